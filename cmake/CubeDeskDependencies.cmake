@@ -1,0 +1,12 @@
+# Every third-party dependency is found here, once. cmake/setup-deps.sh installs them.
+find_package(Threads REQUIRED)
+find_package(OpenSSL 3 REQUIRED)
+find_package(nlohmann_json 3.10 REQUIRED)
+find_package(yaml-cpp REQUIRED)
+find_package(simdjson REQUIRED)
+find_package(CURL REQUIRED)
+find_package(PkgConfig REQUIRED)
+# Debian ships cpp-httplib as a compiled library with OpenSSL support; pkg-config carries the
+# matching compile definitions (CPPHTTPLIB_OPENSSL_SUPPORT ...), which must agree with the library.
+pkg_check_modules(HTTPLIB REQUIRED IMPORTED_TARGET cpp-httplib)
+find_package(Qt6 6.4 REQUIRED COMPONENTS Core)
