@@ -1,0 +1,1250 @@
+#include "k8s/sim/tableprinter.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <limits>
+#include <set>
+#include <utility>
+
+namespace cubedesk::sim {
+
+namespace {
+
+using nlohmann::json;
+using Clock = std::chrono::system_clock;
+
+// ---------------------------------------------------------------------------------------------
+// Small accessors over unstructured content. Missing or mistyped fields read as empty/zero, which
+// is what the typed Go printers see after decoding.
+
+const json *child(const json *j, const char *key) {
+    if (j == nullptr || !j->is_object())
+        return nullptr;
+    const auto it = j->find(key);
+    return it == j->end() ? nullptr : &*it;
+}
+
+template <typename... Keys>
+const json *at(const json &root, Keys... keys) {
+    const json *j = &root;
+    ((j = child(j, keys)), ...);
+    return j;
+}
+
+std::string str(const json *j) {
+    return j != nullptr && j->is_string() ? j->get<std::string>() : std::string();
+}
+
+std::int64_t integer(const json *j) {
+    if (j == nullptr)
+        return 0;
+    if (j->is_number_integer())
+        return j->get<std::int64_t>();
+    if (j->is_number_float()) {
+        const double d = j->get<double>();
+        if (std::isfinite(d) && std::fabs(d) < 9.2e18)
+            return static_cast<std::int64_t>(d);
+    }
+    return 0;
+}
+
+bool boolean(const json *j) {
+    return j != nullptr && j->is_boolean() && j->get<bool>();
+}
+
+bool isObject(const json *j) {
+    return j != nullptr && j->is_object();
+}
+
+std::size_t arraySize(const json *j) {
+    return j != nullptr && j->is_array() ? j->size() : 0;
+}
+
+std::size_t objectSize(const json *j) {
+    return j != nullptr && j->is_object() ? j->size() : 0;
+}
+
+const json &emptyArray() {
+    static const json empty = json::array();
+    return empty;
+}
+
+const json &array(const json *j) {
+    return j != nullptr && j->is_array() ? *j : emptyArray();
+}
+
+std::string trimSpace(std::string s) {
+    const char *ws = " \t\r\n\v\f";
+    const std::size_t b = s.find_first_not_of(ws);
+    if (b == std::string::npos)
+        return {};
+    const std::size_t e = s.find_last_not_of(ws);
+    return s.substr(b, e - b + 1);
+}
+
+std::string toLower(std::string s) {
+    for (char &c : s) {
+        if (c >= 'A' && c <= 'Z')
+            c = static_cast<char>(c - 'A' + 'a');
+    }
+    return s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Civil-date arithmetic for RFC 3339 (proleptic Gregorian, days relative to 1970-01-01).
+
+std::int64_t daysFromCivil(std::int64_t y, unsigned m, unsigned d) {
+    y -= m <= 2 ? 1 : 0;
+    const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
+    const auto yoe = static_cast<unsigned>(y - era * 400);
+    const unsigned doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+    const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + static_cast<std::int64_t>(doe) - 719468;
+}
+
+void civilFromDays(std::int64_t z, std::int64_t &y, unsigned &m, unsigned &d) {
+    z += 719468;
+    const std::int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+    const auto doe = static_cast<unsigned>(z - era * 146097);
+    const unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    const unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    const unsigned mp = (5 * doy + 2) / 153;
+    d = doy - (153 * mp + 2) / 5 + 1;
+    m = mp < 10 ? mp + 3 : mp - 9;
+    y = static_cast<std::int64_t>(yoe) + era * 400 + (m <= 2 ? 1 : 0);
+}
+
+bool isLeap(std::int64_t y) {
+    return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+}
+
+unsigned daysInMonth(std::int64_t y, unsigned m) {
+    static const unsigned days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    return m == 2 && isLeap(y) ? 29 : days[m - 1];
+}
+
+/// metav1.Time as JSON: RFC 3339 in UTC, whole seconds.
+std::string formatRfc3339(Clock::time_point tp) {
+    const auto secs = std::chrono::floor<std::chrono::seconds>(tp).time_since_epoch().count();
+    std::int64_t days = secs / 86400;
+    std::int64_t rem = secs % 86400;
+    if (rem < 0) {
+        rem += 86400;
+        --days;
+    }
+    std::int64_t y = 0;
+    unsigned m = 0;
+    unsigned d = 0;
+    civilFromDays(days, y, m, d);
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%04lld-%02u-%02uT%02lld:%02lld:%02lldZ",
+                  static_cast<long long>(y), m, d, static_cast<long long>(rem / 3600),
+                  static_cast<long long>(rem / 60 % 60), static_cast<long long>(rem % 60));
+    return buf;
+}
+
+// "<unknown>" for a missing/zero timestamp, like translateTimestampSince.
+std::string ageOf(const json *timestamp, Clock::time_point now) {
+    const std::string text = str(timestamp);
+    if (text.empty())
+        return "<unknown>";
+    const auto tp = TablePrinter::parseTimestamp(text);
+    if (!tp)
+        return "<unknown>";
+    return TablePrinter::humanDuration(std::chrono::duration_cast<std::chrono::seconds>(now - *tp));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Number formatting of Go's fmt %v for float64 (used when a string column shows a number).
+
+std::string formatGoFloat(double v) {
+    if (std::isnan(v))
+        return "NaN";
+    if (std::isinf(v))
+        return v > 0 ? "+Inf" : "-Inf";
+    char buf[64];
+    const auto res = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific);
+    std::string_view sci(buf, static_cast<std::size_t>(res.ptr - buf));
+    std::string out;
+    if (!sci.empty() && sci[0] == '-') {
+        out += '-';
+        sci.remove_prefix(1);
+    }
+    const std::size_t e = sci.find('e');
+    std::string digits;
+    for (const char c : sci.substr(0, e)) {
+        if (c != '.')
+            digits += c;
+    }
+    int exp10 = 0;
+    const char *expBegin = sci.data() + e + 1;
+    if (*expBegin == '+')
+        ++expBegin;
+    std::from_chars(expBegin, sci.data() + sci.size(), exp10);
+    while (digits.size() > 1 && digits.back() == '0')
+        digits.pop_back();
+    if (digits == "0")
+        return out + "0";
+    const int nd = static_cast<int>(digits.size());
+    const int dp = exp10 + 1;
+    if (exp10 < -4 || exp10 >= 21) {
+        out += digits[0];
+        if (nd > 1)
+            out += '.' + digits.substr(1);
+        out += exp10 < 0 ? "e-" : "e+";
+        const int a = std::abs(exp10);
+        if (a < 10)
+            out += '0';
+        return out + std::to_string(a);
+    }
+    if (dp <= 0)
+        return out + "0." + std::string(static_cast<std::size_t>(-dp), '0') + digits;
+    if (dp >= nd)
+        return out + digits + std::string(static_cast<std::size_t>(dp - nd), '0');
+    return out + digits.substr(0, static_cast<std::size_t>(dp)) + '.' +
+           digits.substr(static_cast<std::size_t>(dp));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Column definitions
+
+const char *const kNameDescription =
+    "Name must be unique within a namespace. Is required when creating resources, although some "
+    "resources may allow a client to request the generation of a name automatically. Name is "
+    "primarily intended for creation idempotence and configuration definition. Cannot be updated. "
+    "More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names";
+const char *const kCreationDescription =
+    "CreationTimestamp is a timestamp representing the server time when this object was created. "
+    "It is not guaranteed to be set in happens-before order across separate operations. Clients "
+    "may not set this value. It is represented in RFC3339 form and is in UTC.\n\nPopulated by the "
+    "system. Read-only. Null for lists. More info: "
+    "https://git.k8s.io/community/contributors/devel/sig-architecture/"
+    "api-conventions.md#metadata";
+
+json column(const std::string &name, const std::string &type, const std::string &description,
+            int priority = 0, const std::string &format = {}) {
+    return json{{"name", name},
+                {"type", type},
+                {"format", format},
+                {"description", description},
+                {"priority", priority}};
+}
+
+json nameColumn(int priority = 0) {
+    return column("Name", "string", kNameDescription, priority, "name");
+}
+
+json ageColumn() {
+    return column("Age", "string", kCreationDescription);
+}
+
+enum class Printer {
+    Pod,
+    Node,
+    Namespace,
+    ConfigMap,
+    Event,
+    ResourceQuota,
+    Columns,
+    CustomAge,
+    Default
+};
+
+Printer printerFor(const ResourceType &type) {
+    if (type.group.empty() && !type.custom) {
+        if (type.kind == "Pod")
+            return Printer::Pod;
+        if (type.kind == "Node")
+            return Printer::Node;
+        if (type.kind == "Namespace")
+            return Printer::Namespace;
+        if (type.kind == "ConfigMap")
+            return Printer::ConfigMap;
+        if (type.kind == "Event")
+            return Printer::Event;
+        if (type.kind == "ResourceQuota")
+            return Printer::ResourceQuota;
+    }
+    if (!type.printerColumns.empty())
+        return Printer::Columns;
+    if (type.custom)
+        return Printer::CustomAge;
+    return Printer::Default;
+}
+
+// apiextensions-apiserver serves this column for CRD versions without additionalPrinterColumns.
+PrinterColumn customAgeColumn() {
+    PrinterColumn c;
+    c.name = "Age";
+    c.type = "date";
+    c.description = kCreationDescription;
+    c.jsonPath = ".metadata.creationTimestamp";
+    return c;
+}
+
+json printerColumnDefinitions(const std::vector<PrinterColumn> &columns) {
+    json defs = json::array({nameColumn()});
+    for (const PrinterColumn &c : columns) {
+        const std::string description =
+            c.description.empty()
+                ? "Custom resource definition column (in JSONPath format): " + c.jsonPath
+                : c.description;
+        defs.push_back(column(c.name, c.type, description, c.priority, c.format));
+    }
+    return defs;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Built-in printers
+
+bool conditionTrue(const json &status, const char *type) {
+    for (const json &c : array(child(&status, "conditions"))) {
+        if (str(child(&c, "type")) == type && str(child(&c, "status")) == "True")
+            return true;
+    }
+    return false;
+}
+
+json podCells(const json &pod, Clock::time_point now) {
+    static const json kEmpty = json::object();
+    const json *specPtr = child(&pod, "spec");
+    const json *statusPtr = child(&pod, "status");
+    const json &spec = isObject(specPtr) ? *specPtr : kEmpty;
+    const json &status = isObject(statusPtr) ? *statusPtr : kEmpty;
+
+    std::int64_t restarts = 0;
+    std::int64_t restartableInitRestarts = 0;
+    std::int64_t totalContainers = static_cast<std::int64_t>(arraySize(child(&spec, "containers")));
+    std::int64_t readyContainers = 0;
+
+    const std::string phase = str(child(&status, "phase"));
+    std::string reason = phase;
+    if (const std::string r = str(child(&status, "reason")); !r.empty())
+        reason = r;
+    for (const json &c : array(child(&status, "conditions"))) {
+        if (str(child(&c, "type")) == "PodScheduled" &&
+            str(child(&c, "reason")) == "SchedulingGated")
+            reason = "SchedulingGated";
+    }
+
+    // Sidecars (init containers with restartPolicy Always) count as regular containers.
+    std::set<std::string> restartableInit;
+    const json &initSpecs = array(child(&spec, "initContainers"));
+    for (const json &c : initSpecs) {
+        if (str(child(&c, "restartPolicy")) == "Always") {
+            restartableInit.insert(str(child(&c, "name")));
+            ++totalContainers;
+        }
+    }
+
+    bool initializing = false;
+    const json &initStatuses = array(child(&status, "initContainerStatuses"));
+    for (std::size_t i = 0; i < initStatuses.size(); ++i) {
+        const json &cs = initStatuses[i];
+        const std::int64_t count = integer(child(&cs, "restartCount"));
+        restarts += count;
+        const bool restartable = restartableInit.count(str(child(&cs, "name"))) > 0;
+        if (restartable)
+            restartableInitRestarts += count;
+        const json *terminated = at(cs, "state", "terminated");
+        const json *waiting = at(cs, "state", "waiting");
+        const bool isTerminated = isObject(terminated);
+        if (isTerminated && integer(child(terminated, "exitCode")) == 0)
+            continue;
+        if (restartable && boolean(child(&cs, "started"))) {
+            if (boolean(child(&cs, "ready")))
+                ++readyContainers;
+            continue;
+        }
+        if (isTerminated) {
+            const std::string r = str(child(terminated, "reason"));
+            if (!r.empty())
+                reason = "Init:" + r;
+            else if (const std::int64_t sig = integer(child(terminated, "signal")); sig != 0)
+                reason = "Init:Signal:" + std::to_string(sig);
+            else
+                reason = "Init:ExitCode:" + std::to_string(integer(child(terminated, "exitCode")));
+        } else if (isObject(waiting) && !str(child(waiting, "reason")).empty() &&
+                   str(child(waiting, "reason")) != "PodInitializing") {
+            reason = "Init:" + str(child(waiting, "reason"));
+        } else {
+            reason = "Init:" + std::to_string(i) + "/" + std::to_string(initSpecs.size());
+        }
+        initializing = true;
+        break;
+    }
+
+    if (!initializing || conditionTrue(status, "Initialized")) {
+        restarts = restartableInitRestarts;
+        bool hasRunning = false;
+        const json &statuses = array(child(&status, "containerStatuses"));
+        for (std::size_t i = statuses.size(); i-- > 0;) {
+            const json &cs = statuses[i];
+            restarts += integer(child(&cs, "restartCount"));
+            const json *waiting = at(cs, "state", "waiting");
+            const json *terminated = at(cs, "state", "terminated");
+            if (isObject(waiting) && !str(child(waiting, "reason")).empty()) {
+                reason = str(child(waiting, "reason"));
+            } else if (isObject(terminated) && !str(child(terminated, "reason")).empty()) {
+                reason = str(child(terminated, "reason"));
+            } else if (isObject(terminated)) {
+                if (const std::int64_t sig = integer(child(terminated, "signal")); sig != 0)
+                    reason = "Signal:" + std::to_string(sig);
+                else
+                    reason = "ExitCode:" + std::to_string(integer(child(terminated, "exitCode")));
+            } else if (boolean(child(&cs, "ready")) && isObject(at(cs, "state", "running"))) {
+                hasRunning = true;
+                ++readyContainers;
+            }
+        }
+        // A pod whose last container completed but another still runs is shown as running.
+        if (reason == "Completed" && hasRunning)
+            reason = conditionTrue(status, "Ready") ? "Running" : "NotReady";
+    }
+
+    const json *deletion = at(pod, "metadata", "deletionTimestamp");
+    const bool deleting = deletion != nullptr && !deletion->is_null();
+    if (deleting && str(child(&status, "reason")) == "NodeLost")
+        reason = "Unknown";
+    else if (deleting && phase != "Succeeded" && phase != "Failed")
+        reason = "Terminating";
+
+    std::string podIP;
+    const json &podIPs = array(child(&status, "podIPs"));
+    if (!podIPs.empty())
+        podIP = str(child(&podIPs[0], "ip"));
+    if (podIP.empty())
+        podIP = str(child(&status, "podIP"));
+    std::string node = str(child(&spec, "nodeName"));
+    std::string nominated = str(child(&status, "nominatedNodeName"));
+
+    std::string gates = "<none>";
+    const json &readinessGates = array(child(&spec, "readinessGates"));
+    if (!readinessGates.empty()) {
+        std::size_t trueConditions = 0;
+        for (const json &gate : readinessGates) {
+            const std::string type = str(child(&gate, "conditionType"));
+            for (const json &c : array(child(&status, "conditions"))) {
+                if (str(child(&c, "type")) == type) {
+                    if (str(child(&c, "status")) == "True")
+                        ++trueConditions;
+                    break;
+                }
+            }
+        }
+        gates = std::to_string(trueConditions) + "/" + std::to_string(readinessGates.size());
+    }
+
+    return json::array({str(at(pod, "metadata", "name")),
+                        std::to_string(readyContainers) + "/" + std::to_string(totalContainers),
+                        reason, restarts, ageOf(at(pod, "metadata", "creationTimestamp"), now),
+                        podIP.empty() ? "<none>" : podIP, node.empty() ? "<none>" : node,
+                        nominated.empty() ? "<none>" : nominated, gates});
+}
+
+json nodeCells(const json &node, Clock::time_point now) {
+    std::string status;
+    const json *conditions = at(node, "status", "conditions");
+    for (const json &c : array(conditions)) {
+        if (str(child(&c, "type")) == "Ready") {
+            status = str(child(&c, "status")) == "True" ? "Ready" : "NotReady";
+            break;
+        }
+    }
+    if (status.empty())
+        status = "Unknown";
+    if (boolean(at(node, "spec", "unschedulable")))
+        status += ",SchedulingDisabled";
+
+    std::set<std::string> roles;
+    const json *labels = at(node, "metadata", "labels");
+    if (isObject(labels)) {
+        const std::string prefix = "node-role.kubernetes.io/";
+        for (const auto &[key, value] : labels->items()) {
+            if (key.rfind(prefix, 0) == 0) {
+                if (key.size() > prefix.size())
+                    roles.insert(key.substr(prefix.size()));
+            } else if (key == "kubernetes.io/role" && !str(&value).empty()) {
+                roles.insert(str(&value));
+            }
+        }
+    }
+    std::string roleText;
+    for (const std::string &role : roles)
+        roleText += (roleText.empty() ? "" : ",") + role;
+    if (roleText.empty())
+        roleText = "<none>";
+
+    const auto address = [&node](const char *type) {
+        for (const json &a : array(at(node, "status", "addresses"))) {
+            if (str(child(&a, "type")) == type)
+                return str(child(&a, "address"));
+        }
+        return std::string("<none>");
+    };
+    const auto infoOr = [&node](const char *field) {
+        const std::string v = str(at(node, "status", "nodeInfo", field));
+        return v.empty() ? std::string("<unknown>") : v;
+    };
+
+    return json::array({str(at(node, "metadata", "name")), status, roleText,
+                        ageOf(at(node, "metadata", "creationTimestamp"), now),
+                        str(at(node, "status", "nodeInfo", "kubeletVersion")),
+                        address("InternalIP"), address("ExternalIP"), infoOr("osImage"),
+                        infoOr("kernelVersion"), infoOr("containerRuntimeVersion")});
+}
+
+json eventCells(const json &event, Clock::time_point now) {
+    std::string first = ageOf(child(&event, "firstTimestamp"), now);
+    if (str(child(&event, "firstTimestamp")).empty())
+        first = ageOf(child(&event, "eventTime"), now);
+    std::string last = ageOf(child(&event, "lastTimestamp"), now);
+    if (str(child(&event, "lastTimestamp")).empty())
+        last = first;
+    std::int64_t count = integer(child(&event, "count"));
+    if (const json *series = child(&event, "series"); isObject(series)) {
+        last = ageOf(child(series, "lastObservedTime"), now);
+        count = integer(child(series, "count"));
+    } else if (count == 0) {
+        count = 1; // singleton events of the events.k8s.io API carry no count
+    }
+
+    const std::string kind = toLower(str(at(event, "involvedObject", "kind")));
+    const std::string name = str(at(event, "involvedObject", "name"));
+    const std::string target = name.empty() ? kind : kind + "/" + name;
+
+    std::string component = str(at(event, "source", "component"));
+    if (component.empty())
+        component = str(child(&event, "reportingComponent"));
+    std::string host = str(at(event, "source", "host"));
+    if (host.empty())
+        host = str(child(&event, "reportingInstance"));
+    const std::string source = host.empty() ? component : component + ", " + host;
+
+    return json::array({last, str(child(&event, "type")), str(child(&event, "reason")), target,
+                        str(at(event, "involvedObject", "fieldPath")), source,
+                        trimSpace(str(child(&event, "message"))), first, count,
+                        str(at(event, "metadata", "name"))});
+}
+
+std::string quantityText(const json *j) {
+    if (j == nullptr || j->is_null())
+        return "0";
+    if (j->is_string())
+        return j->get<std::string>();
+    return j->dump();
+}
+
+json resourceQuotaCells(const json &quota, Clock::time_point now) {
+    const json *hard = at(quota, "status", "hard");
+    // Without a quota controller the status may be empty; kubectl would show the spec after the
+    // controller's first pass, so fall back to it.
+    if (objectSize(hard) == 0)
+        hard = at(quota, "spec", "hard");
+    const json *used = at(quota, "status", "used");
+
+    std::string request;
+    std::string limit;
+    if (isObject(hard)) {
+        for (const auto &[resource, hardValue] : hard->items()) { // std::map: sorted by name
+            std::string &out = resource.rfind("limits.", 0) == 0 ? limit : request;
+            out += resource + ": " + quantityText(child(used, resource.c_str())) + "/" +
+                   quantityText(&hardValue) + ", ";
+        }
+    }
+    for (std::string *s : {&request, &limit}) {
+        if (s->size() >= 2)
+            s->resize(s->size() - 2);
+    }
+    return json::array({str(at(quota, "metadata", "name")),
+                        ageOf(at(quota, "metadata", "creationTimestamp"), now), request, limit});
+}
+
+// ---------------------------------------------------------------------------------------------
+// Printer columns (apiextensions-apiserver's table convertor)
+
+std::string scalarText(const json &v) {
+    switch (v.type()) {
+    case json::value_t::string:
+        return v.get<std::string>();
+    case json::value_t::boolean:
+        return v.get<bool>() ? "true" : "false";
+    case json::value_t::number_integer:
+        return std::to_string(v.get<std::int64_t>());
+    case json::value_t::number_unsigned:
+        return std::to_string(v.get<std::uint64_t>());
+    case json::value_t::number_float:
+        return formatGoFloat(v.get<double>());
+    default:
+        break;
+    }
+    return v.dump();
+}
+
+json cellFor(const PrinterColumn &column, const json &object, Clock::time_point now) {
+    const auto results = TablePrinter::evaluateJsonPath(object, column.jsonPath);
+    if (!results || results->empty())
+        return nullptr;
+    const json &value = results->front();
+    if (value.is_null())
+        return nullptr;
+    if (column.type == "string")
+        return scalarText(value);
+    if (column.type == "integer") {
+        if (value.is_number_integer())
+            return value.get<std::int64_t>();
+        if (value.is_number_float()) {
+            const double d = value.get<double>();
+            if (std::isfinite(d) && std::fabs(d) < 9.2e18)
+                return static_cast<std::int64_t>(d);
+        }
+        return nullptr;
+    }
+    if (column.type == "number") {
+        if (value.is_number())
+            return value.get<double>();
+        return nullptr;
+    }
+    if (column.type == "boolean") {
+        if (value.is_boolean())
+            return value.get<bool>();
+        return nullptr;
+    }
+    if (column.type == "date") {
+        if (!value.is_string())
+            return nullptr;
+        const std::string text = value.get<std::string>();
+        if (text.empty() || text == "null")
+            return "<unknown>";
+        const auto tp = TablePrinter::parseTimestamp(text);
+        if (!tp)
+            return "<invalid>";
+        return TablePrinter::humanDuration(
+            std::chrono::duration_cast<std::chrono::seconds>(now - *tp));
+    }
+    return nullptr;
+}
+
+json columnCells(const std::vector<PrinterColumn> &columns, const json &object,
+                 Clock::time_point now) {
+    json cells = json::array({str(at(object, "metadata", "name"))});
+    for (const PrinterColumn &c : columns)
+        cells.push_back(cellFor(c, object, now));
+    return cells;
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSONPath subset
+
+struct PathStep {
+    enum class Kind { Field, Index, Slice, Wildcard, Filter };
+    Kind kind = Kind::Field;
+    std::string field;
+    long index = 0;
+    std::optional<long> start;
+    std::optional<long> end;
+    long step = 1;
+    // Filter: [?(@<path> <op> <literal>)]; op "" means "exists".
+    std::vector<PathStep> filterPath;
+    std::string op;
+    json literal;
+};
+
+class PathParser final {
+public:
+    explicit PathParser(std::string_view text)
+        : m_text(text) {}
+
+    /// Parses steps until the end (or, inside a filter, until an operator or ')').
+    bool parse(std::vector<PathStep> &steps, bool inFilter) {
+        while (m_pos < m_text.size()) {
+            const char c = m_text[m_pos];
+            if (inFilter && (c == ' ' || c == '=' || c == '!' || c == ')' || c == '<' || c == '>'))
+                return true;
+            if (c == '.') {
+                ++m_pos;
+                if (m_pos < m_text.size() && m_text[m_pos] == '.')
+                    return false; // recursive descent is not supported
+                if (m_pos < m_text.size() && m_text[m_pos] == '*') {
+                    ++m_pos;
+                    PathStep s;
+                    s.kind = PathStep::Kind::Wildcard;
+                    steps.push_back(std::move(s));
+                    continue;
+                }
+                std::string name;
+                if (!parseName(name, inFilter))
+                    return false;
+                if (!name.empty()) {
+                    PathStep s;
+                    s.field = std::move(name);
+                    steps.push_back(std::move(s));
+                }
+                continue;
+            }
+            if (c == '[') {
+                PathStep s;
+                if (!parseBracket(s))
+                    return false;
+                steps.push_back(std::move(s));
+                continue;
+            }
+            if (steps.empty() && !inFilter) {
+                // A leading bare field ("status.phase"), tolerated for convenience.
+                std::string name;
+                if (!parseName(name, inFilter) || name.empty())
+                    return false;
+                PathStep s;
+                s.field = std::move(name);
+                steps.push_back(std::move(s));
+                continue;
+            }
+            return false;
+        }
+        return true;
+    }
+
+    bool atEnd() const { return m_pos >= m_text.size(); }
+
+private:
+    bool parseName(std::string &name, bool inFilter) {
+        while (m_pos < m_text.size()) {
+            const char c = m_text[m_pos];
+            if (c == '\\' && m_pos + 1 < m_text.size()) {
+                name += m_text[m_pos + 1];
+                m_pos += 2;
+                continue;
+            }
+            if (c == '.' || c == '[')
+                break;
+            if (inFilter && (c == ' ' || c == '=' || c == '!' || c == ')' || c == '<' || c == '>'))
+                break;
+            if (c == ']' || c == '(' || c == ')' || c == '\'' || c == '"')
+                return false;
+            name += c;
+            ++m_pos;
+        }
+        return true;
+    }
+
+    void skipSpaces() {
+        while (m_pos < m_text.size() && (m_text[m_pos] == ' ' || m_text[m_pos] == '\t'))
+            ++m_pos;
+    }
+
+    bool parseQuoted(std::string &out) {
+        const char quote = m_text[m_pos++];
+        while (m_pos < m_text.size() && m_text[m_pos] != quote) {
+            if (m_text[m_pos] == '\\' && m_pos + 1 < m_text.size())
+                ++m_pos;
+            out += m_text[m_pos++];
+        }
+        if (m_pos >= m_text.size())
+            return false;
+        ++m_pos; // closing quote
+        return true;
+    }
+
+    static bool parseLong(std::string_view text, long &out) {
+        while (!text.empty() && text.front() == ' ')
+            text.remove_prefix(1);
+        while (!text.empty() && text.back() == ' ')
+            text.remove_suffix(1);
+        if (text.empty())
+            return false;
+        const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+        return ec == std::errc() && ptr == text.data() + text.size();
+    }
+
+    bool parseLiteral(json &out) {
+        skipSpaces();
+        if (m_pos >= m_text.size())
+            return false;
+        const char c = m_text[m_pos];
+        if (c == '"' || c == '\'') {
+            std::string s;
+            if (!parseQuoted(s))
+                return false;
+            out = std::move(s);
+            return true;
+        }
+        const std::size_t start = m_pos;
+        while (m_pos < m_text.size() && m_text[m_pos] != ')' && m_text[m_pos] != ' ')
+            ++m_pos;
+        const std::string_view word = m_text.substr(start, m_pos - start);
+        if (word == "true" || word == "false") {
+            out = word == "true";
+            return true;
+        }
+        if (word == "null") {
+            out = nullptr;
+            return true;
+        }
+        long l = 0;
+        if (parseLong(word, l)) {
+            out = static_cast<std::int64_t>(l);
+            return true;
+        }
+        double d = 0;
+        const auto [ptr, ec] = std::from_chars(word.data(), word.data() + word.size(), d);
+        if (ec == std::errc() && ptr == word.data() + word.size() && !word.empty()) {
+            out = d;
+            return true;
+        }
+        return false;
+    }
+
+    bool parseFilter(PathStep &step) {
+        // m_pos is just after "[?"
+        skipSpaces();
+        if (m_pos >= m_text.size() || m_text[m_pos] != '(')
+            return false;
+        ++m_pos;
+        skipSpaces();
+        if (m_pos >= m_text.size() || m_text[m_pos] != '@')
+            return false;
+        ++m_pos;
+        if (!parse(step.filterPath, true))
+            return false;
+        skipSpaces();
+        if (m_pos < m_text.size() && m_text[m_pos] != ')') {
+            for (const char *op : {"==", "!="}) {
+                if (m_text.substr(m_pos, 2) == op) {
+                    step.op = op;
+                    m_pos += 2;
+                    break;
+                }
+            }
+            if (step.op.empty() || !parseLiteral(step.literal))
+                return false;
+            skipSpaces();
+        }
+        if (m_pos >= m_text.size() || m_text[m_pos] != ')')
+            return false;
+        ++m_pos;
+        skipSpaces();
+        if (m_pos >= m_text.size() || m_text[m_pos] != ']')
+            return false;
+        ++m_pos;
+        step.kind = PathStep::Kind::Filter;
+        return true;
+    }
+
+    bool parseBracket(PathStep &step) {
+        ++m_pos; // '['
+        skipSpaces();
+        if (m_pos >= m_text.size())
+            return false;
+        const char c = m_text[m_pos];
+        if (c == '?') {
+            ++m_pos;
+            return parseFilter(step);
+        }
+        if (c == '\'' || c == '"') {
+            if (!parseQuoted(step.field))
+                return false;
+            skipSpaces();
+            if (m_pos >= m_text.size() || m_text[m_pos] != ']')
+                return false;
+            ++m_pos;
+            step.kind = PathStep::Kind::Field;
+            return true;
+        }
+        const std::size_t close = m_text.find(']', m_pos);
+        if (close == std::string_view::npos)
+            return false;
+        const std::string_view inside = m_text.substr(m_pos, close - m_pos);
+        m_pos = close + 1;
+        if (inside == "*") {
+            step.kind = PathStep::Kind::Wildcard;
+            return true;
+        }
+        if (inside.find(':') == std::string_view::npos) {
+            step.kind = PathStep::Kind::Index;
+            return parseLong(inside, step.index);
+        }
+        step.kind = PathStep::Kind::Slice;
+        std::string_view rest = inside;
+        std::optional<long> parts[3];
+        for (int i = 0; i < 3; ++i) {
+            const std::size_t colon = rest.find(':');
+            const std::string_view part = rest.substr(0, colon);
+            if (part.find_first_not_of(' ') != std::string_view::npos) {
+                long v = 0;
+                if (!parseLong(part, v))
+                    return false;
+                parts[i] = v;
+            }
+            if (colon == std::string_view::npos)
+                break;
+            if (i == 2)
+                return false;
+            rest.remove_prefix(colon + 1);
+        }
+        step.start = parts[0];
+        step.end = parts[1];
+        step.step = parts[2].value_or(1);
+        return step.step > 0;
+    }
+
+    std::string_view m_text;
+    std::size_t m_pos = 0;
+};
+
+bool jsonEquals(const json &a, const json &b) {
+    if (a.is_number() && b.is_number())
+        return a.get<double>() == b.get<double>();
+    return a == b;
+}
+
+std::vector<const json *> evaluateSteps(const json &root, const std::vector<PathStep> &steps) {
+    std::vector<const json *> current{&root};
+    for (const PathStep &step : steps) {
+        std::vector<const json *> next;
+        for (const json *node : current) {
+            switch (step.kind) {
+            case PathStep::Kind::Field:
+                if (const json *c = child(node, step.field.c_str()))
+                    next.push_back(c);
+                break;
+            case PathStep::Kind::Index:
+                if (node->is_array()) {
+                    long i = step.index;
+                    const long n = static_cast<long>(node->size());
+                    if (i < 0)
+                        i += n;
+                    if (i >= 0 && i < n)
+                        next.push_back(&(*node)[static_cast<std::size_t>(i)]);
+                }
+                break;
+            case PathStep::Kind::Slice:
+                if (node->is_array()) {
+                    const long n = static_cast<long>(node->size());
+                    const auto clamp = [n](long v) {
+                        if (v < 0)
+                            v += n;
+                        return std::clamp(v, 0L, n);
+                    };
+                    const long from = clamp(step.start.value_or(0));
+                    const long to = clamp(step.end.value_or(n));
+                    for (long i = from; i < to; i += step.step)
+                        next.push_back(&(*node)[static_cast<std::size_t>(i)]);
+                }
+                break;
+            case PathStep::Kind::Wildcard:
+                if (node->is_structured()) {
+                    for (const json &c : *node)
+                        next.push_back(&c);
+                }
+                break;
+            case PathStep::Kind::Filter:
+                if (node->is_array()) {
+                    for (const json &element : *node) {
+                        const auto lefts = evaluateSteps(element, step.filterPath);
+                        if (lefts.empty())
+                            continue;
+                        bool pass = true;
+                        if (step.op == "==")
+                            pass = jsonEquals(*lefts.front(), step.literal);
+                        else if (step.op == "!=")
+                            pass = !jsonEquals(*lefts.front(), step.literal);
+                        if (pass)
+                            next.push_back(&element);
+                    }
+                }
+                break;
+            }
+        }
+        current = std::move(next);
+    }
+    return current;
+}
+
+bool parseDigits(std::string_view text, std::size_t pos, std::size_t count, int &out) {
+    if (pos + count > text.size())
+        return false;
+    out = 0;
+    for (std::size_t i = pos; i < pos + count; ++i) {
+        if (text[i] < '0' || text[i] > '9')
+            return false;
+        out = out * 10 + (text[i] - '0');
+    }
+    return true;
+}
+
+} // namespace
+
+nlohmann::json TablePrinter::columnDefinitions(const ResourceType &type) {
+    switch (printerFor(type)) {
+    case Printer::Pod:
+        return json::array({
+            nameColumn(),
+            column("Ready", "string",
+                   "The aggregate readiness state of this pod for accepting "
+                   "traffic."),
+            column("Status", "string", "The aggregate status of the containers in this pod."),
+            column("Restarts", "integer",
+                   "The number of times the containers in this pod have "
+                   "been restarted."),
+            ageColumn(),
+            column("IP", "string", "The IP address allocated to the pod.", 1),
+            column("Node", "string", "The node the pod is bound to.", 1),
+            column("Nominated Node", "string",
+                   "The node nominated by the scheduler for "
+                   "preemption.",
+                   1),
+            column("Readiness Gates", "string", "Readiness gates that are true, of those declared.",
+                   1),
+        });
+    case Printer::Node:
+        return json::array({
+            nameColumn(),
+            column("Status", "string", "The status of the node"),
+            column("Roles", "string", "The roles of the node"),
+            ageColumn(),
+            column("Version", "string", "Kubelet version reported by the node."),
+            column("Internal-IP", "string", "The first InternalIP address of the node.", 1),
+            column("External-IP", "string", "The first ExternalIP address of the node.", 1),
+            column("OS-Image", "string", "OS image reported by the node.", 1),
+            column("Kernel-Version", "string", "Kernel version reported by the node.", 1),
+            column("Container-Runtime", "string", "Container runtime version reported by the node.",
+                   1),
+        });
+    case Printer::Namespace:
+        return json::array(
+            {nameColumn(), column("Status", "string", "The status of the namespace"), ageColumn()});
+    case Printer::ConfigMap:
+        return json::array({nameColumn(),
+                            column("Data", "string", "Number of entries in data and binaryData."),
+                            ageColumn()});
+    case Printer::Event:
+        return json::array({
+            column("Last Seen", "string",
+                   "The time at which the most recent occurrence was "
+                   "recorded."),
+            column("Type", "string", "Type of this event (Normal, Warning)."),
+            column("Reason", "string", "Short, machine understandable reason for the event."),
+            column("Object", "string", "The object this event is about."),
+            column("Subobject", "string", "The field path of the involved object.", 1),
+            column("Source", "string", "The component reporting this event.", 1),
+            column("Message", "string", "A human-readable description of the event."),
+            column("First Seen", "string", "The time at which the event was first recorded.", 1),
+            column("Count", "string", "The number of times this event has occurred.", 1),
+            nameColumn(1),
+        });
+    case Printer::ResourceQuota:
+        return json::array({
+            nameColumn(),
+            ageColumn(),
+            column("Request", "string",
+                   "Request represents a minimum amount of cpu/memory that a "
+                   "container may consume."),
+            column("Limit", "string",
+                   "Limits control the maximum amount of cpu/memory that a "
+                   "container may use independent of contention on the node."),
+        });
+    case Printer::Columns:
+        return printerColumnDefinitions(type.printerColumns);
+    case Printer::CustomAge:
+        return printerColumnDefinitions({customAgeColumn()});
+    case Printer::Default:
+        break;
+    }
+    return json::array({nameColumn(), column("Created At", "date", kCreationDescription)});
+}
+
+nlohmann::json TablePrinter::cells(const ResourceType &type, const nlohmann::json &object,
+                                   std::chrono::system_clock::time_point now) {
+    try {
+        switch (printerFor(type)) {
+        case Printer::Pod:
+            return podCells(object, now);
+        case Printer::Node:
+            return nodeCells(object, now);
+        case Printer::Namespace:
+            return json::array({str(at(object, "metadata", "name")),
+                                str(at(object, "status", "phase")),
+                                ageOf(at(object, "metadata", "creationTimestamp"), now)});
+        case Printer::ConfigMap:
+            return json::array({str(at(object, "metadata", "name")),
+                                static_cast<std::int64_t>(objectSize(child(&object, "data")) +
+                                                          objectSize(child(&object, "binaryData"))),
+                                ageOf(at(object, "metadata", "creationTimestamp"), now)});
+        case Printer::Event:
+            return eventCells(object, now);
+        case Printer::ResourceQuota:
+            return resourceQuotaCells(object, now);
+        case Printer::Columns:
+            return columnCells(type.printerColumns, object, now);
+        case Printer::CustomAge:
+            return columnCells({customAgeColumn()}, object, now);
+        case Printer::Default:
+            break;
+        }
+        // The default convertor prints the zero time for a missing timestamp.
+        const auto created = parseTimestamp(str(at(object, "metadata", "creationTimestamp")));
+        return json::array({str(at(object, "metadata", "name")),
+                            created ? formatRfc3339(*created) : "0001-01-01T00:00:00Z"});
+    } catch (const std::exception &) {
+        // Defensive: nlohmann accessors are guarded above, but a row must never abort a listing.
+        const json defs = columnDefinitions(type);
+        json row = json::array();
+        for (std::size_t i = 0; i < defs.size(); ++i)
+            row.push_back(nullptr);
+        return row;
+    }
+}
+
+nlohmann::json TablePrinter::rowFor(const ResourceType &type, const nlohmann::json &object,
+                                    std::chrono::system_clock::time_point now) {
+    json metadata = json::object();
+    if (const json *m = child(&object, "metadata"); isObject(m)) {
+        metadata = *m;
+        metadata.erase("managedFields");
+    }
+    json row = {{"cells", cells(type, object, now)},
+                {"object",
+                 {{"kind", "PartialObjectMetadata"},
+                  {"apiVersion", "meta.k8s.io/v1"},
+                  {"metadata", std::move(metadata)}}}};
+    if (printerFor(type) == Printer::Pod) {
+        const std::string phase = str(at(object, "status", "phase"));
+        if (phase == "Succeeded" || phase == "Failed") {
+            row["conditions"] = json::array(
+                {{{"type", "Completed"},
+                  {"status", "True"},
+                  {"reason", phase},
+                  {"message", phase == "Succeeded" ? "The pod has completed successfully."
+                                                   : "The pod failed."}}});
+        }
+    }
+    return row;
+}
+
+std::string TablePrinter::humanDuration(std::chrono::seconds d) {
+    const std::int64_t seconds = d.count();
+    // Up to a second in the future is tolerated as clock skew, like upstream.
+    if (seconds < -1)
+        return "<invalid>";
+    if (seconds < 0)
+        return "0s";
+    if (seconds < 60 * 2)
+        return std::to_string(seconds) + "s";
+    const std::int64_t minutes = seconds / 60;
+    if (minutes < 10) {
+        const std::int64_t s = seconds % 60;
+        return s == 0 ? std::to_string(minutes) + "m"
+                      : std::to_string(minutes) + "m" + std::to_string(s) + "s";
+    }
+    if (minutes < 60 * 3)
+        return std::to_string(minutes) + "m";
+    const std::int64_t hours = seconds / 3600;
+    if (hours < 8) {
+        const std::int64_t m = minutes % 60;
+        return m == 0 ? std::to_string(hours) + "h"
+                      : std::to_string(hours) + "h" + std::to_string(m) + "m";
+    }
+    if (hours < 48)
+        return std::to_string(hours) + "h";
+    if (hours < 24 * 8) {
+        const std::int64_t h = hours % 24;
+        return h == 0 ? std::to_string(hours / 24) + "d"
+                      : std::to_string(hours / 24) + "d" + std::to_string(h) + "h";
+    }
+    if (hours < 24 * 365 * 2)
+        return std::to_string(hours / 24) + "d";
+    if (hours < 24 * 365 * 8) {
+        const std::int64_t days = (hours / 24) % 365;
+        return days == 0 ? std::to_string(hours / 24 / 365) + "y"
+                         : std::to_string(hours / 24 / 365) + "y" + std::to_string(days) + "d";
+    }
+    return std::to_string(hours / 24 / 365) + "y";
+}
+
+std::optional<std::vector<nlohmann::json>>
+TablePrinter::evaluateJsonPath(const nlohmann::json &object, std::string_view path) {
+    try {
+        const auto isSpace = [](char c) { return c == ' ' || c == '\t' || c == '\n'; };
+        while (!path.empty() && isSpace(path.front()))
+            path.remove_prefix(1);
+        while (!path.empty() && isSpace(path.back()))
+            path.remove_suffix(1);
+        if (path.size() >= 2 && path.front() == '{' && path.back() == '}')
+            path = path.substr(1, path.size() - 2);
+        if (!path.empty() && path.front() == '$')
+            path.remove_prefix(1);
+        std::vector<PathStep> steps;
+        PathParser parser(path);
+        if (!parser.parse(steps, false) || !parser.atEnd())
+            return std::nullopt;
+        std::vector<nlohmann::json> results;
+        for (const json *j : evaluateSteps(object, steps))
+            results.push_back(*j);
+        return results;
+    } catch (const std::exception &) {
+        return std::nullopt;
+    }
+}
+
+std::optional<std::chrono::system_clock::time_point>
+TablePrinter::parseTimestamp(std::string_view text) {
+    // YYYY-MM-DDTHH:MM:SS[.fraction](Z|+HH:MM|-HH:MM)
+    int year = 0;
+    int month = 0;
+    int day = 0;
+    int hour = 0;
+    int minute = 0;
+    int second = 0;
+    if (!parseDigits(text, 0, 4, year) || text.size() < 20 || text[4] != '-' ||
+        !parseDigits(text, 5, 2, month) || text[7] != '-' || !parseDigits(text, 8, 2, day) ||
+        (text[10] != 'T' && text[10] != 't') || !parseDigits(text, 11, 2, hour) ||
+        text[13] != ':' || !parseDigits(text, 14, 2, minute) || text[16] != ':' ||
+        !parseDigits(text, 17, 2, second))
+        return std::nullopt;
+    if (month < 1 || month > 12 || day < 1 ||
+        day > static_cast<int>(daysInMonth(year, static_cast<unsigned>(month))) || hour > 23 ||
+        minute > 59 || second > 59)
+        return std::nullopt;
+    std::size_t pos = 19;
+    std::int64_t nanos = 0;
+    if (pos < text.size() && text[pos] == '.') {
+        ++pos;
+        const std::size_t start = pos;
+        std::int64_t scale = 100'000'000;
+        while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9') {
+            nanos += (text[pos] - '0') * scale;
+            scale /= 10;
+            ++pos;
+        }
+        if (pos == start)
+            return std::nullopt;
+    }
+    if (pos >= text.size())
+        return std::nullopt;
+    std::int64_t offsetSeconds = 0;
+    if (text[pos] == 'Z' || text[pos] == 'z') {
+        ++pos;
+    } else if (text[pos] == '+' || text[pos] == '-') {
+        int oh = 0;
+        int om = 0;
+        if (!parseDigits(text, pos + 1, 2, oh) || pos + 3 >= text.size() || text[pos + 3] != ':' ||
+            !parseDigits(text, pos + 4, 2, om) || oh > 23 || om > 59)
+            return std::nullopt;
+        offsetSeconds = (oh * 3600 + om * 60) * (text[pos] == '-' ? -1 : 1);
+        pos += 6;
+    } else {
+        return std::nullopt;
+    }
+    if (pos != text.size())
+        return std::nullopt;
+    const std::int64_t days =
+        daysFromCivil(year, static_cast<unsigned>(month), static_cast<unsigned>(day));
+    const std::int64_t secs = days * 86400 + hour * 3600 + minute * 60 + second - offsetSeconds;
+    return Clock::time_point(std::chrono::duration_cast<Clock::duration>(
+        std::chrono::seconds(secs) + std::chrono::nanoseconds(nanos)));
+}
+
+} // namespace cubedesk::sim

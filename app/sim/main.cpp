@@ -1,0 +1,192 @@
+// cubedesk-sim: the Kubernetes API-server simulator as a program (DESIGN.md §6).
+// Composition root and command line only; everything else lives in k8s/sim.
+
+#include "k8s/sim/simulator.h"
+
+#include <csignal>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <sys/stat.h>
+
+namespace {
+
+constexpr const char *kUsage =
+    R"(Usage: cubedesk-sim [options]
+
+A Kubernetes API server simulator for CubeDesk's tests and demo. Serves HTTPS on loopback with
+generated certificates, discovery, list/watch with selectors and pagination, writes with
+optimistic concurrency, CRDs, server-side tables and a small scheduler.
+
+  --listen HOST:PORT          address to serve (default 127.0.0.1:0, a free port)
+  --no-tls                    plain HTTP (no authentication)
+  --auth token|cert           what the written kubeconfig uses (default token)
+  --readonly-token TOKEN      add a user whose writes get 403 (context <name>-readonly)
+  --write-kubeconfig PATH     write a kubeconfig for this server (mode 0600)
+  --context-name NAME         cluster/context name in the kubeconfig (default cubedesk-sim)
+  --scenario demo|scale|empty what to serve (default demo)
+  --nodes N --pods N          size of the scale scenario (default 500 / 15000)
+  --load DIR                  apply every YAML/JSON manifest under DIR (keeps status)
+  --no-builtin-crds           do not install the Kubeflow/Volcano/Spark/Argo/Istio/NRT CRDs
+  --churn EVENTS_PER_S        make that many realistic changes per second
+  --churn-duration SECONDS    stop churning after that long
+  --faults SPEC               comma list: drop-watch:every=2s, expire-watch:rate=0.3,
+                              http500:rate=P, http429:rate=P, delay:ms=N, malformed:rate=P,
+                              reset:every=Ns
+  --seed N                    scenario and churn seed (default 1)
+  --history-window N          watch history kept per resource (default 10000 events)
+  --bookmark-interval-ms N    how often watches get a BOOKMARK (default 10000)
+  --legacy-discovery          never answer aggregated discovery
+  --gzip                      gzip responses when the client asks
+  --version, --help
+
+Prints exactly one line "listening on https://127.0.0.1:PORT" on stdout when ready.
+Stops cleanly on SIGINT or SIGTERM.
+)";
+
+bool parseSize(const std::string &text, std::size_t &out)
+{
+    char *end = nullptr;
+    const unsigned long long v = std::strtoull(text.c_str(), &end, 10);
+    if (text.empty() || *end != '\0')
+        return false;
+    out = static_cast<std::size_t>(v);
+    return true;
+}
+
+bool parseDouble(const std::string &text, double &out)
+{
+    char *end = nullptr;
+    out = std::strtod(text.c_str(), &end);
+    return !text.empty() && *end == '\0' && out >= 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    cubedesk::sim::SimulatorOptions options;
+    std::string kubeconfigPath;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        auto value = [&](std::string &out) {
+            if (i + 1 >= argc) {
+                std::cerr << "cubedesk-sim: " << arg << " needs a value\n";
+                std::exit(2);
+            }
+            out = argv[++i];
+        };
+        auto bad = [&](const std::string &v) {
+            std::cerr << "cubedesk-sim: invalid value '" << v << "' for " << arg << '\n';
+            std::exit(2);
+        };
+        std::string v;
+        if (arg == "--help" || arg == "-h") {
+            std::cout << kUsage;
+            return 0;
+        } else if (arg == "--version") {
+            std::cout << "cubedesk-sim " << CUBEDESK_VERSION << '\n';
+            return 0;
+        } else if (arg == "--listen") {
+            value(v);
+            const auto colon = v.rfind(':');
+            std::size_t port = 0;
+            if (colon == std::string::npos || !parseSize(v.substr(colon + 1), port) || port > 65535)
+                bad(v);
+            options.host = v.substr(0, colon);
+            options.port = static_cast<int>(port);
+        } else if (arg == "--no-tls") {
+            options.tls = false;
+        } else if (arg == "--auth") {
+            value(options.auth);
+        } else if (arg == "--readonly-token") {
+            value(options.readonlyToken);
+        } else if (arg == "--write-kubeconfig") {
+            value(kubeconfigPath);
+        } else if (arg == "--context-name") {
+            value(options.contextName);
+        } else if (arg == "--scenario") {
+            value(options.scenario);
+        } else if (arg == "--nodes") {
+            value(v);
+            if (!parseSize(v, options.nodes))
+                bad(v);
+        } else if (arg == "--pods") {
+            value(v);
+            if (!parseSize(v, options.pods))
+                bad(v);
+        } else if (arg == "--load") {
+            value(options.loadDir);
+        } else if (arg == "--no-builtin-crds") {
+            options.builtinCrds = false;
+        } else if (arg == "--churn") {
+            value(v);
+            if (!parseDouble(v, options.churnPerSecond))
+                bad(v);
+        } else if (arg == "--churn-duration") {
+            value(v);
+            if (!parseDouble(v, options.churnDurationSeconds))
+                bad(v);
+        } else if (arg == "--faults") {
+            value(options.faults);
+        } else if (arg == "--seed") {
+            value(v);
+            std::size_t seed = 0;
+            if (!parseSize(v, seed))
+                bad(v);
+            options.seed = seed;
+        } else if (arg == "--history-window") {
+            value(v);
+            if (!parseSize(v, options.historyWindow) || options.historyWindow == 0)
+                bad(v);
+        } else if (arg == "--bookmark-interval-ms") {
+            value(v);
+            std::size_t ms = 0;
+            if (!parseSize(v, ms) || ms == 0)
+                bad(v);
+            options.bookmarkIntervalMs = static_cast<int>(ms);
+        } else if (arg == "--legacy-discovery") {
+            options.aggregatedDiscovery = false;
+        } else if (arg == "--gzip") {
+            options.gzip = true;
+        } else {
+            std::cerr << "cubedesk-sim: unknown option '" << arg << "' (see --help)\n";
+            return 2;
+        }
+    }
+
+    // Block the stop signals before any thread starts, so that every thread inherits the mask
+    // and the main thread alone receives them through sigwait.
+    sigset_t stopSignals;
+    sigemptyset(&stopSignals);
+    sigaddset(&stopSignals, SIGINT);
+    sigaddset(&stopSignals, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stopSignals, nullptr);
+    std::signal(SIGPIPE, SIG_IGN);
+
+    cubedesk::sim::Simulator simulator(options);
+    if (auto error = simulator.start()) {
+        std::cerr << "cubedesk-sim: " << *error << '\n';
+        return 1;
+    }
+    if (!kubeconfigPath.empty()) {
+        const mode_t old = umask(077);
+        std::ofstream out(kubeconfigPath, std::ios::trunc);
+        out << simulator.kubeconfig();
+        out.close();
+        umask(old);
+        if (!out) {
+            std::cerr << "cubedesk-sim: cannot write " << kubeconfigPath << '\n';
+            return 1;
+        }
+        chmod(kubeconfigPath.c_str(), 0600);
+    }
+    std::cout << "listening on " << simulator.url() << std::endl;
+
+    int signal = 0;
+    sigwait(&stopSignals, &signal);
+    std::cerr << "cubedesk-sim: stopping\n";
+    simulator.stop();
+    return 0;
+}

@@ -1,0 +1,947 @@
+#include "k8s/sim/apiserver.h"
+
+#include "k8s/sim/objectindexer.h"
+#include "k8s/sim/rfc3339.h"
+#include "k8s/sim/strategicmergepatch.h"
+#include "k8s/sim/tableprinter.h"
+
+#include <httplib.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <random>
+
+namespace cubedesk::sim {
+
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+constexpr const char *kJson = "application/json";
+constexpr const char *kTableType = "application/json;as=Table;v=v1;g=meta.k8s.io";
+constexpr const char *kAggregatedType =
+    "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList";
+constexpr std::size_t kFlushBytes = 256 * 1024;
+
+std::vector<std::string> splitPath(const std::string &path)
+{
+    std::vector<std::string> out;
+    std::size_t start = 1;
+    while (start <= path.size()) {
+        const std::size_t end = path.find('/', start);
+        std::string part = path.substr(start, end == std::string::npos ? path.npos : end - start);
+        if (!part.empty())
+            out.push_back(std::move(part));
+        if (end == std::string::npos)
+            break;
+        start = end + 1;
+    }
+    return out;
+}
+
+std::string param(const httplib::Request &req, const char *key)
+{
+    return req.has_param(key) ? req.get_param_value(key) : std::string();
+}
+
+/// Query booleans as the apiserver parses them: absent, "0" and "false" are false.
+bool boolParam(const httplib::Request &req, const char *key)
+{
+    if (!req.has_param(key))
+        return false;
+    std::string v = req.get_param_value(key);
+    std::transform(v.begin(), v.end(), v.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return v != "0" && v != "false";
+}
+
+bool wantsTable(const httplib::Request &req)
+{
+    const std::string accept = req.get_header_value("Accept");
+    return accept.find("as=Table") != std::string::npos &&
+           accept.find("g=meta.k8s.io") != std::string::npos;
+}
+
+bool acceptsJson(const httplib::Request &req)
+{
+    const std::string accept = req.get_header_value("Accept");
+    return accept.empty() || accept.find("json") != std::string::npos ||
+           accept.find("*/*") != std::string::npos || accept.find("yaml") != std::string::npos;
+}
+
+std::string mediaType(const httplib::Request &req)
+{
+    std::string ct = req.get_header_value("Content-Type");
+    if (auto semi = ct.find(';'); semi != std::string::npos)
+        ct.resize(semi);
+    while (!ct.empty() && ct.back() == ' ')
+        ct.pop_back();
+    return ct;
+}
+
+void sendJson(httplib::Response &res, int code, const json &body,
+              const char *contentType = kJson)
+{
+    res.status = code;
+    res.set_content(body.dump(), contentType);
+}
+
+void sendError(httplib::Response &res, const ApiError &error)
+{
+    if (error.retryAfterSeconds > 0)
+        res.set_header("Retry-After", std::to_string(error.retryAfterSeconds));
+    if (error.code == 429) {
+        // API Priority and Fairness rejects with plain text, not a Status (k8s-api.md §9.2).
+        res.status = 429;
+        res.set_content("Too many requests, please try again later.\n",
+                        "text/plain; charset=utf-8");
+        return;
+    }
+    sendJson(res, error.code, error.toStatus());
+}
+
+std::optional<json> parseBody(const httplib::Request &req, httplib::Response &res)
+{
+    const std::string type = mediaType(req);
+    if (type == "application/vnd.kubernetes.protobuf") {
+        sendError(res, ApiError::unsupportedMediaType(
+                           "the body of the request was in an unknown format - accepted media "
+                           "types include: application/json, application/yaml"));
+        return std::nullopt;
+    }
+    json body = json::parse(req.body, nullptr, false);
+    if (body.is_discarded()) {
+        sendError(res, ApiError::badRequest("the body of the request could not be decoded as "
+                                            "JSON"));
+        return std::nullopt;
+    }
+    return body;
+}
+
+std::string auditId()
+{
+    thread_local std::mt19937_64 rng{std::random_device{}()};
+    char buf[40];
+    const std::uint64_t a = rng();
+    const std::uint64_t b = rng();
+    std::snprintf(buf, sizeof buf, "%08llx-%04llx-%04llx-%04llx-%012llx",
+                  static_cast<unsigned long long>(a >> 32),
+                  static_cast<unsigned long long>((a >> 16) & 0xffff),
+                  static_cast<unsigned long long>(a & 0xffff),
+                  static_cast<unsigned long long>(b >> 48),
+                  static_cast<unsigned long long>(b & 0xffffffffffffULL));
+    return buf;
+}
+
+/// Parsed label and field selectors of a request; errors already answered.
+struct Selectors {
+    std::optional<k8s::LabelSelector> labels;
+    std::optional<k8s::FieldSelector> fields;
+
+    bool matches(const StoredObject &o) const
+    {
+        if (labels && !labels->matches([&](std::string_view k) { return o.label(k); }))
+            return false;
+        if (fields && !fields->matches([&](std::string_view k) { return o.field(k); }))
+            return false;
+        return true;
+    }
+};
+
+std::optional<Selectors> parseSelectors(const httplib::Request &req, httplib::Response &res,
+                                        const ResourceType &type)
+{
+    Selectors s;
+    std::string error;
+    const std::string ls = param(req, "labelSelector");
+    if (!ls.empty()) {
+        s.labels = k8s::LabelSelector::parse(ls, &error);
+        if (!s.labels) {
+            sendError(res, ApiError::badRequest("unable to parse requirement: " + error));
+            return std::nullopt;
+        }
+    }
+    const std::string fs = param(req, "fieldSelector");
+    if (!fs.empty()) {
+        s.fields = k8s::FieldSelector::parse(fs, &error);
+        if (!s.fields) {
+            sendError(res, ApiError::badRequest(error));
+            return std::nullopt;
+        }
+        if (auto unknown = s.fields->firstUnknownField(ObjectIndexer::selectableFields(type))) {
+            sendError(res, ApiError::badRequest(
+                               type.custom ? '"' + *unknown +
+                                                 "\" is not a known field selector: only "
+                                                 "\"metadata.name\", \"metadata.namespace\""
+                                           : "field label not supported: " + *unknown));
+            return std::nullopt;
+        }
+    }
+    return s;
+}
+
+} // namespace
+
+struct ApiServer::Route {
+    ResourceType type;
+    std::string ns;
+    std::string name;
+    std::string subresource;
+};
+
+ApiServer::ApiServer(ObjectStore &store, ResourceRegistry &registry, FaultInjector &faults,
+                     const TlsMaterial *tls, Options options)
+    : m_store(store)
+    , m_registry(registry)
+    , m_faults(faults)
+    , m_tls(tls)
+    , m_options(std::move(options))
+{
+}
+
+ApiServer::~ApiServer() { stop(); }
+
+int ApiServer::start()
+{
+    if (m_options.tls) {
+        const TlsMaterial *tls = m_tls;
+        m_server = std::make_unique<httplib::SSLServer>(
+            [tls](SSL_CTX &ctx) { return tls->configureServerContext(&ctx, true); });
+    } else {
+        m_server = std::make_unique<httplib::Server>();
+    }
+    const int threads = m_options.threads;
+    m_server->new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+    m_server->set_keep_alive_max_count(100000);
+    m_server->set_keep_alive_timeout(60);
+    m_server->set_read_timeout(60);
+    m_server->set_write_timeout(60);
+    m_server->set_payload_max_length(3 * 1024 * 1024);
+    m_server->set_tcp_nodelay(true);
+    const bool gzip = m_options.gzip;
+    m_server->set_pre_routing_handler(
+        [gzip](const httplib::Request &req, httplib::Response &) {
+            if (!gzip) {
+                // httplib compresses whenever the client offers gzip; the request object is
+                // ours to adjust before routing (it is not const where httplib owns it).
+                const_cast<httplib::Request &>(req).headers.erase("Accept-Encoding");
+            }
+            return httplib::Server::HandlerResponse::Unhandled;
+        });
+    auto handler = [this](const httplib::Request &req, httplib::Response &res) {
+        handle(req, res);
+    };
+    m_server->Get(".*", handler);
+    m_server->Post(".*", handler);
+    m_server->Put(".*", handler);
+    m_server->Patch(".*", handler);
+    m_server->Delete(".*", handler);
+    m_port = m_options.port == 0 ? m_server->bind_to_any_port(m_options.host)
+                                 : (m_server->bind_to_port(m_options.host, m_options.port)
+                                        ? m_options.port
+                                        : -1);
+    if (m_port < 0)
+        return -1;
+    m_thread = std::thread([this] { m_server->listen_after_bind(); });
+    return m_port;
+}
+
+void ApiServer::stop()
+{
+    if (!m_server || m_stopping.exchange(true))
+        return;
+    m_store.wakeAll();
+    m_server->stop();
+    if (m_thread.joinable())
+        m_thread.join();
+}
+
+std::string ApiServer::url() const
+{
+    return std::string(m_options.tls ? "https://" : "http://") + m_options.host + ':' +
+           std::to_string(m_port);
+}
+
+std::optional<SimUser> ApiServer::authenticate(const httplib::Request &req) const
+{
+    const std::string auth = req.get_header_value("Authorization");
+    if (auth.rfind("Bearer ", 0) == 0) {
+        auto it = m_options.tokens.find(auth.substr(7));
+        if (it == m_options.tokens.end())
+            return std::nullopt;
+        return it->second;
+    }
+    if (!m_options.tls)
+        return SimUser{"system:anonymous", {"system:masters"}, false};
+    if (req.ssl != nullptr) {
+        if (auto id = TlsMaterial::peerIdentity(req.ssl))
+            return SimUser{id->user, id->groups, false};
+    }
+    return std::nullopt;
+}
+
+void ApiServer::handle(const httplib::Request &req, httplib::Response &res)
+{
+    res.set_header("Audit-Id", auditId());
+    res.set_header("Cache-Control", "no-cache, private");
+    if (m_faults.requestDelay().count() > 0)
+        std::this_thread::sleep_for(m_faults.requestDelay());
+    if (m_faults.resetGeneration() > 0)
+        res.set_header("Connection", "close");
+
+    const std::string &path = req.path;
+    if (path == "/healthz" || path == "/livez" || path == "/readyz") {
+        res.set_content("ok", "text/plain; charset=utf-8");
+        return;
+    }
+    auto user = authenticate(req);
+    if (!user) {
+        sendError(res, ApiError::unauthorized());
+        return;
+    }
+    const bool aggregated =
+        m_options.aggregatedDiscovery &&
+        req.get_header_value("Accept").find("as=APIGroupDiscoveryList") != std::string::npos;
+    if (req.method == "GET") {
+        if (path == "/version")
+            return sendJson(res, 200, m_registry.versionDocument());
+        if (path == "/api")
+            return aggregated ? sendJson(res, 200, m_registry.aggregatedCore(), kAggregatedType)
+                              : sendJson(res, 200, m_registry.legacyCoreVersions());
+        if (path == "/apis")
+            return aggregated ? sendJson(res, 200, m_registry.aggregatedGroups(), kAggregatedType)
+                              : sendJson(res, 200, m_registry.legacyGroupList());
+    }
+
+    const std::vector<std::string> segs = splitPath(path);
+    std::string group;
+    std::string version;
+    std::size_t next = 0;
+    if (segs.size() >= 2 && segs[0] == "api") {
+        version = segs[1];
+        next = 2;
+    } else if (segs.size() >= 3 && segs[0] == "apis") {
+        group = segs[1];
+        version = segs[2];
+        next = 3;
+    } else if (segs.size() == 2 && segs[0] == "apis" && req.method == "GET") {
+        if (auto doc = m_registry.legacyGroup(segs[1]))
+            return sendJson(res, 200, *doc);
+        return sendError(res, ApiError::unknownPath());
+    } else {
+        return sendError(res, ApiError::unknownPath());
+    }
+    if (next == segs.size()) {
+        if (req.method != "GET")
+            return sendError(res, ApiError::methodNotAllowed(req.method, "discovery"));
+        if (auto doc = m_registry.resourceList(group, version))
+            return sendJson(res, 200, *doc);
+        return sendError(res, ApiError::unknownPath());
+    }
+
+    Route route;
+    std::size_t rest = next;
+    if (segs[next] == "namespaces" && segs.size() >= next + 3) {
+        auto nsType = m_registry.find(group, version, segs[next + 2]);
+        if (nsType && nsType->namespaced) {
+            route.type = *nsType;
+            route.ns = segs[next + 1];
+            rest = next + 3;
+        }
+    }
+    if (rest == next) {
+        auto t = m_registry.find(group, version, segs[next]);
+        if (!t)
+            return sendError(res, ApiError::unknownPath());
+        route.type = *t;
+        rest = next + 1;
+    }
+    if (rest < segs.size())
+        route.name = segs[rest++];
+    if (rest < segs.size())
+        route.subresource = segs[rest++];
+    if (rest < segs.size() || (!route.subresource.empty() &&
+                               (route.subresource != "status" || !route.type.statusSubresource)))
+        return sendError(res, ApiError::unknownPath());
+    if (route.type.namespaced && route.ns.empty() && !route.name.empty())
+        return sendError(res, ApiError::unknownPath());
+    serveResource(req, res, *user, route);
+}
+
+void ApiServer::serveResource(const httplib::Request &req, httplib::Response &res,
+                              const SimUser &user, Route &route)
+{
+    const ResourceType &type = route.type;
+    const bool collection = route.name.empty();
+    std::string verb;
+    if (req.method == "GET")
+        verb = collection ? (boolParam(req, "watch") ? "watch" : "list") : "get";
+    else if (req.method == "POST")
+        verb = "create";
+    else if (req.method == "PUT")
+        verb = "update";
+    else if (req.method == "PATCH")
+        verb = "patch";
+    else if (req.method == "DELETE")
+        verb = collection ? "deletecollection" : "delete";
+    if (std::find(type.verbs.begin(), type.verbs.end(), verb) == type.verbs.end() ||
+        (verb == "create" && !collection) || ((verb == "update" || verb == "patch") && collection))
+        return sendError(res, ApiError::methodNotAllowed(verb, type.plural));
+    const bool write = verb != "get" && verb != "list" && verb != "watch";
+    const bool review = type.group == "authorization.k8s.io" || type.group == "authentication.k8s.io";
+    if (write && user.readOnly && !review)
+        return sendError(res, ApiError::forbidden(user.name, verb, type.plural, type.group,
+                                                  route.name, route.ns));
+    if (!review) {
+        if (auto fault = m_faults.requestFault())
+            return sendError(res, *fault);
+    }
+    if (review)
+        return serveReview(req, res, user, type);
+    if (!acceptsJson(req))
+        return sendError(res, ApiError::notAcceptable());
+    const bool table = wantsTable(req);
+
+    if (verb == "list")
+        return serveList(req, res, type, route.ns, table);
+    if (verb == "watch")
+        return serveWatch(req, res, type, route.ns, table);
+    if (verb == "get") {
+        auto r = m_store.get(type, route.ns, route.name);
+        if (!r.ok())
+            return sendError(res, r.error());
+        if (table) {
+            json t = {{"kind", "Table"},
+                      {"apiVersion", "meta.k8s.io/v1"},
+                      {"metadata", {{"resourceVersion", std::to_string(r.value()->rv)}}},
+                      {"columnDefinitions", TablePrinter::columnDefinitions(type)},
+                      {"rows", json::array({tableRow(type, r.value(),
+                                                     std::chrono::system_clock::now())})}};
+            return sendJson(res, 200, t, kTableType);
+        }
+        res.status = 200;
+        res.set_content(objectJson(type, r.value()), kJson);
+        return;
+    }
+
+    WriteOptions options;
+    options.dryRun = param(req, "dryRun") == "All";
+    options.statusSubresource = route.subresource == "status";
+    auto finish = [&](const Result<ObjectPtr> &r, int code) {
+        if (!r.ok())
+            return sendError(res, r.error());
+        res.status = code;
+        res.set_content(objectJson(type, r.value()), kJson);
+    };
+
+    if (verb == "create") {
+        auto body = parseBody(req, res);
+        if (!body)
+            return;
+        if (!body->is_object())
+            return sendError(res, ApiError::badRequest("the body of the request must be an "
+                                                       "object"));
+        json &meta = (*body)["metadata"];
+        if (!meta.is_object())
+            meta = json::object();
+        if (type.namespaced) {
+            const std::string bodyNs = meta.value("namespace", "");
+            if (!bodyNs.empty() && bodyNs != route.ns)
+                return sendError(res, ApiError::badRequest(
+                                          "the namespace of the provided object does not match "
+                                          "the namespace sent on the request"));
+            meta["namespace"] = route.ns;
+        }
+        return finish(m_store.create(type, std::move(*body), options), 201);
+    }
+    if (verb == "update") {
+        auto body = parseBody(req, res);
+        if (!body)
+            return;
+        if (body->is_object() && type.namespaced && body->contains("metadata") &&
+            (*body)["metadata"].is_object()) {
+            const std::string bodyNs = (*body)["metadata"].value("namespace", "");
+            if (!bodyNs.empty() && bodyNs != route.ns)
+                return sendError(res, ApiError::badRequest(
+                                          "the namespace of the provided object does not match "
+                                          "the namespace sent on the request"));
+        }
+        return finish(m_store.replace(type, route.ns, route.name, std::move(*body), options),
+                      200);
+    }
+    if (verb == "patch") {
+        const std::string ct = mediaType(req);
+        json patch = json::parse(req.body, nullptr, false);
+        if (patch.is_discarded())
+            return sendError(res, ApiError::badRequest("the body of the request could not be "
+                                                       "decoded as JSON"));
+        ObjectStore::Mutation mutate;
+        if (ct == "application/merge-patch+json" || ct == "application/apply-patch+yaml") {
+            if (!patch.is_object())
+                return sendError(res, ApiError::badRequest("a merge patch must be a JSON object"));
+            mutate = [&patch](json &doc) -> std::optional<ApiError> {
+                doc.merge_patch(patch);
+                return std::nullopt;
+            };
+        } else if (ct == "application/json-patch+json") {
+            if (!patch.is_array())
+                return sendError(res, ApiError::badRequest("a JSON patch must be an array"));
+            if (patch.size() > 10000) {
+                ApiError e{413, "RequestEntityTooLarge",
+                           "The request is too large: the JSON patch has more than 10000 operations",
+                           json::object(), 0};
+                return sendError(res, e);
+            }
+            mutate = [&patch](json &doc) -> std::optional<ApiError> {
+                try {
+                    doc = doc.patch(patch);
+                } catch (const json::exception &) {
+                    return ApiError::genericInvalid();
+                }
+                return std::nullopt;
+            };
+        } else if (ct == "application/strategic-merge-patch+json") {
+            if (type.custom)
+                return sendError(res, ApiError::unsupportedMediaType(
+                                          "the body of the request was in an unknown format - "
+                                          "accepted media types include: "
+                                          "application/json-patch+json, "
+                                          "application/merge-patch+json, "
+                                          "application/apply-patch+yaml"));
+            mutate = [&patch](json &doc) -> std::optional<ApiError> {
+                std::string error;
+                auto merged = applyStrategicMergePatch(doc, patch, &error);
+                if (!merged)
+                    return ApiError::badRequest(error);
+                doc = std::move(*merged);
+                return std::nullopt;
+            };
+        } else {
+            return sendError(res, ApiError::unsupportedMediaType(
+                                      "the body of the request was in an unknown format - "
+                                      "accepted media types include: "
+                                      "application/json-patch+json, "
+                                      "application/merge-patch+json, "
+                                      "application/apply-patch+yaml, "
+                                      "application/strategic-merge-patch+json"));
+        }
+        auto r = m_store.update(type, route.ns, route.name, mutate, options);
+        if (!r.ok() && r.error().code == 404 && ct == "application/apply-patch+yaml" &&
+            !options.statusSubresource) {
+            json obj = patch;
+            obj["metadata"]["name"] = route.name;
+            if (type.namespaced)
+                obj["metadata"]["namespace"] = route.ns;
+            return finish(m_store.create(type, std::move(obj), options), 201);
+        }
+        return finish(r, 200);
+    }
+    if (verb == "delete") {
+        std::string uid;
+        std::string rv;
+        if (!req.body.empty()) {
+            json opts = json::parse(req.body, nullptr, false);
+            if (opts.is_object() && opts.contains("preconditions") &&
+                opts["preconditions"].is_object()) {
+                uid = opts["preconditions"].value("uid", "");
+                rv = opts["preconditions"].value("resourceVersion", "");
+            }
+        }
+        if (options.dryRun) {
+            auto r = m_store.get(type, route.ns, route.name);
+            return finish(r, 200);
+        }
+        return finish(m_store.remove(type, route.ns, route.name, uid, rv), 200);
+    }
+    // deletecollection
+    auto selectors = parseSelectors(req, res, type);
+    if (!selectors)
+        return;
+    ListQuery q;
+    q.ns = route.ns;
+    q.labels = selectors->labels ? &*selectors->labels : nullptr;
+    q.fields = selectors->fields ? &*selectors->fields : nullptr;
+    auto page = m_store.list(type, q);
+    if (!page.ok())
+        return sendError(res, page.error());
+    json items = json::array();
+    for (const auto &o : page.value().items) {
+        auto r = m_store.remove(type, o->ns, o->name);
+        if (r.ok())
+            items.push_back(json::parse(objectJson(type, r.value())));
+    }
+    sendJson(res, 200,
+             {{"apiVersion", type.apiVersion()},
+              {"kind", type.listKind},
+              {"metadata", {{"resourceVersion", std::to_string(m_store.currentRv())}}},
+              {"items", items}});
+}
+
+std::string ApiServer::objectJson(const ResourceType &type, const ObjectPtr &object) const
+{
+    if (object->apiVersion == type.apiVersion())
+        return object->json;
+    // A CRD serves every version from one collection (conversion strategy None): only the
+    // apiVersion differs. Keys are sorted, so it is the first member.
+    const std::string prefix = "{\"apiVersion\":\"" + object->apiVersion + '"';
+    if (object->json.compare(0, prefix.size(), prefix) == 0)
+        return "{\"apiVersion\":\"" + type.apiVersion() + '"' + object->json.substr(prefix.size());
+    json doc = object->parse();
+    doc["apiVersion"] = type.apiVersion();
+    return doc.dump();
+}
+
+json ApiServer::tableRow(const ResourceType &type, const ObjectPtr &object,
+                         std::chrono::system_clock::time_point now) const
+{
+    json cells;
+    json metadata;
+    if (!object->tableCells.is_null()) {
+        cells = object->tableCells;
+        const json cols = TablePrinter::columnDefinitions(type);
+        for (std::size_t i = 0; i < cols.size() && i < cells.size(); ++i) {
+            if (cols[i].value("name", "") != "Age")
+                continue;
+            if (auto created = parseRfc3339(object->creationTimestamp))
+                cells[i] = TablePrinter::humanDuration(
+                    std::chrono::duration_cast<std::chrono::seconds>(now - *created));
+        }
+        metadata = object->tableMetadata;
+    } else {
+        json doc = object->parse();
+        cells = TablePrinter::cells(type, doc, now);
+        metadata = doc.value("metadata", json::object());
+        metadata.erase("managedFields");
+    }
+    return {{"cells", std::move(cells)},
+            {"object",
+             {{"kind", "PartialObjectMetadata"},
+              {"apiVersion", "meta.k8s.io/v1"},
+              {"metadata", std::move(metadata)}}}};
+}
+
+void ApiServer::serveList(const httplib::Request &req, httplib::Response &res,
+                          const ResourceType &type, const std::string &ns, bool table)
+{
+    auto selectors = parseSelectors(req, res, type);
+    if (!selectors)
+        return;
+    ListQuery q;
+    q.ns = ns;
+    q.labels = selectors->labels ? &*selectors->labels : nullptr;
+    q.fields = selectors->fields ? &*selectors->fields : nullptr;
+    q.continueToken = param(req, "continue");
+    q.resourceVersion = param(req, "resourceVersion");
+    q.resourceVersionMatch = param(req, "resourceVersionMatch");
+    const std::string limit = param(req, "limit");
+    if (!limit.empty())
+        q.limit = std::strtoull(limit.c_str(), nullptr, 10);
+    const auto invalid = [&](const std::string &field, const std::string &msg) {
+        ApiError e = ApiError::invalid("ListOptions", "meta.k8s.io", "", field,
+                                       "FieldValueForbidden", msg);
+        sendError(res, e);
+    };
+    if (!q.resourceVersionMatch.empty()) {
+        if (q.resourceVersion.empty())
+            return invalid("resourceVersionMatch",
+                           "resourceVersionMatch is forbidden unless resourceVersion is provided");
+        if (!q.continueToken.empty())
+            return invalid("resourceVersionMatch",
+                           "resourceVersionMatch is forbidden when continue is provided");
+        if (q.resourceVersionMatch != "Exact" && q.resourceVersionMatch != "NotOlderThan")
+            return invalid("resourceVersionMatch",
+                           "supported values: \"Exact\", \"NotOlderThan\"");
+        if (q.resourceVersionMatch == "Exact" && q.resourceVersion == "0")
+            return invalid("resourceVersionMatch",
+                           "resourceVersionMatch \"exact\" is forbidden for resourceVersion \"0\"");
+    }
+    if (boolParam(req, "sendInitialEvents"))
+        return invalid("sendInitialEvents", "sendInitialEvents is forbidden for list");
+    if (!q.continueToken.empty() && !q.resourceVersion.empty() && q.resourceVersion != "0")
+        return sendError(res, ApiError::badRequest(
+                                  "specifying resource version is not allowed when using continue"));
+
+    auto result = m_store.list(type, q);
+    if (!result.ok())
+        return sendError(res, result.error());
+    auto page = std::make_shared<ListPage>(std::move(result.value()));
+
+    json meta = {{"resourceVersion", std::to_string(page->rv)}};
+    if (!page->continueToken.empty())
+        meta["continue"] = page->continueToken;
+    if (page->remaining)
+        meta["remainingItemCount"] = *page->remaining;
+    std::string head;
+    std::string tail;
+    if (table) {
+        head = R"({"apiVersion":"meta.k8s.io/v1","columnDefinitions":)" +
+               TablePrinter::columnDefinitions(type).dump() +
+               R"(,"kind":"Table","metadata":)" + meta.dump() + R"(,"rows":[)";
+        tail = "]}";
+    } else {
+        head = R"({"apiVersion":")" + type.apiVersion() + R"(","items":[)";
+        tail = R"(],"kind":")" + type.listKind + R"(","metadata":)" + meta.dump() + "}";
+    }
+    const auto now = std::chrono::system_clock::now();
+    res.status = 200;
+    res.set_chunked_content_provider(
+        table ? kTableType : kJson,
+        [this, page, head = std::move(head), tail = std::move(tail), type, table,
+         now](std::size_t, httplib::DataSink &sink) {
+            std::string buffer;
+            buffer.reserve(kFlushBytes + 64 * 1024);
+            buffer += head;
+            bool first = true;
+            for (const auto &o : page->items) {
+                if (!first)
+                    buffer += ',';
+                first = false;
+                if (table)
+                    buffer += tableRow(type, o, now).dump();
+                else if (o->apiVersion == type.apiVersion())
+                    buffer += o->json;
+                else
+                    buffer += objectJson(type, o);
+                if (buffer.size() >= kFlushBytes) {
+                    if (!sink.write(buffer.data(), buffer.size()))
+                        return false;
+                    buffer.clear();
+                }
+            }
+            buffer += tail;
+            if (!sink.write(buffer.data(), buffer.size()))
+                return false;
+            sink.done();
+            return true;
+        });
+}
+
+void ApiServer::serveWatch(const httplib::Request &req, httplib::Response &res,
+                           const ResourceType &type, const std::string &ns, bool table)
+{
+    auto selectors = parseSelectors(req, res, type);
+    if (!selectors)
+        return;
+    const std::string rvParam = param(req, "resourceVersion");
+    const std::string rvMatch = param(req, "resourceVersionMatch");
+    const bool sendInitial = boolParam(req, "sendInitialEvents");
+    const bool bookmarks = boolParam(req, "allowWatchBookmarks");
+    if (!rvMatch.empty() && !sendInitial) {
+        ApiError e = ApiError::invalid("ListOptions", "meta.k8s.io", "", "resourceVersionMatch",
+                                       "FieldValueForbidden",
+                                       "resourceVersionMatch is forbidden for watch unless "
+                                       "sendInitialEvents is provided");
+        return sendError(res, e);
+    }
+    if (sendInitial && rvMatch != "NotOlderThan") {
+        ApiError e = ApiError::invalid("ListOptions", "meta.k8s.io", "", "sendInitialEvents",
+                                       "FieldValueForbidden",
+                                       "sendInitialEvents is forbidden for watch unless "
+                                       "resourceVersionMatch is set to NotOlderThan");
+        return sendError(res, e);
+    }
+    long timeoutSeconds = 1800 + static_cast<long>(std::random_device{}() % 1800);
+    if (const std::string t = param(req, "timeoutSeconds"); !t.empty())
+        timeoutSeconds = std::max(0L, std::strtol(t.c_str(), nullptr, 10));
+
+    struct WatchState {
+        std::vector<ObjectPtr> initial;
+        std::uint64_t cursor = 0;
+        bool initialEnd = false;
+        std::optional<ApiError> startError;
+    };
+    auto state = std::make_shared<WatchState>();
+    if (rvParam.empty() || rvParam == "0" || sendInitial) {
+        ListQuery q;
+        q.ns = ns;
+        auto page = m_store.list(type, q);
+        if (!page.ok())
+            return sendError(res, page.error());
+        state->initial = std::move(page.value().items);
+        state->cursor = page.value().rv;
+        state->initialEnd = sendInitial && bookmarks;
+    } else {
+        char *end = nullptr;
+        state->cursor = std::strtoull(rvParam.c_str(), &end, 10);
+        if (end == nullptr || *end != '\0')
+            return sendError(res, ApiError::badRequest("invalid resource version: " + rvParam));
+    }
+    if (m_faults.expireWatch())
+        state->startError = ApiError::gone("too old resource version: " + rvParam +
+                                           " (injected expire-watch)");
+
+    const auto sel = std::make_shared<Selectors>(std::move(*selectors));
+    res.status = 200;
+    res.set_chunked_content_provider(
+        table ? kTableType : kJson,
+        [this, state, sel, type, ns, table, bookmarks, timeoutSeconds](std::size_t,
+                                                                       httplib::DataSink &sink) {
+            const auto started = Clock::now();
+            const auto deadline = started + std::chrono::seconds(timeoutSeconds);
+            const auto dropAfter = m_faults.dropWatchAfter();
+            const std::uint64_t resetGen = m_faults.resetGeneration();
+            auto nextBookmark = started + m_options.bookmarkInterval;
+            bool headerSent = false;
+            std::string line;
+            auto emit = [&](const char *kind, const ObjectPtr &o) {
+                line.clear();
+                line += R"({"type":")";
+                line += kind;
+                line += R"(","object":)";
+                if (table) {
+                    json t = {{"kind", "Table"},
+                              {"apiVersion", "meta.k8s.io/v1"},
+                              {"metadata", {{"resourceVersion", std::to_string(o->rv)}}},
+                              {"rows", json::array({tableRow(type, o,
+                                                             std::chrono::system_clock::now())})}};
+                    t["columnDefinitions"] =
+                        headerSent ? json() : TablePrinter::columnDefinitions(type);
+                    headerSent = true;
+                    line += t.dump();
+                } else {
+                    line += objectJson(type, o);
+                }
+                line += "}\n";
+                return sink.write(line.data(), line.size());
+            };
+            auto bookmark = [&](std::uint64_t rv, bool initialEnd) {
+                json meta = {{"resourceVersion", std::to_string(rv)}};
+                if (initialEnd)
+                    meta["annotations"] = {{"k8s.io/initial-events-end", "true"}};
+                const std::string l =
+                    json{{"type", "BOOKMARK"},
+                         {"object",
+                          {{"kind", type.kind}, {"apiVersion", type.apiVersion()}, {"metadata", meta}}}}
+                        .dump() +
+                    "\n";
+                return sink.write(l.data(), l.size());
+            };
+            auto fail = [&](const ApiError &e) {
+                const std::string l =
+                    json{{"type", "ERROR"}, {"object", e.toStatus()}}.dump() + "\n";
+                sink.write(l.data(), l.size());
+                sink.done();
+                return true;
+            };
+            if (state->startError)
+                return fail(*state->startError);
+            for (const auto &o : state->initial) {
+                if (sel->matches(*o) && !emit("ADDED", o))
+                    return false;
+            }
+            state->initial.clear();
+            if (state->initialEnd && !bookmark(state->cursor, true))
+                return false;
+
+            std::vector<WatchEvent> events;
+            std::uint64_t complete = state->cursor;
+            while (!m_stopping.load()) {
+                const auto now = Clock::now();
+                if (now >= deadline) {
+                    if (bookmarks)
+                        bookmark(complete, false);
+                    sink.done();
+                    return true;
+                }
+                if ((dropAfter.count() > 0 && now - started >= dropAfter) ||
+                    m_faults.resetGeneration() != resetGen)
+                    return false; // cut the connection without a terminating chunk
+                events.clear();
+                const auto wait = std::min<Clock::duration>(std::chrono::milliseconds(250),
+                                                            deadline - now);
+                auto r = m_store.waitForEvents(
+                    type, state->cursor, events,
+                    std::chrono::duration_cast<std::chrono::milliseconds>(wait));
+                if (!r.ok())
+                    return fail(r.error());
+                for (const auto &e : events) {
+                    state->cursor = e.rv;
+                    if (!ns.empty() && e.object->ns != ns)
+                        continue;
+                    const bool now_ = sel->matches(*e.object);
+                    const bool before = e.type == EventType::Modified && e.previous &&
+                                        sel->matches(*e.previous);
+                    const char *kind = nullptr;
+                    if (e.type == EventType::Added)
+                        kind = now_ ? "ADDED" : nullptr;
+                    else if (e.type == EventType::Deleted)
+                        kind = sel->matches(e.previous ? *e.previous : *e.object) ? "DELETED"
+                                                                                   : nullptr;
+                    else if (now_ && before)
+                        kind = "MODIFIED";
+                    else if (now_)
+                        kind = "ADDED";
+                    else if (before)
+                        kind = "DELETED";
+                    if (kind == nullptr)
+                        continue;
+                    if (m_faults.malformedEvent()) {
+                        const std::string broken = "{\"type\":\"MODIFIED\",\"object\":{\"kind\"\n";
+                        sink.write(broken.data(), broken.size());
+                        return false;
+                    }
+                    if (!emit(kind, e.object))
+                        return false;
+                }
+                complete = std::max(state->cursor, r.value());
+                if (bookmarks && Clock::now() >= nextBookmark) {
+                    if (!bookmark(complete, false))
+                        return false;
+                    nextBookmark = Clock::now() + m_options.bookmarkInterval;
+                }
+            }
+            return false;
+        });
+}
+
+void ApiServer::serveReview(const httplib::Request &req, httplib::Response &res,
+                            const SimUser &user, const ResourceType &type)
+{
+    auto body = parseBody(req, res);
+    if (!body)
+        return;
+    json out = body->is_object() ? *body : json::object();
+    out["apiVersion"] = type.apiVersion();
+    out["kind"] = type.kind;
+    if (!out.contains("metadata") || !out["metadata"].is_object())
+        out["metadata"] = json::object();
+    out["metadata"]["creationTimestamp"] = nullptr;
+    if (type.kind == "SelfSubjectAccessReview") {
+        const json spec = out.value("spec", json::object());
+        std::string verb;
+        if (spec.contains("resourceAttributes"))
+            verb = spec["resourceAttributes"].value("verb", "");
+        else if (spec.contains("nonResourceAttributes"))
+            verb = spec["nonResourceAttributes"].value("verb", "");
+        else
+            return sendError(res, ApiError::invalid(type.kind, type.group, "", "spec",
+                                                    "FieldValueRequired",
+                                                    "exactly one of nonResourceAttributes or "
+                                                    "resourceAttributes must be specified"));
+        const bool readVerb = verb == "get" || verb == "list" || verb == "watch";
+        const bool allowed = !user.readOnly || readVerb;
+        out["status"] = {{"allowed", allowed}};
+        if (allowed)
+            out["status"]["reason"] = user.readOnly
+                                          ? "RBAC: allowed by ClusterRoleBinding \"cubedesk-sim-view\""
+                                          : "RBAC: allowed by ClusterRoleBinding \"cubedesk-sim-admin\"";
+    } else if (type.kind == "SelfSubjectRulesReview") {
+        const json verbs = user.readOnly ? json{"get", "list", "watch"} : json{"*"};
+        out["status"] = {
+            {"resourceRules",
+             json::array({{{"verbs", verbs}, {"apiGroups", {"*"}}, {"resources", {"*"}}}})},
+            {"nonResourceRules",
+             json::array({{{"verbs", {"get"}},
+                           {"nonResourceURLs", {"/healthz", "/livez", "/readyz", "/version",
+                                                "/api", "/api/*", "/apis", "/apis/*"}}}})},
+            {"incomplete", false}};
+    } else {
+        json groups = user.groups;
+        groups.push_back("system:authenticated");
+        out["status"] = {{"userInfo", {{"username", user.name}, {"groups", groups}}}};
+    }
+    sendJson(res, 201, out);
+}
+
+} // namespace cubedesk::sim

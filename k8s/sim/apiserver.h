@@ -1,0 +1,87 @@
+#pragma once
+
+#include "k8s/sim/faultinjector.h"
+#include "k8s/sim/objectstore.h"
+#include "k8s/sim/resourceregistry.h"
+#include "k8s/sim/tlsmaterial.h"
+
+#include <atomic>
+#include <map>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace httplib {
+class Server;
+struct Request;
+struct Response;
+} // namespace httplib
+
+namespace cubedesk::sim {
+
+/// An authenticated identity. Read-only users get 403 on every write.
+struct SimUser {
+    std::string name;
+    std::vector<std::string> groups;
+    bool readOnly = false;
+};
+
+/// The HTTP(S) front of the simulator: authentication, discovery, the resource routes
+/// (get/list/watch/create/replace/patch/delete), Table output, metav1.Status errors and fault
+/// injection, over cpp-httplib (HTTP/1.1, one thread per connection from a bounded pool).
+///
+/// Lifetime: construct, start() once, stop() (or destroy) once; the store, registry and faults
+/// must outlive it. start()/stop() from one thread; requests are served on the pool's threads.
+class ApiServer final {
+public:
+    struct Options {
+        std::string host = "127.0.0.1";
+        int port = 0;                               ///< 0: pick a free port
+        bool tls = true;
+        std::map<std::string, SimUser> tokens;      ///< bearer token → user
+        bool gzip = false;                          ///< honour Accept-Encoding: gzip
+        bool aggregatedDiscovery = true;            ///< answer the apidiscovery v2 Accept
+        std::chrono::milliseconds bookmarkInterval{10000};
+        int threads = 192;
+    };
+
+    ApiServer(ObjectStore &store, ResourceRegistry &registry, FaultInjector &faults,
+              const TlsMaterial *tls, Options options);
+    ~ApiServer();
+    ApiServer(const ApiServer &) = delete;
+    ApiServer &operator=(const ApiServer &) = delete;
+
+    /// Binds and starts serving; returns the port, or -1 when the address cannot be bound.
+    int start();
+    void stop();
+    std::string url() const;
+
+private:
+    struct Route;
+    void handle(const httplib::Request &req, httplib::Response &res);
+    void serveResource(const httplib::Request &req, httplib::Response &res, const SimUser &user,
+                       Route &route);
+    void serveList(const httplib::Request &req, httplib::Response &res, const ResourceType &type,
+                   const std::string &ns, bool table);
+    void serveWatch(const httplib::Request &req, httplib::Response &res, const ResourceType &type,
+                    const std::string &ns, bool table);
+    void serveReview(const httplib::Request &req, httplib::Response &res, const SimUser &user,
+                     const ResourceType &type);
+    std::optional<SimUser> authenticate(const httplib::Request &req) const;
+    nlohmann::json tableRow(const ResourceType &type, const ObjectPtr &object,
+                            std::chrono::system_clock::time_point now) const;
+    std::string objectJson(const ResourceType &type, const ObjectPtr &object) const;
+
+    ObjectStore &m_store;
+    ResourceRegistry &m_registry;
+    FaultInjector &m_faults;
+    const TlsMaterial *m_tls;
+    Options m_options;
+    std::unique_ptr<httplib::Server> m_server;
+    std::thread m_thread;
+    std::atomic<bool> m_stopping{false};
+    int m_port = -1;
+};
+
+} // namespace cubedesk::sim

@@ -1,0 +1,323 @@
+#include "k8s/sim/churnengine.h"
+
+#include "k8s/sim/podscheduler.h"
+#include "k8s/sim/rfc3339.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace cubedesk::sim {
+
+using nlohmann::json;
+
+namespace {
+
+std::string now() { return formatRfc3339(std::chrono::system_clock::now()); }
+
+} // namespace
+
+ChurnEngine::ChurnEngine(ObjectStore &store, const ResourceRegistry &registry, std::uint64_t seed)
+    : m_store(store)
+    , m_pods(registry.core("pods"))
+    , m_nodes(registry.core("nodes"))
+    , m_namespaces(registry.core("namespaces"))
+    , m_pytorchJobs(registry.find("kubeflow.org", "v1", "pytorchjobs"))
+    , m_rng(seed * 7 + 3)
+{
+}
+
+ChurnEngine::~ChurnEngine() { stop(); }
+
+void ChurnEngine::start(double perSecond, double durationSeconds)
+{
+    if (perSecond <= 0)
+        return;
+    m_thread = std::thread([this, perSecond, durationSeconds] {
+        using Clock = std::chrono::steady_clock;
+        const auto begin = Clock::now();
+        double owed = 0;
+        auto last = begin;
+        while (!m_stop.load()) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            const auto t = Clock::now();
+            if (durationSeconds > 0 &&
+                std::chrono::duration<double>(t - begin).count() >= durationSeconds)
+                break;
+            owed += perSecond * std::chrono::duration<double>(t - last).count();
+            last = t;
+            for (int guard = 0; owed >= 1 && guard < 100000 && !m_stop.load(); ++guard) {
+                if (step())
+                    owed -= 1;
+                else
+                    owed -= 0.25; // nothing to act on: try another kind of change
+            }
+        }
+        // Leave no node NotReady behind when churn stops.
+        while (!m_notReady.empty())
+            toggleNodeReady();
+    });
+}
+
+void ChurnEngine::stop()
+{
+    m_stop.store(true);
+    if (m_thread.joinable())
+        m_thread.join();
+}
+
+bool ChurnEngine::step()
+{
+    const unsigned roll = static_cast<unsigned>(m_rng() % 100);
+    bool done = false;
+    if (roll < 25)
+        done = createPod();
+    else if (roll < 55)
+        done = updatePod();
+    else if (roll < 70)
+        done = finishPod();
+    else if (roll < 82)
+        done = deletePod();
+    else if (roll < 87)
+        done = createJob();
+    else if (roll < 92)
+        done = advanceJob();
+    else if (roll < 98)
+        done = flipNodeLabel();
+    else
+        done = toggleNodeReady();
+    if (done)
+        m_changes.fetch_add(1);
+    return done;
+}
+
+bool ChurnEngine::createPod()
+{
+    if (m_ownPods.size() > 400)
+        return false;
+    const auto nodes = m_store.all(m_nodes);
+    if (nodes.empty())
+        return false;
+    const ObjectPtr node = pick(nodes);
+    const std::string org(node->label("org").value_or("public"));
+    const auto namespaces = m_store.all(m_namespaces);
+    std::string ns = "pipeline";
+    bool havePipeline = false;
+    for (const auto &n : namespaces)
+        havePipeline = havePipeline || n->name == "pipeline";
+    if (!havePipeline) {
+        if (namespaces.empty())
+            return false;
+        ns = pick(namespaces)->name;
+    }
+    const std::string name = "churn-task-" + std::to_string(++m_counter);
+    json selector = {{"org", org}};
+    if (node->label("cpu") == std::optional<std::string_view>("true"))
+        selector["cpu"] = "true";
+    json pod = {{"apiVersion", "v1"},
+                {"kind", "Pod"},
+                {"metadata",
+                 {{"name", name},
+                  {"namespace", ns},
+                  {"labels", {{"run-id", "run-churn-" + std::to_string(m_counter)}, {"task-name", "churn"}, {"cubedesk.io/churn", "true"}}},
+                  {"annotations", {{"project", "churn-" + org}}}}},
+                {"spec",
+                 {{"nodeSelector", selector},
+                  {"restartPolicy", "Never"},
+                  {"containers",
+                   json::array({{{"name", "main"},
+                                 {"image", "busybox:1.36"},
+                                 {"resources",
+                                  {{"requests", {{"cpu", "100m"}, {"memory", "64Mi"}}},
+                                   {"limits", {{"cpu", "500m"}, {"memory", "128Mi"}}}}}}})}}}};
+    if (!m_store.create(m_pods, std::move(pod)).ok())
+        return false;
+    m_ownPods.emplace_back(ns, name);
+    return true;
+}
+
+bool ChurnEngine::updatePod()
+{
+    if (m_ownPods.empty())
+        return false;
+    const auto [ns, name] = pick(m_ownPods);
+    return m_store
+        .update(
+            m_pods, ns, name,
+            [](json &doc) -> std::optional<ApiError> {
+                json &status = doc["status"];
+                if (status.value("phase", "") != "Running")
+                    return ApiError::conflict("pods", "not running");
+                for (auto &cs : status["containerStatuses"])
+                    cs["restartCount"] = cs.value("restartCount", 0) + 1;
+                status["conditions"].push_back({{"type", "cubedesk.io/Heartbeat"},
+                                                {"status", "True"},
+                                                {"lastTransitionTime", now()}});
+                if (status["conditions"].size() > 8)
+                    status["conditions"].erase(status["conditions"].size() - 2);
+                return std::nullopt;
+            },
+            WriteOptions{false, true, false})
+        .ok();
+}
+
+bool ChurnEngine::finishPod()
+{
+    if (m_ownPods.empty())
+        return false;
+    const auto [ns, name] = pick(m_ownPods);
+    const bool success = m_rng() % 5 != 0;
+    return m_store
+        .update(
+            m_pods, ns, name,
+            [success](json &doc) -> std::optional<ApiError> {
+                json &status = doc["status"];
+                if (status.value("phase", "") != "Running")
+                    return ApiError::conflict("pods", "not running");
+                status["phase"] = success ? "Succeeded" : "Failed";
+                for (auto &cs : status["containerStatuses"]) {
+                    cs["ready"] = false;
+                    cs["state"] = {{"terminated",
+                                    {{"exitCode", success ? 0 : 137},
+                                     {"reason", success ? "Completed" : "Error"},
+                                     {"finishedAt", now()}}}};
+                }
+                return std::nullopt;
+            },
+            WriteOptions{false, true, false})
+        .ok();
+}
+
+bool ChurnEngine::deletePod()
+{
+    for (std::size_t tries = 0; tries < 4 && !m_ownPods.empty(); ++tries) {
+        const std::size_t i = m_rng() % m_ownPods.size();
+        const auto [ns, name] = m_ownPods[i];
+        auto current = m_store.get(m_pods, ns, name);
+        if (!current.ok()) {
+            m_ownPods.erase(m_ownPods.begin() + static_cast<long>(i));
+            continue;
+        }
+        const auto phase = current.value()->field("status.phase").value_or("");
+        if (phase != "Succeeded" && phase != "Failed" && m_ownPods.size() < 300)
+            continue;
+        m_store.remove(m_pods, ns, name);
+        m_ownPods.erase(m_ownPods.begin() + static_cast<long>(i));
+        return true;
+    }
+    return false;
+}
+
+bool ChurnEngine::createJob()
+{
+    if (!m_pytorchJobs || m_ownJobs.size() > 40)
+        return false;
+    const std::string name = "churn-pytorch-" + std::to_string(++m_counter);
+    json job = {{"apiVersion", "kubeflow.org/v1"},
+                {"kind", "PyTorchJob"},
+                {"metadata",
+                 {{"name", name},
+                  {"namespace", "pipeline"},
+                  {"labels", {{"run-id", "run-" + name}, {"cubedesk.io/churn", "true"}}}}},
+                {"spec", {{"pytorchReplicaSpecs", {{"Worker", {{"replicas", 1}}}}}}},
+                {"status",
+                 {{"conditions", json::array({{{"type", "Created"},
+                                               {"status", "True"},
+                                               {"reason", "PyTorchJobCreated"},
+                                               {"lastTransitionTime", now()}}})}}}};
+    if (!m_store.create(*m_pytorchJobs, std::move(job), WriteOptions{false, false, true}).ok())
+        return false;
+    m_ownJobs.emplace_back("pipeline", name);
+    return true;
+}
+
+bool ChurnEngine::advanceJob()
+{
+    if (!m_pytorchJobs || m_ownJobs.empty())
+        return false;
+    const std::size_t i = m_rng() % m_ownJobs.size();
+    const auto [ns, name] = m_ownJobs[i];
+    bool finished = false;
+    auto r = m_store.update(
+        *m_pytorchJobs, ns, name,
+        [&finished, this](json &doc) -> std::optional<ApiError> {
+            json &conds = doc["status"]["conditions"];
+            const std::string last = conds.empty() ? "" : conds.back().value("type", "");
+            const char *next = last == "Created" ? "Running"
+                               : last == "Running" ? (m_rng() % 4 == 0 ? "Failed" : "Succeeded")
+                                                   : nullptr;
+            if (next == nullptr) {
+                finished = true;
+                return ApiError::conflict("pytorchjobs", "finished");
+            }
+            conds.push_back({{"type", next},
+                             {"status", "True"},
+                             {"reason", std::string("PyTorchJob") + next},
+                             {"lastTransitionTime", now()}});
+            return std::nullopt;
+        },
+        WriteOptions{false, true, false});
+    if (finished) {
+        m_store.remove(*m_pytorchJobs, ns, name);
+        m_ownJobs.erase(m_ownJobs.begin() + static_cast<long>(i));
+        return true;
+    }
+    return r.ok();
+}
+
+bool ChurnEngine::flipNodeLabel()
+{
+    const auto nodes = m_store.all(m_nodes);
+    if (nodes.empty())
+        return false;
+    const ObjectPtr node = pick(nodes);
+    const std::string value = std::to_string(m_rng() % 1000);
+    return m_store
+        .update(m_nodes, "", node->name,
+                [&value](json &doc) -> std::optional<ApiError> {
+                    doc["metadata"]["labels"]["cubedesk.io/churn-tick"] = value;
+                    return std::nullopt;
+                })
+        .ok();
+}
+
+bool ChurnEngine::toggleNodeReady()
+{
+    std::string target;
+    bool makeReady = false;
+    if (!m_notReady.empty() && (m_notReady.size() >= 2 || m_rng() % 2 == 0)) {
+        target = m_notReady.back();
+        m_notReady.pop_back();
+        makeReady = true;
+    } else {
+        std::vector<std::string> cpuNodes;
+        for (const auto &n : m_store.all(m_nodes))
+            if (n->label("cpu") == std::optional<std::string_view>("true") &&
+                n->label("gpu") != std::optional<std::string_view>("true"))
+                cpuNodes.push_back(n->name);
+        if (cpuNodes.empty())
+            return false;
+        target = pick(cpuNodes);
+        if (std::find(m_notReady.begin(), m_notReady.end(), target) != m_notReady.end())
+            return false;
+        m_notReady.push_back(target);
+    }
+    const std::string t = now();
+    return m_store
+        .update(
+            m_nodes, "", target,
+            [makeReady, &t](json &doc) -> std::optional<ApiError> {
+                for (auto &c : doc["status"]["conditions"])
+                    if (c.value("type", "") == "Ready") {
+                        c["status"] = makeReady ? "True" : "Unknown";
+                        c["reason"] = makeReady ? "KubeletReady" : "NodeStatusUnknown";
+                        c["message"] = makeReady ? "kubelet is posting ready status"
+                                                 : "Kubelet stopped posting node status.";
+                        c["lastTransitionTime"] = t;
+                    }
+                return std::nullopt;
+            },
+            WriteOptions{false, true, false})
+        .ok();
+}
+
+} // namespace cubedesk::sim

@@ -1,0 +1,838 @@
+#include "k8s/sim/demoscenario.h"
+
+#include "k8s/sim/objectindexer.h"
+#include "k8s/sim/podscheduler.h"
+#include "k8s/sim/rfc3339.h"
+
+#include <map>
+#include <random>
+#include <string>
+
+namespace cubedesk::sim {
+
+using nlohmann::json;
+using std::chrono::hours;
+using std::chrono::minutes;
+using TimePoint = std::chrono::system_clock::time_point;
+
+namespace {
+
+struct GpuModel {
+    const char *type;    ///< the platform's gpu-type label
+    const char *product; ///< nvidia.com/gpu.product
+    int memoryMiB;
+    int count;
+    const char *cpus;
+    const char *memory;
+};
+
+const GpuModel kT4{"T4", "Tesla-T4", 15360, 4, "48", "192Gi"};
+const GpuModel kV100{"V100", "Tesla-V100-SXM2-32GB", 32768, 8, "64", "384Gi"};
+const GpuModel kA100{"A100", "NVIDIA-A100-SXM4-80GB", 81920, 8, "128", "1Ti"};
+const GpuModel kH100{"H100", "NVIDIA-H100-80GB-HBM3", 81559, 8, "192", "2Ti"};
+
+/// Builds the scenario's objects in order and places pods with the real fit rules.
+class Builder {
+public:
+    Builder(std::uint64_t seed, TimePoint now) : m_rng(seed), m_now(now) {}
+
+    std::vector<json> objects;
+
+    std::string ago(std::chrono::seconds d) const { return formatRfc3339(m_now - d); }
+    int pick(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(m_rng); }
+
+    json meta(const std::string &name, const std::string &ns, std::chrono::seconds age,
+              json labels = json::object(), json annotations = json::object()) const
+    {
+        json m = {{"name", name}, {"creationTimestamp", ago(age)}};
+        if (!ns.empty())
+            m["namespace"] = ns;
+        if (!labels.empty())
+            m["labels"] = std::move(labels);
+        if (!annotations.empty())
+            m["annotations"] = std::move(annotations);
+        return m;
+    }
+
+    void add(json o) { objects.push_back(std::move(o)); }
+
+    void node(const std::string &name, json labels, const char *cpu, const char *memory,
+              json extraAllocatable, std::chrono::seconds age, bool ready = true,
+              bool unschedulable = false, json annotations = json::object(),
+              json taints = json::array())
+    {
+        labels["kubernetes.io/hostname"] = name;
+        labels["kubernetes.io/os"] = "linux";
+        labels["kubernetes.io/arch"] = "amd64";
+        labels["beta.kubernetes.io/os"] = "linux";
+        labels["beta.kubernetes.io/arch"] = "amd64";
+        const std::string ip = "10.10." + std::to_string(m_nodeIndex / 200) + '.' +
+                               std::to_string(10 + m_nodeIndex % 200);
+        ++m_nodeIndex;
+        json alloc = {{"cpu", cpu}, {"memory", memory}, {"pods", "110"},
+                      {"ephemeral-storage", "1844Gi"}, {"hugepages-1Gi", "0"}};
+        for (const auto &[k, v] : extraAllocatable.items())
+            alloc[k] = v;
+        const std::string since = ago(age);
+        auto cond = [&](const char *type, const char *status, const char *reason,
+                        const char *message) {
+            return json{{"type", type},
+                        {"status", status},
+                        {"reason", reason},
+                        {"message", message},
+                        {"lastHeartbeatTime", ago(std::chrono::seconds(20))},
+                        {"lastTransitionTime", ready ? since : ago(minutes(7))}};
+        };
+        json n = {
+            {"apiVersion", "v1"},
+            {"kind", "Node"},
+            {"metadata", meta(name, "", age, labels, annotations)},
+            {"spec", {{"podCIDR", "10.244." + std::to_string(m_nodeIndex) + ".0/24"}}},
+            {"status",
+             {{"capacity", alloc},
+              {"allocatable", alloc},
+              {"addresses", json::array({{{"type", "InternalIP"}, {"address", ip}},
+                                         {{"type", "Hostname"}, {"address", name}}})},
+              {"conditions",
+               json::array(
+                   {cond("MemoryPressure", "False", "KubeletHasSufficientMemory",
+                         "kubelet has sufficient memory available"),
+                    cond("DiskPressure", "False", "KubeletHasNoDiskPressure",
+                         "kubelet has no disk pressure"),
+                    cond("PIDPressure", "False", "KubeletHasSufficientPID",
+                         "kubelet has sufficient PID available"),
+                    ready ? cond("Ready", "True", "KubeletReady",
+                                 "kubelet is posting ready status")
+                          : cond("Ready", "Unknown", "NodeStatusUnknown",
+                                 "Kubelet stopped posting node status.")})},
+              {"nodeInfo",
+               {{"architecture", "amd64"},
+                {"bootID", "b0a1" + std::to_string(m_nodeIndex)},
+                {"containerRuntimeVersion", "containerd://1.7.24"},
+                {"kernelVersion", "5.15.0-125-generic"},
+                {"kubeProxyVersion", "v1.32.0"},
+                {"kubeletVersion", "v1.32.0"},
+                {"machineID", "m" + std::to_string(m_nodeIndex)},
+                {"operatingSystem", "linux"},
+                {"osImage", "Ubuntu 22.04.5 LTS"},
+                {"systemUUID", "u" + std::to_string(m_nodeIndex)}}}}}};
+        if (unschedulable)
+            n["spec"]["unschedulable"] = true;
+        if (!taints.empty())
+            n["spec"]["taints"] = taints;
+        if (unschedulable)
+            n["spec"]["taints"].push_back(
+                {{"key", "node.kubernetes.io/unschedulable"}, {"effect", "NoSchedule"}});
+        m_nodes.push_back(PodScheduler::nodeView(n));
+        add(std::move(n));
+    }
+
+    void gpuNode(const std::string &name, const std::string &org, const GpuModel &g,
+                 const char *mig, int replicas, bool share, std::chrono::seconds age,
+                 bool ready = true)
+    {
+        json labels = {{"gpu", "true"},
+                       {"train", "true"},
+                       {"org", org},
+                       {"gpu-type", g.type},
+                       {"nvidia.com/gpu.product", g.product},
+                       {"nvidia.com/gpu.count", std::to_string(g.count)},
+                       {"nvidia.com/gpu.memory", std::to_string(g.memoryMiB)},
+                       {"nvidia.com/gpu.family", g.type[0] == 'H' ? "hopper"
+                                                 : g.type[0] == 'A' ? "ampere"
+                                                 : g.type[0] == 'V' ? "volta"
+                                                                    : "turing"},
+                       {"nvidia.com/mig.strategy", mig},
+                       {"nvidia.com/cuda.driver.major", "550"},
+                       {"nvidia.com/gfd.timestamp", "1732000000"},
+                       {"feature.node.kubernetes.io/pci-10de.present", "true"}};
+        if (!share)
+            labels["share"] = "false";
+        if (g.type[0] == 'T' || g.type[0] == 'V' || g.type[0] == 'H')
+            labels["service"] = "true"; // inference runs on T4/V100/H100 pools
+        json alloc = json::object();
+        if (replicas > 1) {
+            labels["nvidia.com/gpu.replicas"] = std::to_string(replicas);
+            labels["nvidia.com/gpu.sharing-strategy"] = "time-slicing";
+            labels["nvidia.com/gpu.product"] = std::string(g.product) + "-SHARED";
+            alloc["nvidia.com/gpu"] = std::to_string(g.count * replicas);
+        } else if (std::string(mig) == "mixed") {
+            // Two GPUs partitioned (7 × 1g.10gb and 3 × 2g.20gb + 1 × 1g.10gb), six whole.
+            alloc["nvidia.com/gpu"] = std::to_string(g.count - 2);
+            alloc["nvidia.com/mig-1g.10gb"] = "8";
+            alloc["nvidia.com/mig-2g.20gb"] = "3";
+            labels["nvidia.com/mig-1g.10gb.count"] = "8";
+            labels["nvidia.com/mig-1g.10gb.memory"] = "9728";
+            labels["nvidia.com/mig-2g.20gb.count"] = "3";
+            labels["nvidia.com/mig-2g.20gb.memory"] = "19968";
+            labels["nvidia.com/gpu.sharing-strategy"] = "none";
+        } else {
+            alloc["nvidia.com/gpu"] = std::to_string(g.count);
+            labels["nvidia.com/gpu.sharing-strategy"] = "none";
+        }
+        json annotations = json::object();
+        if (g.type[0] == 'A' || g.type[0] == 'H')
+            annotations["cubedesk.io/gpu-topology"] = DemoScenario::topologyText(g.product, g.count);
+        node(name, labels, g.cpus, g.memory, alloc, age, ready, false, annotations);
+    }
+
+    void vgpuNode(const std::string &name, const std::string &org, const GpuModel &g,
+                  std::chrono::seconds age)
+    {
+        json labels = {{"vgpu", "true"},
+                       {"train", "true"},
+                       {"notebook", "true"},
+                       {"org", org},
+                       {"gpu-type", g.type},
+                       {"nvidia.com/gpu.product", g.product},
+                       {"nvidia.com/gpu.count", std::to_string(g.count)},
+                       {"nvidia.com/gpu.memory", std::to_string(g.memoryMiB)},
+                       {"nvidia.com/mig.strategy", "none"},
+                       {"hami.io/node-nvidia-register", "true"}};
+        // HAMi splits each card 4 ways; gpucores is percent of a card, gpumem MiB.
+        json alloc = {{"nvidia.com/gpu", std::to_string(g.count * 4)},
+                      {"nvidia.com/gpucores", std::to_string(g.count * 100)},
+                      {"nvidia.com/gpumem", std::to_string(g.count * g.memoryMiB)}};
+        node(name, labels, g.cpus, g.memory, alloc, age);
+    }
+
+    /// A pod of the platform's shape; placed now when `place` and it fits, else left pending.
+    json pod(const std::string &name, const std::string &ns, json labels, json annotations,
+             json nodeSelector, const std::string &image, json requests, json limits,
+             std::chrono::seconds age, json ownerRefs = json::array(), bool place = true)
+    {
+        json container = {{"name", "main"},
+                          {"image", image},
+                          {"imagePullPolicy", "IfNotPresent"},
+                          {"resources", {{"requests", requests}, {"limits", limits}}},
+                          {"env", json::array({{{"name", "KFJ_NAMESPACE"}, {"value", ns}}})},
+                          {"terminationMessagePath", "/dev/termination-log"},
+                          {"terminationMessagePolicy", "File"}};
+        json p = {{"apiVersion", "v1"},
+                  {"kind", "Pod"},
+                  {"metadata", meta(name, ns, age, labels, annotations)},
+                  {"spec",
+                   {{"containers", json::array({container})},
+                    {"restartPolicy", "Never"},
+                    {"schedulerName", "default-scheduler"},
+                    {"serviceAccountName", "default"},
+                    {"terminationGracePeriodSeconds", 30},
+                    {"dnsPolicy", "ClusterFirst"}}},
+                  {"status", {{"phase", "Pending"}, {"qosClass", "Burstable"}}}};
+        if (!nodeSelector.empty())
+            p["spec"]["nodeSelector"] = nodeSelector;
+        if (!ownerRefs.empty())
+            p["metadata"]["ownerReferences"] = ownerRefs;
+        if (place)
+            placeNow(p, age);
+        return p;
+    }
+
+    void placeNow(json &p, std::chrono::seconds age)
+    {
+        const auto requests = ObjectIndexer::podRequests(p);
+        const auto d = PodScheduler::decide(p, requests, m_nodes);
+        if (!d.node)
+            return;
+        for (auto &n : m_nodes) {
+            if (n.name != *d.node)
+                continue;
+            ++n.pods;
+            for (const auto &[k, q] : requests)
+                n.used[k] += q;
+            p["spec"]["nodeName"] = n.name;
+            const std::string podIp = "10.244." + std::to_string(m_podIndex / 250) + '.' +
+                                      std::to_string(2 + m_podIndex % 250);
+            ++m_podIndex;
+            const auto started = std::min(age, std::chrono::seconds(age.count() - 5));
+            p["status"] = PodScheduler::runningStatus(p, n.internalIp, podIp, ago(started));
+        }
+    }
+
+    /// Marks a placed pod as finished (job pods of completed jobs).
+    void finish(json &p, bool success, std::chrono::seconds endedAgo)
+    {
+        json &s = p["status"];
+        s["phase"] = success ? "Succeeded" : "Failed";
+        for (auto &c : s["conditions"])
+            if (c["type"] == "Ready" || c["type"] == "ContainersReady") {
+                c["status"] = "False";
+                c["reason"] = "PodCompleted";
+            }
+        for (auto &cs : s["containerStatuses"]) {
+            cs["ready"] = false;
+            cs["started"] = false;
+            cs["state"] = {{"terminated",
+                            {{"exitCode", success ? 0 : 1},
+                             {"reason", success ? "Completed" : "Error"},
+                             {"startedAt", s.value("startTime", "")},
+                             {"finishedAt", ago(endedAgo)}}}};
+        }
+    }
+
+    void event(const std::string &ns, const json &involved, const char *type, const char *reason,
+               const std::string &message, const char *component, std::chrono::seconds age,
+               int count = 1)
+    {
+        const std::string name =
+            involved.value("name", "x") + '.' + std::to_string(0x17a0000000000ULL + m_eventIndex++);
+        add({{"apiVersion", "v1"},
+             {"kind", "Event"},
+             {"metadata", meta(name, ns, age)},
+             {"involvedObject", involved},
+             {"type", type},
+             {"reason", reason},
+             {"message", message},
+             {"source", {{"component", component}}},
+             {"reportingComponent", component},
+             {"count", count},
+             {"firstTimestamp", ago(age)},
+             {"lastTimestamp", ago(std::chrono::seconds(std::max<long>(age.count() / 3, 5)))}});
+    }
+
+    std::vector<PodScheduler::NodeView> m_nodes;
+
+private:
+    std::mt19937_64 m_rng;
+    TimePoint m_now;
+    int m_nodeIndex = 0;
+    int m_podIndex = 0;
+    std::uint64_t m_eventIndex = 0;
+};
+
+json ownerRef(const char *apiVersion, const char *kind, const std::string &name)
+{
+    return json::array({{{"apiVersion", apiVersion},
+                         {"kind", kind},
+                         {"name", name},
+                         {"uid", "owner-" + name},
+                         {"controller", true},
+                         {"blockOwnerDeletion", true}}});
+}
+
+json condition(const char *type, const char *reason, const std::string &message,
+               const std::string &when)
+{
+    return {{"type", type},
+            {"status", "True"},
+            {"reason", reason},
+            {"message", message},
+            {"lastUpdateTime", when},
+            {"lastTransitionTime", when}};
+}
+
+json gpuRequest(const char *cpu, const char *mem, int gpus, const char *resource = "nvidia.com/gpu")
+{
+    json r = {{"cpu", cpu}, {"memory", mem}};
+    if (gpus > 0)
+        r[resource] = std::to_string(gpus);
+    return r;
+}
+
+} // namespace
+
+std::string DemoScenario::topologyText(const std::string &product, int gpus)
+{
+    const bool hopper = product.find("H100") != std::string::npos;
+    const std::string link = hopper ? "NV18" : "NV12";
+    std::string out = "\t";
+    for (int i = 0; i < gpus; ++i)
+        out += "GPU" + std::to_string(i) + '\t';
+    out += "NIC0\tNIC1\tCPU Affinity\tNUMA Affinity\tGPU NUMA ID\n";
+    const int half = gpus / 2;
+    const int cores = hopper ? 48 : 32;
+    for (int i = 0; i < gpus; ++i) {
+        out += "GPU" + std::to_string(i) + '\t';
+        for (int j = 0; j < gpus; ++j)
+            out += (i == j ? std::string(" X ") : link) + '\t';
+        const bool first = i < half;
+        out += first ? "PXB\tSYS\t" : "SYS\tPXB\t";
+        out += first ? "0-" + std::to_string(cores - 1) + "\t0\t\tN/A\n"
+                     : std::to_string(cores) + '-' + std::to_string(2 * cores - 1) + "\t1\t\tN/A\n";
+    }
+    for (int n = 0; n < 2; ++n) {
+        out += "NIC" + std::to_string(n) + '\t';
+        for (int j = 0; j < gpus; ++j)
+            out += ((j < half) == (n == 0) ? "PXB" : "SYS") + std::string("\t");
+        out += n == 0 ? " X \tSYS\n" : "SYS\t X \n";
+    }
+    out += "\nLegend:\n\n"
+           "  X    = Self\n"
+           "  SYS  = Connection traversing PCIe as well as the SMP interconnect between NUMA "
+           "nodes (e.g., QPI/UPI)\n"
+           "  NODE = Connection traversing PCIe as well as the interconnect between PCIe Host "
+           "Bridges within a NUMA node\n"
+           "  PHB  = Connection traversing PCIe as well as a PCIe Host Bridge (typically the CPU)\n"
+           "  PXB  = Connection traversing multiple PCIe bridges (without traversing the PCIe Host "
+           "Bridge)\n"
+           "  PIX  = Connection traversing at most a single PCIe bridge\n"
+           "  NV#  = Connection traversing a bonded set of # NVLinks\n\n"
+           "NIC Legend:\n\n  NIC0: mlx5_0\n  NIC1: mlx5_1\n";
+    return out;
+}
+
+std::vector<json> DemoScenario::generate(std::uint64_t seed, TimePoint now)
+{
+    Builder b(seed, now);
+    const auto days = [](int d) { return std::chrono::seconds(hours(24 * d)); };
+    const auto mins = [](int m) { return std::chrono::seconds(minutes(m)); };
+
+    // Namespaces the CubeStudio installer creates (create_ns_secret.sh), plus default.
+    for (const char *ns : {"default", "kube-system", "kube-public", "infra", "kubeflow",
+                           "istio-system", "pipeline", "automl", "jupyter", "service", "monitoring",
+                           "logging", "aihub"}) {
+        json labels = {{"kubernetes.io/metadata.name", ns}};
+        const std::string n(ns);
+        if (n != "default" && n != "kube-system" && n != "kube-public" && n != "service")
+            labels["istio-injection"] = "disabled";
+        b.add({{"apiVersion", "v1"},
+               {"kind", "Namespace"},
+               {"metadata", b.meta(ns, "", days(210), labels)},
+               {"spec", {{"finalizers", {"kubernetes"}}}},
+               {"status", {{"phase", "Active"}}}});
+    }
+
+    // Nodes. Control plane first (platform components), then per-org CPU and GPU pools.
+    for (int i = 1; i <= 3; ++i) {
+        json labels = {{"node-role.kubernetes.io/control-plane", ""},
+                       {"kubeflow", "true"},
+                       {"kubeflow-dashboard", "true"},
+                       {"mysql", "true"},
+                       {"redis", "true"},
+                       {"istio", "true"},
+                       {"monitoring", "true"},
+                       {"logging", "true"},
+                       {"org", "public"}};
+        b.node("master-" + std::to_string(i), labels, "16", "64Gi", json::object(), days(210),
+               true, false, json::object(),
+               json::array({{{"key", "node-role.kubernetes.io/control-plane"},
+                             {"effect", "NoSchedule"}}}));
+    }
+    const std::vector<std::string> orgs = {"public", "speech", "vision", "nlp"};
+    const int extraCpu = b.pick(0, 8); // 20–40 nodes in all, by seed
+    for (std::size_t o = 0; o < orgs.size(); ++o) {
+        const int count = 3 + (o == 0 ? extraCpu / 2 : o == 1 ? extraCpu - extraCpu / 2 : 0);
+        for (int i = 1; i <= count; ++i) {
+            json labels = {{"cpu", "true"},     {"train", "true"}, {"notebook", "true"},
+                           {"service", "true"}, {"org", orgs[o]}};
+            if (o == 0 && i == count)
+                labels["share"] = "false";
+            const bool cordoned = o == 3 && i == count;
+            b.node("cpu-" + orgs[o] + '-' + std::to_string(i), labels, i % 2 ? "64" : "32",
+                   i % 2 ? "256Gi" : "128Gi", json::object(), days(30 + 7 * i), true, cordoned);
+        }
+    }
+    b.gpuNode("gpu-a100-vision-1", "vision", kA100, "none", 1, true, days(120));
+    b.gpuNode("gpu-a100-vision-2", "vision", kA100, "none", 1, true, days(118));
+    b.gpuNode("gpu-a100-public-1", "public", kA100, "none", 1, true, days(90));
+    b.gpuNode("gpu-a100-mig-nlp-1", "nlp", kA100, "mixed", 1, true, days(60));
+    b.gpuNode("gpu-h100-nlp-1", "nlp", kH100, "none", 1, true, days(20));
+    b.gpuNode("gpu-h100-nlp-2", "nlp", kH100, "none", 1, false, days(20));
+    b.gpuNode("gpu-v100-speech-1", "speech", kV100, "none", 1, true, days(400));
+    b.gpuNode("gpu-v100-speech-2", "speech", kV100, "none", 1, true, days(400));
+    b.gpuNode("gpu-v100-speech-3", "speech", kV100, "none", 1, true, days(380), false);
+    b.gpuNode("gpu-t4-public-1", "public", kT4, "none", 4, true, days(300));
+    const int extraGpu = b.pick(0, 3);
+    for (int i = 0; i < extraGpu; ++i)
+        b.gpuNode("gpu-t4-vision-" + std::to_string(i + 1), "vision", kT4, "none", 1, true,
+                  days(200 - i));
+    b.vgpuNode("vgpu-t4-public-1", "public", kT4, days(150));
+
+    auto add = [&](json o) { b.add(std::move(o)); };
+    const std::vector<std::string> users = {"alice", "bob", "chen.wei", "li.na", "wang.fang",
+                                            "zhang.san"};
+    const std::map<std::string, std::string> projects = {
+        {"public", "public-demo"}, {"speech", "speech-asr"}, {"vision", "vision-det"}, {"nlp", "nlp-llm"}};
+
+    // Platform components.
+    // Platform components run on the tainted control-plane nodes.
+    auto platformPod = [&](const std::string &name, const std::string &ns, json labels,
+                           json selector, const std::string &image, json requests, json limits,
+                           std::chrono::seconds age) {
+        json p = b.pod(name, ns, std::move(labels), json::object(), std::move(selector), image,
+                       std::move(requests), std::move(limits), age, json::array(), false);
+        p["spec"]["tolerations"] = json::array(
+            {{{"key", "node-role.kubernetes.io/control-plane"}, {"operator", "Exists"},
+              {"effect", "NoSchedule"}}});
+        b.placeNow(p, age);
+        add(std::move(p));
+    };
+    for (int i = 1; i <= 2; ++i)
+        platformPod("coredns-7db6d8ff4d-" + std::string(i == 1 ? "8xk2p" : "q9wzt"),
+                    "kube-system", {{"k8s-app", "kube-dns"}},
+                    {{"node-role.kubernetes.io/control-plane", ""}},
+                    "registry.k8s.io/coredns/coredns:v1.11.3",
+                    {{"cpu", "100m"}, {"memory", "70Mi"}}, {{"memory", "170Mi"}}, days(200));
+    platformPod("kubeflow-dashboard-backend-6f9c8d7b5-x2l4m", "infra",
+                {{"app", "kubeflow-dashboard"}}, {{"kubeflow-dashboard", "true"}},
+                "ccr.ccs.tencentyun.com/cube-studio/kubeflow-dashboard:2026.03.01",
+                {{"cpu", "2"}, {"memory", "4Gi"}}, {{"cpu", "4"}, {"memory", "8Gi"}}, days(60));
+
+    // Notebooks (jupyter): request 0 / limit N unless exclusive, as the platform creates them.
+    for (int i = 0; i < 8; ++i) {
+        const std::string org = orgs[static_cast<std::size_t>(i) % orgs.size()];
+        const std::string user = users[static_cast<std::size_t>(i) % users.size()];
+        const bool gpu = i % 3 == 2;
+        json selector = {{"notebook", "true"}, {"org", org}};
+        selector[gpu ? "vgpu" : "cpu"] = "true";
+        json requests = {{"cpu", "0"}, {"memory", "0"}};
+        json limits = {{"cpu", "8"}, {"memory", "16Gi"}};
+        if (gpu) {
+            requests = {{"cpu", "2"}, {"memory", "8Gi"}, {"nvidia.com/gpu", "1"},
+                        {"nvidia.com/gpucores", "25"}, {"nvidia.com/gpumem", "4096"}};
+            limits = requests;
+            selector["org"] = "public";
+        }
+        const std::string name = user + "-notebook-" + std::to_string(i);
+        add(b.pod(name, "jupyter",
+                  {{"app", name}, {"user", user}, {"pod-type", "notebook"}},
+                  {{"project", projects.at(selector["org"].get<std::string>())}}, selector,
+                  "ccr.ccs.tencentyun.com/cube-studio/notebook:jupyter-ubuntu-cpu-base", requests,
+                  limits, std::chrono::seconds(hours(1 + 7 * i))));
+    }
+
+    // Inference services (service namespace): request = limit.
+    for (int i = 0; i < 6; ++i) {
+        const std::string org = orgs[static_cast<std::size_t>(i + 1) % orgs.size()];
+        const bool gpu = i % 2 == 1;
+        json selector = {{"service", "true"}, {"org", org}};
+        selector[gpu ? "gpu" : "cpu"] = "true";
+        json req = gpu ? gpuRequest("4", "16Gi", 1) : gpuRequest("2", "4Gi", 0);
+        if (gpu)
+            selector["gpu-type"] = org == "speech" ? "V100" : org == "nlp" ? "H100" : "T4";
+        if (gpu && org == "vision")
+            selector["org"] = "public"; // vision's GPUs are busy training; serve from public T4s
+        const std::string name = "infer-" + org + "-model-" + std::to_string(i) + "-5c7f9d";
+        add(b.pod(name, "service",
+                  {{"app", "infer-" + org + "-model-" + std::to_string(i)},
+                   {"pod-type", "inferenceservice"},
+                   {"user", users[static_cast<std::size_t>(i)]}},
+                  {{"project", projects.at(selector["org"].get<std::string>())}}, selector,
+                  "ccr.ccs.tencentyun.com/cube-studio/tritonserver:24.05", req, req,
+                  days(2 + i)));
+    }
+
+    // Training jobs of every built-in kind, with their pods.
+    auto jobMeta = [&](const std::string &name, const std::string &ns, const std::string &org,
+                       const std::string &user, std::chrono::seconds age) {
+        json labels = {{"run-id", "run-" + name},
+                       {"run-username", user},
+                       {"pipeline-username", user},
+                       {"pipeline-id", std::to_string(100 + name.size())},
+                       {"pipeline-name", "pipeline-" + org},
+                       {"task-id", std::to_string(1000 + name.size())},
+                       {"task-name", name},
+                       {"org", org}};
+        return b.meta(name, ns, age, labels, {{"project", projects.at(org)}});
+    };
+    auto replicaPods = [&](const std::string &job, const char *apiVersion, const char *kind,
+                           const std::string &org, const std::string &role, int n,
+                           json requests, json selector, std::chrono::seconds age,
+                           int finished /* 0 running, 1 succeeded, -1 failed */, bool place = true) {
+        for (int i = 0; i < n; ++i) {
+            std::string r = role;
+            for (char &c : r)
+                c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+            json labels = {{"training.kubeflow.org/job-name", job},
+                           {"training.kubeflow.org/replica-type", r},
+                           {"training.kubeflow.org/replica-index", std::to_string(i)},
+                           {"training.kubeflow.org/operator-name", "kubeflow-training"},
+                           {"run-id", "run-" + job},
+                           {"task-name", job}};
+            if (i == 0 && (r == "master" || r == "chief" || r == "launcher"))
+                labels["training.kubeflow.org/job-role"] = "master";
+            json p = b.pod(job + '-' + r + '-' + std::to_string(i), "pipeline", labels,
+                           {{"project", projects.at(org)}}, selector,
+                           "ccr.ccs.tencentyun.com/cube-studio/" + std::string(kind) + ":latest",
+                           requests, requests, age, ownerRef(apiVersion, kind, job), place);
+            if (finished != 0 && p["spec"].contains("nodeName"))
+                b.finish(p, finished > 0, std::chrono::seconds(age.count() / 2));
+            add(std::move(p));
+        }
+    };
+    const json visionA100 = {{"gpu", "true"}, {"train", "true"}, {"org", "vision"}, {"gpu-type", "A100"}};
+    const json speechV100 = {{"gpu", "true"}, {"train", "true"}, {"org", "speech"}, {"gpu-type", "V100"}};
+    const json nlpH100 = {{"gpu", "true"}, {"train", "true"}, {"org", "nlp"}, {"gpu-type", "H100"}};
+    auto cpuTrain = [](const std::string &org) {
+        return json{{"cpu", "true"}, {"train", "true"}, {"org", org}};
+    };
+
+    {   // PyTorchJob running for 3 days: past the platform's 2-day timeout; fills vision's A100s.
+        const std::string name = "pytorch-resnet50-vision";
+        const auto age = days(3);
+        const std::string t = b.ago(age);
+        json job = {{"apiVersion", "kubeflow.org/v1"},
+                    {"kind", "PyTorchJob"},
+                    {"metadata", jobMeta(name, "pipeline", "vision", "chen.wei", age)},
+                    {"spec",
+                     {{"runPolicy", {{"cleanPodPolicy", "None"}, {"suspend", false}}},
+                      {"pytorchReplicaSpecs",
+                       {{"Master", {{"replicas", 1}, {"restartPolicy", "OnFailure"},
+                                    {"template", {{"spec", {{"containers", json::array({{{"name", "pytorch"}, {"image", "pytorch:2.4"}, {"resources", {{"limits", {{"nvidia.com/gpu", "8"}}}}}}})}}}}}}},
+                        {"Worker", {{"replicas", 1}, {"restartPolicy", "OnFailure"},
+                                    {"template", {{"spec", {{"containers", json::array({{{"name", "pytorch"}, {"image", "pytorch:2.4"}, {"resources", {{"limits", {{"nvidia.com/gpu", "8"}}}}}}})}}}}}}}}}}},
+                    {"status",
+                     {{"conditions", json::array({condition("Created", "PyTorchJobCreated", "PyTorchJob " + name + " is created.", t),
+                                                  condition("Running", "PyTorchJobRunning", "PyTorchJob " + name + " is running.", t)})},
+                      {"replicaStatuses", {{"Master", {{"active", 1}}}, {"Worker", {{"active", 1}}}}},
+                      {"startTime", t}}}};
+        add(job);
+        replicaPods(name, "kubeflow.org/v1", "PyTorchJob", "vision", "Master", 1,
+                    gpuRequest("32", "256Gi", 8), visionA100, age, 0);
+        replicaPods(name, "kubeflow.org/v1", "PyTorchJob", "vision", "Worker", 1,
+                    gpuRequest("32", "256Gi", 8), visionA100, age, 0);
+    }
+    {   // A second vision PyTorchJob that cannot start: vision has no free A100.
+        const std::string name = "pytorch-detr-vision";
+        const auto age = mins(42);
+        json job = {{"apiVersion", "kubeflow.org/v1"},
+                    {"kind", "PyTorchJob"},
+                    {"metadata", jobMeta(name, "pipeline", "vision", "li.na", age)},
+                    {"spec",
+                     {{"runPolicy", {{"cleanPodPolicy", "None"}}},
+                      {"pytorchReplicaSpecs",
+                       {{"Master", {{"replicas", 1}, {"template", {{"spec", {{"containers", json::array({{{"name", "pytorch"}, {"image", "pytorch:2.4"}, {"resources", {{"limits", {{"nvidia.com/gpu", "4"}}}}}}})}}}}}}},
+                        {"Worker", {{"replicas", 1}, {"template", {{"spec", {{"containers", json::array({{{"name", "pytorch"}, {"image", "pytorch:2.4"}, {"resources", {{"limits", {{"nvidia.com/gpu", "4"}}}}}}})}}}}}}}}}}},
+                    {"status",
+                     {{"conditions", json::array({condition("Created", "PyTorchJobCreated", "PyTorchJob " + name + " is created.", b.ago(age))})},
+                      {"replicaStatuses", {{"Master", json::object()}, {"Worker", json::object()}}}}}};
+        add(job);
+        replicaPods(name, "kubeflow.org/v1", "PyTorchJob", "vision", "Master", 1,
+                    gpuRequest("16", "128Gi", 4), visionA100, age, 0, false);
+        replicaPods(name, "kubeflow.org/v1", "PyTorchJob", "vision", "Worker", 1,
+                    gpuRequest("16", "128Gi", 4), visionA100, age, 0, false);
+    }
+    {   // TFJob that succeeded.
+        const std::string name = "tf-mnist-speech";
+        const auto age = hours(20);
+        json job = {{"apiVersion", "kubeflow.org/v1"}, {"kind", "TFJob"},
+                    {"metadata", jobMeta(name, "pipeline", "speech", "bob", age)},
+                    {"spec", {{"tfReplicaSpecs", {{"PS", {{"replicas", 1}}}, {"Worker", {{"replicas", 2}}}}}}},
+                    {"status", {{"conditions", json::array({condition("Created", "TFJobCreated", "TFJob " + name + " is created.", b.ago(age)),
+                                                            condition("Running", "TFJobRunning", "TFJob " + name + " is running.", b.ago(hours(19))),
+                                                            condition("Succeeded", "TFJobSucceeded", "TFJob " + name + " successfully completed.", b.ago(hours(12)))})},
+                                {"replicaStatuses", {{"PS", {{"succeeded", 1}}}, {"Worker", {{"succeeded", 2}}}}},
+                                {"startTime", b.ago(age)}, {"completionTime", b.ago(hours(12))}}}};
+        add(job);
+        replicaPods(name, "kubeflow.org/v1", "TFJob", "speech", "PS", 1, gpuRequest("4", "8Gi", 0), cpuTrain("speech"), age, 1);
+        replicaPods(name, "kubeflow.org/v1", "TFJob", "speech", "Worker", 2, gpuRequest("8", "16Gi", 0), cpuTrain("speech"), age, 1);
+    }
+    {   // MPIJob v1 that failed.
+        const std::string name = "mpi-horovod-speech";
+        const auto age = hours(9);
+        json job = {{"apiVersion", "kubeflow.org/v1"}, {"kind", "MPIJob"},
+                    {"metadata", jobMeta(name, "pipeline", "speech", "wang.fang", age)},
+                    {"spec", {{"slotsPerWorker", 1}, {"mpiReplicaSpecs", {{"Launcher", {{"replicas", 1}}}, {"Worker", {{"replicas", 2}}}}}}},
+                    {"status", {{"conditions", json::array({condition("Created", "MPIJobCreated", "MPIJob " + name + " is created.", b.ago(age)),
+                                                            condition("Running", "MPIJobRunning", "MPIJob " + name + " is running.", b.ago(hours(8))),
+                                                            condition("Failed", "MPIJobFailed", "MPIJob " + name + " has failed because 1 Launcher replica(s) failed.", b.ago(hours(7)))})},
+                                {"replicaStatuses", {{"Launcher", {{"failed", 1}}}, {"Worker", {{"succeeded", 2}}}}},
+                                {"startTime", b.ago(age)}, {"completionTime", b.ago(hours(7))}}}};
+        add(job);
+        replicaPods(name, "kubeflow.org/v1", "MPIJob", "speech", "Launcher", 1, gpuRequest("1", "2Gi", 0), cpuTrain("speech"), age, -1);
+        replicaPods(name, "kubeflow.org/v1", "MPIJob", "speech", "Worker", 2, gpuRequest("8", "64Gi", 2), speechV100, age, 1);
+    }
+    {   // MPIJob v2beta1 (standalone mpi-operator) running on V100s.
+        const std::string name = "mpi-v2-bert-speech";
+        const auto age = hours(5);
+        json job = {{"apiVersion", "kubeflow.org/v2beta1"}, {"kind", "MPIJob"},
+                    {"metadata", jobMeta(name, "pipeline", "speech", "alice", age)},
+                    {"spec", {{"slotsPerWorker", 4}, {"runPolicy", {{"cleanPodPolicy", "Running"}}},
+                              {"mpiReplicaSpecs", {{"Launcher", {{"replicas", 1}}}, {"Worker", {{"replicas", 2}}}}}}},
+                    {"status", {{"conditions", json::array({condition("Created", "MPIJobCreated", "MPIJob pipeline/" + name + " is created.", b.ago(age)),
+                                                            condition("Running", "MPIJobRunning", "MPIJob pipeline/" + name + " is running.", b.ago(hours(4)))})},
+                                {"replicaStatuses", {{"Launcher", {{"active", 1}}}, {"Worker", {{"active", 2}}}}},
+                                {"startTime", b.ago(age)}}}};
+        add(job);
+        replicaPods(name, "kubeflow.org/v2beta1", "MPIJob", "speech", "Launcher", 1, gpuRequest("1", "2Gi", 0), cpuTrain("speech"), age, 0);
+        replicaPods(name, "kubeflow.org/v2beta1", "MPIJob", "speech", "Worker", 2, gpuRequest("16", "96Gi", 4), speechV100, age, 0);
+    }
+    {   // MXJob just created (no pods yet).
+        const std::string name = "mx-ssd-public";
+        const auto age = mins(2);
+        add({{"apiVersion", "kubeflow.org/v1"}, {"kind", "MXJob"},
+             {"metadata", jobMeta(name, "pipeline", "public", "zhang.san", age)},
+             {"spec", {{"jobMode", "MXTrain"}, {"mxReplicaSpecs", {{"Scheduler", {{"replicas", 1}}}, {"Server", {{"replicas", 1}}}, {"Worker", {{"replicas", 2}}}}}}},
+             {"status", {{"conditions", json::array({condition("Created", "MXJobCreated", "MXJob " + name + " is created.", b.ago(age))})},
+                         {"replicaStatuses", json::object()}}}});
+    }
+    {   // XGBoostJob running on CPUs.
+        const std::string name = "xgboost-ctr-public";
+        const auto age = hours(2);
+        add({{"apiVersion", "kubeflow.org/v1"}, {"kind", "XGBoostJob"},
+             {"metadata", jobMeta(name, "pipeline", "public", "alice", age)},
+             {"spec", {{"xgbReplicaSpecs", {{"Master", {{"replicas", 1}}}, {"Worker", {{"replicas", 2}}}}}}},
+             {"status", {{"conditions", json::array({condition("Created", "XGBoostJobCreated", "XGBoostJob " + name + " is created.", b.ago(age)),
+                                                     condition("Running", "XGBoostJobRunning", "XGBoostJob " + name + " is running.", b.ago(hours(1)))})},
+                         {"replicaStatuses", {{"Master", {{"active", 1}}}, {"Worker", {{"active", 2}}}}}, {"startTime", b.ago(age)}}}});
+        replicaPods(name, "kubeflow.org/v1", "XGBoostJob", "public", "Master", 1, gpuRequest("4", "8Gi", 0), cpuTrain("public"), age, 0);
+        replicaPods(name, "kubeflow.org/v1", "XGBoostJob", "public", "Worker", 2, gpuRequest("8", "16Gi", 0), cpuTrain("public"), age, 0);
+    }
+    {   // PaddleJob (kubeflow.org) restarting.
+        const std::string name = "paddle-ernie-nlp";
+        const auto age = hours(6);
+        add({{"apiVersion", "kubeflow.org/v1"}, {"kind", "PaddleJob"},
+             {"metadata", jobMeta(name, "pipeline", "nlp", "li.na", age)},
+             {"spec", {{"paddleReplicaSpecs", {{"Worker", {{"replicas", 2}}}}}}},
+             {"status", {{"conditions", json::array({condition("Created", "PaddleJobCreated", "PaddleJob " + name + " is created.", b.ago(age)),
+                                                     condition("Running", "PaddleJobRunning", "PaddleJob " + name + " is running.", b.ago(hours(5))),
+                                                     condition("Restarting", "PaddleJobRestarting", "PaddleJob " + name + " is restarting because 1 Worker replica(s) failed.", b.ago(mins(3)))})},
+                         {"replicaStatuses", {{"Worker", {{"active", 1}, {"failed", 1}}}}}, {"startTime", b.ago(age)}}}});
+        replicaPods(name, "kubeflow.org/v1", "PaddleJob", "nlp", "Worker", 2, gpuRequest("16", "128Gi", 4), nlpH100, age, 0);
+    }
+    {   // JAXJob suspended.
+        const std::string name = "jax-gemma-nlp";
+        const auto age = hours(30);
+        add({{"apiVersion", "kubeflow.org/v1"}, {"kind", "JAXJob"},
+             {"metadata", jobMeta(name, "pipeline", "nlp", "chen.wei", age)},
+             {"spec", {{"runPolicy", {{"suspend", true}}}, {"jaxReplicaSpecs", {{"Worker", {{"replicas", 4}}}}}}},
+             {"status", {{"conditions", json::array({condition("Created", "JAXJobCreated", "JAXJob " + name + " is created.", b.ago(age)),
+                                                     condition("Suspended", "JAXJobSuspended", "JAXJob " + name + " is suspended.", b.ago(hours(20)))})},
+                         {"replicaStatuses", {{"Worker", json::object()}}}}}});
+    }
+    {   // The platform's legacy groups.
+        add({{"apiVersion", "xgboostjob.kubeflow.org/v1alpha1"}, {"kind", "XGBoostJob"},
+             {"metadata", jobMeta("xgb-legacy-churn-model", "pipeline", "public", "bob", days(1))},
+             {"spec", {{"xgbReplicaSpecs", {{"Master", {{"replicas", 1}}}}}}},
+             {"status", {{"conditions", json::array({condition("Created", "XGBoostJobCreated", "created", b.ago(days(1))),
+                                                     condition("Succeeded", "XGBoostJobSucceeded", "completed", b.ago(hours(22)))})},
+                         {"completionTime", b.ago(hours(22))}}}});
+        add({{"apiVersion", "batch.paddlepaddle.org/v1"}, {"kind", "PaddleJob"},
+             {"metadata", jobMeta("paddle-ocr-public", "pipeline", "public", "zhang.san", hours(3))},
+             {"spec", {{"worker", {{"replicas", 2}}}, {"ps", {{"replicas", 1}}}}},
+             {"status", {{"phase", "Running"}, {"mode", "PS"}, {"startTime", b.ago(hours(3))}}}});
+    }
+    {   // Volcano: queues, a running hyper-parameter search and a job waiting in its queue.
+        for (const auto &[q, weight] : std::vector<std::pair<std::string, int>>{{"default", 1}, {"vision", 4}, {"speech", 2}})
+            add({{"apiVersion", "scheduling.volcano.sh/v1beta1"}, {"kind", "Queue"},
+                 {"metadata", b.meta(q, "", days(200))},
+                 {"spec", {{"weight", weight}, {"reclaimable", true},
+                           {"capability", {{"cpu", "256"}, {"memory", "1Ti"}, {"nvidia.com/gpu", q == "default" ? "8" : "32"}}}}},
+                 {"status", {{"state", "Open"}, {"running", q == "default" ? 1 : 0}, {"pending", q == "vision" ? 1 : 0},
+                             {"allocated", {{"cpu", q == "default" ? "12" : "0"}, {"memory", q == "default" ? "24Gi" : "0"}}}}}});
+        const std::string name = "nni-hp-search-public";
+        const auto age = hours(4);
+        add({{"apiVersion", "batch.volcano.sh/v1alpha1"}, {"kind", "Job"},
+             {"metadata", jobMeta(name, "automl", "public", "bob", age)},
+             {"spec", {{"schedulerName", "volcano"}, {"queue", "default"}, {"minAvailable", 3},
+                       {"tasks", json::array({{{"name", "trial"}, {"replicas", 3}}})}}},
+             {"status", {{"state", {{"phase", "Running"}, {"lastTransitionTime", b.ago(hours(3))}}},
+                         {"minAvailable", 3}, {"running", 3}, {"version", 1}}}});
+        add({{"apiVersion", "scheduling.volcano.sh/v1beta1"}, {"kind", "PodGroup"},
+             {"metadata", b.meta(name + "-pg", "automl", age)},
+             {"spec", {{"minMember", 3}, {"queue", "default"}}},
+             {"status", {{"phase", "Running"}, {"running", 3}}}});
+        for (int i = 0; i < 3; ++i) {
+            json p = b.pod(name + "-trial-" + std::to_string(i), "automl",
+                           {{"volcano.sh/job-name", name}, {"volcano.sh/task-spec", "trial"}, {"run-id", "run-" + name}},
+                           {{"project", "public-demo"}, {"scheduling.k8s.io/group-name", name + "-pg"}},
+                           cpuTrain("public"), "ccr.ccs.tencentyun.com/cube-studio/nni:2.10",
+                           gpuRequest("4", "8Gi", 0), gpuRequest("4", "8Gi", 0), age,
+                           ownerRef("batch.volcano.sh/v1alpha1", "Job", name));
+            p["spec"]["schedulerName"] = "volcano";
+            add(std::move(p));
+        }
+        add({{"apiVersion", "batch.volcano.sh/v1alpha1"}, {"kind", "Job"},
+             {"metadata", jobMeta("mindspore-yolo-vision", "automl", "vision", "li.na", mins(15))},
+             {"spec", {{"schedulerName", "volcano"}, {"queue", "vision"}, {"minAvailable", 2},
+                       {"tasks", json::array({{{"name", "worker"}, {"replicas", 2}}})}}},
+             {"status", {{"state", {{"phase", "Pending"}, {"lastTransitionTime", b.ago(mins(15))}}},
+                         {"minAvailable", 2}, {"pending", 2}}}});
+    }
+    {   // Spark: one completed, one running.
+        add({{"apiVersion", "sparkoperator.k8s.io/v1beta2"}, {"kind", "SparkApplication"},
+             {"metadata", jobMeta("spark-pi", "pipeline", "public", "alice", hours(26))},
+             {"spec", {{"type", "Scala"}, {"mode", "cluster"}, {"sparkVersion", "3.5.0"},
+                       {"mainClass", "org.apache.spark.examples.SparkPi"},
+                       {"driver", {{"cores", 1}, {"memory", "512m"}}}, {"executor", {{"cores", 1}, {"instances", 2}, {"memory", "512m"}}}}},
+             {"status", {{"applicationState", {{"state", "COMPLETED"}}}, {"submissionAttempts", 1},
+                         {"lastSubmissionAttemptTime", b.ago(hours(26))}, {"terminationTime", b.ago(hours(25))},
+                         {"sparkApplicationId", "spark-5f1f3b"}, {"executorState", {{"spark-pi-exec-1", "COMPLETED"}, {"spark-pi-exec-2", "COMPLETED"}}}}}});
+        const std::string name = "spark-etl-speech";
+        const auto age = mins(50);
+        add({{"apiVersion", "sparkoperator.k8s.io/v1beta2"}, {"kind", "SparkApplication"},
+             {"metadata", jobMeta(name, "pipeline", "speech", "wang.fang", age)},
+             {"spec", {{"type", "Python"}, {"mode", "cluster"}, {"sparkVersion", "3.5.0"},
+                       {"driver", {{"cores", 2}, {"memory", "4g"}}}, {"executor", {{"cores", 4}, {"instances", 2}, {"memory", "8g"}}}}},
+             {"status", {{"applicationState", {{"state", "RUNNING"}}}, {"submissionAttempts", 1},
+                         {"lastSubmissionAttemptTime", b.ago(age)}, {"sparkApplicationId", "spark-9a8e7c"}}}});
+        add(b.pod(name + "-driver", "pipeline", {{"spark-role", "driver"}, {"sparkoperator.k8s.io/app-name", name}, {"run-id", "run-" + name}},
+                  {{"project", "speech-asr"}}, cpuTrain("speech"), "apache/spark:3.5.0",
+                  {{"cpu", "2"}, {"memory", "4506Mi"}}, {{"memory", "4506Mi"}}, age, ownerRef("sparkoperator.k8s.io/v1beta2", "SparkApplication", name)));
+        for (int i = 1; i <= 2; ++i)
+            add(b.pod(name + "-exec-" + std::to_string(i), "pipeline", {{"spark-role", "executor"}, {"sparkoperator.k8s.io/app-name", name}},
+                      {{"project", "speech-asr"}}, cpuTrain("speech"), "apache/spark:3.5.0",
+                      {{"cpu", "4"}, {"memory", "9011Mi"}}, {{"memory", "9011Mi"}}, age, ownerRef("sparkoperator.k8s.io/v1beta2", "SparkApplication", name)));
+    }
+    {   // Argo workflows (the platform's pipelines).
+        const std::vector<std::tuple<std::string, std::string, const char *, int>> wfs = {
+            {"pipeline-speech-asr-nightly-7k2x9", "speech", "Running", 35},
+            {"pipeline-vision-eval-p8d4m", "vision", "Succeeded", 600},
+            {"pipeline-nlp-data-prep-q2w7z", "nlp", "Failed", 240}};
+        for (const auto &[name, org, phase, ageMin] : wfs) {
+            json status = {{"phase", phase}, {"startedAt", b.ago(mins(ageMin))}, {"progress", std::string(phase) == "Running" ? "1/3" : "3/3"}};
+            if (std::string(phase) != "Running")
+                status["finishedAt"] = b.ago(mins(ageMin / 2));
+            if (std::string(phase) == "Failed")
+                status["message"] = "child 'pipeline-nlp-data-prep-q2w7z-3312' failed";
+            add({{"apiVersion", "argoproj.io/v1alpha1"}, {"kind", "Workflow"},
+                 {"metadata", jobMeta(name, "pipeline", org, "zhang.san", mins(ageMin))},
+                 {"spec", {{"entrypoint", "main"}, {"serviceAccountName", "pipeline-runner"}, {"ttlStrategy", {{"secondsAfterCompletion", 10800}}}}},
+                 {"status", status}});
+            if (std::string(phase) == "Running")
+                add(b.pod(name + "-1823", "pipeline",
+                          {{"workflows.argoproj.io/workflow", name}, {"pipeline-name", "pipeline-" + org}, {"run-id", "run-" + name}, {"run-username", "zhang.san"}},
+                          {{"project", projects.at(org)}, {"workflows.argoproj.io/node-name", name + ".preprocess"}},
+                          cpuTrain(org), "ccr.ccs.tencentyun.com/cube-studio/ubuntu-gpu:cuda12.1",
+                          {{"cpu", "4"}, {"memory", "8Gi"}}, {{"cpu", "4"}, {"memory", "8Gi"}}, mins(ageMin),
+                          ownerRef("argoproj.io/v1alpha1", "Workflow", name)));
+        }
+    }
+    {   // A CPU pipeline task for nlp that asks more than any nlp node has free.
+        add(b.pod("pipeline-nlp-big-shuffle-9x7q", "pipeline", {{"run-id", "run-nlp-shuffle"}, {"task-name", "shuffle"}, {"run-username", "li.na"}},
+                  {{"project", "nlp-llm"}}, cpuTrain("nlp"), "ccr.ccs.tencentyun.com/cube-studio/ubuntu:22.04",
+                  {{"cpu", "96"}, {"memory", "200Gi"}}, {{"cpu", "96"}, {"memory", "200Gi"}}, mins(25)));
+    }
+
+    // Quotas on the workload namespaces and a LimitRange for notebooks.
+    for (const char *ns : {"pipeline", "jupyter", "service", "automl"}) {
+        json hard = {{"requests.cpu", "400"}, {"requests.memory", "2Ti"}, {"requests.nvidia.com/gpu", "48"},
+                     {"limits.cpu", "800"}, {"limits.memory", "4Ti"}, {"pods", "500"},
+                     {"count/pytorchjobs.kubeflow.org", "20"}};
+        if (std::string(ns) == "jupyter")
+            hard = {{"requests.cpu", "64"}, {"requests.memory", "256Gi"}, {"requests.nvidia.com/gpu", "4"}, {"pods", "60"}};
+        add({{"apiVersion", "v1"}, {"kind", "ResourceQuota"},
+             {"metadata", b.meta(std::string(ns) + "-quota", ns, days(100))},
+             {"spec", {{"hard", hard}}}});
+    }
+    add({{"apiVersion", "v1"}, {"kind", "LimitRange"},
+         {"metadata", b.meta("notebook-limits", "jupyter", days(100))},
+         {"spec", {{"limits", json::array({{{"type", "Container"},
+                                            {"default", {{"cpu", "2"}, {"memory", "4Gi"}}},
+                                            {"defaultRequest", {{"cpu", "500m"}, {"memory", "1Gi"}}},
+                                            {"max", {{"cpu", "32"}, {"memory", "128Gi"}}},
+                                            {"min", {{"cpu", "100m"}, {"memory", "128Mi"}}}}})}}}});
+
+    // Events.
+    for (const auto &o : std::vector<json>(b.objects)) {
+        const std::string kind = o.value("kind", "");
+        const json &m = o["metadata"];
+        if (kind == "Pod" && !o["spec"].contains("nodeName")) {
+            b.event(m["namespace"], {{"kind", "Pod"}, {"namespace", m["namespace"]}, {"name", m["name"]}, {"apiVersion", "v1"}},
+                    "Warning", "FailedScheduling", "0/1 nodes are available: waiting for the scheduler.", "default-scheduler", mins(20), 12);
+        } else if (kind == "Pod" && o["status"].value("phase", "") == "Running" && m.value("namespace", "") == "pipeline") {
+            b.event("pipeline", {{"kind", "Pod"}, {"namespace", "pipeline"}, {"name", m["name"]}, {"apiVersion", "v1"}},
+                    "Normal", "Scheduled", "Successfully assigned pipeline/" + m["name"].get<std::string>() + " to " + o["spec"]["nodeName"].get<std::string>(),
+                    "default-scheduler", mins(30));
+        } else if (kind == "PyTorchJob" || kind == "TFJob" || kind == "MPIJob") {
+            b.event(m["namespace"], {{"kind", kind}, {"namespace", m["namespace"]}, {"name", m["name"]}, {"apiVersion", o["apiVersion"]}},
+                    "Normal", "SuccessfulCreatePod", "Created pod: " + m["name"].get<std::string>() + "-worker-0", "training-operator", mins(40));
+        } else if (kind == "Node" && o["status"]["conditions"].back().value("status", "") != "True") {
+            b.event("default", {{"kind", "Node"}, {"name", m["name"]}, {"uid", m["name"]}},
+                    "Normal", "NodeNotReady", "Node " + m["name"].get<std::string>() + " status is now: NodeNotReady", "node-controller", mins(7));
+        }
+    }
+    return b.objects;
+}
+
+} // namespace cubedesk::sim

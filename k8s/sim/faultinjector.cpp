@@ -1,0 +1,136 @@
+#include "k8s/sim/faultinjector.h"
+
+#include <cstdlib>
+#include <vector>
+
+namespace cubedesk::sim {
+
+namespace {
+
+std::vector<std::string> split(std::string_view text, char sep)
+{
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t end = text.find(sep, start);
+        const std::string_view part =
+            text.substr(start, end == std::string_view::npos ? text.npos : end - start);
+        if (!part.empty())
+            out.emplace_back(part);
+        if (end == std::string_view::npos)
+            break;
+        start = end + 1;
+    }
+    return out;
+}
+
+/// "2s", "500ms", "1.5s", or a bare number of seconds.
+std::optional<std::chrono::milliseconds> duration(const std::string &text)
+{
+    char *end = nullptr;
+    const double v = std::strtod(text.c_str(), &end);
+    if (end == text.c_str() || v < 0)
+        return std::nullopt;
+    const std::string unit(end);
+    if (unit.empty() || unit == "s")
+        return std::chrono::milliseconds(static_cast<long long>(v * 1000));
+    if (unit == "ms")
+        return std::chrono::milliseconds(static_cast<long long>(v));
+    if (unit == "m")
+        return std::chrono::milliseconds(static_cast<long long>(v * 60000));
+    return std::nullopt;
+}
+
+std::optional<double> probability(const std::string &text)
+{
+    char *end = nullptr;
+    const double v = std::strtod(text.c_str(), &end);
+    if (end == text.c_str() || *end != '\0' || v < 0 || v > 1)
+        return std::nullopt;
+    return v;
+}
+
+} // namespace
+
+std::optional<std::string> FaultInjector::configure(std::string_view spec)
+{
+    FaultInjector next;
+    for (const std::string &fault : split(spec, ',')) {
+        const std::size_t colon = fault.find(':');
+        const std::string name = fault.substr(0, colon);
+        const std::string arg = colon == std::string::npos ? std::string() : fault.substr(colon + 1);
+        const std::size_t eq = arg.find('=');
+        const std::string key = arg.substr(0, eq);
+        const std::string value = eq == std::string::npos ? std::string() : arg.substr(eq + 1);
+        auto bad = [&] {
+            return "invalid fault '" + fault +
+                   "': expected drop-watch:every=D, expire-watch:rate=P, http500:rate=P, "
+                   "http429:rate=P, delay:ms=N, malformed:rate=P or reset:every=D";
+        };
+        if ((name == "drop-watch" || name == "reset") && key == "every") {
+            auto d = duration(value);
+            if (!d || d->count() == 0)
+                return bad();
+            (name == "reset" ? next.m_resetEvery : next.m_dropWatch) = *d;
+        } else if (name == "delay" && key == "ms") {
+            auto d = duration(value + "ms");
+            if (!d)
+                return bad();
+            next.m_delay = *d;
+        } else if (key == "rate" && (name == "expire-watch" || name == "http500" ||
+                                     name == "http429" || name == "malformed")) {
+            auto p = probability(value);
+            if (!p)
+                return bad();
+            (name == "expire-watch" ? next.m_expire
+             : name == "http500"    ? next.m_http500
+             : name == "http429"    ? next.m_http429
+                                    : next.m_malformed) = *p;
+        } else {
+            return bad();
+        }
+        next.m_active = true;
+    }
+    m_active = next.m_active;
+    m_http500 = next.m_http500;
+    m_http429 = next.m_http429;
+    m_expire = next.m_expire;
+    m_malformed = next.m_malformed;
+    m_delay = next.m_delay;
+    m_dropWatch = next.m_dropWatch;
+    m_resetEvery = next.m_resetEvery;
+    m_start = std::chrono::steady_clock::now();
+    return std::nullopt;
+}
+
+bool FaultInjector::chance(double p)
+{
+    if (p <= 0)
+        return false;
+    std::lock_guard lock(m_mutex);
+    return std::uniform_real_distribution<double>(0, 1)(m_rng) < p;
+}
+
+std::optional<ApiError> FaultInjector::requestFault()
+{
+    if (chance(m_http500))
+        return ApiError::internal("injected fault (http500)");
+    if (chance(m_http429))
+        return ApiError::tooManyRequests(1);
+    return std::nullopt;
+}
+
+bool FaultInjector::expireWatch() { return chance(m_expire); }
+
+bool FaultInjector::malformedEvent() { return chance(m_malformed); }
+
+std::uint64_t FaultInjector::resetGeneration() const
+{
+    if (m_resetEvery.count() == 0)
+        return 0;
+    const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::steady_clock::now() - m_start);
+    return static_cast<std::uint64_t>(elapsed.count() / m_resetEvery.count());
+}
+
+} // namespace cubedesk::sim

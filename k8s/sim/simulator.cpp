@@ -1,0 +1,309 @@
+#include "k8s/sim/simulator.h"
+
+#include "k8s/sim/builtincrds.h"
+#include "k8s/sim/churnengine.h"
+#include "k8s/sim/demoscenario.h"
+#include "k8s/sim/manifestloader.h"
+#include "k8s/sim/rfc3339.h"
+#include "k8s/sim/scalescenario.h"
+
+#include <openssl/evp.h>
+#include <openssl/rand.h>
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <iostream>
+
+namespace cubedesk::sim {
+
+using nlohmann::json;
+
+namespace {
+
+std::string base64(const std::string &data)
+{
+    std::string out(4 * ((data.size() + 2) / 3) + 1, '\0');
+    const int n = EVP_EncodeBlock(reinterpret_cast<unsigned char *>(out.data()),
+                                  reinterpret_cast<const unsigned char *>(data.data()),
+                                  static_cast<int>(data.size()));
+    out.resize(static_cast<std::size_t>(n));
+    return out;
+}
+
+std::string randomToken()
+{
+    unsigned char bytes[24];
+    RAND_bytes(bytes, sizeof bytes);
+    static constexpr char hexdigits[] = "0123456789abcdef";
+    std::string s;
+    for (unsigned char b : bytes) {
+        s += hexdigits[b >> 4];
+        s += hexdigits[b & 15];
+    }
+    return s;
+}
+
+std::pair<std::string, std::string> splitApiVersion(const std::string &apiVersion)
+{
+    const auto slash = apiVersion.find('/');
+    if (slash == std::string::npos)
+        return {"", apiVersion};
+    return {apiVersion.substr(0, slash), apiVersion.substr(slash + 1)};
+}
+
+} // namespace
+
+Simulator::Simulator(SimulatorOptions options)
+    : m_options(std::move(options))
+    , m_store(m_options.historyWindow)
+    , m_adminToken(randomToken())
+{
+}
+
+Simulator::~Simulator() { stop(); }
+
+std::string Simulator::url() const
+{
+    return std::string(m_options.tls ? "https://" : "http://") + m_options.host + ':' +
+           std::to_string(m_port);
+}
+
+void Simulator::installControllers()
+{
+    const ResourceType crdType = *m_registry.find("apiextensions.k8s.io", "v1",
+                                                  "customresourcedefinitions");
+    // The apiextensions controller: a CRD serves its resource as soon as it is stored, and is
+    // marked Established; deleting it removes the resource and its objects.
+    m_store.addListener([this, crdType](const ResourceType &type, const WatchEvent &e) {
+        if (type.collectionKey() != crdType.collectionKey())
+            return;
+        const json crd = e.object->parse();
+        if (e.type == EventType::Deleted) {
+            for (const auto &t : m_registry.removeCrd(crd))
+                m_store.dropCollection(t);
+            return;
+        }
+        if (auto error = m_registry.applyCrd(crd)) {
+            std::cerr << "cubedesk-sim: CustomResourceDefinition " << e.object->name
+                      << " not served: " << *error << '\n';
+            return;
+        }
+        m_store.update(
+            crdType, "", e.object->name,
+            [](json &doc) -> std::optional<ApiError> {
+                const std::string when = formatRfc3339(std::chrono::system_clock::now());
+                json conditions = json::array();
+                const json old = doc.value("status", json::object());
+                for (const char *type : {"NamesAccepted", "Established"}) {
+                    std::string since = when;
+                    for (const auto &c : old.value("conditions", json::array()))
+                        if (c.value("type", "") == type)
+                            since = c.value("lastTransitionTime", when);
+                    conditions.push_back({{"type", type},
+                                          {"status", "True"},
+                                          {"reason", type == std::string("Established")
+                                                         ? "InitialNamesAccepted"
+                                                         : "NoConflicts"},
+                                          {"message", type == std::string("Established")
+                                                          ? "the initial names have been accepted"
+                                                          : "no conflicts found"},
+                                          {"lastTransitionTime", since}});
+                }
+                doc["status"] = {{"conditions", conditions},
+                                 {"acceptedNames", doc["spec"].value("names", json::object())},
+                                 {"storedVersions", json::array()}};
+                for (const auto &v : doc["spec"].value("versions", json::array()))
+                    if (v.value("storage", false))
+                        doc["status"]["storedVersions"].push_back(v.value("name", ""));
+                return std::nullopt;
+            },
+            WriteOptions{false, true, false});
+    });
+    // The namespace controller: a deleted namespace takes its contents with it.
+    m_store.addListener([this](const ResourceType &type, const WatchEvent &e) {
+        if (type.group.empty() && type.plural == "namespaces" && e.type == EventType::Deleted)
+            m_store.removeNamespaceContents(e.object->name);
+    });
+}
+
+Result<ObjectPtr> Simulator::createObject(json object, bool keepStatus)
+{
+    if (!object.is_object())
+        return ApiError::badRequest("not an object");
+    const auto [group, version] = splitApiVersion(object.value("apiVersion", ""));
+    const std::string kind = object.value("kind", "");
+    auto type = m_registry.findByKind(group, kind);
+    if (!type)
+        return ApiError::badRequest("no resource serves " + object.value("apiVersion", "") +
+                                    ", Kind=" + kind);
+    if (auto exact = m_registry.find(group, version, type->plural))
+        type = exact;
+    return m_store.create(*type, std::move(object), WriteOptions{false, false, keepStatus});
+}
+
+std::vector<std::string> Simulator::loadManifests(const std::string &path)
+{
+    auto loaded = ManifestLoader::loadPath(path);
+    std::vector<std::string> problems = loaded.errors;
+    // CRDs first, then namespaces, then everything else, so dependencies exist in time.
+    auto rank = [](const json &o) {
+        const std::string kind = o.value("kind", "");
+        return kind == "CustomResourceDefinition" ? 0 : kind == "Namespace" ? 1 : 2;
+    };
+    std::stable_sort(loaded.objects.begin(), loaded.objects.end(),
+                     [&](const LoadedManifest &a, const LoadedManifest &b) {
+                         return rank(a.object) < rank(b.object);
+                     });
+    const ResourceType nsType = m_registry.core("namespaces");
+    for (auto &m : loaded.objects) {
+        json &o = m.object;
+        const auto [group, version] = splitApiVersion(o.value("apiVersion", ""));
+        auto type = m_registry.findByKind(group, o.value("kind", ""));
+        if (type && type->namespaced) {
+            json &meta = o["metadata"];
+            if (!meta.is_object())
+                meta = json::object();
+            if (meta.value("namespace", "").empty())
+                meta["namespace"] = "default";
+            const std::string ns = meta["namespace"];
+            if (!m_store.get(nsType, "", ns).ok())
+                m_store.create(nsType, {{"apiVersion", "v1"},
+                                        {"kind", "Namespace"},
+                                        {"metadata", {{"name", ns}}}});
+        }
+        auto r = createObject(std::move(o), true);
+        if (!r.ok())
+            problems.push_back(m.origin + ": " + r.error().message);
+    }
+    return problems;
+}
+
+std::optional<std::string> Simulator::start()
+{
+    if (auto error = m_faults.configure(m_options.faults))
+        return error;
+    if (m_options.auth != "token" && m_options.auth != "cert")
+        return std::string("--auth must be token or cert");
+    if (m_options.tls) {
+        try {
+            m_tls = TlsMaterial::generate();
+        } catch (const std::exception &e) {
+            return std::string("cannot create TLS credentials: ") + e.what();
+        }
+    }
+    installControllers();
+    if (m_options.builtinCrds)
+        for (auto &crd : builtinCrds())
+            if (auto r = createObject(std::move(crd), false); !r.ok())
+                return "built-in CRD: " + r.error().message;
+    if (m_options.scenario == "demo") {
+        for (auto &o : DemoScenario::generate(m_options.seed, std::chrono::system_clock::now())) {
+            const std::string what = o.value("kind", "") + ' ' + o["metadata"].value("name", "");
+            if (auto r = createObject(std::move(o), true); !r.ok())
+                return "demo scenario, " + what + ": " + r.error().message;
+        }
+    } else if (m_options.scenario == "scale") {
+        ScaleScenario::load(m_store, m_registry, m_options.nodes, m_options.pods, m_options.seed);
+    } else if (m_options.scenario != "empty") {
+        return "unknown scenario '" + m_options.scenario + "' (demo, scale or empty)";
+    }
+    if (m_store.count(m_registry.core("namespaces")) == 0)
+        for (const char *ns : {"default", "kube-system", "kube-public"})
+            createObject({{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", ns}}}},
+                         false);
+    if (!m_options.loadDir.empty())
+        for (const auto &problem : loadManifests(m_options.loadDir))
+            std::cerr << "cubedesk-sim: --load: " << problem << '\n';
+
+    m_scheduler = std::make_unique<PodScheduler>(m_store, m_registry);
+    m_scheduler->schedulePass();
+    m_scheduler->start();
+
+    ApiServer::Options server;
+    server.host = m_options.host;
+    server.port = m_options.port;
+    server.tls = m_options.tls;
+    server.gzip = m_options.gzip;
+    server.aggregatedDiscovery = m_options.aggregatedDiscovery;
+    server.bookmarkInterval = std::chrono::milliseconds(m_options.bookmarkIntervalMs);
+    server.tokens[m_adminToken] = SimUser{"admin", {"system:masters"}, false};
+    if (!m_options.readonlyToken.empty())
+        server.tokens[m_options.readonlyToken] = SimUser{"viewer", {"viewers"}, true};
+    m_server = std::make_unique<ApiServer>(m_store, m_registry, m_faults,
+                                           m_tls ? &*m_tls : nullptr, server);
+    m_port = m_server->start();
+    if (m_port < 0)
+        return "cannot listen on " + m_options.host + ':' + std::to_string(m_options.port);
+    if (m_options.churnPerSecond > 0) {
+        m_churn = std::make_unique<ChurnEngine>(m_store, m_registry, m_options.seed);
+        m_churn->start(m_options.churnPerSecond, m_options.churnDurationSeconds);
+    }
+    return std::nullopt;
+}
+
+void Simulator::stop()
+{
+    if (m_churn)
+        m_churn->stop();
+    if (m_server)
+        m_server->stop();
+    if (m_scheduler)
+        m_scheduler->stop();
+}
+
+std::string Simulator::kubeconfig() const
+{
+    const std::string name = m_options.contextName;
+    YAML::Emitter out;
+    out << YAML::BeginMap;
+    out << YAML::Key << "apiVersion" << YAML::Value << "v1";
+    out << YAML::Key << "kind" << YAML::Value << "Config";
+    out << YAML::Key << "preferences" << YAML::Value << YAML::BeginMap << YAML::EndMap;
+    out << YAML::Key << "clusters" << YAML::Value << YAML::BeginSeq << YAML::BeginMap;
+    out << YAML::Key << "name" << YAML::Value << name;
+    out << YAML::Key << "cluster" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "server" << YAML::Value << url();
+    if (m_tls)
+        out << YAML::Key << "certificate-authority-data" << YAML::Value
+            << base64(m_tls->caCertificatePem());
+    out << YAML::EndMap << YAML::EndMap << YAML::EndSeq;
+
+    out << YAML::Key << "users" << YAML::Value << YAML::BeginSeq;
+    out << YAML::BeginMap << YAML::Key << "name" << YAML::Value << name + "-admin";
+    out << YAML::Key << "user" << YAML::Value << YAML::BeginMap;
+    if (m_options.auth == "cert" && m_tls) {
+        const auto cred = m_tls->issueClientCertificate("admin", {"system:masters"});
+        out << YAML::Key << "client-certificate-data" << YAML::Value << base64(cred.certificatePem);
+        out << YAML::Key << "client-key-data" << YAML::Value << base64(cred.keyPem);
+    } else {
+        out << YAML::Key << "token" << YAML::Value << m_adminToken;
+    }
+    out << YAML::EndMap << YAML::EndMap;
+    if (!m_options.readonlyToken.empty()) {
+        out << YAML::BeginMap << YAML::Key << "name" << YAML::Value << name + "-viewer";
+        out << YAML::Key << "user" << YAML::Value << YAML::BeginMap;
+        out << YAML::Key << "token" << YAML::Value << m_options.readonlyToken;
+        out << YAML::EndMap << YAML::EndMap;
+    }
+    out << YAML::EndSeq;
+
+    out << YAML::Key << "contexts" << YAML::Value << YAML::BeginSeq;
+    out << YAML::BeginMap << YAML::Key << "name" << YAML::Value << name;
+    out << YAML::Key << "context" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "cluster" << YAML::Value << name;
+    out << YAML::Key << "user" << YAML::Value << name + "-admin";
+    out << YAML::EndMap << YAML::EndMap;
+    if (!m_options.readonlyToken.empty()) {
+        out << YAML::BeginMap << YAML::Key << "name" << YAML::Value << name + "-readonly";
+        out << YAML::Key << "context" << YAML::Value << YAML::BeginMap;
+        out << YAML::Key << "cluster" << YAML::Value << name;
+        out << YAML::Key << "user" << YAML::Value << name + "-viewer";
+        out << YAML::EndMap << YAML::EndMap;
+    }
+    out << YAML::EndSeq;
+    out << YAML::Key << "current-context" << YAML::Value << name;
+    out << YAML::EndMap;
+    return std::string(out.c_str()) + '\n';
+}
+
+} // namespace cubedesk::sim

@@ -1,0 +1,92 @@
+#pragma once
+
+#include "k8s/sim/apiserver.h"
+#include "k8s/sim/faultinjector.h"
+#include "k8s/sim/objectstore.h"
+#include "k8s/sim/podscheduler.h"
+#include "k8s/sim/resourceregistry.h"
+#include "k8s/sim/tlsmaterial.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cubedesk::sim {
+
+class ChurnEngine;
+
+/// Everything `cubedesk-sim` can be told (DESIGN.md §6).
+struct SimulatorOptions {
+    std::string host = "127.0.0.1";
+    int port = 0;
+    bool tls = true;
+    std::string auth = "token"; ///< token | cert: what the written kubeconfig uses
+    std::string readonlyToken;  ///< adds a user whose writes get 403
+    std::string scenario = "demo"; ///< demo | scale | empty
+    std::size_t nodes = 500;
+    std::size_t pods = 15000;
+    std::string loadDir;
+    bool builtinCrds = true;
+    double churnPerSecond = 0;
+    double churnDurationSeconds = 0; ///< 0: until stopped
+    std::string faults;
+    std::uint64_t seed = 1;
+    std::size_t historyWindow = 10000;
+    std::string contextName = "cubedesk-sim";
+    bool gzip = false;
+    bool aggregatedDiscovery = true;
+    int bookmarkIntervalMs = 10000;
+};
+
+/// One simulated cluster: store, registry, the built-in controllers (CRD establishment,
+/// namespace deletion, the scheduler, optional churn) and the HTTPS API server in front of them.
+/// Used by cubedesk-sim, by `cubedesk --demo` (several in one process) and by tests.
+///
+/// Lifetime: construct, start() once (returns an error text on failure), stop() or destroy.
+/// Accessors may be used from any thread after start().
+class Simulator final {
+public:
+    explicit Simulator(SimulatorOptions options);
+    ~Simulator();
+    Simulator(const Simulator &) = delete;
+    Simulator &operator=(const Simulator &) = delete;
+
+    /// Populates the scenario, starts serving; nullopt on success, else what went wrong.
+    std::optional<std::string> start();
+    void stop();
+
+    int port() const { return m_port; }
+    std::string url() const;
+    /// A kubeconfig (YAML) for this cluster: CA data plus a bearer token, or client certificate
+    /// data with --auth cert; with a read-only token also a second user and context.
+    std::string kubeconfig() const;
+    /// The bearer token of the admin user.
+    const std::string &adminToken() const { return m_adminToken; }
+
+    ObjectStore &store() { return m_store; }
+    ResourceRegistry &registry() { return m_registry; }
+
+    /// Creates an object through the same path as a POST (optionally keeping its status, as
+    /// scenarios and --load do); the type comes from apiVersion and kind.
+    Result<ObjectPtr> createObject(nlohmann::json object, bool keepStatus);
+    /// Loads every manifest under `path`; returns the problems found (the rest is loaded).
+    std::vector<std::string> loadManifests(const std::string &path);
+
+private:
+    void installControllers();
+    void runChurn();
+
+    SimulatorOptions m_options;
+    ObjectStore m_store;
+    ResourceRegistry m_registry;
+    FaultInjector m_faults;
+    std::optional<TlsMaterial> m_tls;
+    std::unique_ptr<PodScheduler> m_scheduler;
+    std::unique_ptr<ApiServer> m_server;
+    std::string m_adminToken;
+    int m_port = -1;
+    std::unique_ptr<ChurnEngine> m_churn;
+};
+
+} // namespace cubedesk::sim
