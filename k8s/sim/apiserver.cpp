@@ -1,6 +1,7 @@
 #include "k8s/sim/apiserver.h"
 
 #include "k8s/sim/objectindexer.h"
+#include "k8s/sim/protobufdecoder.h"
 #include "k8s/sim/rfc3339.h"
 #include "k8s/sim/strategicmergepatch.h"
 #include "k8s/sim/tableprinter.h"
@@ -105,10 +106,14 @@ std::optional<json> parseBody(const httplib::Request &req, httplib::Response &re
 {
     const std::string type = mediaType(req);
     if (type == "application/vnd.kubernetes.protobuf") {
-        sendError(res, ApiError::unsupportedMediaType(
-                           "the body of the request was in an unknown format - accepted media "
-                           "types include: application/json, application/yaml"));
-        return std::nullopt;
+        std::string error;
+        auto decoded = ProtobufDecoder::decode(req.body, &error);
+        if (!decoded)
+            sendError(res, ApiError::unsupportedMediaType(
+                               "the body of the request was in an unknown format - accepted "
+                               "media types include: application/json, application/yaml (" +
+                               error + ")"));
+        return decoded;
     }
     json body = json::parse(req.body, nullptr, false);
     if (body.is_discarded()) {

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 #include <fstream>
+#include <initializer_list>
 #include <limits>
 #include <sstream>
 #include <system_error>
@@ -936,6 +937,13 @@ std::string objectProblem(const json &object) {
     return {};
 }
 
+std::string concat(std::initializer_list<std::string_view> parts) {
+    std::string out;
+    for (const std::string_view part : parts)
+        out += part;
+    return out;
+}
+
 bool isListKind(const std::string &kind) {
     return kind.size() >= 4 && kind.compare(kind.size() - 4, 4, "List") == 0;
 }
@@ -971,8 +979,8 @@ void addDocument(ParsedDocument &doc, const std::string &file, int index, LoadRe
             json &item = (*items)[i];
             const std::string itemName = docName + " items[" + std::to_string(i) + "]";
             if (!item.is_object()) {
-                result.errors.push_back(where + ": " + itemName + " is a " + jsonTypeName(item) +
-                                        ", not a mapping");
+                result.errors.push_back(concat(
+                    {where, ": ", itemName, " is a ", jsonTypeName(item), ", not a mapping"}));
                 continue;
             }
             if (stringField(item, "kind").empty() && !itemKind.empty())
@@ -980,7 +988,7 @@ void addDocument(ParsedDocument &doc, const std::string &file, int index, LoadRe
             if (stringField(item, "apiVersion").empty() && !listVersion.empty())
                 item["apiVersion"] = listVersion;
             if (const std::string problem = objectProblem(item); !problem.empty()) {
-                result.errors.push_back(where + ": " + itemName + ": " + problem);
+                result.errors.push_back(concat({where, ": ", itemName, ": ", problem}));
                 continue;
             }
             result.objects.push_back(

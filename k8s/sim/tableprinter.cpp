@@ -76,13 +76,13 @@ const json &array(const json *j) {
     return j != nullptr && j->is_array() ? *j : emptyArray();
 }
 
-std::string trimSpace(std::string s) {
+std::string trimSpace(std::string_view s) {
     const char *ws = " \t\r\n\v\f";
     const std::size_t b = s.find_first_not_of(ws);
-    if (b == std::string::npos)
+    if (b == std::string_view::npos)
         return {};
     const std::size_t e = s.find_last_not_of(ws);
-    return s.substr(b, e - b + 1);
+    return std::string(s.substr(b, e - b + 1));
 }
 
 std::string toLower(std::string s) {
@@ -1125,23 +1125,27 @@ nlohmann::json TablePrinter::rowFor(const ResourceType &type, const nlohmann::js
 }
 
 std::string TablePrinter::humanDuration(std::chrono::seconds d) {
+    constexpr std::int64_t kMinute = 60;
+    constexpr std::int64_t kHour = 60 * kMinute;
+    constexpr std::int64_t kDay = 24;   // in hours
+    constexpr std::int64_t kYear = 365; // in days
     const std::int64_t seconds = d.count();
     // Up to a second in the future is tolerated as clock skew, like upstream.
     if (seconds < -1)
         return "<invalid>";
     if (seconds < 0)
         return "0s";
-    if (seconds < 60 * 2)
+    if (seconds < 2 * kMinute)
         return std::to_string(seconds) + "s";
-    const std::int64_t minutes = seconds / 60;
+    const std::int64_t minutes = seconds / kMinute;
     if (minutes < 10) {
-        const std::int64_t s = seconds % 60;
+        const std::int64_t s = seconds % kMinute;
         return s == 0 ? std::to_string(minutes) + "m"
                       : std::to_string(minutes) + "m" + std::to_string(s) + "s";
     }
-    if (minutes < 60 * 3)
+    if (minutes < 3 * 60)
         return std::to_string(minutes) + "m";
-    const std::int64_t hours = seconds / 3600;
+    const std::int64_t hours = seconds / kHour;
     if (hours < 8) {
         const std::int64_t m = minutes % 60;
         return m == 0 ? std::to_string(hours) + "h"
@@ -1149,19 +1153,19 @@ std::string TablePrinter::humanDuration(std::chrono::seconds d) {
     }
     if (hours < 48)
         return std::to_string(hours) + "h";
-    if (hours < 24 * 8) {
-        const std::int64_t h = hours % 24;
-        return h == 0 ? std::to_string(hours / 24) + "d"
-                      : std::to_string(hours / 24) + "d" + std::to_string(h) + "h";
+    if (hours < 8 * kDay) {
+        const std::int64_t h = hours % kDay;
+        return h == 0 ? std::to_string(hours / kDay) + "d"
+                      : std::to_string(hours / kDay) + "d" + std::to_string(h) + "h";
     }
-    if (hours < 24 * 365 * 2)
-        return std::to_string(hours / 24) + "d";
-    if (hours < 24 * 365 * 8) {
-        const std::int64_t days = (hours / 24) % 365;
-        return days == 0 ? std::to_string(hours / 24 / 365) + "y"
-                         : std::to_string(hours / 24 / 365) + "y" + std::to_string(days) + "d";
+    if (hours < 2 * kYear * kDay)
+        return std::to_string(hours / kDay) + "d";
+    if (hours < 8 * kYear * kDay) {
+        const std::int64_t days = (hours / kDay) % kYear;
+        return days == 0 ? std::to_string(hours / kDay / kYear) + "y"
+                         : std::to_string(hours / kDay / kYear) + "y" + std::to_string(days) + "d";
     }
-    return std::to_string(hours / 24 / 365) + "y";
+    return std::to_string(hours / kDay / kYear) + "y";
 }
 
 std::optional<std::vector<nlohmann::json>>
@@ -1233,7 +1237,8 @@ TablePrinter::parseTimestamp(std::string_view text) {
         if (!parseDigits(text, pos + 1, 2, oh) || pos + 3 >= text.size() || text[pos + 3] != ':' ||
             !parseDigits(text, pos + 4, 2, om) || oh > 23 || om > 59)
             return std::nullopt;
-        offsetSeconds = (oh * 3600 + om * 60) * (text[pos] == '-' ? -1 : 1);
+        offsetSeconds =
+            (std::int64_t{oh} * 3600 + std::int64_t{om} * 60) * (text[pos] == '-' ? -1 : 1);
         pos += 6;
     } else {
         return std::nullopt;
@@ -1242,7 +1247,8 @@ TablePrinter::parseTimestamp(std::string_view text) {
         return std::nullopt;
     const std::int64_t days =
         daysFromCivil(year, static_cast<unsigned>(month), static_cast<unsigned>(day));
-    const std::int64_t secs = days * 86400 + hour * 3600 + minute * 60 + second - offsetSeconds;
+    const std::int64_t secs = days * 86400 + std::int64_t{hour} * 3600 + std::int64_t{minute} * 60 +
+                              second - offsetSeconds;
     return Clock::time_point(std::chrono::duration_cast<Clock::duration>(
         std::chrono::seconds(secs) + std::chrono::nanoseconds(nanos)));
 }

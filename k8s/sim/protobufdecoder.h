@@ -1,0 +1,24 @@
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace cubedesk::sim {
+
+/// Decodes the Kubernetes protobuf request bodies that stock kubectl sends for a few built-in
+/// kinds (`application/vnd.kubernetes.protobuf`, k8s-api.md §12.4) into the equivalent JSON:
+/// Namespace and ConfigMap (`kubectl create namespace|configmap`), SelfSubjectAccessReview,
+/// SelfSubjectRulesReview (`kubectl auth can-i`) and SelfSubjectReview (`kubectl auth whoami`).
+/// The envelope is the 4-byte magic "k8s\0" and a runtime.Unknown carrying apiVersion, kind and
+/// the object's own protobuf. Only the fields those commands send are decoded; unknown fields are
+/// skipped as protobuf allows. Pure function.
+class ProtobufDecoder final {
+public:
+    /// nullopt (and *error set) for a malformed body or a kind it does not know.
+    static std::optional<nlohmann::json> decode(std::string_view body, std::string *error);
+};
+
+} // namespace cubedesk::sim
