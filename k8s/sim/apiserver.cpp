@@ -790,6 +790,13 @@ void ApiServer::serveWatch(const httplib::Request &req, httplib::Response &res,
             bool headerSent = false;
             std::string line;
             auto emit = [&](const char *kind, const ObjectPtr &o) {
+                if (m_faults.malformedEvent()) {
+                    // A broken chunk in place of this event, then the stream is cut: a client
+                    // that resumes from its last good version loses nothing.
+                    const std::string broken = "{\"type\":\"MODIFIED\",\"object\":{\"kind\"\n";
+                    sink.write(broken.data(), broken.size());
+                    return false;
+                }
                 line.clear();
                 line += R"({"type":")";
                 line += kind;
@@ -881,11 +888,6 @@ void ApiServer::serveWatch(const httplib::Request &req, httplib::Response &res,
                         kind = "DELETED";
                     if (kind == nullptr)
                         continue;
-                    if (m_faults.malformedEvent()) {
-                        const std::string broken = "{\"type\":\"MODIFIED\",\"object\":{\"kind\"\n";
-                        sink.write(broken.data(), broken.size());
-                        return false;
-                    }
                     if (!emit(kind, e.object))
                         return false;
                 }

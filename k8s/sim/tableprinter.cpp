@@ -1143,7 +1143,7 @@ std::string TablePrinter::humanDuration(std::chrono::seconds d) {
         return s == 0 ? std::to_string(minutes) + "m"
                       : std::to_string(minutes) + "m" + std::to_string(s) + "s";
     }
-    if (minutes < 3 * 60)
+    if (minutes < std::int64_t{3} * 60) // three hours
         return std::to_string(minutes) + "m";
     const std::int64_t hours = seconds / kHour;
     if (hours < 8) {

@@ -13,7 +13,6 @@
 #include <string>
 
 namespace fs = std::filesystem;
-using cubedesk::sim::LoadedManifest;
 using cubedesk::sim::LoadResult;
 using cubedesk::sim::ManifestLoader;
 using nlohmann::json;

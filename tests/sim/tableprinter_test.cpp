@@ -12,7 +12,6 @@
 
 namespace fs = std::filesystem;
 using cubedesk::sim::ManifestLoader;
-using cubedesk::sim::PrinterColumn;
 using cubedesk::sim::ResourceType;
 using cubedesk::sim::TablePrinter;
 using nlohmann::json;
@@ -75,7 +74,8 @@ json podCells(const json &pod, std::chrono::system_clock::time_point now) {
 }
 
 // A minimal pod: containers named c0..cN-1, statuses as given.
-json pod(const std::string &name, int containers, json status, json metaExtra = json::object()) {
+json pod(const std::string &name, int containers, json status,
+         const json &metaExtra = json::object()) {
     json spec = {{"containers", json::array()}, {"nodeName", "node-1"}};
     for (int i = 0; i < containers; ++i)
         spec["containers"].push_back({{"name", "c" + std::to_string(i)}, {"image", "busybox"}});
