@@ -45,8 +45,7 @@ Prints exactly one line "listening on https://127.0.0.1:PORT" on stdout when rea
 Stops cleanly on SIGINT or SIGTERM.
 )";
 
-bool parseSize(const std::string &text, std::size_t &out)
-{
+bool parseSize(const std::string &text, std::size_t &out) {
     char *end = nullptr;
     const unsigned long long v = std::strtoull(text.c_str(), &end, 10);
     if (text.empty() || *end != '\0')
@@ -55,8 +54,7 @@ bool parseSize(const std::string &text, std::size_t &out)
     return true;
 }
 
-bool parseDouble(const std::string &text, double &out)
-{
+bool parseDouble(const std::string &text, double &out) {
     char *end = nullptr;
     out = std::strtod(text.c_str(), &end);
     return !text.empty() && *end == '\0' && out >= 0;
@@ -64,8 +62,7 @@ bool parseDouble(const std::string &text, double &out)
 
 } // namespace
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     cubedesk::sim::SimulatorOptions options;
     std::string kubeconfigPath;
     for (int i = 1; i < argc; ++i) {

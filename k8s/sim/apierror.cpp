@@ -6,13 +6,11 @@ using nlohmann::json;
 
 namespace {
 
-std::string qualified(const std::string &resource, const std::string &group)
-{
+std::string qualified(const std::string &resource, const std::string &group) {
     return group.empty() ? resource : resource + '.' + group;
 }
 
-json nameDetails(const std::string &resource, const std::string &name, const std::string &group)
-{
+json nameDetails(const std::string &resource, const std::string &name, const std::string &group) {
     json d = json::object();
     d["name"] = name;
     if (!group.empty())
@@ -23,9 +21,8 @@ json nameDetails(const std::string &resource, const std::string &name, const std
 
 } // namespace
 
-json ApiError::toStatus() const
-{
-    json s = {{"kind", "Status"},    {"apiVersion", "v1"},  {"metadata", json::object()},
+json ApiError::toStatus() const {
+    json s = {{"kind", "Status"},    {"apiVersion", "v1"}, {"metadata", json::object()},
               {"status", "Failure"}, {"message", message}, {"reason", reason},
               {"details", details},  {"code", code}};
     if (retryAfterSeconds > 0)
@@ -33,22 +30,19 @@ json ApiError::toStatus() const
     return s;
 }
 
-ApiError ApiError::badRequest(std::string message)
-{
+ApiError ApiError::badRequest(std::string message) {
     return {400, "BadRequest", std::move(message), json::object(), 0};
 }
 
-ApiError ApiError::unauthorized()
-{
+ApiError ApiError::unauthorized() {
     return {401, "Unauthorized", "Unauthorized", json::object(), 0};
 }
 
 ApiError ApiError::forbidden(const std::string &user, const std::string &verb,
                              const std::string &resource, const std::string &group,
-                             const std::string &name, const std::string &ns)
-{
-    std::string subject = name.empty() ? qualified(resource, group)
-                                       : qualified(resource, group) + " \"" + name + '"';
+                             const std::string &name, const std::string &ns) {
+    std::string subject =
+        name.empty() ? qualified(resource, group) : qualified(resource, group) + " \"" + name + '"';
     std::string msg = subject + " is forbidden: User \"" + user + "\" cannot " + verb +
                       " resource \"" + resource + "\" in API group \"" + group + '"';
     msg += ns.empty() ? std::string(" at the cluster scope") : " in the namespace \"" + ns + '"';
@@ -56,28 +50,23 @@ ApiError ApiError::forbidden(const std::string &user, const std::string &verb,
 }
 
 ApiError ApiError::notFound(const std::string &resource, const std::string &name,
-                            const std::string &group)
-{
+                            const std::string &group) {
     return {404, "NotFound", qualified(resource, group) + " \"" + name + "\" not found",
             nameDetails(resource, name, group), 0};
 }
 
-ApiError ApiError::unknownPath()
-{
-    return {404, "NotFound", "the server could not find the requested resource", json::object(),
-            0};
+ApiError ApiError::unknownPath() {
+    return {404, "NotFound", "the server could not find the requested resource", json::object(), 0};
 }
 
 ApiError ApiError::alreadyExists(const std::string &resource, const std::string &name,
-                                 const std::string &group)
-{
+                                 const std::string &group) {
     return {409, "AlreadyExists", qualified(resource, group) + " \"" + name + "\" already exists",
             nameDetails(resource, name, group), 0};
 }
 
 ApiError ApiError::conflict(const std::string &resource, const std::string &name,
-                            const std::string &group)
-{
+                            const std::string &group) {
     return {409, "Conflict",
             "Operation cannot be fulfilled on " + qualified(resource, group) + " \"" + name +
                 "\": the object has been modified; please apply your changes to the latest "
@@ -85,15 +74,13 @@ ApiError ApiError::conflict(const std::string &resource, const std::string &name
             nameDetails(resource, name, group), 0};
 }
 
-ApiError ApiError::gone(std::string message)
-{
+ApiError ApiError::gone(std::string message) {
     return {410, "Expired", std::move(message), json::object(), 0};
 }
 
 ApiError ApiError::invalid(const std::string &kind, const std::string &group,
                            const std::string &name, const std::string &field,
-                           const std::string &causeReason, const std::string &detail)
-{
+                           const std::string &causeReason, const std::string &detail) {
     std::string qualifiedKind = group.empty() ? kind : kind + '.' + group;
     json d = {{"name", name},
               {"group", group},
@@ -104,45 +91,37 @@ ApiError ApiError::invalid(const std::string &kind, const std::string &group,
             qualifiedKind + " \"" + name + "\" is invalid: " + field + ": " + detail, d, 0};
 }
 
-ApiError ApiError::genericInvalid()
-{
+ApiError ApiError::genericInvalid() {
     return {422, "Invalid", "the server rejected our request due to an error in our request",
             json::object(), 0};
 }
 
-ApiError ApiError::methodNotAllowed(const std::string &verb, const std::string &resource)
-{
+ApiError ApiError::methodNotAllowed(const std::string &verb, const std::string &resource) {
     return {405, "MethodNotAllowed",
-            verb + " is not supported on resources of kind \"" + resource + '"', json::object(),
-            0};
+            verb + " is not supported on resources of kind \"" + resource + '"', json::object(), 0};
 }
 
-ApiError ApiError::unsupportedMediaType(std::string message)
-{
+ApiError ApiError::unsupportedMediaType(std::string message) {
     return {415, "UnsupportedMediaType", std::move(message), json::object(), 0};
 }
 
-ApiError ApiError::notAcceptable()
-{
+ApiError ApiError::notAcceptable() {
     return {406, "NotAcceptable",
             "the server was unable to respond with a content type that the client supports",
             json::object(), 0};
 }
 
-ApiError ApiError::tooManyRequests(int retryAfter)
-{
+ApiError ApiError::tooManyRequests(int retryAfter) {
     return {429, "TooManyRequests", "Too many requests, please try again later.", json::object(),
             retryAfter};
 }
 
-ApiError ApiError::internal(const std::string &what)
-{
+ApiError ApiError::internal(const std::string &what) {
     return {500, "InternalError", "Internal error occurred: " + what,
             json{{"causes", json::array({{{"message", what}}})}}, 0};
 }
 
-ApiError ApiError::timeout(std::string message, int retryAfter)
-{
+ApiError ApiError::timeout(std::string message, int retryAfter) {
     return {504, "Timeout", std::move(message), json::object(), retryAfter};
 }
 

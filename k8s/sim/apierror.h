@@ -1,7 +1,6 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
-
 #include <optional>
 #include <string>
 #include <utility>
@@ -49,8 +48,10 @@ struct ApiError {
 template <class T>
 class Result final {
 public:
-    Result(T value) : m_value(std::move(value)) {} // NOLINT(google-explicit-constructor)
-    Result(ApiError error) : m_error(std::move(error)) {} // NOLINT(google-explicit-constructor)
+    Result(T value)
+        : m_value(std::move(value)) {} // NOLINT(google-explicit-constructor)
+    Result(ApiError error)
+        : m_error(std::move(error)) {} // NOLINT(google-explicit-constructor)
 
     bool ok() const { return m_value.has_value(); }
     T &value() { return *m_value; }

@@ -6,11 +6,11 @@
 #include "k8s/sim/strategicmergepatch.h"
 #include "k8s/sim/tableprinter.h"
 
-#include <httplib.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <random>
+
+#include <httplib.h>
 
 namespace cubedesk::sim {
 
@@ -25,8 +25,7 @@ constexpr const char *kAggregatedType =
     "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList";
 constexpr std::size_t kFlushBytes = 256 * 1024;
 
-std::vector<std::string> splitPath(const std::string &path)
-{
+std::vector<std::string> splitPath(const std::string &path) {
     std::vector<std::string> out;
     std::size_t start = 1;
     while (start <= path.size()) {
@@ -41,14 +40,12 @@ std::vector<std::string> splitPath(const std::string &path)
     return out;
 }
 
-std::string param(const httplib::Request &req, const char *key)
-{
+std::string param(const httplib::Request &req, const char *key) {
     return req.has_param(key) ? req.get_param_value(key) : std::string();
 }
 
 /// Query booleans as the apiserver parses them: absent, "0" and "false" are false.
-bool boolParam(const httplib::Request &req, const char *key)
-{
+bool boolParam(const httplib::Request &req, const char *key) {
     if (!req.has_param(key))
         return false;
     std::string v = req.get_param_value(key);
@@ -57,22 +54,19 @@ bool boolParam(const httplib::Request &req, const char *key)
     return v != "0" && v != "false";
 }
 
-bool wantsTable(const httplib::Request &req)
-{
+bool wantsTable(const httplib::Request &req) {
     const std::string accept = req.get_header_value("Accept");
     return accept.find("as=Table") != std::string::npos &&
            accept.find("g=meta.k8s.io") != std::string::npos;
 }
 
-bool acceptsJson(const httplib::Request &req)
-{
+bool acceptsJson(const httplib::Request &req) {
     const std::string accept = req.get_header_value("Accept");
     return accept.empty() || accept.find("json") != std::string::npos ||
            accept.find("*/*") != std::string::npos || accept.find("yaml") != std::string::npos;
 }
 
-std::string mediaType(const httplib::Request &req)
-{
+std::string mediaType(const httplib::Request &req) {
     std::string ct = req.get_header_value("Content-Type");
     if (auto semi = ct.find(';'); semi != std::string::npos)
         ct.resize(semi);
@@ -81,15 +75,12 @@ std::string mediaType(const httplib::Request &req)
     return ct;
 }
 
-void sendJson(httplib::Response &res, int code, const json &body,
-              const char *contentType = kJson)
-{
+void sendJson(httplib::Response &res, int code, const json &body, const char *contentType = kJson) {
     res.status = code;
     res.set_content(body.dump(), contentType);
 }
 
-void sendError(httplib::Response &res, const ApiError &error)
-{
+void sendError(httplib::Response &res, const ApiError &error) {
     if (error.retryAfterSeconds > 0)
         res.set_header("Retry-After", std::to_string(error.retryAfterSeconds));
     if (error.code == 429) {
@@ -102,8 +93,7 @@ void sendError(httplib::Response &res, const ApiError &error)
     sendJson(res, error.code, error.toStatus());
 }
 
-std::optional<json> parseBody(const httplib::Request &req, httplib::Response &res)
-{
+std::optional<json> parseBody(const httplib::Request &req, httplib::Response &res) {
     const std::string type = mediaType(req);
     if (type == "application/vnd.kubernetes.protobuf") {
         std::string error;
@@ -124,8 +114,7 @@ std::optional<json> parseBody(const httplib::Request &req, httplib::Response &re
     return body;
 }
 
-std::string auditId()
-{
+std::string auditId() {
     thread_local std::mt19937_64 rng{std::random_device{}()};
     char buf[40];
     const std::uint64_t a = rng();
@@ -144,8 +133,7 @@ struct Selectors {
     std::optional<k8s::LabelSelector> labels;
     std::optional<k8s::FieldSelector> fields;
 
-    bool matches(const StoredObject &o) const
-    {
+    bool matches(const StoredObject &o) const {
         if (labels && !labels->matches([&](std::string_view k) { return o.label(k); }))
             return false;
         if (fields && !fields->matches([&](std::string_view k) { return o.field(k); }))
@@ -155,8 +143,7 @@ struct Selectors {
 };
 
 std::optional<Selectors> parseSelectors(const httplib::Request &req, httplib::Response &res,
-                                        const ResourceType &type)
-{
+                                        const ResourceType &type) {
     Selectors s;
     std::string error;
     const std::string ls = param(req, "labelSelector");
@@ -201,14 +188,13 @@ ApiServer::ApiServer(ObjectStore &store, ResourceRegistry &registry, FaultInject
     , m_registry(registry)
     , m_faults(faults)
     , m_tls(tls)
-    , m_options(std::move(options))
-{
+    , m_options(std::move(options)) {}
+
+ApiServer::~ApiServer() {
+    stop();
 }
 
-ApiServer::~ApiServer() { stop(); }
-
-int ApiServer::start()
-{
+int ApiServer::start() {
     if (m_options.tls) {
         const TlsMaterial *tls = m_tls;
         m_server = std::make_unique<httplib::SSLServer>(
@@ -225,15 +211,14 @@ int ApiServer::start()
     m_server->set_payload_max_length(3 * 1024 * 1024);
     m_server->set_tcp_nodelay(true);
     const bool gzip = m_options.gzip;
-    m_server->set_pre_routing_handler(
-        [gzip](const httplib::Request &req, httplib::Response &) {
-            if (!gzip) {
-                // httplib compresses whenever the client offers gzip; the request object is
-                // ours to adjust before routing (it is not const where httplib owns it).
-                const_cast<httplib::Request &>(req).headers.erase("Accept-Encoding");
-            }
-            return httplib::Server::HandlerResponse::Unhandled;
-        });
+    m_server->set_pre_routing_handler([gzip](const httplib::Request &req, httplib::Response &) {
+        if (!gzip) {
+            // httplib compresses whenever the client offers gzip; the request object is
+            // ours to adjust before routing (it is not const where httplib owns it).
+            const_cast<httplib::Request &>(req).headers.erase("Accept-Encoding");
+        }
+        return httplib::Server::HandlerResponse::Unhandled;
+    });
     auto handler = [this](const httplib::Request &req, httplib::Response &res) {
         handle(req, res);
     };
@@ -242,18 +227,16 @@ int ApiServer::start()
     m_server->Put(".*", handler);
     m_server->Patch(".*", handler);
     m_server->Delete(".*", handler);
-    m_port = m_options.port == 0 ? m_server->bind_to_any_port(m_options.host)
-                                 : (m_server->bind_to_port(m_options.host, m_options.port)
-                                        ? m_options.port
-                                        : -1);
+    m_port = m_options.port == 0
+                 ? m_server->bind_to_any_port(m_options.host)
+                 : (m_server->bind_to_port(m_options.host, m_options.port) ? m_options.port : -1);
     if (m_port < 0)
         return -1;
     m_thread = std::thread([this] { m_server->listen_after_bind(); });
     return m_port;
 }
 
-void ApiServer::stop()
-{
+void ApiServer::stop() {
     if (!m_server || m_stopping.exchange(true))
         return;
     m_store.wakeAll();
@@ -262,14 +245,12 @@ void ApiServer::stop()
         m_thread.join();
 }
 
-std::string ApiServer::url() const
-{
+std::string ApiServer::url() const {
     return std::string(m_options.tls ? "https://" : "http://") + m_options.host + ':' +
            std::to_string(m_port);
 }
 
-std::optional<SimUser> ApiServer::authenticate(const httplib::Request &req) const
-{
+std::optional<SimUser> ApiServer::authenticate(const httplib::Request &req) const {
     const std::string auth = req.get_header_value("Authorization");
     if (auth.rfind("Bearer ", 0) == 0) {
         auto it = m_options.tokens.find(auth.substr(7));
@@ -286,8 +267,7 @@ std::optional<SimUser> ApiServer::authenticate(const httplib::Request &req) cons
     return std::nullopt;
 }
 
-void ApiServer::handle(const httplib::Request &req, httplib::Response &res)
-{
+void ApiServer::handle(const httplib::Request &req, httplib::Response &res) {
     res.set_header("Audit-Id", auditId());
     res.set_header("Cache-Control", "no-cache, private");
     if (m_faults.requestDelay().count() > 0)
@@ -375,8 +355,7 @@ void ApiServer::handle(const httplib::Request &req, httplib::Response &res)
 }
 
 void ApiServer::serveResource(const httplib::Request &req, httplib::Response &res,
-                              const SimUser &user, Route &route)
-{
+                              const SimUser &user, Route &route) {
     const ResourceType &type = route.type;
     const bool collection = route.name.empty();
     std::string verb;
@@ -394,7 +373,8 @@ void ApiServer::serveResource(const httplib::Request &req, httplib::Response &re
         (verb == "create" && !collection) || ((verb == "update" || verb == "patch") && collection))
         return sendError(res, ApiError::methodNotAllowed(verb, type.plural));
     const bool write = verb != "get" && verb != "list" && verb != "watch";
-    const bool review = type.group == "authorization.k8s.io" || type.group == "authentication.k8s.io";
+    const bool review =
+        type.group == "authorization.k8s.io" || type.group == "authentication.k8s.io";
     if (write && user.readOnly && !review)
         return sendError(res, ApiError::forbidden(user.name, verb, type.plural, type.group,
                                                   route.name, route.ns));
@@ -421,8 +401,8 @@ void ApiServer::serveResource(const httplib::Request &req, httplib::Response &re
                       {"apiVersion", "meta.k8s.io/v1"},
                       {"metadata", {{"resourceVersion", std::to_string(r.value()->rv)}}},
                       {"columnDefinitions", TablePrinter::columnDefinitions(type)},
-                      {"rows", json::array({tableRow(type, r.value(),
-                                                     std::chrono::system_clock::now())})}};
+                      {"rows", json::array({json::parse(
+                                   tableRow(type, r.value(), std::chrono::system_clock::now()))})}};
             return sendJson(res, 200, t, kTableType);
         }
         res.status = 200;
@@ -453,9 +433,9 @@ void ApiServer::serveResource(const httplib::Request &req, httplib::Response &re
         if (type.namespaced) {
             const std::string bodyNs = meta.value("namespace", "");
             if (!bodyNs.empty() && bodyNs != route.ns)
-                return sendError(res, ApiError::badRequest(
-                                          "the namespace of the provided object does not match "
-                                          "the namespace sent on the request"));
+                return sendError(
+                    res, ApiError::badRequest("the namespace of the provided object does not match "
+                                              "the namespace sent on the request"));
             meta["namespace"] = route.ns;
         }
         return finish(m_store.create(type, std::move(*body), options), 201);
@@ -468,12 +448,11 @@ void ApiServer::serveResource(const httplib::Request &req, httplib::Response &re
             (*body)["metadata"].is_object()) {
             const std::string bodyNs = (*body)["metadata"].value("namespace", "");
             if (!bodyNs.empty() && bodyNs != route.ns)
-                return sendError(res, ApiError::badRequest(
-                                          "the namespace of the provided object does not match "
-                                          "the namespace sent on the request"));
+                return sendError(
+                    res, ApiError::badRequest("the namespace of the provided object does not match "
+                                              "the namespace sent on the request"));
         }
-        return finish(m_store.replace(type, route.ns, route.name, std::move(*body), options),
-                      200);
+        return finish(m_store.replace(type, route.ns, route.name, std::move(*body), options), 200);
     }
     if (verb == "patch") {
         const std::string ct = mediaType(req);
@@ -493,9 +472,10 @@ void ApiServer::serveResource(const httplib::Request &req, httplib::Response &re
             if (!patch.is_array())
                 return sendError(res, ApiError::badRequest("a JSON patch must be an array"));
             if (patch.size() > 10000) {
-                ApiError e{413, "RequestEntityTooLarge",
-                           "The request is too large: the JSON patch has more than 10000 operations",
-                           json::object(), 0};
+                ApiError e{
+                    413, "RequestEntityTooLarge",
+                    "The request is too large: the JSON patch has more than 10000 operations",
+                    json::object(), 0};
                 return sendError(res, e);
             }
             mutate = [&patch](json &doc) -> std::optional<ApiError> {
@@ -583,8 +563,7 @@ void ApiServer::serveResource(const httplib::Request &req, httplib::Response &re
               {"items", items}});
 }
 
-std::string ApiServer::objectJson(const ResourceType &type, const ObjectPtr &object) const
-{
+std::string ApiServer::objectJson(const ResourceType &type, const ObjectPtr &object) const {
     if (object->apiVersion == type.apiVersion())
         return object->json;
     // A CRD serves every version from one collection (conversion strategy None): only the
@@ -597,38 +576,49 @@ std::string ApiServer::objectJson(const ResourceType &type, const ObjectPtr &obj
     return doc.dump();
 }
 
-json ApiServer::tableRow(const ResourceType &type, const ObjectPtr &object,
-                         std::chrono::system_clock::time_point now) const
-{
-    json cells;
-    json metadata;
-    if (!object->tableCells.is_null()) {
-        cells = object->tableCells;
-        const json cols = TablePrinter::columnDefinitions(type);
-        for (std::size_t i = 0; i < cols.size() && i < cells.size(); ++i) {
-            if (cols[i].value("name", "") != "Age")
-                continue;
-            if (auto created = parseRfc3339(object->creationTimestamp))
-                cells[i] = TablePrinter::humanDuration(
-                    std::chrono::duration_cast<std::chrono::seconds>(now - *created));
-        }
-        metadata = object->tableMetadata;
+std::string ApiServer::tableRow(const ResourceType &type, const ObjectPtr &object,
+                                std::chrono::system_clock::time_point now) const {
+    if (object->tableCells.empty())
+        return TablePrinter::rowFor(type, object->parse(), now).dump();
+    // Only pods and nodes carry cached cells; find their Age column once per kind.
+    auto ageIndex = [](const ResourceType &t) {
+        const json cols = TablePrinter::columnDefinitions(t);
+        for (std::size_t i = 0; i < cols.size(); ++i)
+            if (cols[i].value("name", "") == "Age")
+                return i;
+        return cols.size();
+    };
+    std::size_t age = 0;
+    if (type.kind == "Pod") {
+        static const std::size_t podAge = ageIndex(type);
+        age = podAge;
     } else {
-        json doc = object->parse();
-        cells = TablePrinter::cells(type, doc, now);
-        metadata = doc.value("metadata", json::object());
-        metadata.erase("managedFields");
+        static const std::size_t nodeAge = ageIndex(type);
+        age = nodeAge;
     }
-    return {{"cells", std::move(cells)},
-            {"object",
-             {{"kind", "PartialObjectMetadata"},
-              {"apiVersion", "meta.k8s.io/v1"},
-              {"metadata", std::move(metadata)}}}};
+    std::string row = R"({"cells":[)";
+    for (std::size_t i = 0; i < object->tableCells.size(); ++i) {
+        if (i > 0)
+            row += ',';
+        const auto created = i == age ? parseRfc3339(object->creationTimestamp) : std::nullopt;
+        if (created)
+            row += json(TablePrinter::humanDuration(
+                            std::chrono::duration_cast<std::chrono::seconds>(now - *created)))
+                       .dump();
+        else
+            row += object->tableCells[i];
+    }
+    row += "]";
+    if (!object->tableConditions.empty())
+        row += R"(,"conditions":)" + object->tableConditions;
+    row +=
+        R"(,"object":{"apiVersion":"meta.k8s.io/v1","kind":"PartialObjectMetadata","metadata":)" +
+        object->tableMetadata + "}}";
+    return row;
 }
 
 void ApiServer::serveList(const httplib::Request &req, httplib::Response &res,
-                          const ResourceType &type, const std::string &ns, bool table)
-{
+                          const ResourceType &type, const std::string &ns, bool table) {
     auto selectors = parseSelectors(req, res, type);
     if (!selectors)
         return;
@@ -643,8 +633,8 @@ void ApiServer::serveList(const httplib::Request &req, httplib::Response &res,
     if (!limit.empty())
         q.limit = std::strtoull(limit.c_str(), nullptr, 10);
     const auto invalid = [&](const std::string &field, const std::string &msg) {
-        ApiError e = ApiError::invalid("ListOptions", "meta.k8s.io", "", field,
-                                       "FieldValueForbidden", msg);
+        ApiError e =
+            ApiError::invalid("ListOptions", "meta.k8s.io", "", field, "FieldValueForbidden", msg);
         sendError(res, e);
     };
     if (!q.resourceVersionMatch.empty()) {
@@ -655,8 +645,7 @@ void ApiServer::serveList(const httplib::Request &req, httplib::Response &res,
             return invalid("resourceVersionMatch",
                            "resourceVersionMatch is forbidden when continue is provided");
         if (q.resourceVersionMatch != "Exact" && q.resourceVersionMatch != "NotOlderThan")
-            return invalid("resourceVersionMatch",
-                           "supported values: \"Exact\", \"NotOlderThan\"");
+            return invalid("resourceVersionMatch", "supported values: \"Exact\", \"NotOlderThan\"");
         if (q.resourceVersionMatch == "Exact" && q.resourceVersion == "0")
             return invalid("resourceVersionMatch",
                            "resourceVersionMatch \"exact\" is forbidden for resourceVersion \"0\"");
@@ -664,8 +653,9 @@ void ApiServer::serveList(const httplib::Request &req, httplib::Response &res,
     if (boolParam(req, "sendInitialEvents"))
         return invalid("sendInitialEvents", "sendInitialEvents is forbidden for list");
     if (!q.continueToken.empty() && !q.resourceVersion.empty() && q.resourceVersion != "0")
-        return sendError(res, ApiError::badRequest(
-                                  "specifying resource version is not allowed when using continue"));
+        return sendError(
+            res,
+            ApiError::badRequest("specifying resource version is not allowed when using continue"));
 
     auto result = m_store.list(type, q);
     if (!result.ok())
@@ -681,8 +671,8 @@ void ApiServer::serveList(const httplib::Request &req, httplib::Response &res,
     std::string tail;
     if (table) {
         head = R"({"apiVersion":"meta.k8s.io/v1","columnDefinitions":)" +
-               TablePrinter::columnDefinitions(type).dump() +
-               R"(,"kind":"Table","metadata":)" + meta.dump() + R"(,"rows":[)";
+               TablePrinter::columnDefinitions(type).dump() + R"(,"kind":"Table","metadata":)" +
+               meta.dump() + R"(,"rows":[)";
         tail = "]}";
     } else {
         head = R"({"apiVersion":")" + type.apiVersion() + R"(","items":[)";
@@ -690,41 +680,39 @@ void ApiServer::serveList(const httplib::Request &req, httplib::Response &res,
     }
     const auto now = std::chrono::system_clock::now();
     res.status = 200;
-    res.set_chunked_content_provider(
-        table ? kTableType : kJson,
-        [this, page, head = std::move(head), tail = std::move(tail), type, table,
-         now](std::size_t, httplib::DataSink &sink) {
-            std::string buffer;
-            buffer.reserve(kFlushBytes + 64 * 1024);
-            buffer += head;
-            bool first = true;
-            for (const auto &o : page->items) {
-                if (!first)
-                    buffer += ',';
-                first = false;
-                if (table)
-                    buffer += tableRow(type, o, now).dump();
-                else if (o->apiVersion == type.apiVersion())
-                    buffer += o->json;
-                else
-                    buffer += objectJson(type, o);
-                if (buffer.size() >= kFlushBytes) {
-                    if (!sink.write(buffer.data(), buffer.size()))
-                        return false;
-                    buffer.clear();
-                }
-            }
-            buffer += tail;
-            if (!sink.write(buffer.data(), buffer.size()))
-                return false;
-            sink.done();
-            return true;
-        });
+    res.set_chunked_content_provider(table ? kTableType : kJson,
+                                     [this, page, head = std::move(head), tail = std::move(tail),
+                                      type, table, now](std::size_t, httplib::DataSink &sink) {
+                                         std::string buffer;
+                                         buffer.reserve(kFlushBytes + 64 * 1024);
+                                         buffer += head;
+                                         bool first = true;
+                                         for (const auto &o : page->items) {
+                                             if (!first)
+                                                 buffer += ',';
+                                             first = false;
+                                             if (table)
+                                                 buffer += tableRow(type, o, now);
+                                             else if (o->apiVersion == type.apiVersion())
+                                                 buffer += o->json;
+                                             else
+                                                 buffer += objectJson(type, o);
+                                             if (buffer.size() >= kFlushBytes) {
+                                                 if (!sink.write(buffer.data(), buffer.size()))
+                                                     return false;
+                                                 buffer.clear();
+                                             }
+                                         }
+                                         buffer += tail;
+                                         if (!sink.write(buffer.data(), buffer.size()))
+                                             return false;
+                                         sink.done();
+                                         return true;
+                                     });
 }
 
 void ApiServer::serveWatch(const httplib::Request &req, httplib::Response &res,
-                           const ResourceType &type, const std::string &ns, bool table)
-{
+                           const ResourceType &type, const std::string &ns, bool table) {
     auto selectors = parseSelectors(req, res, type);
     if (!selectors)
         return;
@@ -773,138 +761,135 @@ void ApiServer::serveWatch(const httplib::Request &req, httplib::Response &res,
             return sendError(res, ApiError::badRequest("invalid resource version: " + rvParam));
     }
     if (m_faults.expireWatch())
-        state->startError = ApiError::gone("too old resource version: " + rvParam +
-                                           " (injected expire-watch)");
+        state->startError =
+            ApiError::gone("too old resource version: " + rvParam + " (injected expire-watch)");
 
     const auto sel = std::make_shared<Selectors>(std::move(*selectors));
     res.status = 200;
-    res.set_chunked_content_provider(
-        table ? kTableType : kJson,
-        [this, state, sel, type, ns, table, bookmarks, timeoutSeconds](std::size_t,
-                                                                       httplib::DataSink &sink) {
-            const auto started = Clock::now();
-            const auto deadline = started + std::chrono::seconds(timeoutSeconds);
-            const auto dropAfter = m_faults.dropWatchAfter();
-            const std::uint64_t resetGen = m_faults.resetGeneration();
-            auto nextBookmark = started + m_options.bookmarkInterval;
-            bool headerSent = false;
-            std::string line;
-            auto emit = [&](const char *kind, const ObjectPtr &o) {
-                if (m_faults.malformedEvent()) {
-                    // A broken chunk in place of this event, then the stream is cut: a client
-                    // that resumes from its last good version loses nothing.
-                    const std::string broken = "{\"type\":\"MODIFIED\",\"object\":{\"kind\"\n";
-                    sink.write(broken.data(), broken.size());
-                    return false;
-                }
-                line.clear();
-                line += R"({"type":")";
-                line += kind;
-                line += R"(","object":)";
-                if (table) {
-                    json t = {{"kind", "Table"},
-                              {"apiVersion", "meta.k8s.io/v1"},
-                              {"metadata", {{"resourceVersion", std::to_string(o->rv)}}},
-                              {"rows", json::array({tableRow(type, o,
-                                                             std::chrono::system_clock::now())})}};
-                    t["columnDefinitions"] =
-                        headerSent ? json() : TablePrinter::columnDefinitions(type);
-                    headerSent = true;
-                    line += t.dump();
-                } else {
-                    line += objectJson(type, o);
-                }
-                line += "}\n";
-                return sink.write(line.data(), line.size());
-            };
-            auto bookmark = [&](std::uint64_t rv, bool initialEnd) {
-                json meta = {{"resourceVersion", std::to_string(rv)}};
-                if (initialEnd)
-                    meta["annotations"] = {{"k8s.io/initial-events-end", "true"}};
-                const std::string l =
-                    json{{"type", "BOOKMARK"},
-                         {"object",
-                          {{"kind", type.kind}, {"apiVersion", type.apiVersion()}, {"metadata", meta}}}}
-                        .dump() +
-                    "\n";
-                return sink.write(l.data(), l.size());
-            };
-            auto fail = [&](const ApiError &e) {
-                const std::string l =
-                    json{{"type", "ERROR"}, {"object", e.toStatus()}}.dump() + "\n";
-                sink.write(l.data(), l.size());
+    res.set_chunked_content_provider(table ? kTableType : kJson, [this, state, sel, type, ns, table,
+                                                                  bookmarks, timeoutSeconds](
+                                                                     std::size_t,
+                                                                     httplib::DataSink &sink) {
+        const auto started = Clock::now();
+        const auto deadline = started + std::chrono::seconds(timeoutSeconds);
+        const auto dropAfter = m_faults.dropWatchAfter();
+        const std::uint64_t resetGen = m_faults.resetGeneration();
+        auto nextBookmark = started + m_options.bookmarkInterval;
+        bool headerSent = false;
+        std::string line;
+        auto emit = [&](const char *kind, const ObjectPtr &o) {
+            if (m_faults.malformedEvent()) {
+                // A broken chunk in place of this event, then the stream is cut: a client
+                // that resumes from its last good version loses nothing.
+                const std::string broken = "{\"type\":\"MODIFIED\",\"object\":{\"kind\"\n";
+                sink.write(broken.data(), broken.size());
+                return false;
+            }
+            line.clear();
+            line += R"({"type":")";
+            line += kind;
+            line += R"(","object":)";
+            if (table) {
+                json t = {{"kind", "Table"},
+                          {"apiVersion", "meta.k8s.io/v1"},
+                          {"metadata", {{"resourceVersion", std::to_string(o->rv)}}},
+                          {"rows", json::array({json::parse(
+                                       tableRow(type, o, std::chrono::system_clock::now()))})}};
+                t["columnDefinitions"] =
+                    headerSent ? json() : TablePrinter::columnDefinitions(type);
+                headerSent = true;
+                line += t.dump();
+            } else {
+                line += objectJson(type, o);
+            }
+            line += "}\n";
+            return sink.write(line.data(), line.size());
+        };
+        auto bookmark = [&](std::uint64_t rv, bool initialEnd) {
+            json meta = {{"resourceVersion", std::to_string(rv)}};
+            if (initialEnd)
+                meta["annotations"] = {{"k8s.io/initial-events-end", "true"}};
+            const std::string l =
+                json{{"type", "BOOKMARK"},
+                     {"object",
+                      {{"kind", type.kind}, {"apiVersion", type.apiVersion()}, {"metadata", meta}}}}
+                    .dump() +
+                "\n";
+            return sink.write(l.data(), l.size());
+        };
+        auto fail = [&](const ApiError &e) {
+            const std::string l = json{{"type", "ERROR"}, {"object", e.toStatus()}}.dump() + "\n";
+            sink.write(l.data(), l.size());
+            sink.done();
+            return true;
+        };
+        if (state->startError)
+            return fail(*state->startError);
+        for (const auto &o : state->initial) {
+            if (sel->matches(*o) && !emit("ADDED", o))
+                return false;
+        }
+        state->initial.clear();
+        if (state->initialEnd && !bookmark(state->cursor, true))
+            return false;
+
+        std::vector<WatchEvent> events;
+        std::uint64_t complete = state->cursor;
+        while (!m_stopping.load()) {
+            const auto now = Clock::now();
+            if (now >= deadline) {
+                if (bookmarks)
+                    bookmark(complete, false);
                 sink.done();
                 return true;
-            };
-            if (state->startError)
-                return fail(*state->startError);
-            for (const auto &o : state->initial) {
-                if (sel->matches(*o) && !emit("ADDED", o))
+            }
+            if ((dropAfter.count() > 0 && now - started >= dropAfter) ||
+                m_faults.resetGeneration() != resetGen)
+                return false; // cut the connection without a terminating chunk
+            events.clear();
+            const auto wait =
+                std::min<Clock::duration>(std::chrono::milliseconds(250), deadline - now);
+            auto r =
+                m_store.waitForEvents(type, state->cursor, events,
+                                      std::chrono::duration_cast<std::chrono::milliseconds>(wait));
+            if (!r.ok())
+                return fail(r.error());
+            for (const auto &e : events) {
+                state->cursor = e.rv;
+                if (!ns.empty() && e.object->ns != ns)
+                    continue;
+                const bool now_ = sel->matches(*e.object);
+                const bool before =
+                    e.type == EventType::Modified && e.previous && sel->matches(*e.previous);
+                const char *kind = nullptr;
+                if (e.type == EventType::Added)
+                    kind = now_ ? "ADDED" : nullptr;
+                else if (e.type == EventType::Deleted)
+                    kind = sel->matches(e.previous ? *e.previous : *e.object) ? "DELETED" : nullptr;
+                else if (now_ && before)
+                    kind = "MODIFIED";
+                else if (now_)
+                    kind = "ADDED";
+                else if (before)
+                    kind = "DELETED";
+                if (kind == nullptr)
+                    continue;
+                if (!emit(kind, e.object))
                     return false;
             }
-            state->initial.clear();
-            if (state->initialEnd && !bookmark(state->cursor, true))
-                return false;
-
-            std::vector<WatchEvent> events;
-            std::uint64_t complete = state->cursor;
-            while (!m_stopping.load()) {
-                const auto now = Clock::now();
-                if (now >= deadline) {
-                    if (bookmarks)
-                        bookmark(complete, false);
-                    sink.done();
-                    return true;
-                }
-                if ((dropAfter.count() > 0 && now - started >= dropAfter) ||
-                    m_faults.resetGeneration() != resetGen)
-                    return false; // cut the connection without a terminating chunk
-                events.clear();
-                const auto wait = std::min<Clock::duration>(std::chrono::milliseconds(250),
-                                                            deadline - now);
-                auto r = m_store.waitForEvents(
-                    type, state->cursor, events,
-                    std::chrono::duration_cast<std::chrono::milliseconds>(wait));
-                if (!r.ok())
-                    return fail(r.error());
-                for (const auto &e : events) {
-                    state->cursor = e.rv;
-                    if (!ns.empty() && e.object->ns != ns)
-                        continue;
-                    const bool now_ = sel->matches(*e.object);
-                    const bool before = e.type == EventType::Modified && e.previous &&
-                                        sel->matches(*e.previous);
-                    const char *kind = nullptr;
-                    if (e.type == EventType::Added)
-                        kind = now_ ? "ADDED" : nullptr;
-                    else if (e.type == EventType::Deleted)
-                        kind = sel->matches(e.previous ? *e.previous : *e.object) ? "DELETED"
-                                                                                   : nullptr;
-                    else if (now_ && before)
-                        kind = "MODIFIED";
-                    else if (now_)
-                        kind = "ADDED";
-                    else if (before)
-                        kind = "DELETED";
-                    if (kind == nullptr)
-                        continue;
-                    if (!emit(kind, e.object))
-                        return false;
-                }
-                complete = std::max(state->cursor, r.value());
-                if (bookmarks && Clock::now() >= nextBookmark) {
-                    if (!bookmark(complete, false))
-                        return false;
-                    nextBookmark = Clock::now() + m_options.bookmarkInterval;
-                }
+            complete = std::max(state->cursor, r.value());
+            if (bookmarks && Clock::now() >= nextBookmark) {
+                if (!bookmark(complete, false))
+                    return false;
+                nextBookmark = Clock::now() + m_options.bookmarkInterval;
             }
-            return false;
-        });
+        }
+        return false;
+    });
 }
 
 void ApiServer::serveReview(const httplib::Request &req, httplib::Response &res,
-                            const SimUser &user, const ResourceType &type)
-{
+                            const SimUser &user, const ResourceType &type) {
     auto body = parseBody(req, res);
     if (!body)
         return;
@@ -930,18 +915,18 @@ void ApiServer::serveReview(const httplib::Request &req, httplib::Response &res,
         const bool allowed = !user.readOnly || readVerb;
         out["status"] = {{"allowed", allowed}};
         if (allowed)
-            out["status"]["reason"] = user.readOnly
-                                          ? "RBAC: allowed by ClusterRoleBinding \"cubedesk-sim-view\""
-                                          : "RBAC: allowed by ClusterRoleBinding \"cubedesk-sim-admin\"";
+            out["status"]["reason"] =
+                user.readOnly ? "RBAC: allowed by ClusterRoleBinding \"cubedesk-sim-view\""
+                              : "RBAC: allowed by ClusterRoleBinding \"cubedesk-sim-admin\"";
     } else if (type.kind == "SelfSubjectRulesReview") {
         const json verbs = user.readOnly ? json{"get", "list", "watch"} : json{"*"};
         out["status"] = {
             {"resourceRules",
              json::array({{{"verbs", verbs}, {"apiGroups", {"*"}}, {"resources", {"*"}}}})},
-            {"nonResourceRules",
-             json::array({{{"verbs", {"get"}},
-                           {"nonResourceURLs", {"/healthz", "/livez", "/readyz", "/version",
-                                                "/api", "/api/*", "/apis", "/apis/*"}}}})},
+            {"nonResourceRules", json::array({{{"verbs", {"get"}},
+                                               {"nonResourceURLs",
+                                                {"/healthz", "/livez", "/readyz", "/version",
+                                                 "/api", "/api/*", "/apis", "/apis/*"}}}})},
             {"incomplete", false}};
     } else {
         json groups = user.groups;

@@ -37,11 +37,11 @@ class ApiServer final {
 public:
     struct Options {
         std::string host = "127.0.0.1";
-        int port = 0;                               ///< 0: pick a free port
+        int port = 0; ///< 0: pick a free port
         bool tls = true;
-        std::map<std::string, SimUser> tokens;      ///< bearer token → user
-        bool gzip = false;                          ///< honour Accept-Encoding: gzip
-        bool aggregatedDiscovery = true;            ///< answer the apidiscovery v2 Accept
+        std::map<std::string, SimUser> tokens; ///< bearer token → user
+        bool gzip = false;                     ///< honour Accept-Encoding: gzip
+        bool aggregatedDiscovery = true;       ///< answer the apidiscovery v2 Accept
         std::chrono::milliseconds bookmarkInterval{10000};
         int threads = 192;
     };
@@ -69,8 +69,10 @@ private:
     void serveReview(const httplib::Request &req, httplib::Response &res, const SimUser &user,
                      const ResourceType &type);
     std::optional<SimUser> authenticate(const httplib::Request &req) const;
-    nlohmann::json tableRow(const ResourceType &type, const ObjectPtr &object,
-                            std::chrono::system_clock::time_point now) const;
+    /// One serialised Table row for `object` (cached cells for pods and nodes, printed on
+    /// demand for the rest).
+    std::string tableRow(const ResourceType &type, const ObjectPtr &object,
+                         std::chrono::system_clock::time_point now) const;
     std::string objectJson(const ResourceType &type, const ObjectPtr &object) const;
 
     ObjectStore &m_store;

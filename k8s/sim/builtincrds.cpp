@@ -8,23 +8,23 @@ using nlohmann::json;
 
 namespace {
 
-json column(const char *name, const char *type, const char *path, int priority = 0)
-{
+json column(const char *name, const char *type, const char *path, int priority = 0) {
     return {{"name", name}, {"type", type}, {"jsonPath", path}, {"priority", priority}};
 }
 
-json age() { return column("Age", "date", ".metadata.creationTimestamp"); }
+json age() {
+    return column("Age", "date", ".metadata.creationTimestamp");
+}
 
 json crd(const std::string &group, const std::string &kind, const std::string &plural,
          bool namespaced, const std::vector<std::string> &versions, const json &columns,
          const std::vector<std::string> &shortNames = {},
-         const std::vector<std::string> &categories = {})
-{
+         const std::vector<std::string> &categories = {}) {
     std::string singular = kind;
     for (char &c : singular)
         c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    json names = {{"kind", kind}, {"listKind", kind + "List"}, {"plural", plural},
-                  {"singular", singular}};
+    json names = {
+        {"kind", kind}, {"listKind", kind + "List"}, {"plural", plural}, {"singular", singular}};
     if (!shortNames.empty())
         names["shortNames"] = shortNames;
     if (!categories.empty())
@@ -51,28 +51,27 @@ json crd(const std::string &group, const std::string &kind, const std::string &p
 
 } // namespace
 
-std::vector<json> builtinCrds()
-{
+std::vector<json> builtinCrds() {
     const json trainingColumns =
         json::array({column("State", "string", ".status.conditions[-1:].type"), age()});
     std::vector<json> out;
     const std::vector<std::string> kubeflow = {"all", "kubeflow"};
-    out.push_back(crd("kubeflow.org", "TFJob", "tfjobs", true, {"v1"}, trainingColumns,
-                      {"tfjob"}, kubeflow));
-    out.push_back(crd("kubeflow.org", "PyTorchJob", "pytorchjobs", true, {"v1"},
-                      trainingColumns, {"pytorchjob"}, kubeflow));
-    out.push_back(crd("kubeflow.org", "MXJob", "mxjobs", true, {"v1"}, trainingColumns,
-                      {"mxjob"}, kubeflow));
-    out.push_back(crd("kubeflow.org", "XGBoostJob", "xgboostjobs", true, {"v1"},
-                      trainingColumns, {"xgboostjob"}, kubeflow));
-    out.push_back(crd("kubeflow.org", "MPIJob", "mpijobs", true, {"v1", "v2beta1"},
-                      trainingColumns, {"mpijob"}, kubeflow));
-    out.push_back(crd("kubeflow.org", "PaddleJob", "paddlejobs", true, {"v1"},
-                      trainingColumns, {"paddlejob"}, kubeflow));
+    out.push_back(
+        crd("kubeflow.org", "TFJob", "tfjobs", true, {"v1"}, trainingColumns, {"tfjob"}, kubeflow));
+    out.push_back(crd("kubeflow.org", "PyTorchJob", "pytorchjobs", true, {"v1"}, trainingColumns,
+                      {"pytorchjob"}, kubeflow));
+    out.push_back(
+        crd("kubeflow.org", "MXJob", "mxjobs", true, {"v1"}, trainingColumns, {"mxjob"}, kubeflow));
+    out.push_back(crd("kubeflow.org", "XGBoostJob", "xgboostjobs", true, {"v1"}, trainingColumns,
+                      {"xgboostjob"}, kubeflow));
+    out.push_back(crd("kubeflow.org", "MPIJob", "mpijobs", true, {"v1", "v2beta1"}, trainingColumns,
+                      {"mpijob"}, kubeflow));
+    out.push_back(crd("kubeflow.org", "PaddleJob", "paddlejobs", true, {"v1"}, trainingColumns,
+                      {"paddlejob"}, kubeflow));
     out.push_back(crd("kubeflow.org", "JAXJob", "jaxjobs", true, {"v1"}, trainingColumns,
                       {"jaxjob"}, kubeflow));
-    out.push_back(crd("xgboostjob.kubeflow.org", "XGBoostJob", "xgboostjobs", true,
-                      {"v1alpha1"}, trainingColumns));
+    out.push_back(crd("xgboostjob.kubeflow.org", "XGBoostJob", "xgboostjobs", true, {"v1alpha1"},
+                      trainingColumns));
     out.push_back(crd("batch.paddlepaddle.org", "PaddleJob", "paddlejobs", true, {"v1"},
                       json::array({column("Status", "string", ".status.phase"), age()}), {"pdj"}));
     out.push_back(crd("batch.volcano.sh", "Job", "jobs", true, {"v1alpha1"},

@@ -12,7 +12,9 @@ using nlohmann::json;
 
 namespace {
 
-std::string now() { return formatRfc3339(std::chrono::system_clock::now()); }
+std::string now() {
+    return formatRfc3339(std::chrono::system_clock::now());
+}
 
 } // namespace
 
@@ -22,14 +24,13 @@ ChurnEngine::ChurnEngine(ObjectStore &store, const ResourceRegistry &registry, s
     , m_nodes(registry.core("nodes"))
     , m_namespaces(registry.core("namespaces"))
     , m_pytorchJobs(registry.find("kubeflow.org", "v1", "pytorchjobs"))
-    , m_rng(seed * 7 + 3)
-{
+    , m_rng(seed * 7 + 3) {}
+
+ChurnEngine::~ChurnEngine() {
+    stop();
 }
 
-ChurnEngine::~ChurnEngine() { stop(); }
-
-void ChurnEngine::start(double perSecond, double durationSeconds)
-{
+void ChurnEngine::start(double perSecond, double durationSeconds) {
     if (perSecond <= 0)
         return;
     m_thread = std::thread([this, perSecond, durationSeconds] {
@@ -58,15 +59,13 @@ void ChurnEngine::start(double perSecond, double durationSeconds)
     });
 }
 
-void ChurnEngine::stop()
-{
+void ChurnEngine::stop() {
     m_stop.store(true);
     if (m_thread.joinable())
         m_thread.join();
 }
 
-bool ChurnEngine::step()
-{
+bool ChurnEngine::step() {
     const unsigned roll = static_cast<unsigned>(m_rng() % 100);
     bool done = false;
     if (roll < 25)
@@ -90,8 +89,7 @@ bool ChurnEngine::step()
     return done;
 }
 
-bool ChurnEngine::createPod()
-{
+bool ChurnEngine::createPod() {
     if (m_ownPods.size() > 400)
         return false;
     const auto nodes = m_store.all(m_nodes);
@@ -118,7 +116,10 @@ bool ChurnEngine::createPod()
                 {"metadata",
                  {{"name", name},
                   {"namespace", ns},
-                  {"labels", {{"run-id", "run-churn-" + std::to_string(m_counter)}, {"task-name", "churn"}, {"cubedesk.io/churn", "true"}}},
+                  {"labels",
+                   {{"run-id", "run-churn-" + std::to_string(m_counter)},
+                    {"task-name", "churn"},
+                    {"cubedesk.io/churn", "true"}}},
                   {"annotations", {{"project", "churn-" + org}}}}},
                 {"spec",
                  {{"nodeSelector", selector},
@@ -135,8 +136,7 @@ bool ChurnEngine::createPod()
     return true;
 }
 
-bool ChurnEngine::updatePod()
-{
+bool ChurnEngine::updatePod() {
     if (m_ownPods.empty())
         return false;
     const auto [ns, name] = pick(m_ownPods);
@@ -160,8 +160,7 @@ bool ChurnEngine::updatePod()
         .ok();
 }
 
-bool ChurnEngine::finishPod()
-{
+bool ChurnEngine::finishPod() {
     if (m_ownPods.empty())
         return false;
     const auto [ns, name] = pick(m_ownPods);
@@ -187,8 +186,7 @@ bool ChurnEngine::finishPod()
         .ok();
 }
 
-bool ChurnEngine::deletePod()
-{
+bool ChurnEngine::deletePod() {
     for (std::size_t tries = 0; tries < 4 && !m_ownPods.empty(); ++tries) {
         const std::size_t i = m_rng() % m_ownPods.size();
         const auto [ns, name] = m_ownPods[i];
@@ -207,8 +205,7 @@ bool ChurnEngine::deletePod()
     return false;
 }
 
-bool ChurnEngine::createJob()
-{
+bool ChurnEngine::createJob() {
     if (!m_pytorchJobs || m_ownJobs.size() > 40)
         return false;
     const std::string name = "churn-pytorch-" + std::to_string(++m_counter);
@@ -230,8 +227,7 @@ bool ChurnEngine::createJob()
     return true;
 }
 
-bool ChurnEngine::advanceJob()
-{
+bool ChurnEngine::advanceJob() {
     if (!m_pytorchJobs || m_ownJobs.empty())
         return false;
     const std::size_t i = m_rng() % m_ownJobs.size();
@@ -242,7 +238,7 @@ bool ChurnEngine::advanceJob()
         [&finished, this](json &doc) -> std::optional<ApiError> {
             json &conds = doc["status"]["conditions"];
             const std::string last = conds.empty() ? "" : conds.back().value("type", "");
-            const char *next = last == "Created" ? "Running"
+            const char *next = last == "Created"   ? "Running"
                                : last == "Running" ? (m_rng() % 4 == 0 ? "Failed" : "Succeeded")
                                                    : nullptr;
             if (next == nullptr) {
@@ -264,8 +260,7 @@ bool ChurnEngine::advanceJob()
     return r.ok();
 }
 
-bool ChurnEngine::flipNodeLabel()
-{
+bool ChurnEngine::flipNodeLabel() {
     const auto nodes = m_store.all(m_nodes);
     if (nodes.empty())
         return false;
@@ -280,8 +275,7 @@ bool ChurnEngine::flipNodeLabel()
         .ok();
 }
 
-bool ChurnEngine::toggleNodeReady()
-{
+bool ChurnEngine::toggleNodeReady() {
     std::string target;
     bool makeReady = false;
     if (!m_notReady.empty() && (m_notReady.size() >= 2 || m_rng() % 2 == 0)) {

@@ -42,7 +42,9 @@ private:
     bool flipNodeLabel();
     bool toggleNodeReady();
     template <class T>
-    const T &pick(const std::vector<T> &from) { return from[m_rng() % from.size()]; }
+    const T &pick(const std::vector<T> &from) {
+        return from[m_rng() % from.size()];
+    }
 
     ObjectStore &m_store;
     ResourceType m_pods;

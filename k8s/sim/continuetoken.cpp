@@ -2,13 +2,11 @@
 
 #include <nlohmann/json.hpp>
 #include <openssl/evp.h>
-
 #include <vector>
 
 namespace cubedesk::sim {
 
-std::string ContinueToken::encode() const
-{
+std::string ContinueToken::encode() const {
     const std::string raw =
         nlohmann::json{{"v", "meta.k8s.io/v1"}, {"rv", rv}, {"start", start}}.dump();
     std::vector<unsigned char> out(4 * ((raw.size() + 2) / 3) + 1);
@@ -26,8 +24,7 @@ std::string ContinueToken::encode() const
     return text;
 }
 
-std::optional<ContinueToken> ContinueToken::decode(std::string_view text)
-{
+std::optional<ContinueToken> ContinueToken::decode(std::string_view text) {
     std::string b64(text);
     for (char &c : b64) {
         if (c == '-')

@@ -34,7 +34,9 @@ const GpuModel kH100{"H100", "NVIDIA-H100-80GB-HBM3", 81559, 8, "192", "2Ti"};
 /// Builds the scenario's objects in order and places pods with the real fit rules.
 class Builder {
 public:
-    Builder(std::uint64_t seed, TimePoint now) : m_rng(seed), m_now(now) {}
+    Builder(std::uint64_t seed, TimePoint now)
+        : m_rng(seed)
+        , m_now(now) {}
 
     std::vector<json> objects;
 
@@ -42,8 +44,7 @@ public:
     int pick(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(m_rng); }
 
     json meta(const std::string &name, const std::string &ns, std::chrono::seconds age,
-              json labels = json::object(), json annotations = json::object()) const
-    {
+              json labels = json::object(), json annotations = json::object()) const {
         json m = {{"name", name}, {"creationTimestamp", ago(age)}};
         if (!ns.empty())
             m["namespace"] = ns;
@@ -59,8 +60,7 @@ public:
     void node(const std::string &name, json labels, const char *cpu, const char *memory,
               json extraAllocatable, std::chrono::seconds age, bool ready = true,
               bool unschedulable = false, json annotations = json::object(),
-              json taints = json::array())
-    {
+              json taints = json::array()) {
         labels["kubernetes.io/hostname"] = name;
         labels["kubernetes.io/os"] = "linux";
         labels["kubernetes.io/arch"] = "amd64";
@@ -69,8 +69,11 @@ public:
         const std::string ip = "10.10." + std::to_string(m_nodeIndex / 200) + '.' +
                                std::to_string(10 + m_nodeIndex % 200);
         ++m_nodeIndex;
-        json alloc = {{"cpu", cpu}, {"memory", memory}, {"pods", "110"},
-                      {"ephemeral-storage", "1844Gi"}, {"hugepages-1Gi", "0"}};
+        json alloc = {{"cpu", cpu},
+                      {"memory", memory},
+                      {"pods", "110"},
+                      {"ephemeral-storage", "1844Gi"},
+                      {"hugepages-1Gi", "0"}};
         for (const auto &[k, v] : extraAllocatable.items())
             alloc[k] = v;
         const std::string since = ago(age);
@@ -83,39 +86,37 @@ public:
                         {"lastHeartbeatTime", ago(std::chrono::seconds(20))},
                         {"lastTransitionTime", ready ? since : ago(minutes(7))}};
         };
-        json n = {
-            {"apiVersion", "v1"},
-            {"kind", "Node"},
-            {"metadata", meta(name, "", age, labels, annotations)},
-            {"spec", {{"podCIDR", "10.244." + std::to_string(m_nodeIndex) + ".0/24"}}},
-            {"status",
-             {{"capacity", alloc},
-              {"allocatable", alloc},
-              {"addresses", json::array({{{"type", "InternalIP"}, {"address", ip}},
-                                         {{"type", "Hostname"}, {"address", name}}})},
-              {"conditions",
-               json::array(
-                   {cond("MemoryPressure", "False", "KubeletHasSufficientMemory",
-                         "kubelet has sufficient memory available"),
-                    cond("DiskPressure", "False", "KubeletHasNoDiskPressure",
-                         "kubelet has no disk pressure"),
-                    cond("PIDPressure", "False", "KubeletHasSufficientPID",
-                         "kubelet has sufficient PID available"),
-                    ready ? cond("Ready", "True", "KubeletReady",
-                                 "kubelet is posting ready status")
-                          : cond("Ready", "Unknown", "NodeStatusUnknown",
-                                 "Kubelet stopped posting node status.")})},
-              {"nodeInfo",
-               {{"architecture", "amd64"},
-                {"bootID", "b0a1" + std::to_string(m_nodeIndex)},
-                {"containerRuntimeVersion", "containerd://1.7.24"},
-                {"kernelVersion", "5.15.0-125-generic"},
-                {"kubeProxyVersion", "v1.32.0"},
-                {"kubeletVersion", "v1.32.0"},
-                {"machineID", "m" + std::to_string(m_nodeIndex)},
-                {"operatingSystem", "linux"},
-                {"osImage", "Ubuntu 22.04.5 LTS"},
-                {"systemUUID", "u" + std::to_string(m_nodeIndex)}}}}}};
+        json n = {{"apiVersion", "v1"},
+                  {"kind", "Node"},
+                  {"metadata", meta(name, "", age, labels, annotations)},
+                  {"spec", {{"podCIDR", "10.244." + std::to_string(m_nodeIndex) + ".0/24"}}},
+                  {"status",
+                   {{"capacity", alloc},
+                    {"allocatable", alloc},
+                    {"addresses", json::array({{{"type", "InternalIP"}, {"address", ip}},
+                                               {{"type", "Hostname"}, {"address", name}}})},
+                    {"conditions",
+                     json::array({cond("MemoryPressure", "False", "KubeletHasSufficientMemory",
+                                       "kubelet has sufficient memory available"),
+                                  cond("DiskPressure", "False", "KubeletHasNoDiskPressure",
+                                       "kubelet has no disk pressure"),
+                                  cond("PIDPressure", "False", "KubeletHasSufficientPID",
+                                       "kubelet has sufficient PID available"),
+                                  ready ? cond("Ready", "True", "KubeletReady",
+                                               "kubelet is posting ready status")
+                                        : cond("Ready", "Unknown", "NodeStatusUnknown",
+                                               "Kubelet stopped posting node status.")})},
+                    {"nodeInfo",
+                     {{"architecture", "amd64"},
+                      {"bootID", "b0a1" + std::to_string(m_nodeIndex)},
+                      {"containerRuntimeVersion", "containerd://1.7.24"},
+                      {"kernelVersion", "5.15.0-125-generic"},
+                      {"kubeProxyVersion", "v1.32.0"},
+                      {"kubeletVersion", "v1.32.0"},
+                      {"machineID", "m" + std::to_string(m_nodeIndex)},
+                      {"operatingSystem", "linux"},
+                      {"osImage", "Ubuntu 22.04.5 LTS"},
+                      {"systemUUID", "u" + std::to_string(m_nodeIndex)}}}}}};
         if (unschedulable)
             n["spec"]["unschedulable"] = true;
         if (!taints.empty())
@@ -129,8 +130,7 @@ public:
 
     void gpuNode(const std::string &name, const std::string &org, const GpuModel &g,
                  const char *mig, int replicas, bool share, std::chrono::seconds age,
-                 bool ready = true)
-    {
+                 bool ready = true) {
         json labels = {{"gpu", "true"},
                        {"train", "true"},
                        {"org", org},
@@ -138,7 +138,7 @@ public:
                        {"nvidia.com/gpu.product", g.product},
                        {"nvidia.com/gpu.count", std::to_string(g.count)},
                        {"nvidia.com/gpu.memory", std::to_string(g.memoryMiB)},
-                       {"nvidia.com/gpu.family", g.type[0] == 'H' ? "hopper"
+                       {"nvidia.com/gpu.family", g.type[0] == 'H'   ? "hopper"
                                                  : g.type[0] == 'A' ? "ampere"
                                                  : g.type[0] == 'V' ? "volta"
                                                                     : "turing"},
@@ -172,13 +172,13 @@ public:
         }
         json annotations = json::object();
         if (g.type[0] == 'A' || g.type[0] == 'H')
-            annotations["cubedesk.io/gpu-topology"] = DemoScenario::topologyText(g.product, g.count);
+            annotations["cubedesk.io/gpu-topology"] =
+                DemoScenario::topologyText(g.product, g.count);
         node(name, labels, g.cpus, g.memory, alloc, age, ready, false, annotations);
     }
 
     void vgpuNode(const std::string &name, const std::string &org, const GpuModel &g,
-                  std::chrono::seconds age)
-    {
+                  std::chrono::seconds age) {
         json labels = {{"vgpu", "true"},
                        {"train", "true"},
                        {"notebook", "true"},
@@ -199,8 +199,7 @@ public:
     /// A pod of the platform's shape; placed now when `place` and it fits, else left pending.
     json pod(const std::string &name, const std::string &ns, json labels, json annotations,
              json nodeSelector, const std::string &image, json requests, json limits,
-             std::chrono::seconds age, json ownerRefs = json::array(), bool place = true)
-    {
+             std::chrono::seconds age, json ownerRefs = json::array(), bool place = true) {
         json container = {{"name", "main"},
                           {"image", image},
                           {"imagePullPolicy", "IfNotPresent"},
@@ -228,8 +227,7 @@ public:
         return p;
     }
 
-    void placeNow(json &p, std::chrono::seconds age)
-    {
+    void placeNow(json &p, std::chrono::seconds age) {
         const auto requests = ObjectIndexer::podRequests(p);
         const auto d = PodScheduler::decide(p, requests, m_nodes);
         if (!d.node)
@@ -250,8 +248,7 @@ public:
     }
 
     /// Marks a placed pod as finished (job pods of completed jobs).
-    void finish(json &p, bool success, std::chrono::seconds endedAgo)
-    {
+    void finish(json &p, bool success, std::chrono::seconds endedAgo) {
         json &s = p["status"];
         s["phase"] = success ? "Succeeded" : "Failed";
         for (auto &c : s["conditions"])
@@ -272,8 +269,7 @@ public:
 
     void event(const std::string &ns, const json &involved, const char *type, const char *reason,
                const std::string &message, const char *component, std::chrono::seconds age,
-               int count = 1)
-    {
+               int count = 1) {
         const std::string name =
             involved.value("name", "x") + '.' + std::to_string(0x17a0000000000ULL + m_eventIndex++);
         add({{"apiVersion", "v1"},
@@ -300,8 +296,7 @@ private:
     std::uint64_t m_eventIndex = 0;
 };
 
-json ownerRef(const char *apiVersion, const char *kind, const std::string &name)
-{
+json ownerRef(const char *apiVersion, const char *kind, const std::string &name) {
     return json::array({{{"apiVersion", apiVersion},
                          {"kind", kind},
                          {"name", name},
@@ -311,18 +306,13 @@ json ownerRef(const char *apiVersion, const char *kind, const std::string &name)
 }
 
 json condition(const char *type, const char *reason, const std::string &message,
-               const std::string &when)
-{
-    return {{"type", type},
-            {"status", "True"},
-            {"reason", reason},
-            {"message", message},
-            {"lastUpdateTime", when},
-            {"lastTransitionTime", when}};
+               const std::string &when) {
+    return {{"type", type},       {"status", "True"},       {"reason", reason},
+            {"message", message}, {"lastUpdateTime", when}, {"lastTransitionTime", when}};
 }
 
-json gpuRequest(const char *cpu, const char *mem, int gpus, const char *resource = "nvidia.com/gpu")
-{
+json gpuRequest(const char *cpu, const char *mem, int gpus,
+                const char *resource = "nvidia.com/gpu") {
     json r = {{"cpu", cpu}, {"memory", mem}};
     if (gpus > 0)
         r[resource] = std::to_string(gpus);
@@ -331,8 +321,7 @@ json gpuRequest(const char *cpu, const char *mem, int gpus, const char *resource
 
 } // namespace
 
-std::string DemoScenario::topologyText(const std::string &product, int gpus)
-{
+std::string DemoScenario::topologyText(const std::string &product, int gpus) {
     const bool hopper = product.find("H100") != std::string::npos;
     const std::string link = hopper ? "NV18" : "NV12";
     std::string out = "\t";
@@ -371,16 +360,15 @@ std::string DemoScenario::topologyText(const std::string &product, int gpus)
     return out;
 }
 
-std::vector<json> DemoScenario::generate(std::uint64_t seed, TimePoint now)
-{
+std::vector<json> DemoScenario::generate(std::uint64_t seed, TimePoint now) {
     Builder b(seed, now);
     const auto days = [](int d) { return std::chrono::seconds(hours(24 * d)); };
     const auto mins = [](int m) { return std::chrono::seconds(minutes(m)); };
 
     // Namespaces the CubeStudio installer creates (create_ns_secret.sh), plus default.
-    for (const char *ns : {"default", "kube-system", "kube-public", "infra", "kubeflow",
-                           "istio-system", "pipeline", "automl", "jupyter", "service", "monitoring",
-                           "logging", "aihub"}) {
+    for (const char *ns :
+         {"default", "kube-system", "kube-public", "infra", "kubeflow", "istio-system", "pipeline",
+          "automl", "jupyter", "service", "monitoring", "logging", "aihub"}) {
         json labels = {{"kubernetes.io/metadata.name", ns}};
         const std::string n(ns);
         if (n != "default" && n != "kube-system" && n != "kube-public" && n != "service")
@@ -403,18 +391,21 @@ std::vector<json> DemoScenario::generate(std::uint64_t seed, TimePoint now)
                        {"monitoring", "true"},
                        {"logging", "true"},
                        {"org", "public"}};
-        b.node("master-" + std::to_string(i), labels, "16", "64Gi", json::object(), days(210),
-               true, false, json::object(),
-               json::array({{{"key", "node-role.kubernetes.io/control-plane"},
-                             {"effect", "NoSchedule"}}}));
+        b.node("master-" + std::to_string(i), labels, "16", "64Gi", json::object(), days(210), true,
+               false, json::object(),
+               json::array(
+                   {{{"key", "node-role.kubernetes.io/control-plane"}, {"effect", "NoSchedule"}}}));
     }
     const std::vector<std::string> orgs = {"public", "speech", "vision", "nlp"};
     const int extraCpu = b.pick(0, 8); // 20–40 nodes in all, by seed
     for (std::size_t o = 0; o < orgs.size(); ++o) {
         const int count = 3 + (o == 0 ? extraCpu / 2 : o == 1 ? extraCpu - extraCpu / 2 : 0);
         for (int i = 1; i <= count; ++i) {
-            json labels = {{"cpu", "true"},     {"train", "true"}, {"notebook", "true"},
-                           {"service", "true"}, {"org", orgs[o]}};
+            json labels = {{"cpu", "true"},
+                           {"train", "true"},
+                           {"notebook", "true"},
+                           {"service", "true"},
+                           {"org", orgs[o]}};
             if (o == 0 && i == count)
                 labels["share"] = "false";
             const bool cordoned = o == 3 && i == count;
@@ -439,10 +430,12 @@ std::vector<json> DemoScenario::generate(std::uint64_t seed, TimePoint now)
     b.vgpuNode("vgpu-t4-public-1", "public", kT4, days(150));
 
     auto add = [&](json o) { b.add(std::move(o)); };
-    const std::vector<std::string> users = {"alice", "bob", "chen.wei", "li.na", "wang.fang",
-                                            "zhang.san"};
-    const std::map<std::string, std::string> projects = {
-        {"public", "public-demo"}, {"speech", "speech-asr"}, {"vision", "vision-det"}, {"nlp", "nlp-llm"}};
+    const std::vector<std::string> users = {"alice", "bob",       "chen.wei",
+                                            "li.na", "wang.fang", "zhang.san"};
+    const std::map<std::string, std::string> projects = {{"public", "public-demo"},
+                                                         {"speech", "speech-asr"},
+                                                         {"vision", "vision-det"},
+                                                         {"nlp", "nlp-llm"}};
 
     // Platform components.
     // Platform components run on the tainted control-plane nodes.
@@ -451,16 +444,15 @@ std::vector<json> DemoScenario::generate(std::uint64_t seed, TimePoint now)
                            std::chrono::seconds age) {
         json p = b.pod(name, ns, std::move(labels), json::object(), std::move(selector), image,
                        std::move(requests), std::move(limits), age, json::array(), false);
-        p["spec"]["tolerations"] = json::array(
-            {{{"key", "node-role.kubernetes.io/control-plane"}, {"operator", "Exists"},
-              {"effect", "NoSchedule"}}});
+        p["spec"]["tolerations"] = json::array({{{"key", "node-role.kubernetes.io/control-plane"},
+                                                 {"operator", "Exists"},
+                                                 {"effect", "NoSchedule"}}});
         b.placeNow(p, age);
         add(std::move(p));
     };
     for (int i = 1; i <= 2; ++i)
-        platformPod("coredns-7db6d8ff4d-" + std::string(i == 1 ? "8xk2p" : "q9wzt"),
-                    "kube-system", {{"k8s-app", "kube-dns"}},
-                    {{"node-role.kubernetes.io/control-plane", ""}},
+        platformPod("coredns-7db6d8ff4d-" + std::string(i == 1 ? "8xk2p" : "q9wzt"), "kube-system",
+                    {{"k8s-app", "kube-dns"}}, {{"node-role.kubernetes.io/control-plane", ""}},
                     "registry.k8s.io/coredns/coredns:v1.11.3",
                     {{"cpu", "100m"}, {"memory", "70Mi"}}, {{"memory", "170Mi"}}, days(200));
     platformPod("kubeflow-dashboard-backend-6f9c8d7b5-x2l4m", "infra",
@@ -478,14 +470,16 @@ std::vector<json> DemoScenario::generate(std::uint64_t seed, TimePoint now)
         json requests = {{"cpu", "0"}, {"memory", "0"}};
         json limits = {{"cpu", "8"}, {"memory", "16Gi"}};
         if (gpu) {
-            requests = {{"cpu", "2"}, {"memory", "8Gi"}, {"nvidia.com/gpu", "1"},
-                        {"nvidia.com/gpucores", "25"}, {"nvidia.com/gpumem", "4096"}};
+            requests = {{"cpu", "2"},
+                        {"memory", "8Gi"},
+                        {"nvidia.com/gpu", "1"},
+                        {"nvidia.com/gpucores", "25"},
+                        {"nvidia.com/gpumem", "4096"}};
             limits = requests;
             selector["org"] = "public";
         }
         const std::string name = user + "-notebook-" + std::to_string(i);
-        add(b.pod(name, "jupyter",
-                  {{"app", name}, {"user", user}, {"pod-type", "notebook"}},
+        add(b.pod(name, "jupyter", {{"app", name}, {"user", user}, {"pod-type", "notebook"}},
                   {{"project", projects.at(selector["org"].get<std::string>())}}, selector,
                   "ccr.ccs.tencentyun.com/cube-studio/notebook:jupyter-ubuntu-cpu-base", requests,
                   limits, std::chrono::seconds(hours(1 + 7 * i))));
@@ -508,8 +502,7 @@ std::vector<json> DemoScenario::generate(std::uint64_t seed, TimePoint now)
                    {"pod-type", "inferenceservice"},
                    {"user", users[static_cast<std::size_t>(i)]}},
                   {{"project", projects.at(selector["org"].get<std::string>())}}, selector,
-                  "ccr.ccs.tencentyun.com/cube-studio/tritonserver:24.05", req, req,
-                  days(2 + i)));
+                  "ccr.ccs.tencentyun.com/cube-studio/tritonserver:24.05", req, req, days(2 + i)));
     }
 
     // Training jobs of every built-in kind, with their pods.
@@ -526,9 +519,10 @@ std::vector<json> DemoScenario::generate(std::uint64_t seed, TimePoint now)
         return b.meta(name, ns, age, labels, {{"project", projects.at(org)}});
     };
     auto replicaPods = [&](const std::string &job, const char *apiVersion, const char *kind,
-                           const std::string &org, const std::string &role, int n,
-                           json requests, json selector, std::chrono::seconds age,
-                           int finished /* 0 running, 1 succeeded, -1 failed */, bool place = true) {
+                           const std::string &org, const std::string &role, int n, json requests,
+                           json selector, std::chrono::seconds age,
+                           int finished /* 0 running, 1 succeeded, -1 failed */,
+                           bool place = true) {
         for (int i = 0; i < n; ++i) {
             std::string r = role;
             for (char &c : r)
@@ -550,286 +544,505 @@ std::vector<json> DemoScenario::generate(std::uint64_t seed, TimePoint now)
             add(std::move(p));
         }
     };
-    const json visionA100 = {{"gpu", "true"}, {"train", "true"}, {"org", "vision"}, {"gpu-type", "A100"}};
-    const json speechV100 = {{"gpu", "true"}, {"train", "true"}, {"org", "speech"}, {"gpu-type", "V100"}};
+    const json visionA100 = {
+        {"gpu", "true"}, {"train", "true"}, {"org", "vision"}, {"gpu-type", "A100"}};
+    const json speechV100 = {
+        {"gpu", "true"}, {"train", "true"}, {"org", "speech"}, {"gpu-type", "V100"}};
     const json nlpH100 = {{"gpu", "true"}, {"train", "true"}, {"org", "nlp"}, {"gpu-type", "H100"}};
     auto cpuTrain = [](const std::string &org) {
         return json{{"cpu", "true"}, {"train", "true"}, {"org", org}};
     };
 
-    {   // PyTorchJob running for 3 days: past the platform's 2-day timeout; fills vision's A100s.
+    { // PyTorchJob running for 3 days: past the platform's 2-day timeout; fills vision's A100s.
         const std::string name = "pytorch-resnet50-vision";
         const auto age = days(3);
         const std::string t = b.ago(age);
-        json job = {{"apiVersion", "kubeflow.org/v1"},
-                    {"kind", "PyTorchJob"},
-                    {"metadata", jobMeta(name, "pipeline", "vision", "chen.wei", age)},
-                    {"spec",
-                     {{"runPolicy", {{"cleanPodPolicy", "None"}, {"suspend", false}}},
-                      {"pytorchReplicaSpecs",
-                       {{"Master", {{"replicas", 1}, {"restartPolicy", "OnFailure"},
-                                    {"template", {{"spec", {{"containers", json::array({{{"name", "pytorch"}, {"image", "pytorch:2.4"}, {"resources", {{"limits", {{"nvidia.com/gpu", "8"}}}}}}})}}}}}}},
-                        {"Worker", {{"replicas", 1}, {"restartPolicy", "OnFailure"},
-                                    {"template", {{"spec", {{"containers", json::array({{{"name", "pytorch"}, {"image", "pytorch:2.4"}, {"resources", {{"limits", {{"nvidia.com/gpu", "8"}}}}}}})}}}}}}}}}}},
-                    {"status",
-                     {{"conditions", json::array({condition("Created", "PyTorchJobCreated", "PyTorchJob " + name + " is created.", t),
-                                                  condition("Running", "PyTorchJobRunning", "PyTorchJob " + name + " is running.", t)})},
-                      {"replicaStatuses", {{"Master", {{"active", 1}}}, {"Worker", {{"active", 1}}}}},
-                      {"startTime", t}}}};
+        json job = {
+            {"apiVersion", "kubeflow.org/v1"},
+            {"kind", "PyTorchJob"},
+            {"metadata", jobMeta(name, "pipeline", "vision", "chen.wei", age)},
+            {"spec",
+             {{"runPolicy", {{"cleanPodPolicy", "None"}, {"suspend", false}}},
+              {"pytorchReplicaSpecs",
+               {{"Master",
+                 {{"replicas", 1},
+                  {"restartPolicy", "OnFailure"},
+                  {"template",
+                   {{"spec",
+                     {{"containers",
+                       json::array(
+                           {{{"name", "pytorch"},
+                             {"image", "pytorch:2.4"},
+                             {"resources", {{"limits", {{"nvidia.com/gpu", "8"}}}}}}})}}}}}}},
+                {"Worker",
+                 {{"replicas", 1},
+                  {"restartPolicy", "OnFailure"},
+                  {"template",
+                   {{"spec",
+                     {{"containers",
+                       json::array(
+                           {{{"name", "pytorch"},
+                             {"image", "pytorch:2.4"},
+                             {"resources", {{"limits", {{"nvidia.com/gpu", "8"}}}}}}})}}}}}}}}}}},
+            {"status",
+             {{"conditions", json::array({condition("Created", "PyTorchJobCreated",
+                                                    "PyTorchJob " + name + " is created.", t),
+                                          condition("Running", "PyTorchJobRunning",
+                                                    "PyTorchJob " + name + " is running.", t)})},
+              {"replicaStatuses", {{"Master", {{"active", 1}}}, {"Worker", {{"active", 1}}}}},
+              {"startTime", t}}}};
         add(job);
         replicaPods(name, "kubeflow.org/v1", "PyTorchJob", "vision", "Master", 1,
                     gpuRequest("32", "256Gi", 8), visionA100, age, 0);
         replicaPods(name, "kubeflow.org/v1", "PyTorchJob", "vision", "Worker", 1,
                     gpuRequest("32", "256Gi", 8), visionA100, age, 0);
     }
-    {   // A second vision PyTorchJob that cannot start: vision has no free A100.
+    { // A second vision PyTorchJob that cannot start: vision has no free A100.
         const std::string name = "pytorch-detr-vision";
         const auto age = mins(42);
-        json job = {{"apiVersion", "kubeflow.org/v1"},
-                    {"kind", "PyTorchJob"},
-                    {"metadata", jobMeta(name, "pipeline", "vision", "li.na", age)},
-                    {"spec",
-                     {{"runPolicy", {{"cleanPodPolicy", "None"}}},
-                      {"pytorchReplicaSpecs",
-                       {{"Master", {{"replicas", 1}, {"template", {{"spec", {{"containers", json::array({{{"name", "pytorch"}, {"image", "pytorch:2.4"}, {"resources", {{"limits", {{"nvidia.com/gpu", "4"}}}}}}})}}}}}}},
-                        {"Worker", {{"replicas", 1}, {"template", {{"spec", {{"containers", json::array({{{"name", "pytorch"}, {"image", "pytorch:2.4"}, {"resources", {{"limits", {{"nvidia.com/gpu", "4"}}}}}}})}}}}}}}}}}},
-                    {"status",
-                     {{"conditions", json::array({condition("Created", "PyTorchJobCreated", "PyTorchJob " + name + " is created.", b.ago(age))})},
-                      {"replicaStatuses", {{"Master", json::object()}, {"Worker", json::object()}}}}}};
+        json job = {
+            {"apiVersion", "kubeflow.org/v1"},
+            {"kind", "PyTorchJob"},
+            {"metadata", jobMeta(name, "pipeline", "vision", "li.na", age)},
+            {"spec",
+             {{"runPolicy", {{"cleanPodPolicy", "None"}}},
+              {"pytorchReplicaSpecs",
+               {{"Master",
+                 {{"replicas", 1},
+                  {"template",
+                   {{"spec",
+                     {{"containers",
+                       json::array(
+                           {{{"name", "pytorch"},
+                             {"image", "pytorch:2.4"},
+                             {"resources", {{"limits", {{"nvidia.com/gpu", "4"}}}}}}})}}}}}}},
+                {"Worker",
+                 {{"replicas", 1},
+                  {"template",
+                   {{"spec",
+                     {{"containers",
+                       json::array(
+                           {{{"name", "pytorch"},
+                             {"image", "pytorch:2.4"},
+                             {"resources", {{"limits", {{"nvidia.com/gpu", "4"}}}}}}})}}}}}}}}}}},
+            {"status",
+             {{"conditions",
+               json::array({condition("Created", "PyTorchJobCreated",
+                                      "PyTorchJob " + name + " is created.", b.ago(age))})},
+              {"replicaStatuses", {{"Master", json::object()}, {"Worker", json::object()}}}}}};
         add(job);
         replicaPods(name, "kubeflow.org/v1", "PyTorchJob", "vision", "Master", 1,
                     gpuRequest("16", "128Gi", 4), visionA100, age, 0, false);
         replicaPods(name, "kubeflow.org/v1", "PyTorchJob", "vision", "Worker", 1,
                     gpuRequest("16", "128Gi", 4), visionA100, age, 0, false);
     }
-    {   // TFJob that succeeded.
+    { // TFJob that succeeded.
         const std::string name = "tf-mnist-speech";
         const auto age = hours(20);
-        json job = {{"apiVersion", "kubeflow.org/v1"}, {"kind", "TFJob"},
-                    {"metadata", jobMeta(name, "pipeline", "speech", "bob", age)},
-                    {"spec", {{"tfReplicaSpecs", {{"PS", {{"replicas", 1}}}, {"Worker", {{"replicas", 2}}}}}}},
-                    {"status", {{"conditions", json::array({condition("Created", "TFJobCreated", "TFJob " + name + " is created.", b.ago(age)),
-                                                            condition("Running", "TFJobRunning", "TFJob " + name + " is running.", b.ago(hours(19))),
-                                                            condition("Succeeded", "TFJobSucceeded", "TFJob " + name + " successfully completed.", b.ago(hours(12)))})},
-                                {"replicaStatuses", {{"PS", {{"succeeded", 1}}}, {"Worker", {{"succeeded", 2}}}}},
-                                {"startTime", b.ago(age)}, {"completionTime", b.ago(hours(12))}}}};
+        json job = {
+            {"apiVersion", "kubeflow.org/v1"},
+            {"kind", "TFJob"},
+            {"metadata", jobMeta(name, "pipeline", "speech", "bob", age)},
+            {"spec",
+             {{"tfReplicaSpecs", {{"PS", {{"replicas", 1}}}, {"Worker", {{"replicas", 2}}}}}}},
+            {"status",
+             {{"conditions",
+               json::array(
+                   {condition("Created", "TFJobCreated", "TFJob " + name + " is created.",
+                              b.ago(age)),
+                    condition("Running", "TFJobRunning", "TFJob " + name + " is running.",
+                              b.ago(hours(19))),
+                    condition("Succeeded", "TFJobSucceeded",
+                              "TFJob " + name + " successfully completed.", b.ago(hours(12)))})},
+              {"replicaStatuses", {{"PS", {{"succeeded", 1}}}, {"Worker", {{"succeeded", 2}}}}},
+              {"startTime", b.ago(age)},
+              {"completionTime", b.ago(hours(12))}}}};
         add(job);
-        replicaPods(name, "kubeflow.org/v1", "TFJob", "speech", "PS", 1, gpuRequest("4", "8Gi", 0), cpuTrain("speech"), age, 1);
-        replicaPods(name, "kubeflow.org/v1", "TFJob", "speech", "Worker", 2, gpuRequest("8", "16Gi", 0), cpuTrain("speech"), age, 1);
+        replicaPods(name, "kubeflow.org/v1", "TFJob", "speech", "PS", 1, gpuRequest("4", "8Gi", 0),
+                    cpuTrain("speech"), age, 1);
+        replicaPods(name, "kubeflow.org/v1", "TFJob", "speech", "Worker", 2,
+                    gpuRequest("8", "16Gi", 0), cpuTrain("speech"), age, 1);
     }
-    {   // MPIJob v1 that failed.
+    { // MPIJob v1 that failed.
         const std::string name = "mpi-horovod-speech";
         const auto age = hours(9);
-        json job = {{"apiVersion", "kubeflow.org/v1"}, {"kind", "MPIJob"},
-                    {"metadata", jobMeta(name, "pipeline", "speech", "wang.fang", age)},
-                    {"spec", {{"slotsPerWorker", 1}, {"mpiReplicaSpecs", {{"Launcher", {{"replicas", 1}}}, {"Worker", {{"replicas", 2}}}}}}},
-                    {"status", {{"conditions", json::array({condition("Created", "MPIJobCreated", "MPIJob " + name + " is created.", b.ago(age)),
-                                                            condition("Running", "MPIJobRunning", "MPIJob " + name + " is running.", b.ago(hours(8))),
-                                                            condition("Failed", "MPIJobFailed", "MPIJob " + name + " has failed because 1 Launcher replica(s) failed.", b.ago(hours(7)))})},
-                                {"replicaStatuses", {{"Launcher", {{"failed", 1}}}, {"Worker", {{"succeeded", 2}}}}},
-                                {"startTime", b.ago(age)}, {"completionTime", b.ago(hours(7))}}}};
+        json job = {
+            {"apiVersion", "kubeflow.org/v1"},
+            {"kind", "MPIJob"},
+            {"metadata", jobMeta(name, "pipeline", "speech", "wang.fang", age)},
+            {"spec",
+             {{"slotsPerWorker", 1},
+              {"mpiReplicaSpecs",
+               {{"Launcher", {{"replicas", 1}}}, {"Worker", {{"replicas", 2}}}}}}},
+            {"status",
+             {{"conditions",
+               json::array({condition("Created", "MPIJobCreated", "MPIJob " + name + " is created.",
+                                      b.ago(age)),
+                            condition("Running", "MPIJobRunning", "MPIJob " + name + " is running.",
+                                      b.ago(hours(8))),
+                            condition("Failed", "MPIJobFailed",
+                                      "MPIJob " + name +
+                                          " has failed because 1 Launcher replica(s) failed.",
+                                      b.ago(hours(7)))})},
+              {"replicaStatuses", {{"Launcher", {{"failed", 1}}}, {"Worker", {{"succeeded", 2}}}}},
+              {"startTime", b.ago(age)},
+              {"completionTime", b.ago(hours(7))}}}};
         add(job);
-        replicaPods(name, "kubeflow.org/v1", "MPIJob", "speech", "Launcher", 1, gpuRequest("1", "2Gi", 0), cpuTrain("speech"), age, -1);
-        replicaPods(name, "kubeflow.org/v1", "MPIJob", "speech", "Worker", 2, gpuRequest("8", "64Gi", 2), speechV100, age, 1);
+        replicaPods(name, "kubeflow.org/v1", "MPIJob", "speech", "Launcher", 1,
+                    gpuRequest("1", "2Gi", 0), cpuTrain("speech"), age, -1);
+        replicaPods(name, "kubeflow.org/v1", "MPIJob", "speech", "Worker", 2,
+                    gpuRequest("8", "64Gi", 2), speechV100, age, 1);
     }
-    {   // MPIJob v2beta1 (standalone mpi-operator) running on V100s.
+    { // MPIJob v2beta1 (standalone mpi-operator) running on V100s.
         const std::string name = "mpi-v2-bert-speech";
         const auto age = hours(5);
-        json job = {{"apiVersion", "kubeflow.org/v2beta1"}, {"kind", "MPIJob"},
-                    {"metadata", jobMeta(name, "pipeline", "speech", "alice", age)},
-                    {"spec", {{"slotsPerWorker", 4}, {"runPolicy", {{"cleanPodPolicy", "Running"}}},
-                              {"mpiReplicaSpecs", {{"Launcher", {{"replicas", 1}}}, {"Worker", {{"replicas", 2}}}}}}},
-                    {"status", {{"conditions", json::array({condition("Created", "MPIJobCreated", "MPIJob pipeline/" + name + " is created.", b.ago(age)),
-                                                            condition("Running", "MPIJobRunning", "MPIJob pipeline/" + name + " is running.", b.ago(hours(4)))})},
-                                {"replicaStatuses", {{"Launcher", {{"active", 1}}}, {"Worker", {{"active", 2}}}}},
-                                {"startTime", b.ago(age)}}}};
+        json job = {
+            {"apiVersion", "kubeflow.org/v2beta1"},
+            {"kind", "MPIJob"},
+            {"metadata", jobMeta(name, "pipeline", "speech", "alice", age)},
+            {"spec",
+             {{"slotsPerWorker", 4},
+              {"runPolicy", {{"cleanPodPolicy", "Running"}}},
+              {"mpiReplicaSpecs",
+               {{"Launcher", {{"replicas", 1}}}, {"Worker", {{"replicas", 2}}}}}}},
+            {"status",
+             {{"conditions",
+               json::array(
+                   {condition("Created", "MPIJobCreated",
+                              "MPIJob pipeline/" + name + " is created.", b.ago(age)),
+                    condition("Running", "MPIJobRunning",
+                              "MPIJob pipeline/" + name + " is running.", b.ago(hours(4)))})},
+              {"replicaStatuses", {{"Launcher", {{"active", 1}}}, {"Worker", {{"active", 2}}}}},
+              {"startTime", b.ago(age)}}}};
         add(job);
-        replicaPods(name, "kubeflow.org/v2beta1", "MPIJob", "speech", "Launcher", 1, gpuRequest("1", "2Gi", 0), cpuTrain("speech"), age, 0);
-        replicaPods(name, "kubeflow.org/v2beta1", "MPIJob", "speech", "Worker", 2, gpuRequest("16", "96Gi", 4), speechV100, age, 0);
+        replicaPods(name, "kubeflow.org/v2beta1", "MPIJob", "speech", "Launcher", 1,
+                    gpuRequest("1", "2Gi", 0), cpuTrain("speech"), age, 0);
+        replicaPods(name, "kubeflow.org/v2beta1", "MPIJob", "speech", "Worker", 2,
+                    gpuRequest("16", "96Gi", 4), speechV100, age, 0);
     }
-    {   // MXJob just created (no pods yet).
+    { // MXJob just created (no pods yet).
         const std::string name = "mx-ssd-public";
         const auto age = mins(2);
-        add({{"apiVersion", "kubeflow.org/v1"}, {"kind", "MXJob"},
+        add({{"apiVersion", "kubeflow.org/v1"},
+             {"kind", "MXJob"},
              {"metadata", jobMeta(name, "pipeline", "public", "zhang.san", age)},
-             {"spec", {{"jobMode", "MXTrain"}, {"mxReplicaSpecs", {{"Scheduler", {{"replicas", 1}}}, {"Server", {{"replicas", 1}}}, {"Worker", {{"replicas", 2}}}}}}},
-             {"status", {{"conditions", json::array({condition("Created", "MXJobCreated", "MXJob " + name + " is created.", b.ago(age))})},
-                         {"replicaStatuses", json::object()}}}});
+             {"spec",
+              {{"jobMode", "MXTrain"},
+               {"mxReplicaSpecs",
+                {{"Scheduler", {{"replicas", 1}}},
+                 {"Server", {{"replicas", 1}}},
+                 {"Worker", {{"replicas", 2}}}}}}},
+             {"status",
+              {{"conditions",
+                json::array({condition("Created", "MXJobCreated", "MXJob " + name + " is created.",
+                                       b.ago(age))})},
+               {"replicaStatuses", json::object()}}}});
     }
-    {   // XGBoostJob running on CPUs.
+    { // XGBoostJob running on CPUs.
         const std::string name = "xgboost-ctr-public";
         const auto age = hours(2);
-        add({{"apiVersion", "kubeflow.org/v1"}, {"kind", "XGBoostJob"},
+        add({{"apiVersion", "kubeflow.org/v1"},
+             {"kind", "XGBoostJob"},
              {"metadata", jobMeta(name, "pipeline", "public", "alice", age)},
-             {"spec", {{"xgbReplicaSpecs", {{"Master", {{"replicas", 1}}}, {"Worker", {{"replicas", 2}}}}}}},
-             {"status", {{"conditions", json::array({condition("Created", "XGBoostJobCreated", "XGBoostJob " + name + " is created.", b.ago(age)),
-                                                     condition("Running", "XGBoostJobRunning", "XGBoostJob " + name + " is running.", b.ago(hours(1)))})},
-                         {"replicaStatuses", {{"Master", {{"active", 1}}}, {"Worker", {{"active", 2}}}}}, {"startTime", b.ago(age)}}}});
-        replicaPods(name, "kubeflow.org/v1", "XGBoostJob", "public", "Master", 1, gpuRequest("4", "8Gi", 0), cpuTrain("public"), age, 0);
-        replicaPods(name, "kubeflow.org/v1", "XGBoostJob", "public", "Worker", 2, gpuRequest("8", "16Gi", 0), cpuTrain("public"), age, 0);
+             {"spec",
+              {{"xgbReplicaSpecs",
+                {{"Master", {{"replicas", 1}}}, {"Worker", {{"replicas", 2}}}}}}},
+             {"status",
+              {{"conditions",
+                json::array({condition("Created", "XGBoostJobCreated",
+                                       "XGBoostJob " + name + " is created.", b.ago(age)),
+                             condition("Running", "XGBoostJobRunning",
+                                       "XGBoostJob " + name + " is running.", b.ago(hours(1)))})},
+               {"replicaStatuses", {{"Master", {{"active", 1}}}, {"Worker", {{"active", 2}}}}},
+               {"startTime", b.ago(age)}}}});
+        replicaPods(name, "kubeflow.org/v1", "XGBoostJob", "public", "Master", 1,
+                    gpuRequest("4", "8Gi", 0), cpuTrain("public"), age, 0);
+        replicaPods(name, "kubeflow.org/v1", "XGBoostJob", "public", "Worker", 2,
+                    gpuRequest("8", "16Gi", 0), cpuTrain("public"), age, 0);
     }
-    {   // PaddleJob (kubeflow.org) restarting.
+    { // PaddleJob (kubeflow.org) restarting.
         const std::string name = "paddle-ernie-nlp";
         const auto age = hours(6);
-        add({{"apiVersion", "kubeflow.org/v1"}, {"kind", "PaddleJob"},
+        add({{"apiVersion", "kubeflow.org/v1"},
+             {"kind", "PaddleJob"},
              {"metadata", jobMeta(name, "pipeline", "nlp", "li.na", age)},
              {"spec", {{"paddleReplicaSpecs", {{"Worker", {{"replicas", 2}}}}}}},
-             {"status", {{"conditions", json::array({condition("Created", "PaddleJobCreated", "PaddleJob " + name + " is created.", b.ago(age)),
-                                                     condition("Running", "PaddleJobRunning", "PaddleJob " + name + " is running.", b.ago(hours(5))),
-                                                     condition("Restarting", "PaddleJobRestarting", "PaddleJob " + name + " is restarting because 1 Worker replica(s) failed.", b.ago(mins(3)))})},
-                         {"replicaStatuses", {{"Worker", {{"active", 1}, {"failed", 1}}}}}, {"startTime", b.ago(age)}}}});
-        replicaPods(name, "kubeflow.org/v1", "PaddleJob", "nlp", "Worker", 2, gpuRequest("16", "128Gi", 4), nlpH100, age, 0);
+             {"status",
+              {{"conditions",
+                json::array({condition("Created", "PaddleJobCreated",
+                                       "PaddleJob " + name + " is created.", b.ago(age)),
+                             condition("Running", "PaddleJobRunning",
+                                       "PaddleJob " + name + " is running.", b.ago(hours(5))),
+                             condition("Restarting", "PaddleJobRestarting",
+                                       "PaddleJob " + name +
+                                           " is restarting because 1 Worker replica(s) failed.",
+                                       b.ago(mins(3)))})},
+               {"replicaStatuses", {{"Worker", {{"active", 1}, {"failed", 1}}}}},
+               {"startTime", b.ago(age)}}}});
+        replicaPods(name, "kubeflow.org/v1", "PaddleJob", "nlp", "Worker", 2,
+                    gpuRequest("16", "128Gi", 4), nlpH100, age, 0);
     }
-    {   // JAXJob suspended.
+    { // JAXJob suspended.
         const std::string name = "jax-gemma-nlp";
         const auto age = hours(30);
-        add({{"apiVersion", "kubeflow.org/v1"}, {"kind", "JAXJob"},
+        add({{"apiVersion", "kubeflow.org/v1"},
+             {"kind", "JAXJob"},
              {"metadata", jobMeta(name, "pipeline", "nlp", "chen.wei", age)},
-             {"spec", {{"runPolicy", {{"suspend", true}}}, {"jaxReplicaSpecs", {{"Worker", {{"replicas", 4}}}}}}},
-             {"status", {{"conditions", json::array({condition("Created", "JAXJobCreated", "JAXJob " + name + " is created.", b.ago(age)),
-                                                     condition("Suspended", "JAXJobSuspended", "JAXJob " + name + " is suspended.", b.ago(hours(20)))})},
-                         {"replicaStatuses", {{"Worker", json::object()}}}}}});
+             {"spec",
+              {{"runPolicy", {{"suspend", true}}},
+               {"jaxReplicaSpecs", {{"Worker", {{"replicas", 4}}}}}}},
+             {"status",
+              {{"conditions",
+                json::array({condition("Created", "JAXJobCreated",
+                                       "JAXJob " + name + " is created.", b.ago(age)),
+                             condition("Suspended", "JAXJobSuspended",
+                                       "JAXJob " + name + " is suspended.", b.ago(hours(20)))})},
+               {"replicaStatuses", {{"Worker", json::object()}}}}}});
     }
-    {   // The platform's legacy groups.
-        add({{"apiVersion", "xgboostjob.kubeflow.org/v1alpha1"}, {"kind", "XGBoostJob"},
+    { // The platform's legacy groups.
+        add({{"apiVersion", "xgboostjob.kubeflow.org/v1alpha1"},
+             {"kind", "XGBoostJob"},
              {"metadata", jobMeta("xgb-legacy-churn-model", "pipeline", "public", "bob", days(1))},
              {"spec", {{"xgbReplicaSpecs", {{"Master", {{"replicas", 1}}}}}}},
-             {"status", {{"conditions", json::array({condition("Created", "XGBoostJobCreated", "created", b.ago(days(1))),
-                                                     condition("Succeeded", "XGBoostJobSucceeded", "completed", b.ago(hours(22)))})},
-                         {"completionTime", b.ago(hours(22))}}}});
-        add({{"apiVersion", "batch.paddlepaddle.org/v1"}, {"kind", "PaddleJob"},
-             {"metadata", jobMeta("paddle-ocr-public", "pipeline", "public", "zhang.san", hours(3))},
+             {"status",
+              {{"conditions",
+                json::array({condition("Created", "XGBoostJobCreated", "created", b.ago(days(1))),
+                             condition("Succeeded", "XGBoostJobSucceeded", "completed",
+                                       b.ago(hours(22)))})},
+               {"completionTime", b.ago(hours(22))}}}});
+        add({{"apiVersion", "batch.paddlepaddle.org/v1"},
+             {"kind", "PaddleJob"},
+             {"metadata",
+              jobMeta("paddle-ocr-public", "pipeline", "public", "zhang.san", hours(3))},
              {"spec", {{"worker", {{"replicas", 2}}}, {"ps", {{"replicas", 1}}}}},
              {"status", {{"phase", "Running"}, {"mode", "PS"}, {"startTime", b.ago(hours(3))}}}});
     }
-    {   // Volcano: queues, a running hyper-parameter search and a job waiting in its queue.
-        for (const auto &[q, weight] : std::vector<std::pair<std::string, int>>{{"default", 1}, {"vision", 4}, {"speech", 2}})
-            add({{"apiVersion", "scheduling.volcano.sh/v1beta1"}, {"kind", "Queue"},
+    { // Volcano: queues, a running hyper-parameter search and a job waiting in its queue.
+        for (const auto &[q, weight] :
+             std::vector<std::pair<std::string, int>>{{"default", 1}, {"vision", 4}, {"speech", 2}})
+            add({{"apiVersion", "scheduling.volcano.sh/v1beta1"},
+                 {"kind", "Queue"},
                  {"metadata", b.meta(q, "", days(200))},
-                 {"spec", {{"weight", weight}, {"reclaimable", true},
-                           {"capability", {{"cpu", "256"}, {"memory", "1Ti"}, {"nvidia.com/gpu", q == "default" ? "8" : "32"}}}}},
-                 {"status", {{"state", "Open"}, {"running", q == "default" ? 1 : 0}, {"pending", q == "vision" ? 1 : 0},
-                             {"allocated", {{"cpu", q == "default" ? "12" : "0"}, {"memory", q == "default" ? "24Gi" : "0"}}}}}});
+                 {"spec",
+                  {{"weight", weight},
+                   {"reclaimable", true},
+                   {"capability",
+                    {{"cpu", "256"},
+                     {"memory", "1Ti"},
+                     {"nvidia.com/gpu", q == "default" ? "8" : "32"}}}}},
+                 {"status",
+                  {{"state", "Open"},
+                   {"running", q == "default" ? 1 : 0},
+                   {"pending", q == "vision" ? 1 : 0},
+                   {"allocated",
+                    {{"cpu", q == "default" ? "12" : "0"},
+                     {"memory", q == "default" ? "24Gi" : "0"}}}}}});
         const std::string name = "nni-hp-search-public";
         const auto age = hours(4);
-        add({{"apiVersion", "batch.volcano.sh/v1alpha1"}, {"kind", "Job"},
+        add({{"apiVersion", "batch.volcano.sh/v1alpha1"},
+             {"kind", "Job"},
              {"metadata", jobMeta(name, "automl", "public", "bob", age)},
-             {"spec", {{"schedulerName", "volcano"}, {"queue", "default"}, {"minAvailable", 3},
-                       {"tasks", json::array({{{"name", "trial"}, {"replicas", 3}}})}}},
-             {"status", {{"state", {{"phase", "Running"}, {"lastTransitionTime", b.ago(hours(3))}}},
-                         {"minAvailable", 3}, {"running", 3}, {"version", 1}}}});
-        add({{"apiVersion", "scheduling.volcano.sh/v1beta1"}, {"kind", "PodGroup"},
+             {"spec",
+              {{"schedulerName", "volcano"},
+               {"queue", "default"},
+               {"minAvailable", 3},
+               {"tasks", json::array({{{"name", "trial"}, {"replicas", 3}}})}}},
+             {"status",
+              {{"state", {{"phase", "Running"}, {"lastTransitionTime", b.ago(hours(3))}}},
+               {"minAvailable", 3},
+               {"running", 3},
+               {"version", 1}}}});
+        add({{"apiVersion", "scheduling.volcano.sh/v1beta1"},
+             {"kind", "PodGroup"},
              {"metadata", b.meta(name + "-pg", "automl", age)},
              {"spec", {{"minMember", 3}, {"queue", "default"}}},
              {"status", {{"phase", "Running"}, {"running", 3}}}});
         for (int i = 0; i < 3; ++i) {
-            json p = b.pod(name + "-trial-" + std::to_string(i), "automl",
-                           {{"volcano.sh/job-name", name}, {"volcano.sh/task-spec", "trial"}, {"run-id", "run-" + name}},
-                           {{"project", "public-demo"}, {"scheduling.k8s.io/group-name", name + "-pg"}},
-                           cpuTrain("public"), "ccr.ccs.tencentyun.com/cube-studio/nni:2.10",
-                           gpuRequest("4", "8Gi", 0), gpuRequest("4", "8Gi", 0), age,
-                           ownerRef("batch.volcano.sh/v1alpha1", "Job", name));
+            json p =
+                b.pod(name + "-trial-" + std::to_string(i), "automl",
+                      {{"volcano.sh/job-name", name},
+                       {"volcano.sh/task-spec", "trial"},
+                       {"run-id", "run-" + name}},
+                      {{"project", "public-demo"}, {"scheduling.k8s.io/group-name", name + "-pg"}},
+                      cpuTrain("public"), "ccr.ccs.tencentyun.com/cube-studio/nni:2.10",
+                      gpuRequest("4", "8Gi", 0), gpuRequest("4", "8Gi", 0), age,
+                      ownerRef("batch.volcano.sh/v1alpha1", "Job", name));
             p["spec"]["schedulerName"] = "volcano";
             add(std::move(p));
         }
-        add({{"apiVersion", "batch.volcano.sh/v1alpha1"}, {"kind", "Job"},
+        add({{"apiVersion", "batch.volcano.sh/v1alpha1"},
+             {"kind", "Job"},
              {"metadata", jobMeta("mindspore-yolo-vision", "automl", "vision", "li.na", mins(15))},
-             {"spec", {{"schedulerName", "volcano"}, {"queue", "vision"}, {"minAvailable", 2},
-                       {"tasks", json::array({{{"name", "worker"}, {"replicas", 2}}})}}},
-             {"status", {{"state", {{"phase", "Pending"}, {"lastTransitionTime", b.ago(mins(15))}}},
-                         {"minAvailable", 2}, {"pending", 2}}}});
+             {"spec",
+              {{"schedulerName", "volcano"},
+               {"queue", "vision"},
+               {"minAvailable", 2},
+               {"tasks", json::array({{{"name", "worker"}, {"replicas", 2}}})}}},
+             {"status",
+              {{"state", {{"phase", "Pending"}, {"lastTransitionTime", b.ago(mins(15))}}},
+               {"minAvailable", 2},
+               {"pending", 2}}}});
     }
-    {   // Spark: one completed, one running.
-        add({{"apiVersion", "sparkoperator.k8s.io/v1beta2"}, {"kind", "SparkApplication"},
+    { // Spark: one completed, one running.
+        add({{"apiVersion", "sparkoperator.k8s.io/v1beta2"},
+             {"kind", "SparkApplication"},
              {"metadata", jobMeta("spark-pi", "pipeline", "public", "alice", hours(26))},
-             {"spec", {{"type", "Scala"}, {"mode", "cluster"}, {"sparkVersion", "3.5.0"},
-                       {"mainClass", "org.apache.spark.examples.SparkPi"},
-                       {"driver", {{"cores", 1}, {"memory", "512m"}}}, {"executor", {{"cores", 1}, {"instances", 2}, {"memory", "512m"}}}}},
-             {"status", {{"applicationState", {{"state", "COMPLETED"}}}, {"submissionAttempts", 1},
-                         {"lastSubmissionAttemptTime", b.ago(hours(26))}, {"terminationTime", b.ago(hours(25))},
-                         {"sparkApplicationId", "spark-5f1f3b"}, {"executorState", {{"spark-pi-exec-1", "COMPLETED"}, {"spark-pi-exec-2", "COMPLETED"}}}}}});
+             {"spec",
+              {{"type", "Scala"},
+               {"mode", "cluster"},
+               {"sparkVersion", "3.5.0"},
+               {"mainClass", "org.apache.spark.examples.SparkPi"},
+               {"driver", {{"cores", 1}, {"memory", "512m"}}},
+               {"executor", {{"cores", 1}, {"instances", 2}, {"memory", "512m"}}}}},
+             {"status",
+              {{"applicationState", {{"state", "COMPLETED"}}},
+               {"submissionAttempts", 1},
+               {"lastSubmissionAttemptTime", b.ago(hours(26))},
+               {"terminationTime", b.ago(hours(25))},
+               {"sparkApplicationId", "spark-5f1f3b"},
+               {"executorState",
+                {{"spark-pi-exec-1", "COMPLETED"}, {"spark-pi-exec-2", "COMPLETED"}}}}}});
         const std::string name = "spark-etl-speech";
         const auto age = mins(50);
-        add({{"apiVersion", "sparkoperator.k8s.io/v1beta2"}, {"kind", "SparkApplication"},
+        add({{"apiVersion", "sparkoperator.k8s.io/v1beta2"},
+             {"kind", "SparkApplication"},
              {"metadata", jobMeta(name, "pipeline", "speech", "wang.fang", age)},
-             {"spec", {{"type", "Python"}, {"mode", "cluster"}, {"sparkVersion", "3.5.0"},
-                       {"driver", {{"cores", 2}, {"memory", "4g"}}}, {"executor", {{"cores", 4}, {"instances", 2}, {"memory", "8g"}}}}},
-             {"status", {{"applicationState", {{"state", "RUNNING"}}}, {"submissionAttempts", 1},
-                         {"lastSubmissionAttemptTime", b.ago(age)}, {"sparkApplicationId", "spark-9a8e7c"}}}});
-        add(b.pod(name + "-driver", "pipeline", {{"spark-role", "driver"}, {"sparkoperator.k8s.io/app-name", name}, {"run-id", "run-" + name}},
+             {"spec",
+              {{"type", "Python"},
+               {"mode", "cluster"},
+               {"sparkVersion", "3.5.0"},
+               {"driver", {{"cores", 2}, {"memory", "4g"}}},
+               {"executor", {{"cores", 4}, {"instances", 2}, {"memory", "8g"}}}}},
+             {"status",
+              {{"applicationState", {{"state", "RUNNING"}}},
+               {"submissionAttempts", 1},
+               {"lastSubmissionAttemptTime", b.ago(age)},
+               {"sparkApplicationId", "spark-9a8e7c"}}}});
+        add(b.pod(name + "-driver", "pipeline",
+                  {{"spark-role", "driver"},
+                   {"sparkoperator.k8s.io/app-name", name},
+                   {"run-id", "run-" + name}},
                   {{"project", "speech-asr"}}, cpuTrain("speech"), "apache/spark:3.5.0",
-                  {{"cpu", "2"}, {"memory", "4506Mi"}}, {{"memory", "4506Mi"}}, age, ownerRef("sparkoperator.k8s.io/v1beta2", "SparkApplication", name)));
+                  {{"cpu", "2"}, {"memory", "4506Mi"}}, {{"memory", "4506Mi"}}, age,
+                  ownerRef("sparkoperator.k8s.io/v1beta2", "SparkApplication", name)));
         for (int i = 1; i <= 2; ++i)
-            add(b.pod(name + "-exec-" + std::to_string(i), "pipeline", {{"spark-role", "executor"}, {"sparkoperator.k8s.io/app-name", name}},
+            add(b.pod(name + "-exec-" + std::to_string(i), "pipeline",
+                      {{"spark-role", "executor"}, {"sparkoperator.k8s.io/app-name", name}},
                       {{"project", "speech-asr"}}, cpuTrain("speech"), "apache/spark:3.5.0",
-                      {{"cpu", "4"}, {"memory", "9011Mi"}}, {{"memory", "9011Mi"}}, age, ownerRef("sparkoperator.k8s.io/v1beta2", "SparkApplication", name)));
+                      {{"cpu", "4"}, {"memory", "9011Mi"}}, {{"memory", "9011Mi"}}, age,
+                      ownerRef("sparkoperator.k8s.io/v1beta2", "SparkApplication", name)));
     }
-    {   // Argo workflows (the platform's pipelines).
+    { // Argo workflows (the platform's pipelines).
         const std::vector<std::tuple<std::string, std::string, const char *, int>> wfs = {
             {"pipeline-speech-asr-nightly-7k2x9", "speech", "Running", 35},
             {"pipeline-vision-eval-p8d4m", "vision", "Succeeded", 600},
             {"pipeline-nlp-data-prep-q2w7z", "nlp", "Failed", 240}};
         for (const auto &[name, org, phase, ageMin] : wfs) {
-            json status = {{"phase", phase}, {"startedAt", b.ago(mins(ageMin))}, {"progress", std::string(phase) == "Running" ? "1/3" : "3/3"}};
+            json status = {{"phase", phase},
+                           {"startedAt", b.ago(mins(ageMin))},
+                           {"progress", std::string(phase) == "Running" ? "1/3" : "3/3"}};
             if (std::string(phase) != "Running")
                 status["finishedAt"] = b.ago(mins(ageMin / 2));
             if (std::string(phase) == "Failed")
                 status["message"] = "child 'pipeline-nlp-data-prep-q2w7z-3312' failed";
-            add({{"apiVersion", "argoproj.io/v1alpha1"}, {"kind", "Workflow"},
+            add({{"apiVersion", "argoproj.io/v1alpha1"},
+                 {"kind", "Workflow"},
                  {"metadata", jobMeta(name, "pipeline", org, "zhang.san", mins(ageMin))},
-                 {"spec", {{"entrypoint", "main"}, {"serviceAccountName", "pipeline-runner"}, {"ttlStrategy", {{"secondsAfterCompletion", 10800}}}}},
+                 {"spec",
+                  {{"entrypoint", "main"},
+                   {"serviceAccountName", "pipeline-runner"},
+                   {"ttlStrategy", {{"secondsAfterCompletion", 10800}}}}},
                  {"status", status}});
             if (std::string(phase) == "Running")
                 add(b.pod(name + "-1823", "pipeline",
-                          {{"workflows.argoproj.io/workflow", name}, {"pipeline-name", "pipeline-" + org}, {"run-id", "run-" + name}, {"run-username", "zhang.san"}},
-                          {{"project", projects.at(org)}, {"workflows.argoproj.io/node-name", name + ".preprocess"}},
+                          {{"workflows.argoproj.io/workflow", name},
+                           {"pipeline-name", "pipeline-" + org},
+                           {"run-id", "run-" + name},
+                           {"run-username", "zhang.san"}},
+                          {{"project", projects.at(org)},
+                           {"workflows.argoproj.io/node-name", name + ".preprocess"}},
                           cpuTrain(org), "ccr.ccs.tencentyun.com/cube-studio/ubuntu-gpu:cuda12.1",
-                          {{"cpu", "4"}, {"memory", "8Gi"}}, {{"cpu", "4"}, {"memory", "8Gi"}}, mins(ageMin),
-                          ownerRef("argoproj.io/v1alpha1", "Workflow", name)));
+                          {{"cpu", "4"}, {"memory", "8Gi"}}, {{"cpu", "4"}, {"memory", "8Gi"}},
+                          mins(ageMin), ownerRef("argoproj.io/v1alpha1", "Workflow", name)));
         }
     }
-    {   // A CPU pipeline task for nlp that asks more than any nlp node has free.
-        add(b.pod("pipeline-nlp-big-shuffle-9x7q", "pipeline", {{"run-id", "run-nlp-shuffle"}, {"task-name", "shuffle"}, {"run-username", "li.na"}},
-                  {{"project", "nlp-llm"}}, cpuTrain("nlp"), "ccr.ccs.tencentyun.com/cube-studio/ubuntu:22.04",
-                  {{"cpu", "96"}, {"memory", "200Gi"}}, {{"cpu", "96"}, {"memory", "200Gi"}}, mins(25)));
+    { // A CPU pipeline task for nlp that asks more than any nlp node has free.
+        add(b.pod(
+            "pipeline-nlp-big-shuffle-9x7q", "pipeline",
+            {{"run-id", "run-nlp-shuffle"}, {"task-name", "shuffle"}, {"run-username", "li.na"}},
+            {{"project", "nlp-llm"}}, cpuTrain("nlp"),
+            "ccr.ccs.tencentyun.com/cube-studio/ubuntu:22.04", {{"cpu", "96"}, {"memory", "200Gi"}},
+            {{"cpu", "96"}, {"memory", "200Gi"}}, mins(25)));
     }
 
     // Quotas on the workload namespaces and a LimitRange for notebooks.
     for (const char *ns : {"pipeline", "jupyter", "service", "automl"}) {
-        json hard = {{"requests.cpu", "400"}, {"requests.memory", "2Ti"}, {"requests.nvidia.com/gpu", "48"},
-                     {"limits.cpu", "800"}, {"limits.memory", "4Ti"}, {"pods", "500"},
+        json hard = {{"requests.cpu", "400"},
+                     {"requests.memory", "2Ti"},
+                     {"requests.nvidia.com/gpu", "48"},
+                     {"limits.cpu", "800"},
+                     {"limits.memory", "4Ti"},
+                     {"pods", "500"},
                      {"count/pytorchjobs.kubeflow.org", "20"}};
         if (std::string(ns) == "jupyter")
-            hard = {{"requests.cpu", "64"}, {"requests.memory", "256Gi"}, {"requests.nvidia.com/gpu", "4"}, {"pods", "60"}};
-        add({{"apiVersion", "v1"}, {"kind", "ResourceQuota"},
+            hard = {{"requests.cpu", "64"},
+                    {"requests.memory", "256Gi"},
+                    {"requests.nvidia.com/gpu", "4"},
+                    {"pods", "60"}};
+        add({{"apiVersion", "v1"},
+             {"kind", "ResourceQuota"},
              {"metadata", b.meta(std::string(ns) + "-quota", ns, days(100))},
              {"spec", {{"hard", hard}}}});
     }
-    add({{"apiVersion", "v1"}, {"kind", "LimitRange"},
+    add({{"apiVersion", "v1"},
+         {"kind", "LimitRange"},
          {"metadata", b.meta("notebook-limits", "jupyter", days(100))},
-         {"spec", {{"limits", json::array({{{"type", "Container"},
-                                            {"default", {{"cpu", "2"}, {"memory", "4Gi"}}},
-                                            {"defaultRequest", {{"cpu", "500m"}, {"memory", "1Gi"}}},
-                                            {"max", {{"cpu", "32"}, {"memory", "128Gi"}}},
-                                            {"min", {{"cpu", "100m"}, {"memory", "128Mi"}}}}})}}}});
+         {"spec",
+          {{"limits", json::array({{{"type", "Container"},
+                                    {"default", {{"cpu", "2"}, {"memory", "4Gi"}}},
+                                    {"defaultRequest", {{"cpu", "500m"}, {"memory", "1Gi"}}},
+                                    {"max", {{"cpu", "32"}, {"memory", "128Gi"}}},
+                                    {"min", {{"cpu", "100m"}, {"memory", "128Mi"}}}}})}}}});
 
     // Events.
     for (const auto &o : std::vector<json>(b.objects)) {
         const std::string kind = o.value("kind", "");
         const json &m = o["metadata"];
         if (kind == "Pod" && !o["spec"].contains("nodeName")) {
-            b.event(m["namespace"], {{"kind", "Pod"}, {"namespace", m["namespace"]}, {"name", m["name"]}, {"apiVersion", "v1"}},
-                    "Warning", "FailedScheduling", "0/1 nodes are available: waiting for the scheduler.", "default-scheduler", mins(20), 12);
-        } else if (kind == "Pod" && o["status"].value("phase", "") == "Running" && m.value("namespace", "") == "pipeline") {
-            b.event("pipeline", {{"kind", "Pod"}, {"namespace", "pipeline"}, {"name", m["name"]}, {"apiVersion", "v1"}},
-                    "Normal", "Scheduled", "Successfully assigned pipeline/" + m["name"].get<std::string>() + " to " + o["spec"]["nodeName"].get<std::string>(),
+            b.event(m["namespace"],
+                    {{"kind", "Pod"},
+                     {"namespace", m["namespace"]},
+                     {"name", m["name"]},
+                     {"apiVersion", "v1"}},
+                    "Warning", "FailedScheduling",
+                    "0/1 nodes are available: waiting for the scheduler.", "default-scheduler",
+                    mins(20), 12);
+        } else if (kind == "Pod" && o["status"].value("phase", "") == "Running" &&
+                   m.value("namespace", "") == "pipeline") {
+            b.event("pipeline",
+                    {{"kind", "Pod"},
+                     {"namespace", "pipeline"},
+                     {"name", m["name"]},
+                     {"apiVersion", "v1"}},
+                    "Normal", "Scheduled",
+                    "Successfully assigned pipeline/" + m["name"].get<std::string>() + " to " +
+                        o["spec"]["nodeName"].get<std::string>(),
                     "default-scheduler", mins(30));
         } else if (kind == "PyTorchJob" || kind == "TFJob" || kind == "MPIJob") {
-            b.event(m["namespace"], {{"kind", kind}, {"namespace", m["namespace"]}, {"name", m["name"]}, {"apiVersion", o["apiVersion"]}},
-                    "Normal", "SuccessfulCreatePod", "Created pod: " + m["name"].get<std::string>() + "-worker-0", "training-operator", mins(40));
-        } else if (kind == "Node" && o["status"]["conditions"].back().value("status", "") != "True") {
+            b.event(m["namespace"],
+                    {{"kind", kind},
+                     {"namespace", m["namespace"]},
+                     {"name", m["name"]},
+                     {"apiVersion", o["apiVersion"]}},
+                    "Normal", "SuccessfulCreatePod",
+                    "Created pod: " + m["name"].get<std::string>() + "-worker-0",
+                    "training-operator", mins(40));
+        } else if (kind == "Node" &&
+                   o["status"]["conditions"].back().value("status", "") != "True") {
             b.event("default", {{"kind", "Node"}, {"name", m["name"]}, {"uid", m["name"]}},
-                    "Normal", "NodeNotReady", "Node " + m["name"].get<std::string>() + " status is now: NodeNotReady", "node-controller", mins(7));
+                    "Normal", "NodeNotReady",
+                    "Node " + m["name"].get<std::string>() + " status is now: NodeNotReady",
+                    "node-controller", mins(7));
         }
     }
     return b.objects;

@@ -7,8 +7,7 @@ namespace cubedesk::sim {
 
 namespace {
 
-std::vector<std::string> split(std::string_view text, char sep)
-{
+std::vector<std::string> split(std::string_view text, char sep) {
     std::vector<std::string> out;
     std::size_t start = 0;
     while (start <= text.size()) {
@@ -25,8 +24,7 @@ std::vector<std::string> split(std::string_view text, char sep)
 }
 
 /// "2s", "500ms", "1.5s", or a bare number of seconds.
-std::optional<std::chrono::milliseconds> duration(const std::string &text)
-{
+std::optional<std::chrono::milliseconds> duration(const std::string &text) {
     char *end = nullptr;
     const double v = std::strtod(text.c_str(), &end);
     if (end == text.c_str() || v < 0)
@@ -41,8 +39,7 @@ std::optional<std::chrono::milliseconds> duration(const std::string &text)
     return std::nullopt;
 }
 
-std::optional<double> probability(const std::string &text)
-{
+std::optional<double> probability(const std::string &text) {
     char *end = nullptr;
     const double v = std::strtod(text.c_str(), &end);
     if (end == text.c_str() || *end != '\0' || v < 0 || v > 1)
@@ -52,13 +49,13 @@ std::optional<double> probability(const std::string &text)
 
 } // namespace
 
-std::optional<std::string> FaultInjector::configure(std::string_view spec)
-{
+std::optional<std::string> FaultInjector::configure(std::string_view spec) {
     FaultInjector next;
     for (const std::string &fault : split(spec, ',')) {
         const std::size_t colon = fault.find(':');
         const std::string name = fault.substr(0, colon);
-        const std::string arg = colon == std::string::npos ? std::string() : fault.substr(colon + 1);
+        const std::string arg =
+            colon == std::string::npos ? std::string() : fault.substr(colon + 1);
         const std::size_t eq = arg.find('=');
         const std::string key = arg.substr(0, eq);
         const std::string value = eq == std::string::npos ? std::string() : arg.substr(eq + 1);
@@ -103,16 +100,14 @@ std::optional<std::string> FaultInjector::configure(std::string_view spec)
     return std::nullopt;
 }
 
-bool FaultInjector::chance(double p)
-{
+bool FaultInjector::chance(double p) {
     if (p <= 0)
         return false;
     std::lock_guard lock(m_mutex);
     return std::uniform_real_distribution<double>(0, 1)(m_rng) < p;
 }
 
-std::optional<ApiError> FaultInjector::requestFault()
-{
+std::optional<ApiError> FaultInjector::requestFault() {
     if (chance(m_http500))
         return ApiError::internal("injected fault (http500)");
     if (chance(m_http429))
@@ -120,12 +115,15 @@ std::optional<ApiError> FaultInjector::requestFault()
     return std::nullopt;
 }
 
-bool FaultInjector::expireWatch() { return chance(m_expire); }
+bool FaultInjector::expireWatch() {
+    return chance(m_expire);
+}
 
-bool FaultInjector::malformedEvent() { return chance(m_malformed); }
+bool FaultInjector::malformedEvent() {
+    return chance(m_malformed);
+}
 
-std::uint64_t FaultInjector::resetGeneration() const
-{
+std::uint64_t FaultInjector::resetGeneration() const {
     if (m_resetEvery.count() == 0)
         return 0;
     const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(

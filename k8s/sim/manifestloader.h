@@ -24,11 +24,15 @@
 //     32-bit 'g' form; null keys and collection keys are errors; `<<` merge keys are applied as
 //     go-yaml v2 does (in document order, so a merge overrides keys written before it).
 //
-// Objects: every document must be a mapping with a non-empty string `kind` and `apiVersion`,
-// otherwise it is reported in LoadResult::errors (the document is dropped, loading continues).
+// Objects: every document must be a mapping with a non-empty string `kind` and `apiVersion` (and
+// a mapping `metadata` when present), otherwise it is reported in LoadResult::errors (the
+// document is dropped, loading continues).
 // A document whose kind is "List" or ends in "List" and that has an `items` array contributes its
 // items instead (origin "file#2.items[0]"); an item missing kind/apiVersion inherits the list's
 // apiVersion and, for typed lists (PodList), the kind without the "List" suffix.
+//
+// Limits: nesting deeper than 1000 levels, alias expansion that dominates a document (go-yaml
+// v2's "document contains excessive aliasing" rule) and more than 5M nodes are errors.
 //
 // Errors are strings naming the file and 1-based line and column where known, e.g.
 // "dir/broken.yaml:3:7: end of sequence flow not found". Nothing here throws: yaml-cpp,

@@ -12,8 +12,7 @@ using nlohmann::json;
 
 namespace {
 
-const json *walk(const json &root, std::string_view path)
-{
+const json *walk(const json &root, std::string_view path) {
     const json *cur = &root;
     while (!path.empty()) {
         const std::size_t dot = path.find('.');
@@ -29,8 +28,7 @@ const json *walk(const json &root, std::string_view path)
     return cur;
 }
 
-std::string scalarText(const json *v, const char *missing)
-{
+std::string scalarText(const json *v, const char *missing) {
     if (v == nullptr || v->is_null())
         return missing;
     if (v->is_string())
@@ -45,10 +43,11 @@ std::string scalarText(const json *v, const char *missing)
     return v->dump();
 }
 
-bool isCore(const ResourceType &t, const char *kind) { return t.group.empty() && t.kind == kind; }
+bool isCore(const ResourceType &t, const char *kind) {
+    return t.group.empty() && t.kind == kind;
+}
 
-std::string fieldValue(const ResourceType &type, const json &obj, std::string_view path)
-{
+std::string fieldValue(const ResourceType &type, const json &obj, std::string_view path) {
     if (path == "metadata.name" || path == "metadata.namespace")
         return scalarText(walk(obj, path), "");
     if (isCore(type, "Event") && path == "source")
@@ -58,8 +57,7 @@ std::string fieldValue(const ResourceType &type, const json &obj, std::string_vi
     return scalarText(walk(obj, path), missing);
 }
 
-void addRequests(std::map<std::string, k8s::Quantity> &into, const json &container, bool sum)
-{
+void addRequests(std::map<std::string, k8s::Quantity> &into, const json &container, bool sum) {
     const json *resources = walk(container, "resources");
     if (resources == nullptr || !resources->is_object())
         return;
@@ -89,28 +87,32 @@ void addRequests(std::map<std::string, k8s::Quantity> &into, const json &contain
 
 } // namespace
 
-const std::vector<std::string_view> &ObjectIndexer::selectableFields(const ResourceType &type)
-{
+const std::vector<std::string_view> &ObjectIndexer::selectableFields(const ResourceType &type) {
     static const std::vector<std::string_view> common = {"metadata.name", "metadata.namespace"};
-    static const std::vector<std::string_view> pod = {
-        "metadata.name",         "metadata.namespace", "spec.nodeName",
-        "spec.restartPolicy",    "spec.schedulerName", "spec.serviceAccountName",
-        "spec.hostNetwork",      "status.phase",       "status.podIP",
-        "status.podIPs",         "status.nominatedNodeName"};
-    static const std::vector<std::string_view> event = {
-        "metadata.name",
-        "metadata.namespace",
-        "involvedObject.kind",
-        "involvedObject.namespace",
-        "involvedObject.name",
-        "involvedObject.uid",
-        "involvedObject.apiVersion",
-        "involvedObject.resourceVersion",
-        "involvedObject.fieldPath",
-        "reason",
-        "reportingComponent",
-        "source",
-        "type"};
+    static const std::vector<std::string_view> pod = {"metadata.name",
+                                                      "metadata.namespace",
+                                                      "spec.nodeName",
+                                                      "spec.restartPolicy",
+                                                      "spec.schedulerName",
+                                                      "spec.serviceAccountName",
+                                                      "spec.hostNetwork",
+                                                      "status.phase",
+                                                      "status.podIP",
+                                                      "status.podIPs",
+                                                      "status.nominatedNodeName"};
+    static const std::vector<std::string_view> event = {"metadata.name",
+                                                        "metadata.namespace",
+                                                        "involvedObject.kind",
+                                                        "involvedObject.namespace",
+                                                        "involvedObject.name",
+                                                        "involvedObject.uid",
+                                                        "involvedObject.apiVersion",
+                                                        "involvedObject.resourceVersion",
+                                                        "involvedObject.fieldPath",
+                                                        "reason",
+                                                        "reportingComponent",
+                                                        "source",
+                                                        "type"};
     static const std::vector<std::string_view> node = {"metadata.name", "metadata.namespace",
                                                        "spec.unschedulable"};
     static const std::vector<std::string_view> ns = {"metadata.name", "metadata.namespace",
@@ -126,8 +128,7 @@ const std::vector<std::string_view> &ObjectIndexer::selectableFields(const Resou
     return common;
 }
 
-std::vector<std::pair<std::string, k8s::Quantity>> ObjectIndexer::podRequests(const json &pod)
-{
+std::vector<std::pair<std::string, k8s::Quantity>> ObjectIndexer::podRequests(const json &pod) {
     std::map<std::string, k8s::Quantity> sum;
     std::map<std::string, k8s::Quantity> initMax;
     if (const json *cs = walk(pod, "spec.containers"); cs != nullptr && cs->is_array())
@@ -148,8 +149,7 @@ std::vector<std::pair<std::string, k8s::Quantity>> ObjectIndexer::podRequests(co
     return {sum.begin(), sum.end()};
 }
 
-ObjectPtr ObjectIndexer::build(const ResourceType &type, const json &object)
-{
+ObjectPtr ObjectIndexer::build(const ResourceType &type, const json &object) {
     auto out = std::make_shared<StoredObject>();
     out->json = object.dump();
     const json &meta = object.contains("metadata") ? object["metadata"] : json::object();
@@ -169,11 +169,13 @@ ObjectPtr ObjectIndexer::build(const ResourceType &type, const json &object)
     std::sort(out->fields.begin(), out->fields.end());
     if (isCore(type, "Pod"))
         out->podRequests = podRequests(object);
-    if (!type.custom) {
-        out->tableCells = TablePrinter::cells(type, object, std::chrono::system_clock::now());
-        json m = meta;
-        m.erase("managedFields");
-        out->tableMetadata = std::move(m);
+    if (isCore(type, "Pod") || isCore(type, "Node")) {
+        const json row = TablePrinter::rowFor(type, object, std::chrono::system_clock::now());
+        for (const auto &cell : row["cells"])
+            out->tableCells.push_back(cell.dump());
+        out->tableMetadata = row["object"]["metadata"].dump();
+        if (row.contains("conditions"))
+            out->tableConditions = row["conditions"].dump();
     }
     return out;
 }

@@ -14,8 +14,7 @@ using nlohmann::json;
 
 namespace {
 
-std::string randomSuffix(std::mt19937_64 &rng, std::size_t n)
-{
+std::string randomSuffix(std::mt19937_64 &rng, std::size_t n) {
     // The alphabet of apiserver's generateName: no vowels, no look-alike digits.
     static constexpr char alphabet[] = "bcdfghjklmnpqrstvwxz2456789";
     std::string s;
@@ -24,8 +23,7 @@ std::string randomSuffix(std::mt19937_64 &rng, std::size_t n)
     return s;
 }
 
-std::string makeUid(std::mt19937_64 &rng)
-{
+std::string makeUid(std::mt19937_64 &rng) {
     const std::uint64_t a = rng();
     const std::uint64_t b = rng();
     char buf[40];
@@ -36,27 +34,23 @@ std::string makeUid(std::mt19937_64 &rng)
     return buf;
 }
 
-std::mt19937_64 &rng()
-{
+std::mt19937_64 &rng() {
     thread_local std::mt19937_64 engine{std::random_device{}()};
     return engine;
 }
 
-json withoutMetaAndStatus(const json &doc)
-{
+json withoutMetaAndStatus(const json &doc) {
     json copy = doc;
     copy.erase("metadata");
     copy.erase("status");
     return copy;
 }
 
-std::string objectKey(const ResourceType &type, const std::string &ns, const std::string &name)
-{
+std::string objectKey(const ResourceType &type, const std::string &ns, const std::string &name) {
     return type.namespaced ? ns + '/' + name : name;
 }
 
-std::optional<ApiError> validateMetadata(const ResourceType &type, const json &doc)
-{
+std::optional<ApiError> validateMetadata(const ResourceType &type, const json &doc) {
     const json &meta = doc["metadata"];
     if (auto it = meta.find("labels"); it != meta.end() && !it->is_null()) {
         if (!it->is_object())
@@ -74,22 +68,20 @@ std::optional<ApiError> validateMetadata(const ResourceType &type, const json &d
 
 } // namespace
 
-ObjectStore::ObjectStore(std::size_t historyWindow) : m_historyWindow(std::max<std::size_t>(1, historyWindow)) {}
+ObjectStore::ObjectStore(std::size_t historyWindow)
+    : m_historyWindow(std::max<std::size_t>(1, historyWindow)) {}
 
-std::uint64_t ObjectStore::currentRv() const
-{
+std::uint64_t ObjectStore::currentRv() const {
     std::lock_guard lock(m_mutex);
     return m_rv;
 }
 
-void ObjectStore::addListener(Listener listener)
-{
+void ObjectStore::addListener(Listener listener) {
     std::lock_guard lock(m_mutex);
     m_listeners.push_back(std::move(listener));
 }
 
-ObjectStore::Collection &ObjectStore::collection(const ResourceType &type)
-{
+ObjectStore::Collection &ObjectStore::collection(const ResourceType &type) {
     auto [it, inserted] = m_collections.try_emplace(type.collectionKey());
     if (inserted) {
         it->second.type = type;
@@ -99,15 +91,13 @@ ObjectStore::Collection &ObjectStore::collection(const ResourceType &type)
     return it->second;
 }
 
-const ObjectStore::Collection *ObjectStore::findCollection(const ResourceType &type) const
-{
+const ObjectStore::Collection *ObjectStore::findCollection(const ResourceType &type) const {
     auto it = m_collections.find(type.collectionKey());
     return it == m_collections.end() ? nullptr : &it->second;
 }
 
 Result<ObjectPtr> ObjectStore::get(const ResourceType &type, const std::string &ns,
-                                   const std::string &name) const
-{
+                                   const std::string &name) const {
     std::lock_guard lock(m_mutex);
     const Collection *c = findCollection(type);
     if (c != nullptr) {
@@ -118,8 +108,7 @@ Result<ObjectPtr> ObjectStore::get(const ResourceType &type, const std::string &
     return ApiError::notFound(type.plural, name, type.group);
 }
 
-std::vector<ObjectPtr> ObjectStore::all(const ResourceType &type) const
-{
+std::vector<ObjectPtr> ObjectStore::all(const ResourceType &type) const {
     std::lock_guard lock(m_mutex);
     std::vector<ObjectPtr> out;
     if (const Collection *c = findCollection(type)) {
@@ -130,23 +119,22 @@ std::vector<ObjectPtr> ObjectStore::all(const ResourceType &type) const
     return out;
 }
 
-std::size_t ObjectStore::count(const ResourceType &type) const
-{
+std::size_t ObjectStore::count(const ResourceType &type) const {
     std::lock_guard lock(m_mutex);
     const Collection *c = findCollection(type);
     return c == nullptr ? 0 : c->objects.size();
 }
 
 std::shared_ptr<const ObjectStore::Snapshot>
-ObjectStore::snapshotAt(const Collection &c, std::uint64_t rv, bool cache) const
-{
+ObjectStore::snapshotAt(const Collection &c, std::uint64_t rv, bool cache) const {
     if (rv < c.compactedRv)
         return nullptr;
     std::uint64_t stateRv = c.lastEventRv;
     auto firstAfter = c.history.end();
     if (rv < c.lastEventRv) {
-        firstAfter = std::upper_bound(c.history.begin(), c.history.end(), rv,
-                                      [](std::uint64_t v, const WatchEvent &e) { return v < e.rv; });
+        firstAfter =
+            std::upper_bound(c.history.begin(), c.history.end(), rv,
+                             [](std::uint64_t v, const WatchEvent &e) { return v < e.rv; });
         stateRv = firstAfter == c.history.begin() ? c.compactedRv : std::prev(firstAfter)->rv;
     }
     for (const auto &s : c.snapshots)
@@ -181,8 +169,7 @@ ObjectStore::snapshotAt(const Collection &c, std::uint64_t rv, bool cache) const
     return snap;
 }
 
-Result<ListPage> ObjectStore::list(const ResourceType &type, const ListQuery &query) const
-{
+Result<ListPage> ObjectStore::list(const ResourceType &type, const ListQuery &query) const {
     std::unique_lock lock(m_mutex);
     std::uint64_t rv = m_rv;
     std::string start;
@@ -206,12 +193,12 @@ Result<ListPage> ObjectStore::list(const ResourceType &type, const ListQuery &qu
             // "Not older than" a version the store has not reached: wait, like the watch cache.
             m_changed.wait_for(lock, std::chrono::seconds(3), [&] { return m_rv >= wanted; });
             if (wanted > m_rv) {
-                ApiError e = ApiError::timeout("Timeout: Too large resource version: " +
-                                                   std::to_string(wanted) +
-                                                   ", current: " + std::to_string(m_rv),
-                                               1);
-                e.details["causes"] = json::array(
-                    {{{"reason", "ResourceVersionTooLarge"}, {"message", "Too large resource version"}}});
+                ApiError e = ApiError::timeout(
+                    "Timeout: Too large resource version: " + std::to_string(wanted) +
+                        ", current: " + std::to_string(m_rv),
+                    1);
+                e.details["causes"] = json::array({{{"reason", "ResourceVersionTooLarge"},
+                                                    {"message", "Too large resource version"}}});
                 return e;
             }
         }
@@ -244,8 +231,9 @@ Result<ListPage> ObjectStore::list(const ResourceType &type, const ListQuery &qu
     std::string from = start;
     if (!query.ns.empty() && type.namespaced && from < query.ns + '/')
         from = query.ns + '/';
-    auto it = std::lower_bound(items.begin(), items.end(), from,
-                               [](const ObjectPtr &o, const std::string &k) { return o->key() < k; });
+    auto it =
+        std::lower_bound(items.begin(), items.end(), from,
+                         [](const ObjectPtr &o, const std::string &k) { return o->key() < k; });
     const bool filtered = query.labels != nullptr || query.fields != nullptr;
     for (; it != items.end(); ++it) {
         const StoredObject &o = **it;
@@ -263,8 +251,8 @@ Result<ListPage> ObjectStore::list(const ResourceType &type, const ListQuery &qu
             break;
         }
     }
-    const bool more = it != items.end() &&
-                      (query.ns.empty() || !type.namespaced || (*it)->ns == query.ns);
+    const bool more =
+        it != items.end() && (query.ns.empty() || !type.namespaced || (*it)->ns == query.ns);
     if (query.limit > 0 && more && !page.items.empty()) {
         page.continueToken = ContinueToken{rv, page.items.back()->key() + '\0'}.encode();
         if (!filtered) {
@@ -281,16 +269,14 @@ Result<ListPage> ObjectStore::list(const ResourceType &type, const ListQuery &qu
 }
 
 ObjectPtr ObjectStore::withRv(const ResourceType &type, const ObjectPtr &object,
-                              std::uint64_t rv) const
-{
+                              std::uint64_t rv) const {
     json doc = object->parse();
     doc["metadata"]["resourceVersion"] = std::to_string(rv);
     return ObjectIndexer::build(type, doc);
 }
 
 void ObjectStore::record(Collection &c, WatchEvent event,
-                         std::vector<std::pair<ResourceType, WatchEvent>> &notify)
-{
+                         std::vector<std::pair<ResourceType, WatchEvent>> &notify) {
     c.lastEventRv = event.rv;
     notify.emplace_back(c.type, event);
     c.history.push_back(std::move(event));
@@ -300,8 +286,7 @@ void ObjectStore::record(Collection &c, WatchEvent event,
     }
 }
 
-void ObjectStore::notify(const std::vector<std::pair<ResourceType, WatchEvent>> &events)
-{
+void ObjectStore::notify(const std::vector<std::pair<ResourceType, WatchEvent>> &events) {
     m_changed.notify_all();
     std::vector<Listener> listeners;
     {
@@ -314,8 +299,7 @@ void ObjectStore::notify(const std::vector<std::pair<ResourceType, WatchEvent>> 
 }
 
 Result<ObjectPtr> ObjectStore::create(const ResourceType &type, json object,
-                                      const WriteOptions &options)
-{
+                                      const WriteOptions &options) {
     if (!object.is_object())
         return ApiError::badRequest("the body of the request must be a JSON object");
     json &meta = object["metadata"];
@@ -385,8 +369,7 @@ Result<ObjectPtr> ObjectStore::create(const ResourceType &type, json object,
 
 Result<ObjectPtr> ObjectStore::replace(const ResourceType &type, const std::string &ns,
                                        const std::string &name, json object,
-                                       const WriteOptions &options)
-{
+                                       const WriteOptions &options) {
     if (!object.is_object())
         return ApiError::badRequest("the body of the request must be a JSON object");
     const std::string bodyName = object.contains("metadata") && object["metadata"].is_object()
@@ -409,8 +392,7 @@ Result<ObjectPtr> ObjectStore::replace(const ResourceType &type, const std::stri
 
 Result<ObjectPtr> ObjectStore::update(const ResourceType &type, const std::string &ns,
                                       const std::string &name, const Mutation &mutate,
-                                      const WriteOptions &options)
-{
+                                      const WriteOptions &options) {
     std::vector<std::pair<ResourceType, WatchEvent>> events;
     ObjectPtr stored;
     {
@@ -483,8 +465,7 @@ Result<ObjectPtr> ObjectStore::update(const ResourceType &type, const std::strin
 
 Result<ObjectPtr> ObjectStore::remove(const ResourceType &type, const std::string &ns,
                                       const std::string &name, const std::string &preconditionUid,
-                                      const std::string &preconditionRv)
-{
+                                      const std::string &preconditionRv) {
     std::vector<std::pair<ResourceType, WatchEvent>> events;
     ObjectPtr gone;
     {
@@ -507,8 +488,7 @@ Result<ObjectPtr> ObjectStore::remove(const ResourceType &type, const std::strin
 }
 
 std::size_t ObjectStore::bulkLoad(const ResourceType &type, std::size_t count,
-                                  const std::function<json(std::size_t)> &make)
-{
+                                  const std::function<json(std::size_t)> &make) {
     std::uint64_t base = 0;
     {
         std::lock_guard lock(m_mutex);
@@ -551,8 +531,7 @@ std::size_t ObjectStore::bulkLoad(const ResourceType &type, std::size_t count,
     return inserted;
 }
 
-void ObjectStore::removeNamespaceContents(const std::string &ns)
-{
+void ObjectStore::removeNamespaceContents(const std::string &ns) {
     std::vector<std::pair<ResourceType, WatchEvent>> events;
     {
         std::lock_guard lock(m_mutex);
@@ -572,8 +551,7 @@ void ObjectStore::removeNamespaceContents(const std::string &ns)
     notify(events);
 }
 
-void ObjectStore::dropCollection(const ResourceType &type)
-{
+void ObjectStore::dropCollection(const ResourceType &type) {
     std::vector<std::pair<ResourceType, WatchEvent>> events;
     {
         std::lock_guard lock(m_mutex);
@@ -583,8 +561,7 @@ void ObjectStore::dropCollection(const ResourceType &type)
         Collection &c = cit->second;
         for (auto it = c.objects.begin(); it != c.objects.end(); it = c.objects.erase(it)) {
             const std::uint64_t rv = ++m_rv;
-            record(c, {EventType::Deleted, rv, withRv(c.type, it->second, rv), it->second},
-                   events);
+            record(c, {EventType::Deleted, rv, withRv(c.type, it->second, rv), it->second}, events);
         }
     }
     notify(events);
@@ -592,8 +569,7 @@ void ObjectStore::dropCollection(const ResourceType &type)
 
 Result<std::uint64_t> ObjectStore::waitForEvents(const ResourceType &type, std::uint64_t afterRv,
                                                  std::vector<WatchEvent> &out,
-                                                 std::chrono::milliseconds timeout)
-{
+                                                 std::chrono::milliseconds timeout) {
     std::unique_lock lock(m_mutex);
     const std::uint64_t wake = m_wakeGeneration.load();
     const auto deadline = std::chrono::steady_clock::now() + timeout;
@@ -602,8 +578,9 @@ Result<std::uint64_t> ObjectStore::waitForEvents(const ResourceType &type, std::
         if (afterRv < c.compactedRv)
             return ApiError::gone("too old resource version: " + std::to_string(afterRv) + " (" +
                                   std::to_string(c.compactedRv) + ")");
-        auto first = std::upper_bound(c.history.begin(), c.history.end(), afterRv,
-                                      [](std::uint64_t v, const WatchEvent &e) { return v < e.rv; });
+        auto first =
+            std::upper_bound(c.history.begin(), c.history.end(), afterRv,
+                             [](std::uint64_t v, const WatchEvent &e) { return v < e.rv; });
         if (first != c.history.end()) {
             constexpr std::size_t batch = 1024;
             std::size_t n = 0;
@@ -617,8 +594,7 @@ Result<std::uint64_t> ObjectStore::waitForEvents(const ResourceType &type, std::
     }
 }
 
-void ObjectStore::wakeAll()
-{
+void ObjectStore::wakeAll() {
     m_wakeGeneration.fetch_add(1);
     m_changed.notify_all();
 }

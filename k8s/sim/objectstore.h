@@ -135,8 +135,8 @@ private:
     const Collection *findCollection(const ResourceType &type) const;
     std::shared_ptr<const Snapshot> snapshotAt(const Collection &c, std::uint64_t rv,
                                                bool cache) const;
-    void record(Collection &c, WatchEvent event, std::vector<std::pair<ResourceType, WatchEvent>>
-                                                     &notify);
+    void record(Collection &c, WatchEvent event,
+                std::vector<std::pair<ResourceType, WatchEvent>> &notify);
     void notify(const std::vector<std::pair<ResourceType, WatchEvent>> &events);
     ObjectPtr withRv(const ResourceType &type, const ObjectPtr &object, std::uint64_t rv) const;
 

@@ -11,16 +11,14 @@ using nlohmann::json;
 
 namespace {
 
-const std::string *findLabel(const PodScheduler::NodeView &n, const std::string &key)
-{
+const std::string *findLabel(const PodScheduler::NodeView &n, const std::string &key) {
     for (const auto &[k, v] : n.labels)
         if (k == key)
             return &v;
     return nullptr;
 }
 
-bool expressionMatches(const PodScheduler::NodeView &n, const json &expr, bool field)
-{
+bool expressionMatches(const PodScheduler::NodeView &n, const json &expr, bool field) {
     const std::string key = expr.value("key", "");
     const std::string op = expr.value("operator", "");
     const std::vector<std::string> values = expr.value("values", std::vector<std::string>{});
@@ -54,8 +52,7 @@ bool expressionMatches(const PodScheduler::NodeView &n, const json &expr, bool f
     return false;
 }
 
-bool affinityMatches(const PodScheduler::NodeView &n, const json &pod)
-{
+bool affinityMatches(const PodScheduler::NodeView &n, const json &pod) {
     if (auto sel = pod["spec"].find("nodeSelector"); sel != pod["spec"].end() && sel->is_object())
         for (const auto &[k, v] : sel->items()) {
             const std::string *have = findLabel(n, k);
@@ -87,8 +84,7 @@ bool affinityMatches(const PodScheduler::NodeView &n, const json &pod)
     return false;
 }
 
-bool tolerates(const json &tolerations, const PodScheduler::Taint &taint)
-{
+bool tolerates(const json &tolerations, const PodScheduler::Taint &taint) {
     for (const auto &t : tolerations) {
         const std::string key = t.value("key", "");
         const std::string op = t.value("operator", "Equal");
@@ -105,8 +101,7 @@ bool tolerates(const json &tolerations, const PodScheduler::Taint &taint)
     return false;
 }
 
-std::optional<k8s::Quantity> quantityOf(const json &v)
-{
+std::optional<k8s::Quantity> quantityOf(const json &v) {
     if (v.is_string())
         return k8s::Quantity::parse(v.get<std::string>());
     if (v.is_number_integer())
@@ -119,8 +114,7 @@ std::optional<k8s::Quantity> quantityOf(const json &v)
 PodScheduler::PodScheduler(ObjectStore &store, const ResourceRegistry &registry)
     : m_store(store)
     , m_podType(registry.core("pods"))
-    , m_nodeType(registry.core("nodes"))
-{
+    , m_nodeType(registry.core("nodes")) {
     m_store.addListener([this](const ResourceType &type, const WatchEvent &) {
         if (type.group.empty() && (type.plural == "pods" || type.plural == "nodes")) {
             std::lock_guard lock(m_mutex);
@@ -130,15 +124,15 @@ PodScheduler::PodScheduler(ObjectStore &store, const ResourceRegistry &registry)
     });
 }
 
-PodScheduler::~PodScheduler() { stop(); }
+PodScheduler::~PodScheduler() {
+    stop();
+}
 
-void PodScheduler::start()
-{
+void PodScheduler::start() {
     m_thread = std::thread([this] { run(); });
 }
 
-void PodScheduler::stop()
-{
+void PodScheduler::stop() {
     {
         std::lock_guard lock(m_mutex);
         m_stop = true;
@@ -148,8 +142,7 @@ void PodScheduler::stop()
         m_thread.join();
 }
 
-void PodScheduler::run()
-{
+void PodScheduler::run() {
     std::unique_lock lock(m_mutex);
     while (!m_stop) {
         m_wake.wait(lock, [this] { return m_stop || m_dirty; });
@@ -164,8 +157,7 @@ void PodScheduler::run()
     }
 }
 
-PodScheduler::NodeView PodScheduler::nodeView(const json &node)
-{
+PodScheduler::NodeView PodScheduler::nodeView(const json &node) {
     NodeView v;
     const json meta = node.value("metadata", json::object());
     v.name = meta.value("name", "");
@@ -193,12 +185,12 @@ PodScheduler::NodeView PodScheduler::nodeView(const json &node)
 }
 
 PodScheduler::Decision
-PodScheduler::decide(const json &pod, const std::vector<std::pair<std::string, k8s::Quantity>> &requests,
-                     const std::vector<NodeView> &nodes)
-{
+PodScheduler::decide(const json &pod,
+                     const std::vector<std::pair<std::string, k8s::Quantity>> &requests,
+                     const std::vector<NodeView> &nodes) {
     std::map<std::string, int> reasons;
-    const json tolerations = pod.contains("spec") ? pod["spec"].value("tolerations", json::array())
-                                                  : json::array();
+    const json tolerations =
+        pod.contains("spec") ? pod["spec"].value("tolerations", json::array()) : json::array();
     const json *spec = pod.contains("spec") ? &pod["spec"] : nullptr;
     const std::string wantedNode = spec != nullptr ? spec->value("nodeName", "") : "";
     const NodeView *best = nullptr;
@@ -216,7 +208,8 @@ PodScheduler::decide(const json &pod, const std::vector<std::pair<std::string, k
             taints.push_back({"node.kubernetes.io/not-ready", "", "NoSchedule"});
         const Taint *untolerated = nullptr;
         for (const auto &t : taints)
-            if ((t.effect == "NoSchedule" || t.effect == "NoExecute") && !tolerates(tolerations, t)) {
+            if ((t.effect == "NoSchedule" || t.effect == "NoExecute") &&
+                !tolerates(tolerations, t)) {
                 untolerated = &t;
                 break;
             }
@@ -240,7 +233,8 @@ PodScheduler::decide(const json &pod, const std::vector<std::pair<std::string, k
             if (want.isZero())
                 continue;
             auto alloc = n.allocatable.find(name);
-            const k8s::Quantity have = alloc == n.allocatable.end() ? k8s::Quantity() : alloc->second;
+            const k8s::Quantity have =
+                alloc == n.allocatable.end() ? k8s::Quantity() : alloc->second;
             auto usedIt = n.used.find(name);
             const k8s::Quantity used = usedIt == n.used.end() ? k8s::Quantity() : usedIt->second;
             if (used + want > have) {
@@ -279,8 +273,7 @@ PodScheduler::decide(const json &pod, const std::vector<std::pair<std::string, k
 }
 
 json PodScheduler::runningStatus(const json &pod, const std::string &hostIp,
-                                 const std::string &podIp, const std::string &now)
-{
+                                 const std::string &podIp, const std::string &now) {
     json status = pod.value("status", json::object());
     status["phase"] = "Running";
     status["hostIP"] = hostIp;
@@ -308,8 +301,7 @@ json PodScheduler::runningStatus(const json &pod, const std::string &hostIp,
     return status;
 }
 
-std::size_t PodScheduler::schedulePass()
-{
+std::size_t PodScheduler::schedulePass() {
     const std::vector<ObjectPtr> pods = m_store.all(m_podType);
     std::vector<ObjectPtr> pending;
     for (const auto &p : pods)
@@ -356,16 +348,17 @@ std::size_t PodScheduler::schedulePass()
                 v.used[name] += q;
             const std::uint64_t ipn = ++m_podIpCounter;
             // 10.245/16: the scenarios hand out 10.244/16 themselves.
-            const std::string podIp = "10.245." + std::to_string((ipn / 250) % 250) + '.' +
-                                      std::to_string(ipn % 250 + 2);
+            const std::string podIp =
+                "10.245." + std::to_string((ipn / 250) % 250) + '.' + std::to_string(ipn % 250 + 2);
             const std::string hostIp = v.internalIp;
             const std::string nodeName = *d.node;
-            auto r = m_store.update(m_podType, p->ns, p->name, [&](json &doc) -> std::optional<ApiError> {
-                if (!doc["spec"].value("nodeName", "").empty())
-                    return ApiError::conflict("pods", p->name); // bound meanwhile
-                doc["spec"]["nodeName"] = nodeName;
-                return std::nullopt;
-            });
+            auto r = m_store.update(
+                m_podType, p->ns, p->name, [&](json &doc) -> std::optional<ApiError> {
+                    if (!doc["spec"].value("nodeName", "").empty())
+                        return ApiError::conflict("pods", p->name); // bound meanwhile
+                    doc["spec"]["nodeName"] = nodeName;
+                    return std::nullopt;
+                });
             if (!r.ok())
                 continue;
             m_store.update(

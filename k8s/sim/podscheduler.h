@@ -4,11 +4,10 @@
 #include "k8s/sim/objectstore.h"
 #include "k8s/sim/resourceregistry.h"
 
-#include <nlohmann/json.hpp>
-
 #include <condition_variable>
 #include <map>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <thread>

@@ -43,7 +43,8 @@ const Schema kResourceAttributes{{{1, "namespace", FieldType::String},
                                   {5, "resource", FieldType::String},
                                   {6, "subresource", FieldType::String},
                                   {7, "name", FieldType::String}}};
-const Schema kNonResourceAttributes{{{1, "path", FieldType::String}, {2, "verb", FieldType::String}}};
+const Schema kNonResourceAttributes{
+    {{1, "path", FieldType::String}, {2, "verb", FieldType::String}}};
 const Schema kSsarSpec{{{1, "resourceAttributes", FieldType::Message, &kResourceAttributes},
                         {2, "nonResourceAttributes", FieldType::Message, &kNonResourceAttributes}}};
 const Schema kSsar{{{1, "metadata", FieldType::Message, &kObjectMeta},
@@ -56,11 +57,11 @@ const Schema kTypeMeta{{{1, "apiVersion", FieldType::String}, {2, "kind", FieldT
 
 class Reader {
 public:
-    explicit Reader(std::string_view data) : m_data(data) {}
+    explicit Reader(std::string_view data)
+        : m_data(data) {}
     bool done() const { return m_pos >= m_data.size(); }
 
-    bool varint(std::uint64_t &out)
-    {
+    bool varint(std::uint64_t &out) {
         out = 0;
         for (int shift = 0; shift < 64; shift += 7) {
             if (m_pos >= m_data.size())
@@ -72,8 +73,7 @@ public:
         }
         return false;
     }
-    bool bytes(std::string_view &out)
-    {
+    bool bytes(std::string_view &out) {
         std::uint64_t n = 0;
         if (!varint(n) || n > m_data.size() - m_pos)
             return false;
@@ -81,8 +81,7 @@ public:
         m_pos += n;
         return true;
     }
-    bool skip(int wireType)
-    {
+    bool skip(int wireType) {
         std::uint64_t v = 0;
         std::string_view s;
         switch (wireType) {
@@ -100,8 +99,7 @@ public:
     }
 
 private:
-    bool advance(std::size_t n)
-    {
+    bool advance(std::size_t n) {
         if (n > m_data.size() - m_pos)
             return false;
         m_pos += n;
@@ -111,8 +109,7 @@ private:
     std::size_t m_pos = 0;
 };
 
-bool decodeMessage(std::string_view data, const Schema &schema, json &out)
-{
+bool decodeMessage(std::string_view data, const Schema &schema, json &out) {
     Reader r(data);
     if (!out.is_object())
         out = json::object();
@@ -178,8 +175,7 @@ bool decodeMessage(std::string_view data, const Schema &schema, json &out)
 
 } // namespace
 
-std::optional<json> ProtobufDecoder::decode(std::string_view body, std::string *error)
-{
+std::optional<json> ProtobufDecoder::decode(std::string_view body, std::string *error) {
     auto fail = [error](std::string what) -> std::optional<json> {
         if (error != nullptr)
             *error = std::move(what);

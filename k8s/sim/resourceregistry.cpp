@@ -1,8 +1,9 @@
 #include "k8s/sim/resourceregistry.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
-#include <regex>
+#include <optional>
 
 namespace cubedesk::sim {
 
@@ -16,8 +17,7 @@ const std::vector<std::string> kAllVerbs = {"create", "delete", "deletecollectio
 ResourceType builtin(std::string group, std::string kind, std::string plural, bool namespaced,
                      std::vector<std::string> shortNames, bool status,
                      std::vector<std::string> verbs = kAllVerbs,
-                     std::vector<std::string> categories = {})
-{
+                     std::vector<std::string> categories = {}) {
     ResourceType t;
     t.group = std::move(group);
     t.version = "v1";
@@ -35,35 +35,55 @@ ResourceType builtin(std::string group, std::string kind, std::string plural, bo
     return t;
 }
 
-/// Kubernetes' version priority: GA before beta before alpha, higher numbers first, then
-/// non-kube-like versions alphabetically (apimachinery's CompareKubeAwareVersionStrings).
-bool versionBefore(const std::string &a, const std::string &b)
-{
-    static const std::regex kube(R"(^v(\d+)(?:(alpha|beta)(\d+))?$)");
-    std::smatch ma;
-    std::smatch mb;
-    const bool ka = std::regex_match(a, ma, kube);
-    const bool kb = std::regex_match(b, mb, kube);
-    if (ka != kb)
-        return ka;
-    if (!ka)
-        return a < b;
-    auto level = [](const std::smatch &m) {
-        return m[2].matched ? (m[2].str() == "beta" ? 1 : 0) : 2;
-    };
-    if (level(ma) != level(mb))
-        return level(ma) > level(mb);
-    const long majorA = std::strtol(ma[1].str().c_str(), nullptr, 10);
-    const long majorB = std::strtol(mb[1].str().c_str(), nullptr, 10);
-    if (majorA != majorB)
-        return majorA > majorB;
-    const long minorA = ma[3].matched ? std::strtol(ma[3].str().c_str(), nullptr, 10) : 0;
-    const long minorB = mb[3].matched ? std::strtol(mb[3].str().c_str(), nullptr, 10) : 0;
-    return minorA > minorB;
+/// A Kubernetes-style version "v<major>[(alpha|beta)<minor>]", parsed; level 2 = GA, 1 = beta,
+/// 0 = alpha. nullopt for anything else.
+struct KubeVersion {
+    long major = 0;
+    int level = 2;
+    long minor = 0;
+};
+
+std::optional<KubeVersion> parseKubeVersion(const std::string &v) {
+    if (v.size() < 2 || v[0] != 'v' || !std::isdigit(static_cast<unsigned char>(v[1])))
+        return std::nullopt;
+    char *end = nullptr;
+    KubeVersion k;
+    k.major = std::strtol(v.c_str() + 1, &end, 10);
+    const std::string rest(end);
+    if (rest.empty())
+        return k;
+    for (const auto &[word, level] : {std::pair<const char *, int>{"alpha", 0}, {"beta", 1}}) {
+        const std::string w(word);
+        if (rest.rfind(w, 0) == 0 && rest.size() > w.size() &&
+            std::isdigit(static_cast<unsigned char>(rest[w.size()]))) {
+            char *minorEnd = nullptr;
+            k.minor = std::strtol(rest.c_str() + w.size(), &minorEnd, 10);
+            if (*minorEnd != '\0')
+                return std::nullopt;
+            k.level = level;
+            return k;
+        }
+    }
+    return std::nullopt;
 }
 
-json apiResourceEntry(const ResourceType &t)
-{
+/// Kubernetes' version priority: GA before beta before alpha, higher numbers first, then
+/// non-kube-like versions alphabetically (apimachinery's CompareKubeAwareVersionStrings).
+bool versionBefore(const std::string &a, const std::string &b) {
+    const auto ka = parseKubeVersion(a);
+    const auto kb = parseKubeVersion(b);
+    if (ka.has_value() != kb.has_value())
+        return ka.has_value();
+    if (!ka)
+        return a < b;
+    if (ka->level != kb->level)
+        return ka->level > kb->level;
+    if (ka->major != kb->major)
+        return ka->major > kb->major;
+    return ka->minor > kb->minor;
+}
+
+json apiResourceEntry(const ResourceType &t) {
     json e = {{"name", t.plural},
               {"singularName", t.singular},
               {"namespaced", t.namespaced},
@@ -78,9 +98,8 @@ json apiResourceEntry(const ResourceType &t)
 
 } // namespace
 
-ResourceRegistry::ResourceRegistry()
-{
-    const std::vector<std::string> nsVerbs = {"create", "delete", "get", "list",
+ResourceRegistry::ResourceRegistry() {
+    const std::vector<std::string> nsVerbs = {"create", "delete", "get",  "list",
                                               "patch",  "update", "watch"};
     addBuiltin(builtin("", "Namespace", "namespaces", false, {"ns"}, true, nsVerbs));
     addBuiltin(builtin("", "Node", "nodes", false, {"no"}, true));
@@ -94,14 +113,13 @@ ResourceRegistry::ResourceRegistry()
                        {"api-extensions"}));
     addBuiltin(builtin("authorization.k8s.io", "SelfSubjectAccessReview",
                        "selfsubjectaccessreviews", false, {}, false, {"create"}));
-    addBuiltin(builtin("authorization.k8s.io", "SelfSubjectRulesReview",
-                       "selfsubjectrulesreviews", false, {}, false, {"create"}));
+    addBuiltin(builtin("authorization.k8s.io", "SelfSubjectRulesReview", "selfsubjectrulesreviews",
+                       false, {}, false, {"create"}));
     addBuiltin(builtin("authentication.k8s.io", "SelfSubjectReview", "selfsubjectreviews", false,
                        {}, false, {"create"}));
 }
 
-void ResourceRegistry::addBuiltin(ResourceType t)
-{
+void ResourceRegistry::addBuiltin(ResourceType t) {
     auto &versions = m_versionOrder[t.group];
     if (std::find(versions.begin(), versions.end(), t.version) == versions.end())
         versions.push_back(t.version);
@@ -110,8 +128,7 @@ void ResourceRegistry::addBuiltin(ResourceType t)
 
 std::optional<ResourceType> ResourceRegistry::find(const std::string &group,
                                                    const std::string &version,
-                                                   const std::string &plural) const
-{
+                                                   const std::string &plural) const {
     std::lock_guard lock(m_mutex);
     auto g = m_types.find(group);
     if (g == m_types.end())
@@ -125,8 +142,7 @@ std::optional<ResourceType> ResourceRegistry::find(const std::string &group,
     return p->second;
 }
 
-ResourceType ResourceRegistry::core(const std::string &plural) const
-{
+ResourceType ResourceRegistry::core(const std::string &plural) const {
     auto t = find("", "v1", plural);
     if (!t)
         std::abort();
@@ -134,8 +150,7 @@ ResourceType ResourceRegistry::core(const std::string &plural) const
 }
 
 std::vector<ResourceType> ResourceRegistry::versionsOf(const std::string &group,
-                                                       const std::string &plural) const
-{
+                                                       const std::string &plural) const {
     std::lock_guard lock(m_mutex);
     std::vector<ResourceType> out;
     auto g = m_types.find(group);
@@ -153,8 +168,7 @@ std::vector<ResourceType> ResourceRegistry::versionsOf(const std::string &group,
 }
 
 std::optional<ResourceType> ResourceRegistry::findByKind(const std::string &group,
-                                                         const std::string &kind) const
-{
+                                                         const std::string &kind) const {
     std::lock_guard lock(m_mutex);
     auto g = m_types.find(group);
     if (g == m_types.end())
@@ -170,8 +184,7 @@ std::optional<ResourceType> ResourceRegistry::findByKind(const std::string &grou
     return std::nullopt;
 }
 
-std::optional<std::string> ResourceRegistry::applyCrd(const json &crd)
-{
+std::optional<std::string> ResourceRegistry::applyCrd(const json &crd) {
     const json spec = crd.value("spec", json::object());
     const std::string group = spec.value("group", "");
     const json names = spec.value("names", json::object());
@@ -204,9 +217,8 @@ std::optional<std::string> ResourceRegistry::applyCrd(const json &crd)
         t.categories = names.value("categories", std::vector<std::string>{});
         t.verbs = kAllVerbs;
         t.custom = true;
-        t.statusSubresource =
-            v.contains("subresources") && v["subresources"].is_object() &&
-            v["subresources"].contains("status");
+        t.statusSubresource = v.contains("subresources") && v["subresources"].is_object() &&
+                              v["subresources"].contains("status");
         if (auto cols = v.find("additionalPrinterColumns"); cols != v.end() && cols->is_array())
             for (const auto &c : *cols)
                 t.printerColumns.push_back({c.value("name", ""), c.value("type", "string"),
@@ -236,8 +248,7 @@ std::optional<std::string> ResourceRegistry::applyCrd(const json &crd)
     return std::nullopt;
 }
 
-std::vector<ResourceType> ResourceRegistry::removeCrd(const json &crd)
-{
+std::vector<ResourceType> ResourceRegistry::removeCrd(const json &crd) {
     const json spec = crd.value("spec", json::object());
     const std::string group = spec.value("group", "");
     const std::string plural = spec.value("names", json::object()).value("plural", "");
@@ -261,8 +272,7 @@ std::vector<ResourceType> ResourceRegistry::removeCrd(const json &crd)
     return removed;
 }
 
-json ResourceRegistry::versionDocument() const
-{
+json ResourceRegistry::versionDocument() const {
     return {{"major", "1"},
             {"minor", "32"},
             {"gitVersion", "v1.32.0"},
@@ -274,16 +284,14 @@ json ResourceRegistry::versionDocument() const
             {"platform", "linux/amd64"}};
 }
 
-json ResourceRegistry::legacyCoreVersions() const
-{
+json ResourceRegistry::legacyCoreVersions() const {
     return {{"kind", "APIVersions"},
             {"versions", {"v1"}},
             {"serverAddressByClientCIDRs",
              json::array({{{"clientCIDR", "0.0.0.0/0"}, {"serverAddress", "127.0.0.1:6443"}}})}};
 }
 
-std::vector<std::string> ResourceRegistry::groupOrder() const
-{
+std::vector<std::string> ResourceRegistry::groupOrder() const {
     static const std::vector<std::string> builtins = {
         "apiextensions.k8s.io", "authentication.k8s.io", "authorization.k8s.io"};
     std::vector<std::string> out;
@@ -296,14 +304,12 @@ std::vector<std::string> ResourceRegistry::groupOrder() const
     return out;
 }
 
-std::vector<std::string> ResourceRegistry::versionsOfGroup(const std::string &group) const
-{
+std::vector<std::string> ResourceRegistry::versionsOfGroup(const std::string &group) const {
     auto it = m_versionOrder.find(group);
     return it == m_versionOrder.end() ? std::vector<std::string>{} : it->second;
 }
 
-json ResourceRegistry::legacyGroupList() const
-{
+json ResourceRegistry::legacyGroupList() const {
     std::lock_guard lock(m_mutex);
     json groups = json::array();
     for (const auto &g : groupOrder()) {
@@ -312,14 +318,12 @@ json ResourceRegistry::legacyGroupList() const
             versions.push_back({{"groupVersion", g + '/' + v}, {"version", v}});
         if (versions.empty())
             continue;
-        groups.push_back(
-            {{"name", g}, {"versions", versions}, {"preferredVersion", versions[0]}});
+        groups.push_back({{"name", g}, {"versions", versions}, {"preferredVersion", versions[0]}});
     }
     return {{"kind", "APIGroupList"}, {"apiVersion", "v1"}, {"groups", groups}};
 }
 
-std::optional<json> ResourceRegistry::legacyGroup(const std::string &group) const
-{
+std::optional<json> ResourceRegistry::legacyGroup(const std::string &group) const {
     std::lock_guard lock(m_mutex);
     if (group.empty() || m_types.count(group) == 0)
         return std::nullopt;
@@ -334,8 +338,7 @@ std::optional<json> ResourceRegistry::legacyGroup(const std::string &group) cons
 }
 
 std::optional<json> ResourceRegistry::resourceList(const std::string &group,
-                                                   const std::string &version) const
-{
+                                                   const std::string &version) const {
     std::lock_guard lock(m_mutex);
     auto g = m_types.find(group);
     if (g == m_types.end())
@@ -359,8 +362,7 @@ std::optional<json> ResourceRegistry::resourceList(const std::string &group,
                 {"resources", resources}};
 }
 
-json ResourceRegistry::aggregatedGroup(const std::string &group) const
-{
+json ResourceRegistry::aggregatedGroup(const std::string &group) const {
     json versions = json::array();
     for (const auto &v : versionsOfGroup(group)) {
         json resources = json::array();
@@ -387,8 +389,7 @@ json ResourceRegistry::aggregatedGroup(const std::string &group) const
             {"versions", versions}};
 }
 
-json ResourceRegistry::aggregatedCore() const
-{
+json ResourceRegistry::aggregatedCore() const {
     std::lock_guard lock(m_mutex);
     return {{"kind", "APIGroupDiscoveryList"},
             {"apiVersion", "apidiscovery.k8s.io/v2"},
@@ -396,8 +397,7 @@ json ResourceRegistry::aggregatedCore() const
             {"items", json::array({aggregatedGroup("")})}};
 }
 
-json ResourceRegistry::aggregatedGroups() const
-{
+json ResourceRegistry::aggregatedGroups() const {
     std::lock_guard lock(m_mutex);
     json items = json::array();
     for (const auto &g : groupOrder())

@@ -2,10 +2,9 @@
 
 #include "k8s/sim/resourcetype.h"
 
-#include <nlohmann/json.hpp>
-
 #include <map>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,8 +39,8 @@ public:
     std::vector<ResourceType> removeCrd(const nlohmann::json &crd);
 
     nlohmann::json versionDocument() const;
-    nlohmann::json legacyCoreVersions() const;                      ///< GET /api
-    nlohmann::json legacyGroupList() const;                         ///< GET /apis
+    nlohmann::json legacyCoreVersions() const;                                 ///< GET /api
+    nlohmann::json legacyGroupList() const;                                    ///< GET /apis
     std::optional<nlohmann::json> legacyGroup(const std::string &group) const; ///< /apis/G
     std::optional<nlohmann::json> resourceList(const std::string &group,
                                                const std::string &version) const;
@@ -62,7 +61,8 @@ private:
     mutable std::mutex m_mutex;
     /// group → version → plural → type. Versions of a group are kept in preference order.
     std::map<std::string, std::map<std::string, std::map<std::string, ResourceType>>> m_types;
-    std::map<std::string, std::vector<std::string>> m_versionOrder; ///< group → versions, preferred first
+    std::map<std::string, std::vector<std::string>>
+        m_versionOrder; ///< group → versions, preferred first
 };
 
 } // namespace cubedesk::sim

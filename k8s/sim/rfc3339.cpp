@@ -5,8 +5,7 @@
 
 namespace cubedesk::sim {
 
-std::string formatRfc3339(std::chrono::system_clock::time_point t)
-{
+std::string formatRfc3339(std::chrono::system_clock::time_point t) {
     const std::time_t secs = std::chrono::system_clock::to_time_t(t);
     std::tm tm{};
     gmtime_r(&secs, &tm);
@@ -15,8 +14,7 @@ std::string formatRfc3339(std::chrono::system_clock::time_point t)
     return buf;
 }
 
-std::optional<std::chrono::system_clock::time_point> parseRfc3339(std::string_view text)
-{
+std::optional<std::chrono::system_clock::time_point> parseRfc3339(std::string_view text) {
     std::tm tm{};
     int consumed = 0;
     const std::string s(text);

@@ -14,23 +14,20 @@ using nlohmann::json;
 namespace {
 
 /// A cheap, stateless mix of (seed, index, salt) so generation can run on any thread in any order.
-std::uint64_t mix(std::uint64_t seed, std::uint64_t index, std::uint64_t salt)
-{
+std::uint64_t mix(std::uint64_t seed, std::uint64_t index, std::uint64_t salt) {
     std::uint64_t z = seed * 0x9E3779B97F4A7C15ULL + index * 0xBF58476D1CE4E5B9ULL + salt;
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     return z ^ (z >> 31);
 }
 
-std::string hex(std::uint64_t v, int digits)
-{
+std::string hex(std::uint64_t v, int digits) {
     char buf[24];
     std::snprintf(buf, sizeof buf, "%0*llx", digits, static_cast<unsigned long long>(v));
     return std::string(buf).substr(0, static_cast<std::size_t>(digits));
 }
 
-std::string nodeName(std::size_t i)
-{
+std::string nodeName(std::size_t i) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "node-%05zu", i);
     return buf;
@@ -39,27 +36,20 @@ std::string nodeName(std::size_t i)
 const char *const kOrgs[] = {"public", "speech", "vision", "nlp", "ads", "search"};
 
 json managedField(const char *manager, const char *operation, const std::string &time,
-                  json fields)
-{
-    return {{"manager", manager},
-            {"operation", operation},
-            {"apiVersion", "v1"},
-            {"time", time},
-            {"fieldsType", "FieldsV1"},
-            {"fieldsV1", std::move(fields)}};
+                  json fields) {
+    return {{"manager", manager}, {"operation", operation},   {"apiVersion", "v1"},
+            {"time", time},       {"fieldsType", "FieldsV1"}, {"fieldsV1", std::move(fields)}};
 }
 
 } // namespace
 
-std::string ScaleScenario::namespaceName(std::size_t index)
-{
+std::string ScaleScenario::namespaceName(std::size_t index) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "team-%04zu", index);
     return buf;
 }
 
-json ScaleScenario::node(std::size_t i, std::uint64_t seed)
-{
+json ScaleScenario::node(std::size_t i, std::uint64_t seed) {
     const std::uint64_t r = mix(seed, i, 1);
     const bool gpu = i % 10 == 0;
     const std::string name = nodeName(i);
@@ -77,8 +67,10 @@ json ScaleScenario::node(std::size_t i, std::uint64_t seed)
                    {"topology.kubernetes.io/zone", "ap-shanghai-" + std::to_string(1 + r % 5)},
                    {"train", "true"},
                    {"org", org}};
-    json alloc = {{"cpu", gpu ? "95" : "63"}, {"memory", gpu ? "1007Gi" : "250Gi"},
-                  {"pods", "110"}, {"ephemeral-storage", "1700Gi"}};
+    json alloc = {{"cpu", gpu ? "95" : "63"},
+                  {"memory", gpu ? "1007Gi" : "250Gi"},
+                  {"pods", "110"},
+                  {"ephemeral-storage", "1700Gi"}};
     if (gpu) {
         labels["gpu"] = "true";
         labels["gpu-type"] = "A100";
@@ -96,67 +88,74 @@ json ScaleScenario::node(std::size_t i, std::uint64_t seed)
         labels["share"] = "false";
     json images = json::array();
     for (int k = 0; k < 20; ++k)
-        images.push_back({{"names",
-                           {"registry.example.com/platform/image-" + std::to_string(k) +
-                                "@sha256:" + hex(mix(seed, i * 20 + static_cast<std::size_t>(k), 7), 16) +
-                                hex(mix(seed, k, 8), 16) + hex(mix(seed, k, 9), 16) +
-                                hex(mix(seed, k, 10), 16),
-                            "registry.example.com/platform/image-" + std::to_string(k) + ":v1." +
-                                std::to_string(k)}},
-                          {"sizeBytes", 100000000 + k * 7919}});
+        images.push_back(
+            {{"names",
+              {"registry.example.com/platform/image-" + std::to_string(k) +
+                   "@sha256:" + hex(mix(seed, i * 20 + static_cast<std::size_t>(k), 7), 16) +
+                   hex(mix(seed, k, 8), 16) + hex(mix(seed, k, 9), 16) + hex(mix(seed, k, 10), 16),
+               "registry.example.com/platform/image-" + std::to_string(k) + ":v1." +
+                   std::to_string(k)}},
+             {"sizeBytes", 100000000 + k * 7919}});
     auto cond = [&](const char *type, const char *status, const char *reason, const char *msg) {
-        return json{{"type", type},       {"status", status},
-                    {"reason", reason},   {"message", msg},
-                    {"lastHeartbeatTime", time}, {"lastTransitionTime", time}};
+        return json{{"type", type},   {"status", status},          {"reason", reason},
+                    {"message", msg}, {"lastHeartbeatTime", time}, {"lastTransitionTime", time}};
     };
     const std::string ip = "10." + std::to_string(20 + i / 65536) + '.' +
                            std::to_string((i / 256) % 256) + '.' + std::to_string(i % 256);
-    return {{"apiVersion", "v1"},
-            {"kind", "Node"},
-            {"metadata",
-             {{"name", name},
-              {"creationTimestamp", time},
-              {"labels", labels},
-              {"annotations",
-               {{"node.alpha.kubernetes.io/ttl", "0"},
-                {"volumes.kubernetes.io/controller-managed-attach-detach", "true"},
-                {"kubeadm.alpha.kubernetes.io/cri-socket", "unix:///run/containerd/containerd.sock"}}},
-              {"managedFields",
-               json::array({managedField("kubelet", "Update", time,
-                                         {{"f:metadata", {{"f:labels", {{"f:kubernetes.io/hostname", json::object()}}}}},
-                                          {"f:status", {{"f:conditions", json::object()}, {"f:images", json::object()}}}}),
-                            managedField("kube-controller-manager", "Update", time,
-                                         {{"f:spec", {{"f:podCIDR", json::object()}}}})})}}},
-            {"spec", {{"podCIDR", "10.244." + std::to_string(i % 256) + ".0/24"},
-                      {"providerID", "qcloud:///ins-" + hex(r, 8)}}},
-            {"status",
-             {{"capacity", alloc},
-              {"allocatable", alloc},
-              {"addresses", json::array({{{"type", "InternalIP"}, {"address", ip}},
-                                         {{"type", "Hostname"}, {"address", name}}})},
-              {"conditions",
-               json::array({cond("MemoryPressure", "False", "KubeletHasSufficientMemory", "kubelet has sufficient memory available"),
-                            cond("DiskPressure", "False", "KubeletHasNoDiskPressure", "kubelet has no disk pressure"),
-                            cond("PIDPressure", "False", "KubeletHasSufficientPID", "kubelet has sufficient PID available"),
-                            cond("Ready", "True", "KubeletReady", "kubelet is posting ready status")})},
-              {"daemonEndpoints", {{"kubeletEndpoint", {{"Port", 10250}}}}},
-              {"images", images},
-              {"nodeInfo",
-               {{"architecture", "amd64"},
-                {"bootID", hex(mix(seed, i, 3), 8) + "-1111-2222-3333-" + hex(mix(seed, i, 4), 12)},
-                {"containerRuntimeVersion", "containerd://1.7.24"},
-                {"kernelVersion", "5.15.0-125-generic"},
-                {"kubeProxyVersion", "v1.32.0"},
-                {"kubeletVersion", "v1.32.0"},
-                {"machineID", hex(mix(seed, i, 5), 16) + hex(mix(seed, i, 6), 16)},
-                {"operatingSystem", "linux"},
-                {"osImage", "Ubuntu 22.04.5 LTS"},
-                {"systemUUID", hex(mix(seed, i, 11), 8) + "-AAAA-BBBB-CCCC-" + hex(mix(seed, i, 12), 12)}}}}}};
+    return {
+        {"apiVersion", "v1"},
+        {"kind", "Node"},
+        {"metadata",
+         {{"name", name},
+          {"creationTimestamp", time},
+          {"labels", labels},
+          {"annotations",
+           {{"node.alpha.kubernetes.io/ttl", "0"},
+            {"volumes.kubernetes.io/controller-managed-attach-detach", "true"},
+            {"kubeadm.alpha.kubernetes.io/cri-socket", "unix:///run/containerd/containerd.sock"}}},
+          {"managedFields",
+           json::array(
+               {managedField(
+                    "kubelet", "Update", time,
+                    {{"f:metadata", {{"f:labels", {{"f:kubernetes.io/hostname", json::object()}}}}},
+                     {"f:status",
+                      {{"f:conditions", json::object()}, {"f:images", json::object()}}}}),
+                managedField("kube-controller-manager", "Update", time,
+                             {{"f:spec", {{"f:podCIDR", json::object()}}}})})}}},
+        {"spec",
+         {{"podCIDR", "10.244." + std::to_string(i % 256) + ".0/24"},
+          {"providerID", "qcloud:///ins-" + hex(r, 8)}}},
+        {"status",
+         {{"capacity", alloc},
+          {"allocatable", alloc},
+          {"addresses", json::array({{{"type", "InternalIP"}, {"address", ip}},
+                                     {{"type", "Hostname"}, {"address", name}}})},
+          {"conditions",
+           json::array({cond("MemoryPressure", "False", "KubeletHasSufficientMemory",
+                             "kubelet has sufficient memory available"),
+                        cond("DiskPressure", "False", "KubeletHasNoDiskPressure",
+                             "kubelet has no disk pressure"),
+                        cond("PIDPressure", "False", "KubeletHasSufficientPID",
+                             "kubelet has sufficient PID available"),
+                        cond("Ready", "True", "KubeletReady", "kubelet is posting ready status")})},
+          {"daemonEndpoints", {{"kubeletEndpoint", {{"Port", 10250}}}}},
+          {"images", images},
+          {"nodeInfo",
+           {{"architecture", "amd64"},
+            {"bootID", hex(mix(seed, i, 3), 8) + "-1111-2222-3333-" + hex(mix(seed, i, 4), 12)},
+            {"containerRuntimeVersion", "containerd://1.7.24"},
+            {"kernelVersion", "5.15.0-125-generic"},
+            {"kubeProxyVersion", "v1.32.0"},
+            {"kubeletVersion", "v1.32.0"},
+            {"machineID", hex(mix(seed, i, 5), 16) + hex(mix(seed, i, 6), 16)},
+            {"operatingSystem", "linux"},
+            {"osImage", "Ubuntu 22.04.5 LTS"},
+            {"systemUUID",
+             hex(mix(seed, i, 11), 8) + "-AAAA-BBBB-CCCC-" + hex(mix(seed, i, 12), 12)}}}}}};
 }
 
 json ScaleScenario::pod(std::size_t i, std::size_t nodes, std::size_t namespaces,
-                        std::uint64_t seed)
-{
+                        std::uint64_t seed) {
     const std::uint64_t r = mix(seed, i, 2);
     const std::string ns = namespaceName(i % namespaces);
     const std::string app = "app-" + std::to_string((i / namespaces) % 50);
@@ -180,9 +179,12 @@ json ScaleScenario::pod(std::size_t i, std::size_t nodes, std::size_t namespaces
     }
     json env = json::array();
     for (int k = 0; k < 8; ++k)
-        env.push_back({{"name", "APP_SETTING_" + std::to_string(k)},
-                       {"value", "value-" + hex(mix(seed, i, 20 + static_cast<std::uint64_t>(k)), 8)}});
-    env.push_back({{"name", "POD_IP"}, {"valueFrom", {{"fieldRef", {{"apiVersion", "v1"}, {"fieldPath", "status.podIP"}}}}}});
+        env.push_back(
+            {{"name", "APP_SETTING_" + std::to_string(k)},
+             {"value", "value-" + hex(mix(seed, i, 20 + static_cast<std::uint64_t>(k)), 8)}});
+    env.push_back(
+        {{"name", "POD_IP"},
+         {"valueFrom", {{"fieldRef", {{"apiVersion", "v1"}, {"fieldPath", "status.podIP"}}}}}});
     json container = {
         {"name", "main"},
         {"image", "registry.example.com/" + ns + '/' + app + ":v" + std::to_string(r % 20)},
@@ -190,54 +192,85 @@ json ScaleScenario::pod(std::size_t i, std::size_t nodes, std::size_t namespaces
         {"ports", json::array({{{"containerPort", 8080}, {"name", "http"}, {"protocol", "TCP"}}})},
         {"env", env},
         {"resources", {{"requests", requests}, {"limits", limits}}},
-        {"readinessProbe", {{"httpGet", {{"path", "/healthz"}, {"port", 8080}, {"scheme", "HTTP"}}},
-                            {"periodSeconds", 10}, {"timeoutSeconds", 1}, {"successThreshold", 1}, {"failureThreshold", 3}}},
-        {"volumeMounts", json::array({{{"name", "kube-api-access"}, {"mountPath", "/var/run/secrets/kubernetes.io/serviceaccount"}, {"readOnly", true}},
-                                      {{"name", "data"}, {"mountPath", "/data"}}})},
+        {"readinessProbe",
+         {{"httpGet", {{"path", "/healthz"}, {"port", 8080}, {"scheme", "HTTP"}}},
+          {"periodSeconds", 10},
+          {"timeoutSeconds", 1},
+          {"successThreshold", 1},
+          {"failureThreshold", 3}}},
+        {"volumeMounts",
+         json::array({{{"name", "kube-api-access"},
+                       {"mountPath", "/var/run/secrets/kubernetes.io/serviceaccount"},
+                       {"readOnly", true}},
+                      {{"name", "data"}, {"mountPath", "/data"}}})},
         {"terminationMessagePath", "/dev/termination-log"},
         {"terminationMessagePolicy", "File"}};
     const std::string node = nodeName(nodeIndex);
     const std::string podIp = "10." + std::to_string(100 + (i >> 16) % 100) + '.' +
                               std::to_string((i >> 8) % 256) + '.' + std::to_string(i % 256);
-    json spec = {{"containers", json::array({container})},
-                 {"restartPolicy", "Always"},
-                 {"terminationGracePeriodSeconds", 30},
-                 {"dnsPolicy", "ClusterFirst"},
-                 {"serviceAccountName", "default"},
-                 {"schedulerName", "default-scheduler"},
-                 {"securityContext", json::object()},
-                 {"priority", 0},
-                 {"enableServiceLinks", true},
-                 {"preemptionPolicy", "PreemptLowerPriority"},
-                 {"tolerations", json::array({{{"key", "node.kubernetes.io/not-ready"}, {"operator", "Exists"}, {"effect", "NoExecute"}, {"tolerationSeconds", 300}},
-                                              {{"key", "node.kubernetes.io/unreachable"}, {"operator", "Exists"}, {"effect", "NoExecute"}, {"tolerationSeconds", 300}}})},
-                 {"volumes", json::array({{{"name", "data"}, {"emptyDir", json::object()}},
-                                          {{"name", "kube-api-access"},
-                                           {"projected", {{"defaultMode", 420},
-                                                          {"sources", json::array({{{"serviceAccountToken", {{"expirationSeconds", 3607}, {"path", "token"}}}},
-                                                                                   {{"configMap", {{"name", "kube-root-ca.crt"}, {"items", json::array({{{"key", "ca.crt"}, {"path", "ca.crt"}}})}}}}})}}}}})}};
+    json spec = {
+        {"containers", json::array({container})},
+        {"restartPolicy", "Always"},
+        {"terminationGracePeriodSeconds", 30},
+        {"dnsPolicy", "ClusterFirst"},
+        {"serviceAccountName", "default"},
+        {"schedulerName", "default-scheduler"},
+        {"securityContext", json::object()},
+        {"priority", 0},
+        {"enableServiceLinks", true},
+        {"preemptionPolicy", "PreemptLowerPriority"},
+        {"tolerations", json::array({{{"key", "node.kubernetes.io/not-ready"},
+                                      {"operator", "Exists"},
+                                      {"effect", "NoExecute"},
+                                      {"tolerationSeconds", 300}},
+                                     {{"key", "node.kubernetes.io/unreachable"},
+                                      {"operator", "Exists"},
+                                      {"effect", "NoExecute"},
+                                      {"tolerationSeconds", 300}}})},
+        {"volumes",
+         json::array(
+             {{{"name", "data"}, {"emptyDir", json::object()}},
+              {{"name", "kube-api-access"},
+               {"projected",
+                {{"defaultMode", 420},
+                 {"sources",
+                  json::array(
+                      {{{"serviceAccountToken", {{"expirationSeconds", 3607}, {"path", "token"}}}},
+                       {{"configMap",
+                         {{"name", "kube-root-ca.crt"},
+                          {"items",
+                           json::array({{{"key", "ca.crt"}, {"path", "ca.crt"}}})}}}}})}}}}})}};
     json status = {{"phase", "Pending"}, {"qosClass", "Burstable"}};
     if (!pending) {
         spec["nodeName"] = node;
         json conds = json::array();
-        for (const char *c : {"PodReadyToStartContainers", "Initialized", "Ready", "ContainersReady", "PodScheduled"})
-            conds.push_back({{"type", c}, {"status", "True"}, {"lastProbeTime", nullptr}, {"lastTransitionTime", time}});
-        status = {{"phase", "Running"},
-                  {"conditions", conds},
-                  {"hostIP", "10." + std::to_string(20 + nodeIndex / 65536) + '.' + std::to_string((nodeIndex / 256) % 256) + '.' + std::to_string(nodeIndex % 256)},
-                  {"podIP", podIp},
-                  {"podIPs", json::array({{{"ip", podIp}}})},
-                  {"startTime", time},
-                  {"qosClass", "Burstable"},
-                  {"containerStatuses",
-                   json::array({{{"name", "main"},
-                                 {"ready", true},
-                                 {"started", true},
-                                 {"restartCount", static_cast<int>(r % 4 == 0 ? r % 7 : 0)},
-                                 {"image", container["image"]},
-                                 {"imageID", "registry.example.com/" + ns + '/' + app + "@sha256:" + hex(mix(seed, i, 30), 16) + hex(mix(seed, i, 31), 16)},
-                                 {"containerID", "containerd://" + hex(mix(seed, i, 32), 16) + hex(mix(seed, i, 33), 16)},
-                                 {"state", {{"running", {{"startedAt", time}}}}}}})}};
+        for (const char *c : {"PodReadyToStartContainers", "Initialized", "Ready",
+                              "ContainersReady", "PodScheduled"})
+            conds.push_back({{"type", c},
+                             {"status", "True"},
+                             {"lastProbeTime", nullptr},
+                             {"lastTransitionTime", time}});
+        status = {
+            {"phase", "Running"},
+            {"conditions", conds},
+            {"hostIP", "10." + std::to_string(20 + nodeIndex / 65536) + '.' +
+                           std::to_string((nodeIndex / 256) % 256) + '.' +
+                           std::to_string(nodeIndex % 256)},
+            {"podIP", podIp},
+            {"podIPs", json::array({{{"ip", podIp}}})},
+            {"startTime", time},
+            {"qosClass", "Burstable"},
+            {"containerStatuses",
+             json::array({{{"name", "main"},
+                           {"ready", true},
+                           {"started", true},
+                           {"restartCount", static_cast<int>(r % 4 == 0 ? r % 7 : 0)},
+                           {"image", container["image"]},
+                           {"imageID", "registry.example.com/" + ns + '/' + app + "@sha256:" +
+                                           hex(mix(seed, i, 30), 16) + hex(mix(seed, i, 31), 16)},
+                           {"containerID", "containerd://" + hex(mix(seed, i, 32), 16) +
+                                               hex(mix(seed, i, 33), 16)},
+                           {"state", {{"running", {{"startedAt", time}}}}}}})}};
     }
     return {{"apiVersion", "v1"},
             {"kind", "Pod"},
@@ -246,29 +279,57 @@ json ScaleScenario::pod(std::size_t i, std::size_t nodes, std::size_t namespaces
               {"generateName", rs + '-'},
               {"namespace", ns},
               {"creationTimestamp", time},
-              {"labels", {{"app", app}, {"pod-template-hash", rs.substr(app.size() + 1)}, {"org", kOrgs[r % 6]}, {"user", "user-" + std::to_string(r % 40)}}},
-              {"annotations", {{"project", std::string("project-") + kOrgs[r % 6]}, {"kubectl.kubernetes.io/default-container", "main"}}},
-              {"ownerReferences", json::array({{{"apiVersion", "apps/v1"}, {"kind", "ReplicaSet"}, {"name", rs}, {"uid", hex(mix(seed, i % namespaces, 40), 8) + "-0000-4000-8000-" + hex(mix(seed, i / namespaces % 50, 41), 12)}, {"controller", true}, {"blockOwnerDeletion", true}}})},
+              {"labels",
+               {{"app", app},
+                {"pod-template-hash", rs.substr(app.size() + 1)},
+                {"org", kOrgs[r % 6]},
+                {"user", "user-" + std::to_string(r % 40)}}},
+              {"annotations",
+               {{"project", std::string("project-") + kOrgs[r % 6]},
+                {"kubectl.kubernetes.io/default-container", "main"}}},
+              {"ownerReferences",
+               json::array({{{"apiVersion", "apps/v1"},
+                             {"kind", "ReplicaSet"},
+                             {"name", rs},
+                             {"uid", hex(mix(seed, i % namespaces, 40), 8) + "-0000-4000-8000-" +
+                                         hex(mix(seed, i / namespaces % 50, 41), 12)},
+                             {"controller", true},
+                             {"blockOwnerDeletion", true}}})},
               {"managedFields",
                json::array({managedField("kube-controller-manager", "Update", time,
-                                         {{"f:metadata", {{"f:generateName", json::object()}, {"f:labels", {{"f:app", json::object()}, {"f:pod-template-hash", json::object()}}}, {"f:ownerReferences", json::object()}}},
-                                          {"f:spec", {{"f:containers", {{"k:{\"name\":\"main\"}", {{"f:env", json::object()}, {"f:image", json::object()}, {"f:resources", json::object()}}}}}}}}),
+                                         {{"f:metadata",
+                                           {{"f:generateName", json::object()},
+                                            {"f:labels",
+                                             {{"f:app", json::object()},
+                                              {"f:pod-template-hash", json::object()}}},
+                                            {"f:ownerReferences", json::object()}}},
+                                          {"f:spec",
+                                           {{"f:containers",
+                                             {{"k:{\"name\":\"main\"}",
+                                               {{"f:env", json::object()},
+                                                {"f:image", json::object()},
+                                                {"f:resources", json::object()}}}}}}}}),
                             managedField("kubelet", "Update", time,
-                                         {{"f:status", {{"f:conditions", json::object()}, {"f:containerStatuses", json::object()}, {"f:podIP", json::object()}}}})})}}},
+                                         {{"f:status",
+                                           {{"f:conditions", json::object()},
+                                            {"f:containerStatuses", json::object()},
+                                            {"f:podIP", json::object()}}}})})}}},
             {"spec", spec},
             {"status", status}};
 }
 
 void ScaleScenario::load(ObjectStore &store, const ResourceRegistry &registry, std::size_t nodes,
-                         std::size_t pods, std::uint64_t seed)
-{
+                         std::size_t pods, std::uint64_t seed) {
     const std::size_t namespaces = std::clamp<std::size_t>(pods / 150, 1, 1000);
     const std::string created = "2026-01-01T00:00:00Z";
     store.bulkLoad(registry.core("namespaces"), namespaces, [&](std::size_t i) {
         const std::string name = namespaceName(i);
         return json{{"apiVersion", "v1"},
                     {"kind", "Namespace"},
-                    {"metadata", {{"name", name}, {"creationTimestamp", created}, {"labels", {{"kubernetes.io/metadata.name", name}}}}},
+                    {"metadata",
+                     {{"name", name},
+                      {"creationTimestamp", created},
+                      {"labels", {{"kubernetes.io/metadata.name", name}}}}},
                     {"spec", {{"finalizers", {"kubernetes"}}}},
                     {"status", {{"phase", "Active"}}}};
     });

@@ -4,15 +4,15 @@
 #include "k8s/sim/churnengine.h"
 #include "k8s/sim/demoscenario.h"
 #include "k8s/sim/manifestloader.h"
+#include "k8s/sim/quotacontroller.h"
 #include "k8s/sim/rfc3339.h"
 #include "k8s/sim/scalescenario.h"
 
+#include <algorithm>
+#include <iostream>
 #include <openssl/evp.h>
 #include <openssl/rand.h>
 #include <yaml-cpp/yaml.h>
-
-#include <algorithm>
-#include <iostream>
 
 namespace cubedesk::sim {
 
@@ -20,8 +20,7 @@ using nlohmann::json;
 
 namespace {
 
-std::string base64(const std::string &data)
-{
+std::string base64(const std::string &data) {
     std::string out(4 * ((data.size() + 2) / 3) + 1, '\0');
     const int n = EVP_EncodeBlock(reinterpret_cast<unsigned char *>(out.data()),
                                   reinterpret_cast<const unsigned char *>(data.data()),
@@ -30,8 +29,7 @@ std::string base64(const std::string &data)
     return out;
 }
 
-std::string randomToken()
-{
+std::string randomToken() {
     unsigned char bytes[24];
     RAND_bytes(bytes, sizeof bytes);
     static constexpr char hexdigits[] = "0123456789abcdef";
@@ -43,8 +41,7 @@ std::string randomToken()
     return s;
 }
 
-std::pair<std::string, std::string> splitApiVersion(const std::string &apiVersion)
-{
+std::pair<std::string, std::string> splitApiVersion(const std::string &apiVersion) {
     const auto slash = apiVersion.find('/');
     if (slash == std::string::npos)
         return {"", apiVersion};
@@ -56,22 +53,20 @@ std::pair<std::string, std::string> splitApiVersion(const std::string &apiVersio
 Simulator::Simulator(SimulatorOptions options)
     : m_options(std::move(options))
     , m_store(m_options.historyWindow)
-    , m_adminToken(randomToken())
-{
+    , m_adminToken(randomToken()) {}
+
+Simulator::~Simulator() {
+    stop();
 }
 
-Simulator::~Simulator() { stop(); }
-
-std::string Simulator::url() const
-{
+std::string Simulator::url() const {
     return std::string(m_options.tls ? "https://" : "http://") + m_options.host + ':' +
            std::to_string(m_port);
 }
 
-void Simulator::installControllers()
-{
-    const ResourceType crdType = *m_registry.find("apiextensions.k8s.io", "v1",
-                                                  "customresourcedefinitions");
+void Simulator::installControllers() {
+    const ResourceType crdType =
+        *m_registry.find("apiextensions.k8s.io", "v1", "customresourcedefinitions");
     // The apiextensions controller: a CRD serves its resource as soon as it is stored, and is
     // marked Established; deleting it removes the resource and its objects.
     m_store.addListener([this, crdType](const ResourceType &type, const WatchEvent &e) {
@@ -99,15 +94,15 @@ void Simulator::installControllers()
                     for (const auto &c : old.value("conditions", json::array()))
                         if (c.value("type", "") == type)
                             since = c.value("lastTransitionTime", when);
-                    conditions.push_back({{"type", type},
-                                          {"status", "True"},
-                                          {"reason", type == std::string("Established")
-                                                         ? "InitialNamesAccepted"
-                                                         : "NoConflicts"},
-                                          {"message", type == std::string("Established")
-                                                          ? "the initial names have been accepted"
-                                                          : "no conflicts found"},
-                                          {"lastTransitionTime", since}});
+                    conditions.push_back(
+                        {{"type", type},
+                         {"status", "True"},
+                         {"reason", type == std::string("Established") ? "InitialNamesAccepted"
+                                                                       : "NoConflicts"},
+                         {"message", type == std::string("Established")
+                                         ? "the initial names have been accepted"
+                                         : "no conflicts found"},
+                         {"lastTransitionTime", since}});
                 }
                 doc["status"] = {{"conditions", conditions},
                                  {"acceptedNames", doc["spec"].value("names", json::object())},
@@ -126,8 +121,7 @@ void Simulator::installControllers()
     });
 }
 
-Result<ObjectPtr> Simulator::createObject(json object, bool keepStatus)
-{
+Result<ObjectPtr> Simulator::createObject(json object, bool keepStatus) {
     if (!object.is_object())
         return ApiError::badRequest("not an object");
     const auto [group, version] = splitApiVersion(object.value("apiVersion", ""));
@@ -141,8 +135,7 @@ Result<ObjectPtr> Simulator::createObject(json object, bool keepStatus)
     return m_store.create(*type, std::move(object), WriteOptions{false, false, keepStatus});
 }
 
-std::vector<std::string> Simulator::loadManifests(const std::string &path)
-{
+std::vector<std::string> Simulator::loadManifests(const std::string &path) {
     auto loaded = ManifestLoader::loadPath(path);
     std::vector<std::string> problems = loaded.errors;
     // CRDs first, then namespaces, then everything else, so dependencies exist in time.
@@ -167,9 +160,9 @@ std::vector<std::string> Simulator::loadManifests(const std::string &path)
                 meta["namespace"] = "default";
             const std::string ns = meta["namespace"];
             if (!m_store.get(nsType, "", ns).ok())
-                m_store.create(nsType, {{"apiVersion", "v1"},
-                                        {"kind", "Namespace"},
-                                        {"metadata", {{"name", ns}}}});
+                m_store.create(
+                    nsType,
+                    {{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", ns}}}});
         }
         auto r = createObject(std::move(o), true);
         if (!r.ok())
@@ -178,8 +171,7 @@ std::vector<std::string> Simulator::loadManifests(const std::string &path)
     return problems;
 }
 
-std::optional<std::string> Simulator::start()
-{
+std::optional<std::string> Simulator::start() {
     if (auto error = m_faults.configure(m_options.faults))
         return error;
     if (m_options.auth != "token" && m_options.auth != "cert")
@@ -209,15 +201,19 @@ std::optional<std::string> Simulator::start()
     }
     if (m_store.count(m_registry.core("namespaces")) == 0)
         for (const char *ns : {"default", "kube-system", "kube-public"})
-            createObject({{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", ns}}}},
-                         false);
+            createObject(
+                {{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", ns}}}}, false);
     if (!m_options.loadDir.empty())
         for (const auto &problem : loadManifests(m_options.loadDir))
             std::cerr << "cubedesk-sim: --load: " << problem << '\n';
 
     m_scheduler = std::make_unique<PodScheduler>(m_store, m_registry);
+    m_quotas = std::make_unique<QuotaController>(m_store, m_registry);
     m_scheduler->schedulePass();
+    for (const auto &ns : m_store.all(m_registry.core("namespaces")))
+        m_quotas->recompute(ns->name);
     m_scheduler->start();
+    m_quotas->start();
 
     ApiServer::Options server;
     server.host = m_options.host;
@@ -229,8 +225,8 @@ std::optional<std::string> Simulator::start()
     server.tokens[m_adminToken] = SimUser{"admin", {"system:masters"}, false};
     if (!m_options.readonlyToken.empty())
         server.tokens[m_options.readonlyToken] = SimUser{"viewer", {"viewers"}, true};
-    m_server = std::make_unique<ApiServer>(m_store, m_registry, m_faults,
-                                           m_tls ? &*m_tls : nullptr, server);
+    m_server = std::make_unique<ApiServer>(m_store, m_registry, m_faults, m_tls ? &*m_tls : nullptr,
+                                           server);
     m_port = m_server->start();
     if (m_port < 0)
         return "cannot listen on " + m_options.host + ':' + std::to_string(m_options.port);
@@ -241,18 +237,18 @@ std::optional<std::string> Simulator::start()
     return std::nullopt;
 }
 
-void Simulator::stop()
-{
+void Simulator::stop() {
     if (m_churn)
         m_churn->stop();
     if (m_server)
         m_server->stop();
     if (m_scheduler)
         m_scheduler->stop();
+    if (m_quotas)
+        m_quotas->stop();
 }
 
-std::string Simulator::kubeconfig() const
-{
+std::string Simulator::kubeconfig() const {
     const std::string name = m_options.contextName;
     YAML::Emitter out;
     out << YAML::BeginMap;

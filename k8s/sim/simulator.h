@@ -15,14 +15,15 @@
 namespace cubedesk::sim {
 
 class ChurnEngine;
+class QuotaController;
 
 /// Everything `cubedesk-sim` can be told (DESIGN.md §6).
 struct SimulatorOptions {
     std::string host = "127.0.0.1";
     int port = 0;
     bool tls = true;
-    std::string auth = "token"; ///< token | cert: what the written kubeconfig uses
-    std::string readonlyToken;  ///< adds a user whose writes get 403
+    std::string auth = "token";    ///< token | cert: what the written kubeconfig uses
+    std::string readonlyToken;     ///< adds a user whose writes get 403
     std::string scenario = "demo"; ///< demo | scale | empty
     std::size_t nodes = 500;
     std::size_t pods = 15000;
@@ -83,6 +84,7 @@ private:
     FaultInjector m_faults;
     std::optional<TlsMaterial> m_tls;
     std::unique_ptr<PodScheduler> m_scheduler;
+    std::unique_ptr<QuotaController> m_quotas;
     std::unique_ptr<ApiServer> m_server;
     std::string m_adminToken;
     int m_port = -1;

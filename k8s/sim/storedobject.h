@@ -2,10 +2,9 @@
 
 #include "k8s/cube/quantity.h"
 
-#include <nlohmann/json.hpp>
-
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -29,26 +28,26 @@ struct StoredObject {
     std::uint64_t rv = 0;
     StringPairs labels; ///< sorted by key
     StringPairs fields; ///< field-selector values of this kind, sorted by field path
-    /// Server-side table cells of built-in kinds, with relative-age cells left to fill at serve
-    /// time (see TablePrinter); null for custom resources, which are printed on demand.
-    nlohmann::json tableCells;
-    nlohmann::json tableMetadata; ///< metadata without managedFields, for Table rows
+    /// Pods and nodes only (the big lists): their server-side Table row as of the write, kept
+    /// serialised — each cell, the PartialObjectMetadata's metadata and the row conditions — so a
+    /// 150,000-row Table is assembled from strings; the Age cell is recomputed when served.
+    std::vector<std::string> tableCells;
+    std::string tableMetadata;
+    std::string tableConditions; ///< "" or a JSON array
     /// Pods only: effective resource requests (k8s rules: max(sum of containers, any init
     /// container), a missing request defaults to its limit).
     std::vector<std::pair<std::string, k8s::Quantity>> podRequests;
 
     std::string key() const { return ns.empty() ? name : ns + '/' + name; }
 
-    std::optional<std::string_view> label(std::string_view key) const
-    {
+    std::optional<std::string_view> label(std::string_view key) const {
         for (const auto &[k, v] : labels)
             if (k == key)
                 return std::string_view(v);
         return std::nullopt;
     }
 
-    std::optional<std::string_view> field(std::string_view path) const
-    {
+    std::optional<std::string_view> field(std::string_view path) const {
         for (const auto &[k, v] : fields)
             if (k == path)
                 return std::string_view(v);

@@ -4,18 +4,17 @@
 #include "k8s/sim/simulator.h"
 
 #include <gtest/gtest.h>
-#include <httplib.h>
 #include <openssl/pem.h>
-
 #include <sstream>
+
+#include <httplib.h>
 
 using namespace cubedesk::sim;
 using nlohmann::json;
 
 namespace {
 
-SimulatorOptions plain(std::string scenario = "empty")
-{
+SimulatorOptions plain(std::string scenario = "empty") {
     SimulatorOptions o;
     o.tls = false;
     o.scenario = std::move(scenario);
@@ -27,8 +26,7 @@ SimulatorOptions plain(std::string scenario = "empty")
 std::vector<json> watchLines(httplib::Client &cli, const std::string &path,
                              const std::function<bool(const std::vector<json> &)> &stop,
                              std::chrono::milliseconds limit = std::chrono::seconds(10),
-                             std::string *rawOut = nullptr, httplib::Error *errorOut = nullptr)
-{
+                             std::string *rawOut = nullptr, httplib::Error *errorOut = nullptr) {
     std::vector<json> lines;
     std::string buffer;
     const auto deadline = std::chrono::steady_clock::now() + limit;
@@ -51,23 +49,19 @@ std::vector<json> watchLines(httplib::Client &cli, const std::string &path,
 
 class ApiServerTest : public ::testing::Test {
 protected:
-    void SetUp() override
-    {
+    void SetUp() override {
         sim = std::make_unique<Simulator>(plain());
         ASSERT_FALSE(sim->start().has_value());
         cli = std::make_unique<httplib::Client>("127.0.0.1", sim->port());
         post("/api/v1/namespaces", R"({"metadata":{"name":"ml"}})");
     }
-    httplib::Result post(const std::string &path, const std::string &body)
-    {
+    httplib::Result post(const std::string &path, const std::string &body) {
         return cli->Post(path, body, "application/json");
     }
-    httplib::Result patch(const std::string &path, const std::string &body, const char *type)
-    {
+    httplib::Result patch(const std::string &path, const std::string &body, const char *type) {
         return cli->Patch(path, body, type);
     }
-    void configMap(const std::string &name, const std::string &labels = "{}")
-    {
+    void configMap(const std::string &name, const std::string &labels = "{}") {
         auto r = post("/api/v1/namespaces/ml/configmaps",
                       R"({"metadata":{"name":")" + name + R"(","labels":)" + labels + "}}");
         ASSERT_EQ(r->status, 201) << r->body;
@@ -76,8 +70,7 @@ protected:
     std::unique_ptr<httplib::Client> cli;
 };
 
-TEST_F(ApiServerTest, DiscoveryLegacyAndAggregated)
-{
+TEST_F(ApiServerTest, DiscoveryLegacyAndAggregated) {
     auto legacy = cli->Get("/api");
     EXPECT_EQ(json::parse(legacy->body)["kind"], "APIVersions");
     httplib::Headers agg = {{"Accept", "application/json;g=apidiscovery.k8s.io;v=v2;as="
@@ -105,8 +98,7 @@ TEST_F(ApiServerTest, DiscoveryLegacyAndAggregated)
     EXPECT_FALSE(cli->Get("/version")->get_header_value("Audit-Id").empty());
 }
 
-TEST_F(ApiServerTest, ListsAndTables)
-{
+TEST_F(ApiServerTest, ListsAndTables) {
     configMap("b", R"({"app":"x"})");
     configMap("a");
     auto list = cli->Get("/api/v1/namespaces/ml/configmaps");
@@ -117,9 +109,11 @@ TEST_F(ApiServerTest, ListsAndTables)
     ASSERT_EQ(l["items"].size(), 2u);
     EXPECT_EQ(l["items"][0]["metadata"]["name"], "a");
 
-    auto table = cli->Get("/api/v1/namespaces/ml/configmaps?labelSelector=app%3Dx",
-                          {{"Accept", "application/json;as=Table;v=v1;g=meta.k8s.io,application/json"}});
-    EXPECT_EQ(table->get_header_value("Content-Type"), "application/json;as=Table;v=v1;g=meta.k8s.io");
+    auto table =
+        cli->Get("/api/v1/namespaces/ml/configmaps?labelSelector=app%3Dx",
+                 {{"Accept", "application/json;as=Table;v=v1;g=meta.k8s.io,application/json"}});
+    EXPECT_EQ(table->get_header_value("Content-Type"),
+              "application/json;as=Table;v=v1;g=meta.k8s.io");
     const json t = json::parse(table->body);
     EXPECT_EQ(t["kind"], "Table");
     EXPECT_EQ(t["columnDefinitions"][0]["name"], "Name");
@@ -133,20 +127,25 @@ TEST_F(ApiServerTest, ListsAndTables)
     EXPECT_EQ(sendInitial->status, 422);
 }
 
-TEST_F(ApiServerTest, WatchDeliversChangesAndSelectorTransitions)
-{
+TEST_F(ApiServerTest, WatchDeliversChangesAndSelectorTransitions) {
     configMap("seed");
-    const std::string rv = json::parse(cli->Get("/api/v1/configmaps")->body)["metadata"]["resourceVersion"];
+    const std::string rv =
+        json::parse(cli->Get("/api/v1/configmaps")->body)["metadata"]["resourceVersion"];
     std::thread writer([this] {
         std::this_thread::sleep_for(std::chrono::milliseconds(200));
         httplib::Client w("127.0.0.1", sim->port());
-        w.Post("/api/v1/namespaces/ml/configmaps", R"({"metadata":{"name":"w","labels":{"team":"a"}}})", "application/json");
-        w.Patch("/api/v1/namespaces/ml/configmaps/w", R"({"metadata":{"labels":{"team":"b"}}})", "application/merge-patch+json");
-        w.Patch("/api/v1/namespaces/ml/configmaps/w", R"({"metadata":{"labels":{"team":"a"}}})", "application/merge-patch+json");
+        w.Post("/api/v1/namespaces/ml/configmaps",
+               R"({"metadata":{"name":"w","labels":{"team":"a"}}})", "application/json");
+        w.Patch("/api/v1/namespaces/ml/configmaps/w", R"({"metadata":{"labels":{"team":"b"}}})",
+                "application/merge-patch+json");
+        w.Patch("/api/v1/namespaces/ml/configmaps/w", R"({"metadata":{"labels":{"team":"a"}}})",
+                "application/merge-patch+json");
         w.Delete("/api/v1/namespaces/ml/configmaps/w");
     });
-    auto lines = watchLines(*cli, "/api/v1/namespaces/ml/configmaps?watch=1&labelSelector=team%3Da&resourceVersion=" + rv,
-                            [](const std::vector<json> &l) { return l.size() >= 4; });
+    auto lines = watchLines(
+        *cli,
+        "/api/v1/namespaces/ml/configmaps?watch=1&labelSelector=team%3Da&resourceVersion=" + rv,
+        [](const std::vector<json> &l) { return l.size() >= 4; });
     writer.join();
     ASSERT_EQ(lines.size(), 4u);
     EXPECT_EQ(lines[0]["type"], "ADDED");
@@ -156,8 +155,7 @@ TEST_F(ApiServerTest, WatchDeliversChangesAndSelectorTransitions)
     EXPECT_EQ(lines[3]["object"]["metadata"]["name"], "w");
 }
 
-TEST_F(ApiServerTest, WatchInitialStateBookmarksAndTimeout)
-{
+TEST_F(ApiServerTest, WatchInitialStateBookmarksAndTimeout) {
     configMap("one");
     configMap("two");
     auto lines = watchLines(
@@ -178,8 +176,7 @@ TEST_F(ApiServerTest, WatchInitialStateBookmarksAndTimeout)
     ASSERT_EQ(plainWatch.size(), 2u) << "initial ADDED burst, no bookmarks unless asked";
 }
 
-TEST_F(ApiServerTest, WatchFromCompactedVersionGetsInStreamExpired)
-{
+TEST_F(ApiServerTest, WatchFromCompactedVersionGetsInStreamExpired) {
     SimulatorOptions o = plain();
     o.historyWindow = 2;
     Simulator small(o);
@@ -197,16 +194,15 @@ TEST_F(ApiServerTest, WatchFromCompactedVersionGetsInStreamExpired)
     EXPECT_EQ(lines[0]["object"]["reason"], "Expired");
 }
 
-TEST_F(ApiServerTest, PatchTypesAndErrors)
-{
+TEST_F(ApiServerTest, PatchTypesAndErrors) {
     configMap("p");
     auto merge = patch("/api/v1/namespaces/ml/configmaps/p", R"({"data":{"k":"v"}})",
                        "application/merge-patch+json");
     ASSERT_EQ(merge->status, 200);
     EXPECT_EQ(json::parse(merge->body)["data"]["k"], "v");
-    auto failedTest = patch("/api/v1/namespaces/ml/configmaps/p",
-                            R"([{"op":"test","path":"/data/k","value":"other"}])",
-                            "application/json-patch+json");
+    auto failedTest =
+        patch("/api/v1/namespaces/ml/configmaps/p",
+              R"([{"op":"test","path":"/data/k","value":"other"}])", "application/json-patch+json");
     EXPECT_EQ(failedTest->status, 422);
     auto notArray = patch("/api/v1/namespaces/ml/configmaps/p", R"({"op":"add"})",
                           "application/json-patch+json");
@@ -219,8 +215,9 @@ TEST_F(ApiServerTest, PatchTypesAndErrors)
     EXPECT_EQ(stale->status, 409);
     EXPECT_EQ(json::parse(stale->body)["reason"], "Conflict");
 
-    auto job = post("/apis/kubeflow.org/v1/namespaces/ml/pytorchjobs",
-                    R"({"apiVersion":"kubeflow.org/v1","kind":"PyTorchJob","metadata":{"name":"j"},"spec":{}})");
+    auto job = post(
+        "/apis/kubeflow.org/v1/namespaces/ml/pytorchjobs",
+        R"({"apiVersion":"kubeflow.org/v1","kind":"PyTorchJob","metadata":{"name":"j"},"spec":{}})");
     ASSERT_EQ(job->status, 201) << job->body;
     auto smpOnCr = patch("/apis/kubeflow.org/v1/namespaces/ml/pytorchjobs/j", "{}",
                          "application/strategic-merge-patch+json");
@@ -244,8 +241,7 @@ TEST_F(ApiServerTest, PatchTypesAndErrors)
     EXPECT_EQ(cli->Delete("/api/v1/namespaces/ml/configmaps/p")->status, 404);
 }
 
-TEST(ApiServerFaultsTest, InjectedErrorsAndBrokenStreams)
-{
+TEST(ApiServerFaultsTest, InjectedErrorsAndBrokenStreams) {
     auto start = [](const std::string &faults) {
         SimulatorOptions o = plain();
         o.faults = faults;
@@ -282,18 +278,21 @@ TEST(ApiServerFaultsTest, InjectedErrorsAndBrokenStreams)
         httplib::Client c("127.0.0.1", s->port());
         std::string raw;
         httplib::Error error = httplib::Error::Success;
-        watchLines(c, "/api/v1/namespaces?watch=true", [](const std::vector<json> &) { return false; },
-                   std::chrono::seconds(5), &raw, &error);
-        EXPECT_NE(raw.find("{\"type\":\"MODIFIED\",\"object\":{\"kind\"\n"), std::string::npos) << raw;
+        watchLines(
+            c, "/api/v1/namespaces?watch=true", [](const std::vector<json> &) { return false; },
+            std::chrono::seconds(5), &raw, &error);
+        EXPECT_NE(raw.find("{\"type\":\"MODIFIED\",\"object\":{\"kind\"\n"), std::string::npos)
+            << raw;
     }
     {
         auto s = start("drop-watch:every=300ms");
         httplib::Client c("127.0.0.1", s->port());
         httplib::Error error = httplib::Error::Success;
         const auto begin = std::chrono::steady_clock::now();
-        watchLines(c, "/api/v1/namespaces?watch=true&timeoutSeconds=30",
-                   [](const std::vector<json> &) { return false; }, std::chrono::seconds(10),
-                   nullptr, &error);
+        watchLines(
+            c, "/api/v1/namespaces?watch=true&timeoutSeconds=30",
+            [](const std::vector<json> &) { return false; }, std::chrono::seconds(10), nullptr,
+            &error);
         EXPECT_LT(std::chrono::steady_clock::now() - begin, std::chrono::seconds(5));
         EXPECT_NE(error, httplib::Error::Success) << "cut without the terminating chunk";
     }
@@ -302,8 +301,7 @@ TEST(ApiServerFaultsTest, InjectedErrorsAndBrokenStreams)
     EXPECT_TRUE(Simulator(bad).start().has_value());
 }
 
-TEST(ApiServerTlsTest, TokenAndCertificateAuthentication)
-{
+TEST(ApiServerTlsTest, TokenAndCertificateAuthentication) {
     SimulatorOptions o;
     o.scenario = "empty";
     o.readonlyToken = "ro";
@@ -325,7 +323,8 @@ TEST(ApiServerTlsTest, TokenAndCertificateAuthentication)
     ro.enable_server_certificate_verification(false);
     ro.set_bearer_token_auth("ro");
     EXPECT_EQ(ro.Get("/api/v1/namespaces")->status, 200);
-    auto forbidden = ro.Post("/api/v1/namespaces", R"({"metadata":{"name":"x"}})", "application/json");
+    auto forbidden =
+        ro.Post("/api/v1/namespaces", R"({"metadata":{"name":"x"}})", "application/json");
     EXPECT_EQ(forbidden->status, 403);
     EXPECT_EQ(json::parse(forbidden->body)["message"],
               "namespaces is forbidden: User \"viewer\" cannot create resource \"namespaces\" in "

@@ -3,10 +3,11 @@
 
 #include "tests/support/simprocess.h"
 
-#include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
-
+#include <filesystem>
 #include <fstream>
+#include <gtest/gtest.h>
+#include <map>
+#include <nlohmann/json.hpp>
 #include <regex>
 
 using cubedesk::test::Process;
@@ -17,36 +18,28 @@ namespace {
 
 class KubectlTest : public ::testing::Test {
 protected:
-    static void SetUpTestSuite()
-    {
-        s_sim = new SimProcess({"--scenario", "demo", "--readonly-token", "viewer-token-123",
-                                "--seed", "7"});
+    static void SetUpTestSuite() {
+        s_sim = new SimProcess(
+            {"--scenario", "demo", "--readonly-token", "viewer-token-123", "--seed", "7"});
     }
-    static void TearDownTestSuite()
-    {
+    static void TearDownTestSuite() {
         delete s_sim;
         s_sim = nullptr;
     }
-    void SetUp() override
-    {
-        ASSERT_TRUE(s_sim->ready()) << s_sim->error();
-    }
+    void SetUp() override { ASSERT_TRUE(s_sim->ready()) << s_sim->error(); }
 
-    static Process::Result ok(std::vector<std::string> args)
-    {
+    static Process::Result ok(std::vector<std::string> args) {
         auto r = s_sim->kubectl(std::move(args));
         EXPECT_EQ(r.exitCode, 0) << r.err << r.out;
         return r;
     }
-    static json getJson(std::vector<std::string> args)
-    {
+    static json getJson(std::vector<std::string> args) {
         args.push_back("-o");
         args.push_back("json");
         auto r = ok(std::move(args));
         return json::parse(r.out);
     }
-    static std::vector<std::string> names(std::vector<std::string> args)
-    {
+    static std::vector<std::string> names(std::vector<std::string> args) {
         args.push_back("-o");
         args.push_back("name");
         const auto r = ok(std::move(args));
@@ -63,17 +56,33 @@ protected:
 
 SimProcess *KubectlTest::s_sim = nullptr;
 
-TEST_F(KubectlTest, VersionAndApiResources)
-{
+TEST_F(KubectlTest, VersionAndApiResources) {
     auto v = ok({"version"});
     EXPECT_NE(v.out.find("Server Version: v1.32.0"), std::string::npos) << v.out;
     auto r = ok({"api-resources"});
-    for (const char *resource : {"pods", "nodes", "namespaces", "events", "configmaps",
-                                 "resourcequotas", "limitranges", "customresourcedefinitions",
-                                 "selfsubjectaccessreviews", "pytorchjobs", "tfjobs", "mxjobs",
-                                 "mpijobs", "paddlejobs", "jaxjobs", "xgboostjobs",
-                                 "sparkapplications", "workflows", "queues", "podgroups",
-                                 "virtualservices", "gateways", "noderesourcetopologies"})
+    for (const char *resource : {"pods",
+                                 "nodes",
+                                 "namespaces",
+                                 "events",
+                                 "configmaps",
+                                 "resourcequotas",
+                                 "limitranges",
+                                 "customresourcedefinitions",
+                                 "selfsubjectaccessreviews",
+                                 "pytorchjobs",
+                                 "tfjobs",
+                                 "mxjobs",
+                                 "mpijobs",
+                                 "paddlejobs",
+                                 "jaxjobs",
+                                 "xgboostjobs",
+                                 "sparkapplications",
+                                 "workflows",
+                                 "queues",
+                                 "podgroups",
+                                 "virtualservices",
+                                 "gateways",
+                                 "noderesourcetopologies"})
         EXPECT_NE(r.out.find(std::string(resource) + ' '), std::string::npos) << resource;
     EXPECT_NE(r.out.find("batch.paddlepaddle.org/v1"), std::string::npos);
     EXPECT_NE(r.out.find("xgboostjob.kubeflow.org/v1alpha1"), std::string::npos);
@@ -82,8 +91,7 @@ TEST_F(KubectlTest, VersionAndApiResources)
     EXPECT_NE(versions.out.find("scheduling.volcano.sh/v1beta1"), std::string::npos);
 }
 
-TEST_F(KubectlTest, GetNodesTableShowsStatusRolesAndLabelColumns)
-{
+TEST_F(KubectlTest, GetNodesTableShowsStatusRolesAndLabelColumns) {
     auto r = ok({"get", "nodes", "-L", "org,gpu-type"});
     EXPECT_NE(r.out.find("NAME"), std::string::npos);
     EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(master-1\s+Ready\s+control-plane)")));
@@ -95,11 +103,10 @@ TEST_F(KubectlTest, GetNodesTableShowsStatusRolesAndLabelColumns)
     EXPECT_NE(wide.out.find("containerd://1.7.24"), std::string::npos);
 }
 
-TEST_F(KubectlTest, LabelSelectorsFilterOnTheServer)
-{
+TEST_F(KubectlTest, LabelSelectorsFilterOnTheServer) {
     const auto gpuVision = names({"get", "nodes", "-l", "gpu=true,org in (vision)"});
-    EXPECT_EQ(gpuVision.size(), 2u + 0u * gpuVision.size() +
-                                    (gpuVision.size() > 2 ? gpuVision.size() - 2 : 0));
+    EXPECT_EQ(gpuVision.size(),
+              2u + 0u * gpuVision.size() + (gpuVision.size() > 2 ? gpuVision.size() - 2 : 0));
     for (const auto &n : gpuVision)
         EXPECT_NE(n.find("node/gpu-"), std::string::npos) << n;
     EXPECT_NE(std::find(gpuVision.begin(), gpuVision.end(), "node/gpu-a100-vision-1"),
@@ -110,8 +117,8 @@ TEST_F(KubectlTest, LabelSelectorsFilterOnTheServer)
         EXPECT_EQ(n.find("public"), std::string::npos) << n;
     }
     EXPECT_NE(std::find(notGpu.begin(), notGpu.end(), "node/cpu-vision-1"), notGpu.end());
-    const auto h100 = names({"get", "nodes", "-l",
-                             "nvidia.com/gpu.product in (NVIDIA-H100-80GB-HBM3),!share"});
+    const auto h100 =
+        names({"get", "nodes", "-l", "nvidia.com/gpu.product in (NVIDIA-H100-80GB-HBM3),!share"});
     EXPECT_EQ(h100, std::vector<std::string>{"node/gpu-h100-nlp-1"});
     const auto none = names({"get", "nodes", "-l", "org=does-not-exist"});
     EXPECT_TRUE(none.empty());
@@ -120,10 +127,9 @@ TEST_F(KubectlTest, LabelSelectorsFilterOnTheServer)
     EXPECT_NE(bad.err.find("BadRequest"), std::string::npos) << bad.err;
 }
 
-TEST_F(KubectlTest, FieldSelectorsFilterOnTheServer)
-{
-    const auto onNode = names({"get", "pods", "-A", "--field-selector",
-                               "spec.nodeName=gpu-a100-vision-1"});
+TEST_F(KubectlTest, FieldSelectorsFilterOnTheServer) {
+    const auto onNode =
+        names({"get", "pods", "-A", "--field-selector", "spec.nodeName=gpu-a100-vision-1"});
     EXPECT_EQ(onNode, std::vector<std::string>{"pod/pytorch-resnet50-vision-master-0"});
     const auto pending = names({"get", "pods", "-A", "--field-selector", "status.phase=Pending"});
     EXPECT_NE(std::find(pending.begin(), pending.end(), "pod/pytorch-detr-vision-master-0"),
@@ -140,8 +146,7 @@ TEST_F(KubectlTest, FieldSelectorsFilterOnTheServer)
     EXPECT_NE(bad.err.find("field label not supported: spec.bogus"), std::string::npos) << bad.err;
 }
 
-TEST_F(KubectlTest, ChunkedListsMatchTheWholeList)
-{
+TEST_F(KubectlTest, ChunkedListsMatchTheWholeList) {
     const auto whole = names({"get", "pods", "-A"});
     const auto chunked = names({"get", "pods", "-A", "--chunk-size=3"});
     EXPECT_GT(whole.size(), 20u);
@@ -153,8 +158,7 @@ TEST_F(KubectlTest, ChunkedListsMatchTheWholeList)
     EXPECT_TRUE(raw["metadata"]["resourceVersion"].is_string());
 }
 
-TEST_F(KubectlTest, CustomResourcesOfEveryBuiltInKind)
-{
+TEST_F(KubectlTest, CustomResourcesOfEveryBuiltInKind) {
     auto r = ok({"get", "pytorchjobs", "-A"});
     EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(pytorch-resnet50-vision\s+Running)")));
     EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(pytorch-detr-vision\s+Created)")));
@@ -162,8 +166,8 @@ TEST_F(KubectlTest, CustomResourcesOfEveryBuiltInKind)
                                   std::regex(R"(tf-mnist-speech\s+Succeeded)")));
     EXPECT_TRUE(std::regex_search(ok({"get", "mpijobs.v1.kubeflow.org", "-n", "pipeline"}).out,
                                   std::regex(R"(mpi-horovod-speech\s+Failed)")));
-    const json v2 = getJson({"get", "mpijobs.v2beta1.kubeflow.org", "-n", "pipeline",
-                             "mpi-v2-bert-speech"});
+    const json v2 =
+        getJson({"get", "mpijobs.v2beta1.kubeflow.org", "-n", "pipeline", "mpi-v2-bert-speech"});
     EXPECT_EQ(v2["apiVersion"], "kubeflow.org/v2beta1");
     EXPECT_TRUE(std::regex_search(ok({"get", "vcjob", "-n", "automl"}).out,
                                   std::regex(R"(nni-hp-search-public\s+Running\s+3\s+3)")));
@@ -175,8 +179,7 @@ TEST_F(KubectlTest, CustomResourcesOfEveryBuiltInKind)
     EXPECT_EQ(names({"get", "crd"}).size(), 17u);
 }
 
-TEST_F(KubectlTest, CreatingACrdServesItsResource)
-{
+TEST_F(KubectlTest, CreatingACrdServesItsResource) {
     const std::string crdFile = s_sim->dir().file("crd.yaml");
     std::ofstream(crdFile) << R"(apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
@@ -211,8 +214,7 @@ spec:
     EXPECT_NE(gone.exitCode, 0);
 }
 
-TEST_F(KubectlTest, LabelAnnotateAndPatch)
-{
+TEST_F(KubectlTest, LabelAnnotateAndPatch) {
     ok({"label", "node", "cpu-speech-1", "team=asr"});
     EXPECT_EQ(getJson({"get", "node", "cpu-speech-1"})["metadata"]["labels"]["team"], "asr");
     auto noOverwrite = s_sim->kubectl({"label", "node", "cpu-speech-1", "team=tts"});
@@ -224,8 +226,9 @@ TEST_F(KubectlTest, LabelAnnotateAndPatch)
     EXPECT_FALSE(getJson({"get", "node", "cpu-speech-1"})["metadata"]["labels"].contains("team"));
 
     ok({"annotate", "node", "cpu-speech-2", "cubedesk.io/note=hello world"});
-    EXPECT_EQ(getJson({"get", "node", "cpu-speech-2"})["metadata"]["annotations"]["cubedesk.io/note"],
-              "hello world");
+    EXPECT_EQ(
+        getJson({"get", "node", "cpu-speech-2"})["metadata"]["annotations"]["cubedesk.io/note"],
+        "hello world");
 
     ok({"patch", "node", "cpu-speech-2", "--type=merge", "-p",
         R"({"metadata":{"labels":{"merged":"yes"}}})"});
@@ -233,8 +236,9 @@ TEST_F(KubectlTest, LabelAnnotateAndPatch)
     ok({"patch", "node", "cpu-speech-2", "--type=json", "-p",
         R"([{"op":"test","path":"/metadata/labels/merged","value":"yes"},{"op":"replace","path":"/metadata/labels/merged","value":"json"}])"});
     EXPECT_EQ(getJson({"get", "node", "cpu-speech-2"})["metadata"]["labels"]["merged"], "json");
-    auto failedTest = s_sim->kubectl({"patch", "node", "cpu-speech-2", "--type=json", "-p",
-                                      R"([{"op":"test","path":"/metadata/labels/merged","value":"nope"}])"});
+    auto failedTest =
+        s_sim->kubectl({"patch", "node", "cpu-speech-2", "--type=json", "-p",
+                        R"([{"op":"test","path":"/metadata/labels/merged","value":"nope"}])"});
     EXPECT_NE(failedTest.exitCode, 0);
     EXPECT_NE(failedTest.err.find("The request is invalid"), std::string::npos) << failedTest.err;
     // Strategic merge patch (kubectl's default type).
@@ -242,8 +246,7 @@ TEST_F(KubectlTest, LabelAnnotateAndPatch)
     EXPECT_FALSE(getJson({"get", "node", "cpu-speech-2"})["metadata"]["labels"].contains("merged"));
 }
 
-TEST_F(KubectlTest, CordonAndUncordon)
-{
+TEST_F(KubectlTest, CordonAndUncordon) {
     ok({"cordon", "cpu-vision-2"});
     EXPECT_TRUE(getJson({"get", "node", "cpu-vision-2"})["spec"]["unschedulable"].get<bool>());
     EXPECT_TRUE(std::regex_search(ok({"get", "node", "cpu-vision-2"}).out,
@@ -252,8 +255,7 @@ TEST_F(KubectlTest, CordonAndUncordon)
     EXPECT_FALSE(getJson({"get", "node", "cpu-vision-2"})["spec"].value("unschedulable", false));
 }
 
-TEST_F(KubectlTest, StaleWritesGetConflict)
-{
+TEST_F(KubectlTest, StaleWritesGetConflict) {
     auto stale = s_sim->kubectl({"label", "node", "cpu-public-2", "x=1", "--resource-version=1"});
     EXPECT_NE(stale.exitCode, 0);
     EXPECT_NE(stale.err.find("Error from server (Conflict)"), std::string::npos) << stale.err;
@@ -270,16 +272,15 @@ TEST_F(KubectlTest, StaleWritesGetConflict)
     EXPECT_FALSE(getJson({"get", "node", "cpu-public-3"})["metadata"]["labels"].contains("mine"));
 }
 
-TEST_F(KubectlTest, WatchReceivesEvents)
-{
+TEST_F(KubectlTest, WatchReceivesEvents) {
     ok({"create", "namespace", "watch-test"});
-    auto watch = s_sim->kubectlAsync({"get", "configmaps", "-n", "watch-test", "-w",
-                                      "--output-watch-events", "-o", "json"});
+    auto watch = s_sim->kubectlAsync(
+        {"get", "configmaps", "-n", "watch-test", "-w", "--output-watch-events", "-o", "json"});
     ASSERT_TRUE(watch->started());
     std::this_thread::sleep_for(std::chrono::milliseconds(700));
     ok({"create", "configmap", "-n", "watch-test", "cm-one", "--from-literal=a=b"});
-    EXPECT_TRUE(watch->waitForOutput("\"ADDED\"", std::chrono::seconds(15))) << watch->out()
-                                                                              << watch->err();
+    EXPECT_TRUE(watch->waitForOutput("\"ADDED\"", std::chrono::seconds(15)))
+        << watch->out() << watch->err();
     ok({"label", "configmap", "-n", "watch-test", "cm-one", "k=v"});
     EXPECT_TRUE(watch->waitForOutput("\"MODIFIED\"", std::chrono::seconds(15))) << watch->out();
     ok({"delete", "configmap", "-n", "watch-test", "cm-one"});
@@ -299,8 +300,7 @@ TEST_F(KubectlTest, WatchReceivesEvents)
     ok({"delete", "namespace", "watch-test"});
 }
 
-TEST_F(KubectlTest, NamespaceCreateAndDeleteTakesContents)
-{
+TEST_F(KubectlTest, NamespaceCreateAndDeleteTakesContents) {
     ok({"create", "namespace", "scratch"});
     ok({"create", "configmap", "-n", "scratch", "settings", "--from-literal=k=v"});
     EXPECT_EQ(names({"get", "configmaps", "-n", "scratch"}),
@@ -316,8 +316,7 @@ TEST_F(KubectlTest, NamespaceCreateAndDeleteTakesContents)
         << missingNs.err;
 }
 
-TEST_F(KubectlTest, NotFoundUnauthorizedAndForbidden)
-{
+TEST_F(KubectlTest, NotFoundUnauthorizedAndForbidden) {
     auto missing = s_sim->kubectl({"get", "node", "nope"});
     EXPECT_NE(missing.exitCode, 0);
     EXPECT_NE(missing.err.find("Error from server (NotFound): nodes \"nope\" not found"),
@@ -326,8 +325,8 @@ TEST_F(KubectlTest, NotFoundUnauthorizedAndForbidden)
 
     auto readonlyGet = s_sim->kubectl({"--context", "cubedesk-sim-readonly", "get", "nodes"});
     EXPECT_EQ(readonlyGet.exitCode, 0) << readonlyGet.err;
-    auto readonlyWrite = s_sim->kubectl(
-        {"--context", "cubedesk-sim-readonly", "label", "node", "master-1", "x=y"});
+    auto readonlyWrite =
+        s_sim->kubectl({"--context", "cubedesk-sim-readonly", "label", "node", "master-1", "x=y"});
     EXPECT_NE(readonlyWrite.exitCode, 0);
     EXPECT_NE(readonlyWrite.err.find("Error from server (Forbidden)"), std::string::npos)
         << readonlyWrite.err;
@@ -340,8 +339,7 @@ TEST_F(KubectlTest, NotFoundUnauthorizedAndForbidden)
     EXPECT_NE(wrongToken.err.find("Unauthorized"), std::string::npos) << wrongToken.err;
 }
 
-TEST_F(KubectlTest, RelabellingANodeIntoAnOrgSchedulesItsPendingPods)
-{
+TEST_F(KubectlTest, RelabellingANodeIntoAnOrgSchedulesItsPendingPods) {
     auto before = getJson({"get", "pod", "-n", "pipeline", "pytorch-detr-vision-master-0"});
     EXPECT_EQ(before["status"]["phase"], "Pending");
     const std::string message = before["status"]["conditions"][0]["message"];
@@ -362,22 +360,19 @@ TEST_F(KubectlTest, RelabellingANodeIntoAnOrgSchedulesItsPendingPods)
     ok({"label", "node", "gpu-a100-public-1", "org=public", "--overwrite"});
 }
 
-TEST_F(KubectlTest, AuthCanIAndWhoAmISpeakProtobuf)
-{
+TEST_F(KubectlTest, AuthCanIAndWhoAmISpeakProtobuf) {
     EXPECT_EQ(ok({"auth", "can-i", "list", "pods", "-n", "pipeline"}).out, "yes\n");
-    auto denied = s_sim->kubectl(
-        {"--context", "cubedesk-sim-readonly", "auth", "can-i", "patch", "nodes"});
+    auto denied =
+        s_sim->kubectl({"--context", "cubedesk-sim-readonly", "auth", "can-i", "patch", "nodes"});
     EXPECT_EQ(denied.out, "no\n") << denied.err;
-    EXPECT_EQ(s_sim->kubectl({"--context", "cubedesk-sim-readonly", "auth", "can-i", "get",
-                              "nodes"})
-                  .out,
-              "yes\n");
+    EXPECT_EQ(
+        s_sim->kubectl({"--context", "cubedesk-sim-readonly", "auth", "can-i", "get", "nodes"}).out,
+        "yes\n");
     auto who = ok({"auth", "whoami"});
     EXPECT_TRUE(std::regex_search(who.out, std::regex(R"(Username\s+admin)"))) << who.out;
 }
 
-TEST(KubectlAuthTest, ClientCertificateAuth)
-{
+TEST(KubectlAuthTest, ClientCertificateAuth) {
     SimProcess sim({"--scenario", "empty", "--auth", "cert"});
     ASSERT_TRUE(sim.ready()) << sim.error();
     std::ifstream in(sim.kubeconfig());
@@ -389,8 +384,7 @@ TEST(KubectlAuthTest, ClientCertificateAuth)
     EXPECT_NE(r.out.find("namespace/default"), std::string::npos);
 }
 
-TEST(KubectlAuthTest, PlainHttpAndLegacyDiscovery)
-{
+TEST(KubectlAuthTest, PlainHttpAndLegacyDiscovery) {
     SimProcess sim({"--scenario", "empty", "--no-tls", "--legacy-discovery"});
     ASSERT_TRUE(sim.ready()) << sim.error();
     EXPECT_EQ(sim.url().rfind("http://127.0.0.1:", 0), 0u) << sim.url();
@@ -400,8 +394,7 @@ TEST(KubectlAuthTest, PlainHttpAndLegacyDiscovery)
     EXPECT_NE(res.out.find("sparkapplications"), std::string::npos) << res.err;
 }
 
-TEST(KubectlAuthTest, WrongCertificateAuthorityIsRefused)
-{
+TEST(KubectlAuthTest, WrongCertificateAuthorityIsRefused) {
     SimProcess sim({"--scenario", "empty"});
     ASSERT_TRUE(sim.ready()) << sim.error();
     // Point kubectl at the server without trusting its CA.
@@ -409,6 +402,76 @@ TEST(KubectlAuthTest, WrongCertificateAuthorityIsRefused)
                            sim.dir().file("cache2"), "--kubeconfig", "/dev/null", "get", "nodes"});
     EXPECT_NE(r.exitCode, 0);
     EXPECT_NE(r.err.find("certificate signed by unknown authority"), std::string::npos) << r.err;
+}
+
+} // namespace
+
+namespace {
+
+std::string fixturesDir() {
+    const char *source = std::getenv("CUBEDESK_SOURCE_DIR");
+    const std::string dir =
+        std::string(source != nullptr ? source : ".") + "/../shared/fixtures/real";
+    return dir;
+}
+
+TEST(KubectlLoadTest, RealManifestsLoadWithTheirStatus) {
+    const std::string dir = fixturesDir();
+    ASSERT_TRUE(std::filesystem::is_directory(dir))
+        << "the real fixtures are missing: " << dir << " (CUBEDESK_SOURCE_DIR must be set)";
+    SimProcess sim({"--scenario", "empty", "--load", dir});
+    ASSERT_TRUE(sim.ready()) << sim.error();
+    auto jobs = sim.kubectl(
+        {"get", "pytorchjobs,tfjobs,mpijobs,jaxjobs,xgboostjobs,paddlejobs", "-A", "-o", "json"});
+    ASSERT_EQ(jobs.exitCode, 0) << jobs.err;
+    const json list = json::parse(jobs.out);
+    std::map<std::string, int> kinds;
+    for (const auto &item : list["items"])
+        ++kinds[item["kind"].get<std::string>()];
+    for (const char *kind : {"PyTorchJob", "TFJob", "MPIJob", "JAXJob", "XGBoostJob", "PaddleJob"})
+        EXPECT_GT(kinds[kind], 0) << kind;
+    // Status is kept as given: the real TFJob fixture finished.
+    bool statusKept = false;
+    for (const auto &item : list["items"])
+        statusKept =
+            statusKept || (item.contains("status") && item["status"].contains("conditions"));
+    EXPECT_TRUE(statusKept);
+    auto vc = sim.kubectl(
+        {"get", "vcjob,queues,podgroups,sparkapplications,workflows", "-A", "-o", "name"});
+    EXPECT_EQ(vc.exitCode, 0) << vc.err;
+    for (const char *kind : {"job.batch.volcano.sh/", "queue.scheduling.volcano.sh/",
+                             "podgroup.scheduling.volcano.sh/",
+                             "sparkapplication.sparkoperator.k8s.io/", "workflow.argoproj.io/"})
+        EXPECT_NE(vc.out.find(kind), std::string::npos) << kind;
+    auto pods = sim.kubectl({"get", "pods", "-A", "-o", "name"});
+    EXPECT_NE(pods.out.find("pod/"), std::string::npos);
+    EXPECT_NE(sim.stderrText().find("--load:"), std::string::npos)
+        << "fragments without kind are reported, not silently dropped";
+}
+
+TEST(KubectlChurnTest, ServerSurvivesChurnAndEveryFault) {
+    SimProcess sim({"--scenario", "demo", "--churn", "200", "--faults",
+                    "drop-watch:every=1s,expire-watch:rate=0.3,http500:rate=0.1,"
+                    "http429:rate=0.1,delay:ms=5,malformed:rate=0.05,reset:every=2s"});
+    ASSERT_TRUE(sim.ready()) << sim.error();
+    auto watch = sim.kubectlAsync({"get", "pods", "-A", "-w", "-o", "name"});
+    int succeeded = 0;
+    const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(6);
+    while (std::chrono::steady_clock::now() < end) {
+        auto r = sim.kubectl({"get", "pods", "-A", "-o", "name", "--request-timeout=10s"});
+        succeeded += r.exitCode == 0 ? 1 : 0;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    watch->terminate();
+    EXPECT_GT(succeeded, 0) << "some lists get through the injected faults";
+    auto churned = sim.kubectl(
+        {"get", "pods", "-n", "pipeline", "-l", "cubedesk.io/churn=true", "-o", "name"});
+    for (int i = 0; i < 10 && churned.exitCode != 0; ++i)
+        churned = sim.kubectl(
+            {"get", "pods", "-n", "pipeline", "-l", "cubedesk.io/churn=true", "-o", "name"});
+    EXPECT_EQ(churned.exitCode, 0) << churned.err;
+    EXPECT_NE(churned.out.find("pod/churn-task-"), std::string::npos) << "churn created pods";
+    EXPECT_EQ(sim.stderrText().find("terminate"), std::string::npos) << sim.stderrText();
 }
 
 } // namespace

@@ -9,8 +9,7 @@ using namespace cubedesk::sim;
 
 namespace {
 
-std::string varint(std::uint64_t v)
-{
+std::string varint(std::uint64_t v) {
     std::string s;
     while (v >= 0x80) {
         s += static_cast<char>((v & 0x7f) | 0x80);
@@ -20,21 +19,19 @@ std::string varint(std::uint64_t v)
     return s;
 }
 
-std::string field(int number, const std::string &payload)
-{
+std::string field(int number, const std::string &payload) {
     return varint(static_cast<std::uint64_t>(number) << 3 | 2) + varint(payload.size()) + payload;
 }
 
-std::string envelope(const std::string &apiVersion, const std::string &kind, const std::string &raw)
-{
+std::string envelope(const std::string &apiVersion, const std::string &kind,
+                     const std::string &raw) {
     const std::string typeMeta = field(1, apiVersion) + field(2, kind);
     return std::string("k8s\0", 4) + field(1, typeMeta) + field(2, raw);
 }
 
-TEST(ProtobufDecoderTest, DecodesAConfigMapAsKubectlSendsIt)
-{
-    const std::string meta = field(1, "settings") + field(3, "ml") +
-                             field(11, field(1, "app") + field(2, "x"));
+TEST(ProtobufDecoderTest, DecodesAConfigMapAsKubectlSendsIt) {
+    const std::string meta =
+        field(1, "settings") + field(3, "ml") + field(11, field(1, "app") + field(2, "x"));
     const std::string raw = field(1, meta) + field(2, field(1, "k") + field(2, "v")) +
                             varint(4 << 3 | 0) + varint(1) + varint(99 << 3 | 0) + varint(7);
     std::string error;
@@ -48,8 +45,7 @@ TEST(ProtobufDecoderTest, DecodesAConfigMapAsKubectlSendsIt)
     EXPECT_EQ((*doc)["immutable"], true);
 }
 
-TEST(ProtobufDecoderTest, DecodesAnAccessReview)
-{
+TEST(ProtobufDecoderTest, DecodesAnAccessReview) {
     const std::string attrs = field(1, "ml") + field(2, "list") + field(5, "pods");
     const std::string raw = field(2, field(1, attrs));
     auto doc = ProtobufDecoder::decode(
@@ -59,8 +55,7 @@ TEST(ProtobufDecoderTest, DecodesAnAccessReview)
     EXPECT_EQ((*doc)["spec"]["resourceAttributes"]["resource"], "pods");
 }
 
-TEST(ProtobufDecoderTest, RejectsWhatItCannotRead)
-{
+TEST(ProtobufDecoderTest, RejectsWhatItCannotRead) {
     std::string error;
     EXPECT_FALSE(ProtobufDecoder::decode("{}", &error));
     EXPECT_NE(error.find("magic"), std::string::npos);
@@ -71,8 +66,7 @@ TEST(ProtobufDecoderTest, RejectsWhatItCannotRead)
     EXPECT_FALSE(ProtobufDecoder::decode(truncated, &error));
 }
 
-TEST(ContinueTokenTest, RoundTripsInTheApiserverFormat)
-{
+TEST(ContinueTokenTest, RoundTripsInTheApiserverFormat) {
     const ContinueToken t{1008, std::string("ml/pod-2\0", 9)};
     const std::string text = t.encode();
     EXPECT_EQ(text.find('='), std::string::npos);

@@ -1,21 +1,21 @@
 #include "tests/support/process.h"
 
 #include <cstdlib>
-#include <fcntl.h>
 #include <cstring>
 #include <filesystem>
+#include <sys/wait.h>
+
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 extern char **environ;
 
 namespace cubedesk::test {
 
-Process::Process(std::vector<std::string> argv, std::map<std::string, std::string> env)
-{
+Process::Process(std::vector<std::string> argv, std::map<std::string, std::string> env) {
     int outPipe[2];
     int errPipe[2];
     if (pipe(outPipe) != 0 || pipe(errPipe) != 0)
@@ -90,10 +90,11 @@ Process::Process(std::vector<std::string> argv, std::map<std::string, std::strin
     });
 }
 
-Process::~Process() { terminate(); }
+Process::~Process() {
+    terminate();
+}
 
-bool Process::waitForOutput(const std::string &text, std::chrono::milliseconds timeout)
-{
+bool Process::waitForOutput(const std::string &text, std::chrono::milliseconds timeout) {
     const auto deadline = std::chrono::steady_clock::now() + timeout;
     while (std::chrono::steady_clock::now() < deadline) {
         {
@@ -113,20 +114,17 @@ bool Process::waitForOutput(const std::string &text, std::chrono::milliseconds t
     return false;
 }
 
-std::string Process::out() const
-{
+std::string Process::out() const {
     std::lock_guard lock(m_mutex);
     return m_out;
 }
 
-std::string Process::err() const
-{
+std::string Process::err() const {
     std::lock_guard lock(m_mutex);
     return m_err;
 }
 
-void Process::reap(int options)
-{
+void Process::reap(int options) {
     if (m_pid <= 0 || m_reaped)
         return;
     int status = 0;
@@ -137,8 +135,7 @@ void Process::reap(int options)
     }
 }
 
-Process::Result Process::wait(std::chrono::milliseconds timeout)
-{
+Process::Result Process::wait(std::chrono::milliseconds timeout) {
     const auto deadline = std::chrono::steady_clock::now() + timeout;
     while (!m_reaped && m_pid > 0 && std::chrono::steady_clock::now() < deadline) {
         reap(WNOHANG);
@@ -159,8 +156,7 @@ Process::Result Process::wait(std::chrono::milliseconds timeout)
     return r;
 }
 
-Process::Result Process::terminate()
-{
+Process::Result Process::terminate() {
     if (m_pid > 0 && !m_reaped) {
         kill(m_pid, SIGTERM);
         return wait(std::chrono::seconds(10));
@@ -169,8 +165,7 @@ Process::Result Process::terminate()
 }
 
 Process::Result Process::run(std::vector<std::string> argv, std::chrono::milliseconds timeout,
-                             std::map<std::string, std::string> env)
-{
+                             std::map<std::string, std::string> env) {
     Process p(std::move(argv), std::move(env));
     if (!p.started()) {
         Result r;
@@ -180,8 +175,7 @@ Process::Result Process::run(std::vector<std::string> argv, std::chrono::millise
     return p.wait(timeout);
 }
 
-TempDir::TempDir()
-{
+TempDir::TempDir() {
     const char *base = std::getenv("TMPDIR");
     std::string tmpl = std::string(base != nullptr ? base : "/tmp") + "/cubedesk-test-XXXXXX";
     if (mkdtemp(tmpl.data()) == nullptr)
@@ -189,8 +183,7 @@ TempDir::TempDir()
     m_path = tmpl;
 }
 
-TempDir::~TempDir()
-{
+TempDir::~TempDir() {
     std::error_code ec;
     std::filesystem::remove_all(m_path, ec);
 }

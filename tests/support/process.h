@@ -37,8 +37,8 @@ public:
     Result wait(std::chrono::milliseconds timeout);
 
     /// Runs a command to completion.
-    static Result run(std::vector<std::string> argv, std::chrono::milliseconds timeout =
-                                                         std::chrono::seconds(60),
+    static Result run(std::vector<std::string> argv,
+                      std::chrono::milliseconds timeout = std::chrono::seconds(60),
                       std::map<std::string, std::string> env = {});
 
 private:

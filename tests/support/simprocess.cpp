@@ -4,13 +4,11 @@
 
 namespace cubedesk::test {
 
-std::string SimProcess::binary()
-{
+std::string SimProcess::binary() {
     return CUBEDESK_SIM_BINARY;
 }
 
-SimProcess::SimProcess(std::vector<std::string> flags)
-{
+SimProcess::SimProcess(std::vector<std::string> flags) {
     m_kubeconfig = m_dir.file("kubeconfig");
     std::vector<std::string> argv = {binary(), "--listen", "127.0.0.1:0", "--write-kubeconfig",
                                      m_kubeconfig};
@@ -34,14 +32,12 @@ SimProcess::SimProcess(std::vector<std::string> flags)
     m_ready = true;
 }
 
-SimProcess::~SimProcess()
-{
+SimProcess::~SimProcess() {
     if (m_process)
         m_process->terminate();
 }
 
-std::vector<std::string> SimProcess::kubectlArgs(std::vector<std::string> args) const
-{
+std::vector<std::string> SimProcess::kubectlArgs(std::vector<std::string> args) const {
     std::vector<std::string> argv = {"kubectl", "--kubeconfig", m_kubeconfig, "--cache-dir",
                                      m_dir.file("kubectl-cache")};
     argv.insert(argv.end(), args.begin(), args.end());
@@ -49,13 +45,11 @@ std::vector<std::string> SimProcess::kubectlArgs(std::vector<std::string> args) 
 }
 
 Process::Result SimProcess::kubectl(std::vector<std::string> args,
-                                    std::chrono::milliseconds timeout) const
-{
+                                    std::chrono::milliseconds timeout) const {
     return Process::run(kubectlArgs(std::move(args)), timeout);
 }
 
-std::unique_ptr<Process> SimProcess::kubectlAsync(std::vector<std::string> args) const
-{
+std::unique_ptr<Process> SimProcess::kubectlAsync(std::vector<std::string> args) const {
     return std::make_unique<Process>(kubectlArgs(std::move(args)));
 }
 
