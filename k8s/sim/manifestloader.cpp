@@ -669,8 +669,8 @@ private:
     bool convertMap(const YAML::Node &node, json &out, int depth) {
         out = json::object();
         for (auto it = node.begin(); it != node.end(); ++it) {
-            const YAML::Node &key = it->first;
-            const YAML::Node &value = it->second;
+            const YAML::Node key = it->first; // copies: the iterator hands out a temporary
+            const YAML::Node value = it->second;
             if (isMergeKey(key)) {
                 if (!merge(out, value, depth))
                     return false;

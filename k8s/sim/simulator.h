@@ -64,6 +64,9 @@ public:
     std::string kubeconfig() const;
     /// The bearer token of the admin user.
     const std::string &adminToken() const { return m_adminToken; }
+    /// The generated TLS credentials (null with --no-tls), e.g. for tests that need the CA or a
+    /// client certificate.
+    const TlsMaterial *tls() const { return m_tls ? &*m_tls : nullptr; }
 
     ObjectStore &store() { return m_store; }
     ResourceRegistry &registry() { return m_registry; }

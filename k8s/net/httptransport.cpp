@@ -1,0 +1,358 @@
+#include "k8s/net/httptransport.h"
+
+#include <QLoggingCategory>
+
+#include <algorithm>
+#include <cctype>
+#include <mutex>
+
+Q_LOGGING_CATEGORY(lcTransport, "cubedesk.k8s.net")
+
+namespace cubedesk::k8s {
+
+namespace {
+
+void globalInit()
+{
+    static std::once_flag once;
+    std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+}
+
+std::string lower(std::string s)
+{
+    std::transform(s.begin(), s.end(), s.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+}
+
+struct UrlParts {
+    std::string scheme;
+    std::string host;
+    std::string port;
+    std::string path;
+};
+
+std::optional<UrlParts> parseUrl(const std::string &url)
+{
+    CURLU *u = curl_url();
+    if (curl_url_set(u, CURLUPART_URL, url.c_str(), 0) != CURLUE_OK) {
+        curl_url_cleanup(u);
+        return std::nullopt;
+    }
+    UrlParts parts;
+    auto get = [&](CURLUPart part, std::string &out, unsigned flags) {
+        char *value = nullptr;
+        if (curl_url_get(u, part, &value, flags) == CURLUE_OK && value != nullptr) {
+            out = value;
+            curl_free(value);
+        }
+    };
+    get(CURLUPART_SCHEME, parts.scheme, 0);
+    get(CURLUPART_HOST, parts.host, 0);
+    get(CURLUPART_PORT, parts.port, CURLU_DEFAULT_PORT);
+    get(CURLUPART_PATH, parts.path, 0);
+    curl_url_cleanup(u);
+    while (!parts.path.empty() && parts.path.back() == '/')
+        parts.path.pop_back();
+    return parts;
+}
+
+} // namespace
+
+struct HttpTransport::Transfer {
+    RequestId id = 0;
+    HttpRequest request;
+    DoneCallback done;
+    CURL *easy = nullptr;
+    curl_slist *headers = nullptr;
+    HttpResponse response;
+    bool usedToken = false;
+    bool retriedAuth = false;
+    bool swallowBody = false;
+    HttpTransport *owner = nullptr;
+
+    ~Transfer()
+    {
+        if (headers != nullptr)
+            curl_slist_free_all(headers);
+        if (easy != nullptr)
+            curl_easy_cleanup(easy);
+    }
+};
+
+HttpTransport::HttpTransport(TransportSettings settings) : m_settings(std::move(settings))
+{
+    globalInit();
+    m_multi = curl_multi_init();
+    curl_multi_setopt(m_multi, CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX);
+    m_url = m_settings.server;
+    if (auto parts = parseUrl(m_settings.server)) {
+        m_tls = lower(parts->scheme) == "https";
+        if (m_tls && !m_settings.tlsServerName.empty()) {
+            // SNI and certificate verification use the URL's host; CONNECT_TO sends the bytes to
+            // the real address (k8s-api.md §14.4).
+            m_url = "https://" + m_settings.tlsServerName + ':' + parts->port + parts->path;
+            m_connectTo = m_settings.tlsServerName + ':' + parts->port + ':' + parts->host + ':' +
+                          parts->port;
+            m_connectToList = curl_slist_append(nullptr, m_connectTo.c_str());
+        } else {
+            m_url = parts->scheme + "://" +
+                    (parts->host.find(':') != std::string::npos ? '[' + parts->host + ']'
+                                                                 : parts->host) +
+                    ':' + parts->port + parts->path;
+        }
+    }
+}
+
+HttpTransport::~HttpTransport()
+{
+    for (auto &[easy, t] : m_running)
+        curl_multi_remove_handle(m_multi, easy);
+    m_running.clear();
+    curl_multi_cleanup(m_multi);
+    if (m_connectToList != nullptr)
+        curl_slist_free_all(m_connectToList);
+}
+
+HttpTransport::RequestId HttpTransport::start(HttpRequest request, DoneCallback done)
+{
+    auto t = std::make_shared<Transfer>();
+    t->id = m_nextId.fetch_add(1);
+    t->request = std::move(request);
+    t->done = std::move(done);
+    t->owner = this;
+    {
+        std::lock_guard lock(m_queueMutex);
+        m_pending.push_back(t);
+    }
+    wakeup();
+    return t->id;
+}
+
+void HttpTransport::cancel(RequestId id)
+{
+    {
+        std::lock_guard lock(m_queueMutex);
+        m_cancelled.push_back(id);
+    }
+    wakeup();
+}
+
+void HttpTransport::wakeup() { curl_multi_wakeup(m_multi); }
+
+std::size_t HttpTransport::activeRequests() const
+{
+    std::lock_guard lock(m_queueMutex);
+    return m_running.size() + m_pending.size();
+}
+
+std::size_t HttpTransport::onWrite(char *data, std::size_t size, std::size_t n, void *self)
+{
+    auto *t = static_cast<Transfer *>(self);
+    const std::size_t bytes = size * n;
+    if (t->response.status == 0) {
+        long code = 0;
+        curl_easy_getinfo(t->easy, CURLINFO_RESPONSE_CODE, &code);
+        t->response.status = static_cast<int>(code);
+        t->swallowBody = code == 401 && t->usedToken && !t->retriedAuth;
+    }
+    if (t->swallowBody || !t->request.onData)
+        return bytes;
+    if (!t->request.onData(std::string_view(data, bytes), t->response.status)) {
+        t->response.cancelled = true;
+        return 0; // aborts the transfer with CURLE_WRITE_ERROR
+    }
+    return bytes;
+}
+
+std::size_t HttpTransport::onHeader(char *data, std::size_t size, std::size_t n, void *self)
+{
+    auto *t = static_cast<Transfer *>(self);
+    const std::size_t bytes = size * n;
+    std::string line(data, bytes);
+    while (!line.empty() && (line.back() == '\r' || line.back() == '\n'))
+        line.pop_back();
+    if (line.rfind("HTTP/", 0) == 0) { // a new response (after 100-continue or a redirect)
+        t->response.contentType.clear();
+        t->response.retryAfterSeconds = -1;
+        t->response.status = 0;
+        return bytes;
+    }
+    const auto colon = line.find(':');
+    if (colon == std::string::npos)
+        return bytes;
+    const std::string name = lower(line.substr(0, colon));
+    std::string value = line.substr(colon + 1);
+    value.erase(0, value.find_first_not_of(" \t"));
+    if (name == "content-type")
+        t->response.contentType = value;
+    else if (name == "retry-after") {
+        char *end = nullptr;
+        const long v = std::strtol(value.c_str(), &end, 10);
+        if (end != value.c_str() && *end == '\0' && v >= 0)
+            t->response.retryAfterSeconds = static_cast<int>(v);
+    }
+    return bytes;
+}
+
+void HttpTransport::launch(const std::shared_ptr<Transfer> &t)
+{
+    t->response = HttpResponse{};
+    t->swallowBody = false;
+    CURL *e = curl_easy_init();
+    t->easy = e;
+    const std::string url = m_url + t->request.path;
+    curl_easy_setopt(e, CURLOPT_URL, url.c_str());
+    curl_easy_setopt(e, CURLOPT_PRIVATE, t.get());
+    curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, &HttpTransport::onWrite);
+    curl_easy_setopt(e, CURLOPT_WRITEDATA, t.get());
+    curl_easy_setopt(e, CURLOPT_HEADERFUNCTION, &HttpTransport::onHeader);
+    curl_easy_setopt(e, CURLOPT_HEADERDATA, t.get());
+    curl_easy_setopt(e, CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS);
+    curl_easy_setopt(e, CURLOPT_PIPEWAIT, 1L);
+    curl_easy_setopt(e, CURLOPT_TCP_KEEPALIVE, 1L);
+    curl_easy_setopt(e, CURLOPT_TCP_KEEPIDLE, 30L);
+    curl_easy_setopt(e, CURLOPT_TCP_KEEPINTVL, 15L);
+    curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, 15000L);
+    curl_easy_setopt(e, CURLOPT_USERAGENT, m_settings.userAgent.c_str());
+    if (t->request.timeout.count() > 0)
+        curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, static_cast<long>(t->request.timeout.count()));
+    if (!m_settings.disableCompression)
+        curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, ""); // every encoding libcurl can decode
+    if (m_connectToList != nullptr)
+        curl_easy_setopt(e, CURLOPT_CONNECT_TO, m_connectToList);
+    if (!m_settings.proxyUrl.empty()) {
+        curl_easy_setopt(e, CURLOPT_PROXY, m_settings.proxyUrl.c_str());
+        if (m_settings.proxyUrl.rfind("socks5://", 0) == 0)
+            curl_easy_setopt(e, CURLOPT_PROXYTYPE, static_cast<long>(CURLPROXY_SOCKS5_HOSTNAME));
+    }
+    if (m_tls) {
+        if (m_settings.insecureSkipTlsVerify) {
+            curl_easy_setopt(e, CURLOPT_SSL_VERIFYPEER, 0L);
+            curl_easy_setopt(e, CURLOPT_SSL_VERIFYHOST, 0L);
+        } else if (!m_settings.caPem.empty()) {
+            curl_blob ca{const_cast<char *>(m_settings.caPem.data()), m_settings.caPem.size(),
+                         CURL_BLOB_COPY};
+            curl_easy_setopt(e, CURLOPT_CAINFO_BLOB, &ca);
+        }
+        if (!m_settings.clientCertificatePem.empty()) {
+            curl_blob cert{const_cast<char *>(m_settings.clientCertificatePem.data()),
+                           m_settings.clientCertificatePem.size(), CURL_BLOB_COPY};
+            curl_blob key{const_cast<char *>(m_settings.clientKeyPem.data()),
+                          m_settings.clientKeyPem.size(), CURL_BLOB_COPY};
+            curl_easy_setopt(e, CURLOPT_SSLCERTTYPE, "PEM");
+            curl_easy_setopt(e, CURLOPT_SSLCERT_BLOB, &cert);
+            curl_easy_setopt(e, CURLOPT_SSLKEYTYPE, "PEM");
+            curl_easy_setopt(e, CURLOPT_SSLKEY_BLOB, &key);
+        }
+    }
+    curl_slist *headers = nullptr;
+    for (const auto &h : t->request.headers)
+        headers = curl_slist_append(headers, h.c_str());
+    // Credentials only travel over TLS (client-go's rule; k8s-api.md §11).
+    if (m_tls && m_settings.bearerToken) {
+        if (!m_tokenFetched || t->retriedAuth) {
+            std::string error;
+            auto token = m_settings.bearerToken(t->retriedAuth, &error);
+            if (!token) {
+                curl_slist_free_all(headers);
+                curl_easy_cleanup(e);
+                t->easy = nullptr;
+                t->response.authFailed = true;
+                t->response.error = error;
+                m_tokenFetched = false;
+                return;
+            }
+            m_token = *token;
+            m_tokenFetched = true;
+        }
+        if (!m_token.empty()) {
+            headers = curl_slist_append(headers, ("Authorization: Bearer " + m_token).c_str());
+            t->usedToken = true;
+        }
+    }
+    t->headers = headers;
+    curl_easy_setopt(e, CURLOPT_HTTPHEADER, headers);
+    const std::string &m = t->request.method;
+    if (m == "POST" || m == "PUT" || m == "PATCH" || (m == "DELETE" && !t->request.body.empty())) {
+        curl_easy_setopt(e, CURLOPT_POSTFIELDSIZE_LARGE,
+                         static_cast<curl_off_t>(t->request.body.size()));
+        curl_easy_setopt(e, CURLOPT_POSTFIELDS, t->request.body.data());
+    }
+    if (m != "GET" && m != "POST")
+        curl_easy_setopt(e, CURLOPT_CUSTOMREQUEST, m.c_str());
+    curl_multi_add_handle(m_multi, e);
+    m_running[e] = t;
+}
+
+void HttpTransport::finish(CURL *easy, CURLcode code)
+{
+    auto it = m_running.find(easy);
+    if (it == m_running.end())
+        return;
+    std::shared_ptr<Transfer> t = it->second;
+    m_running.erase(it);
+    curl_multi_remove_handle(m_multi, easy);
+    long status = 0;
+    curl_easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &status);
+    t->response.status = static_cast<int>(status);
+    t->response.curlCode = code;
+    if (code != CURLE_OK && !t->response.cancelled)
+        t->response.error = curl_easy_strerror(code);
+    if (status == 401 && t->usedToken && !t->retriedAuth && !t->response.cancelled) {
+        // The credential may have expired: ask the source for a fresh one and try once more.
+        qCInfo(lcTransport) << "401 from the server; refreshing the credential and retrying";
+        curl_slist_free_all(t->headers);
+        t->headers = nullptr;
+        curl_easy_cleanup(t->easy);
+        t->easy = nullptr;
+        t->retriedAuth = true;
+        t->usedToken = false;
+        launch(t);
+        if (t->easy != nullptr)
+            return;
+    }
+    if (t->done)
+        t->done(t->id, t->response);
+}
+
+void HttpTransport::perform(std::chrono::milliseconds maxWait)
+{
+    std::vector<std::shared_ptr<Transfer>> pending;
+    std::vector<RequestId> cancelled;
+    {
+        std::lock_guard lock(m_queueMutex);
+        pending.swap(m_pending);
+        cancelled.swap(m_cancelled);
+    }
+    for (auto &t : pending) {
+        launch(t);
+        if (t->easy == nullptr && t->done) // the credential source failed
+            t->done(t->id, t->response);
+    }
+    for (RequestId id : cancelled) {
+        for (auto it = m_running.begin(); it != m_running.end(); ++it) {
+            if (it->second->id != id)
+                continue;
+            std::shared_ptr<Transfer> t = it->second;
+            curl_multi_remove_handle(m_multi, it->first);
+            m_running.erase(it);
+            t->response.cancelled = true;
+            if (t->done)
+                t->done(t->id, t->response);
+            break;
+        }
+    }
+    int running = 0;
+    curl_multi_perform(m_multi, &running);
+    int numfds = 0;
+    curl_multi_poll(m_multi, nullptr, 0, static_cast<int>(maxWait.count()), &numfds);
+    curl_multi_perform(m_multi, &running);
+    int queued = 0;
+    while (CURLMsg *msg = curl_multi_info_read(m_multi, &queued))
+        if (msg->msg == CURLMSG_DONE)
+            finish(msg->easy_handle, msg->data.result);
+}
+
+} // namespace cubedesk::k8s

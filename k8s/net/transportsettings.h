@@ -1,0 +1,27 @@
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace cubedesk::k8s {
+
+/// How to reach one API server: everything HttpTransport needs, secrets in memory only.
+/// Built from a resolved kubeconfig context; plain value type.
+struct TransportSettings {
+    std::string server; ///< "https://host:port[/prefix]"
+    std::string caPem;  ///< empty: the system trust store
+    bool insecureSkipTlsVerify = false;
+    std::string tlsServerName; ///< SNI and the name verified in the server certificate
+    std::string proxyUrl;      ///< http://, https:// or socks5://; empty: *_PROXY environment
+    bool disableCompression = false;
+    std::string clientCertificatePem;
+    std::string clientKeyPem;
+    /// Returns the bearer token to send (empty: none) or nullopt with *error set when the
+    /// credential cannot be obtained. `refresh` is true after a 401 (drop caches, re-run plugins).
+    /// Called on the transport's thread; may block (an exec plugin runs).
+    std::function<std::optional<std::string>(bool refresh, std::string *error)> bearerToken;
+    std::string userAgent = "cubedesk";
+};
+
+} // namespace cubedesk::k8s

@@ -1,0 +1,282 @@
+#pragma once
+
+#include "k8s/watch/watchstate.h"
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace cubedesk::k8s {
+
+/// The next request a Reflector wants its driver to make.
+struct ReflectorCommand {
+    enum class Type { None, List, Watch };
+    Type type = Type::None;
+    std::string continueToken;   ///< List: the page to fetch ("" = first page)
+    std::string resourceVersion; ///< Watch: resume after this version
+    int timeoutSeconds = 0;      ///< Watch: server-side timeout, randomised 5-10 min
+};
+
+/// How a LIST page or WATCH ended, as the driver saw it.
+struct ReflectorFailure {
+    int httpStatus = 0;      ///< 0: no response (network error)
+    std::string reason;      ///< Status reason or transport error text
+    std::string message;
+    int retryAfterSeconds = -1;
+};
+
+/// The list+watch algorithm of client-go's Reflector (DESIGN.md §2), as a pure state machine: it
+/// never does I/O. The driver (ClusterSession) executes its commands and feeds back pages,
+/// events and endings with the current time; tests drive it with a fake clock.
+///
+///   LIST in pages (limit + continue) → replace the store, deletions found by diff →
+///   WATCH from the list's resourceVersion with bookmarks and a randomised 5-10 min timeout →
+///   clean end: re-watch from the last version seen (bookmarks included) →
+///   410 Gone (HTTP or ERROR event): relist → 429/5xx/network: back off 0.8 s → 30 s with
+///   jitter (Retry-After honoured), reset after 2 min healthy → 401: AuthError, 403: Forbidden,
+///   both retried slowly.
+///
+/// `Object` is a shared immutable projection; `KeyOf(obj)` and `VersionOf(obj)` give its
+/// namespace/name key and resourceVersion. Changes go to the sink as deltas.
+/// Threads: single-threaded — the owning session thread only.
+template <class Object, class Traits>
+class Reflector final {
+public:
+    using Ptr = std::shared_ptr<const Object>;
+    enum class DeltaType { Added, Updated, Deleted };
+    using Sink = std::function<void(DeltaType, const Ptr &)>;
+    using Clock = std::chrono::steady_clock;
+
+    struct Config {
+        std::size_t pageSize = 500;
+        int minWatchTimeoutSeconds = 300;
+        int maxWatchTimeoutSeconds = 600;
+        std::chrono::milliseconds initialBackoff{800};
+        std::chrono::milliseconds maxBackoff{30000};
+        std::chrono::seconds healthyReset{120};
+        std::uint64_t seed = 1;
+    };
+
+    Reflector(Config config, Sink sink) : m_config(config), m_sink(std::move(sink)), m_rng(config.seed) {}
+
+    const WatchState &state() const { return m_state; }
+    std::size_t size() const { return m_items.size(); }
+    const std::unordered_map<std::string, Ptr> &items() const { return m_items; }
+    const std::string &lastResourceVersion() const { return m_lastRv; }
+    /// When the driver should call onTimer() (backing off), if at all.
+    std::optional<Clock::time_point> wakeAt() const
+    {
+        if (m_state.phase == WatchState::Phase::BackingOff || m_waiting)
+            return m_state.retryAt;
+        return std::nullopt;
+    }
+
+    ReflectorCommand start(Clock::time_point) { return beginList(); }
+
+    /// One LIST page arrived (items already decoded).
+    ReflectorCommand onListPage(std::vector<Ptr> items, const std::string &listRv,
+                                const std::string &continueToken, Clock::time_point now)
+    {
+        for (auto &item : items)
+            m_listing.emplace(Traits::key(*item), std::move(item));
+        if (!continueToken.empty()) {
+            ReflectorCommand next;
+            next.type = ReflectorCommand::Type::List;
+            next.continueToken = continueToken;
+            return next;
+        }
+        replaceAll();
+        m_lastRv = listRv;
+        m_state.phase = WatchState::Phase::Synced;
+        m_state.since = std::chrono::system_clock::now();
+        m_state.reason.clear();
+        m_state.objects = m_items.size();
+        m_healthySince = now;
+        return beginWatch();
+    }
+
+    /// A watch event. `rv` is the event object's resourceVersion (BOOKMARK: only that).
+    void onAdded(const Ptr &obj) { upsert(obj); }
+    void onModified(const Ptr &obj) { upsert(obj); }
+    void onDeleted(const Ptr &obj)
+    {
+        const std::string key = Traits::key(*obj);
+        m_lastRv = Traits::version(*obj);
+        auto it = m_items.find(key);
+        if (it == m_items.end())
+            return;
+        m_items.erase(it);
+        m_state.objects = m_items.size();
+        m_sink(DeltaType::Deleted, obj);
+    }
+    void onBookmark(const std::string &rv)
+    {
+        if (!rv.empty())
+            m_lastRv = rv;
+    }
+
+    /// The list or the watch failed (HTTP error, in-stream ERROR, transport error).
+    ReflectorCommand onFailure(const ReflectorFailure &f, Clock::time_point now)
+    {
+        m_listing.clear();
+        if (f.httpStatus == 410) {
+            // Our version fell out of the server's history: start over (client-go relists).
+            ++m_state.relists;
+            markStale("resource version expired; relisting");
+            return beginList();
+        }
+        if (f.httpStatus == 401 || f.httpStatus == 403 || f.httpStatus == 404) {
+            m_state.phase = f.httpStatus == 401   ? WatchState::Phase::AuthError
+                            : f.httpStatus == 403 ? WatchState::Phase::Forbidden
+                                                  : WatchState::Phase::Unavailable;
+            m_state.since = std::chrono::system_clock::now();
+            m_state.reason = describe(f);
+            // Permissions and credentials can change; retry at the slow end of the backoff.
+            m_waiting = true;
+            m_state.retryAt = now + m_config.maxBackoff;
+            m_backoff = m_config.maxBackoff;
+            return {};
+        }
+        if (m_healthySince && now - *m_healthySince >= m_config.healthyReset)
+            m_backoff = std::chrono::milliseconds(0);
+        m_healthySince.reset();
+        auto delay = nextBackoff();
+        if (f.retryAfterSeconds >= 0)
+            delay = std::max<std::chrono::milliseconds>(delay, std::chrono::seconds(f.retryAfterSeconds));
+        markStale(describe(f));
+        m_state.phase = WatchState::Phase::BackingOff;
+        m_state.retryAt = now + delay;
+        m_waiting = true;
+        return {};
+    }
+
+    /// The watch stream ended cleanly (server timeout): resume from the last version.
+    ReflectorCommand onWatchClosed(Clock::time_point) { return beginWatch(); }
+
+    /// Time passed; retries a backed-off list or watch when due.
+    ReflectorCommand onTimer(Clock::time_point now)
+    {
+        if (!m_waiting || now < m_state.retryAt)
+            return {};
+        m_waiting = false;
+        if (m_lastRv.empty() || m_state.phase == WatchState::Phase::AuthError ||
+            m_state.phase == WatchState::Phase::Forbidden ||
+            m_state.phase == WatchState::Phase::Unavailable || m_items.empty())
+            return beginList();
+        return beginWatch();
+    }
+
+    /// Forces a full relist (F5 in the UI, or after the machine slept).
+    ReflectorCommand restart()
+    {
+        m_waiting = false;
+        markStale("reconnecting");
+        return beginList();
+    }
+
+private:
+    static std::string describe(const ReflectorFailure &f)
+    {
+        if (f.httpStatus == 0)
+            return f.message.empty() ? f.reason : f.message;
+        std::string s = std::to_string(f.httpStatus);
+        if (!f.reason.empty())
+            s += ' ' + f.reason;
+        if (!f.message.empty())
+            s += ": " + f.message;
+        return s;
+    }
+
+    void markStale(const std::string &reason)
+    {
+        if (m_state.phase == WatchState::Phase::Synced)
+            m_state.since = std::chrono::system_clock::now();
+        if (m_state.phase != WatchState::Phase::Connecting)
+            m_state.phase = WatchState::Phase::Stale;
+        m_state.reason = reason;
+    }
+
+    std::chrono::milliseconds nextBackoff()
+    {
+        m_backoff = m_backoff.count() == 0 ? m_config.initialBackoff
+                                           : std::min(m_config.maxBackoff, m_backoff * 2);
+        // Full jitter over the upper half, so clusters that failed together do not retry together.
+        const auto half = m_backoff.count() / 2;
+        std::uniform_int_distribution<long long> dist(half, m_backoff.count());
+        return std::chrono::milliseconds(dist(m_rng));
+    }
+
+    ReflectorCommand beginList()
+    {
+        m_listing.clear();
+        ReflectorCommand c;
+        c.type = ReflectorCommand::Type::List;
+        return c;
+    }
+
+    ReflectorCommand beginWatch()
+    {
+        ReflectorCommand c;
+        c.type = ReflectorCommand::Type::Watch;
+        c.resourceVersion = m_lastRv;
+        std::uniform_int_distribution<int> dist(m_config.minWatchTimeoutSeconds,
+                                                m_config.maxWatchTimeoutSeconds);
+        c.timeoutSeconds = dist(m_rng);
+        return c;
+    }
+
+    void upsert(const Ptr &obj)
+    {
+        m_lastRv = Traits::version(*obj);
+        auto [it, inserted] = m_items.try_emplace(Traits::key(*obj), obj);
+        if (!inserted) {
+            if (Traits::version(*it->second) == Traits::version(*obj))
+                return;
+            it->second = obj;
+        }
+        m_state.objects = m_items.size();
+        m_sink(inserted ? DeltaType::Added : DeltaType::Updated, obj);
+    }
+
+    /// Replaces the store with a finished list: additions, updates and (by diff) deletions.
+    void replaceAll()
+    {
+        for (auto it = m_items.begin(); it != m_items.end();) {
+            if (m_listing.find(it->first) == m_listing.end()) {
+                m_sink(DeltaType::Deleted, it->second);
+                it = m_items.erase(it);
+            } else {
+                ++it;
+            }
+        }
+        for (auto &[key, obj] : m_listing) {
+            auto [it, inserted] = m_items.try_emplace(key, obj);
+            if (inserted) {
+                m_sink(DeltaType::Added, obj);
+            } else if (Traits::version(*it->second) != Traits::version(*obj)) {
+                it->second = obj;
+                m_sink(DeltaType::Updated, obj);
+            }
+        }
+        m_listing.clear();
+    }
+
+    Config m_config;
+    Sink m_sink;
+    std::mt19937_64 m_rng;
+    WatchState m_state;
+    std::unordered_map<std::string, Ptr> m_items;
+    std::unordered_map<std::string, Ptr> m_listing;
+    std::string m_lastRv;
+    std::chrono::milliseconds m_backoff{0};
+    std::optional<Clock::time_point> m_healthySince;
+    bool m_waiting = false;
+};
+
+} // namespace cubedesk::k8s

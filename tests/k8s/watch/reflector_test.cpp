@@ -1,0 +1,156 @@
+// Reflector against a fake lister/watcher and a fake clock: pagination, relist with deletions,
+// 410, 429 with Retry-After, backoff growth and reset, short watches, auth and permission errors.
+
+#include "k8s/watch/reflector.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+using namespace cubedesk::k8s;
+
+namespace {
+
+struct Item {
+    std::string key;
+    std::string rv;
+};
+struct ItemTraits {
+    static const std::string &key(const Item &i) { return i.key; }
+    static const std::string &version(const Item &i) { return i.rv; }
+};
+using TestReflector = Reflector<Item, ItemTraits>;
+using Clock = std::chrono::steady_clock;
+
+std::shared_ptr<const Item> item(std::string key, std::string rv)
+{
+    return std::make_shared<const Item>(Item{std::move(key), std::move(rv)});
+}
+
+class ReflectorTest : public ::testing::Test {
+protected:
+    std::vector<std::pair<TestReflector::DeltaType, std::string>> deltas;
+    Clock::time_point now = Clock::time_point() + std::chrono::hours(1);
+    TestReflector reflector{TestReflector::Config{}, [this](TestReflector::DeltaType t,
+                                                            const TestReflector::Ptr &o) {
+                                deltas.emplace_back(t, o->key);
+                            }};
+
+    ReflectorCommand listAll(std::vector<std::shared_ptr<const Item>> items, const std::string &rv)
+    {
+        std::vector<TestReflector::Ptr> ptrs(items.begin(), items.end());
+        return reflector.onListPage(std::move(ptrs), rv, "", now);
+    }
+};
+
+TEST_F(ReflectorTest, ListsInPagesThenWatchesFromTheListVersion)
+{
+    auto c = reflector.start(now);
+    EXPECT_EQ(c.type, ReflectorCommand::Type::List);
+    EXPECT_EQ(reflector.state().phase, WatchState::Phase::Connecting);
+    c = reflector.onListPage({item("ns/a", "5")}, "10", "token-2", now);
+    EXPECT_EQ(c.type, ReflectorCommand::Type::List);
+    EXPECT_EQ(c.continueToken, "token-2");
+    EXPECT_TRUE(deltas.empty()) << "nothing is published before the list is complete";
+    c = reflector.onListPage({item("ns/b", "7")}, "10", "", now);
+    EXPECT_EQ(c.type, ReflectorCommand::Type::Watch);
+    EXPECT_EQ(c.resourceVersion, "10");
+    EXPECT_GE(c.timeoutSeconds, 300);
+    EXPECT_LE(c.timeoutSeconds, 600);
+    EXPECT_EQ(reflector.state().phase, WatchState::Phase::Synced);
+    EXPECT_EQ(deltas.size(), 2u);
+    EXPECT_EQ(reflector.size(), 2u);
+}
+
+TEST_F(ReflectorTest, WatchEventsAndBookmarksAdvanceTheVersion)
+{
+    reflector.start(now);
+    listAll({item("a", "1")}, "3");
+    reflector.onAdded(item("b", "4"));
+    reflector.onModified(item("a", "5"));
+    reflector.onModified(item("a", "5")); // same version: no delta
+    reflector.onDeleted(item("b", "6"));
+    reflector.onBookmark("9");
+    EXPECT_EQ(reflector.lastResourceVersion(), "9");
+    auto c = reflector.onWatchClosed(now);
+    EXPECT_EQ(c.type, ReflectorCommand::Type::Watch);
+    EXPECT_EQ(c.resourceVersion, "9") << "a short watch resumes where it ended, no relist";
+    using D = TestReflector::DeltaType;
+    const std::vector<std::pair<D, std::string>> expected = {
+        {D::Added, "a"}, {D::Added, "b"}, {D::Updated, "a"}, {D::Deleted, "b"}};
+    EXPECT_EQ(deltas, expected);
+    EXPECT_EQ(reflector.state().relists, 0u);
+}
+
+TEST_F(ReflectorTest, GoneRelistsAndDetectsDeletionsByDiff)
+{
+    reflector.start(now);
+    listAll({item("a", "1"), item("b", "2"), item("c", "3")}, "3");
+    deltas.clear();
+    auto c = reflector.onFailure({410, "Expired", "too old resource version: 3 (9)", -1}, now);
+    EXPECT_EQ(c.type, ReflectorCommand::Type::List);
+    EXPECT_EQ(reflector.state().phase, WatchState::Phase::Stale);
+    EXPECT_EQ(reflector.state().relists, 1u);
+    c = listAll({item("a", "1"), item("c", "8"), item("d", "9")}, "12");
+    EXPECT_EQ(c.resourceVersion, "12");
+    std::map<std::string, TestReflector::DeltaType> byKey;
+    for (const auto &[t, k] : deltas)
+        byKey[k] = t;
+    EXPECT_EQ(byKey.size(), 3u) << "a unchanged, so no delta";
+    EXPECT_EQ(byKey["b"], TestReflector::DeltaType::Deleted);
+    EXPECT_EQ(byKey["c"], TestReflector::DeltaType::Updated);
+    EXPECT_EQ(byKey["d"], TestReflector::DeltaType::Added);
+}
+
+TEST_F(ReflectorTest, TooManyRequestsBacksOffAtLeastRetryAfter)
+{
+    reflector.start(now);
+    auto c = reflector.onFailure({429, "TooManyRequests", "slow down", 3}, now);
+    EXPECT_EQ(c.type, ReflectorCommand::Type::None);
+    EXPECT_EQ(reflector.state().phase, WatchState::Phase::BackingOff);
+    ASSERT_TRUE(reflector.wakeAt().has_value());
+    EXPECT_GE(*reflector.wakeAt() - now, std::chrono::seconds(3));
+    EXPECT_EQ(reflector.onTimer(now + std::chrono::seconds(1)).type, ReflectorCommand::Type::None);
+    EXPECT_EQ(reflector.onTimer(now + std::chrono::seconds(4)).type, ReflectorCommand::Type::List);
+}
+
+TEST_F(ReflectorTest, BackoffGrowsWithJitterAndResetsAfterHealthyPeriod)
+{
+    reflector.start(now);
+    listAll({item("a", "1")}, "1");
+    std::vector<std::chrono::milliseconds> delays;
+    for (int i = 0; i < 8; ++i) {
+        reflector.onFailure({0, "connection refused", "", -1}, now);
+        EXPECT_EQ(reflector.state().phase, WatchState::Phase::BackingOff);
+        delays.push_back(std::chrono::duration_cast<std::chrono::milliseconds>(*reflector.wakeAt() - now));
+        auto c = reflector.onTimer(*reflector.wakeAt());
+        EXPECT_EQ(c.type, ReflectorCommand::Type::Watch) << "resume the watch, not a relist";
+        EXPECT_EQ(c.resourceVersion, "1");
+    }
+    EXPECT_GE(delays[0].count(), 400);
+    EXPECT_LE(delays[0].count(), 800);
+    EXPECT_GE(delays[7].count(), 15000);
+    EXPECT_LE(delays[7].count(), 30000);
+    EXPECT_EQ(reflector.state().reason, "connection refused");
+
+    // Healthy for two minutes: the next failure starts from the small delay again.
+    listAll({item("a", "1")}, "2");
+    now += std::chrono::minutes(3);
+    reflector.onFailure({503, "ServiceUnavailable", "", -1}, now);
+    EXPECT_LE(*reflector.wakeAt() - now, std::chrono::milliseconds(800));
+}
+
+TEST_F(ReflectorTest, ForbiddenAndUnauthorizedAreReportedAndRetriedSlowly)
+{
+    reflector.start(now);
+    reflector.onFailure({403, "Forbidden", "pods is forbidden: User \"x\" cannot list", -1}, now);
+    EXPECT_EQ(reflector.state().phase, WatchState::Phase::Forbidden);
+    EXPECT_NE(reflector.state().reason.find("pods is forbidden"), std::string::npos);
+    EXPECT_EQ(*reflector.wakeAt() - now, std::chrono::seconds(30));
+    EXPECT_EQ(reflector.onTimer(now + std::chrono::seconds(30)).type, ReflectorCommand::Type::List);
+    reflector.onFailure({401, "Unauthorized", "Unauthorized", -1}, now);
+    EXPECT_EQ(reflector.state().phase, WatchState::Phase::AuthError);
+    EXPECT_FALSE(reflector.state().live());
+}
+
+} // namespace
