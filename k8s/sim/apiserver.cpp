@@ -23,7 +23,7 @@ constexpr const char *kJson = "application/json";
 constexpr const char *kTableType = "application/json;as=Table;v=v1;g=meta.k8s.io";
 constexpr const char *kAggregatedType =
     "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList";
-constexpr std::size_t kFlushBytes = 256 * 1024;
+constexpr std::size_t kFlushBytes = std::size_t{256} * 1024;
 
 std::vector<std::string> splitPath(const std::string &path) {
     std::vector<std::string> out;
@@ -208,7 +208,7 @@ int ApiServer::start() {
     m_server->set_keep_alive_timeout(60);
     m_server->set_read_timeout(60);
     m_server->set_write_timeout(60);
-    m_server->set_payload_max_length(3 * 1024 * 1024);
+    m_server->set_payload_max_length(std::size_t{3} * 1024 * 1024);
     m_server->set_tcp_nodelay(true);
     const bool gzip = m_options.gzip;
     m_server->set_pre_routing_handler([gzip](const httplib::Request &req, httplib::Response &) {
@@ -684,7 +684,7 @@ void ApiServer::serveList(const httplib::Request &req, httplib::Response &res,
                                      [this, page, head = std::move(head), tail = std::move(tail),
                                       type, table, now](std::size_t, httplib::DataSink &sink) {
                                          std::string buffer;
-                                         buffer.reserve(kFlushBytes + 64 * 1024);
+                                         buffer.reserve(kFlushBytes + std::size_t{64} * 1024);
                                          buffer += head;
                                          bool first = true;
                                          for (const auto &o : page->items) {

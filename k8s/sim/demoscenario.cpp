@@ -59,8 +59,8 @@ public:
 
     void node(const std::string &name, json labels, const char *cpu, const char *memory,
               json extraAllocatable, std::chrono::seconds age, bool ready = true,
-              bool unschedulable = false, json annotations = json::object(),
-              json taints = json::array()) {
+              bool unschedulable = false, const json &annotations = json::object(),
+              const json &taints = json::array()) {
         labels["kubernetes.io/hostname"] = name;
         labels["kubernetes.io/os"] = "linux";
         labels["kubernetes.io/arch"] = "amd64";
@@ -198,8 +198,8 @@ public:
 
     /// A pod of the platform's shape; placed now when `place` and it fits, else left pending.
     json pod(const std::string &name, const std::string &ns, json labels, json annotations,
-             json nodeSelector, const std::string &image, json requests, json limits,
-             std::chrono::seconds age, json ownerRefs = json::array(), bool place = true) {
+             const json &nodeSelector, const std::string &image, json requests, json limits,
+             std::chrono::seconds age, const json &ownerRefs = json::array(), bool place = true) {
         json container = {{"name", "main"},
                           {"image", image},
                           {"imagePullPolicy", "IfNotPresent"},
@@ -209,7 +209,7 @@ public:
                           {"terminationMessagePolicy", "File"}};
         json p = {{"apiVersion", "v1"},
                   {"kind", "Pod"},
-                  {"metadata", meta(name, ns, age, labels, annotations)},
+                  {"metadata", meta(name, ns, age, std::move(labels), std::move(annotations))},
                   {"spec",
                    {{"containers", json::array({container})},
                     {"restartPolicy", "Never"},
@@ -462,8 +462,8 @@ std::vector<json> DemoScenario::generate(std::uint64_t seed, TimePoint now) {
 
     // Notebooks (jupyter): request 0 / limit N unless exclusive, as the platform creates them.
     for (int i = 0; i < 8; ++i) {
-        const std::string org = orgs[static_cast<std::size_t>(i) % orgs.size()];
-        const std::string user = users[static_cast<std::size_t>(i) % users.size()];
+        const std::string &org = orgs[static_cast<std::size_t>(i) % orgs.size()];
+        const std::string &user = users[static_cast<std::size_t>(i) % users.size()];
         const bool gpu = i % 3 == 2;
         json selector = {{"notebook", "true"}, {"org", org}};
         selector[gpu ? "vgpu" : "cpu"] = "true";
@@ -487,7 +487,7 @@ std::vector<json> DemoScenario::generate(std::uint64_t seed, TimePoint now) {
 
     // Inference services (service namespace): request = limit.
     for (int i = 0; i < 6; ++i) {
-        const std::string org = orgs[static_cast<std::size_t>(i + 1) % orgs.size()];
+        const std::string &org = orgs[static_cast<std::size_t>(i + 1) % orgs.size()];
         const bool gpu = i % 2 == 1;
         json selector = {{"service", "true"}, {"org", org}};
         selector[gpu ? "gpu" : "cpu"] = "true";
@@ -519,8 +519,8 @@ std::vector<json> DemoScenario::generate(std::uint64_t seed, TimePoint now) {
         return b.meta(name, ns, age, labels, {{"project", projects.at(org)}});
     };
     auto replicaPods = [&](const std::string &job, const char *apiVersion, const char *kind,
-                           const std::string &org, const std::string &role, int n, json requests,
-                           json selector, std::chrono::seconds age,
+                           const std::string &org, const std::string &role, int n,
+                           const json &requests, const json &selector, std::chrono::seconds age,
                            int finished /* 0 running, 1 succeeded, -1 failed */,
                            bool place = true) {
         for (int i = 0; i < n; ++i) {

@@ -260,6 +260,7 @@ PodScheduler::decide(const json &pod,
         return d;
     }
     std::vector<std::string> parts;
+    parts.reserve(reasons.size());
     for (const auto &[reason, count] : reasons)
         parts.push_back(std::to_string(count) + ' ' + reason);
     std::sort(parts.begin(), parts.end());

@@ -14,7 +14,7 @@ namespace {
 const std::vector<std::string> kAllVerbs = {"create", "delete", "deletecollection", "get",
                                             "list",   "patch",  "update",           "watch"};
 
-ResourceType builtin(std::string group, std::string kind, std::string plural, bool namespaced,
+ResourceType builtin(std::string group, const std::string &kind, std::string plural, bool namespaced,
                      std::vector<std::string> shortNames, bool status,
                      std::vector<std::string> verbs = kAllVerbs,
                      std::vector<std::string> categories = {}) {

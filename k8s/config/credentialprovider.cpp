@@ -1,0 +1,11 @@
+#include "k8s/config/credentialprovider.h"
+
+namespace cubedesk::k8s {
+
+CredentialProvider::~CredentialProvider() = default;
+
+QDateTime CredentialProvider::now(const Clock &clock) {
+    return clock ? clock() : QDateTime::currentDateTimeUtc();
+}
+
+} // namespace cubedesk::k8s

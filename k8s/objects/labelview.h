@@ -1,0 +1,96 @@
+#pragma once
+
+// LabelView: read access to an object's labels (a LabelSet resolved through its StringPool).
+//
+// A small value (two pointers) valid as long as the object it came from. Iteration order is the
+// set's canonical order (by interned key id, i.e. roughly first-seen order), not alphabetical.
+// `value(key)` is a binary search; a view is also a lookup function for LabelSelector::matches.
+//
+// Thread-safety: read-only; any thread that may read the owning object may use it.
+
+#include "k8s/objects/labelset.h"
+#include "k8s/objects/stringpool.h"
+
+#include <cstddef>
+#include <optional>
+#include <string_view>
+
+namespace cubedesk::k8s {
+
+class LabelView final {
+public:
+    struct Label {
+        std::string_view key;
+        std::string_view value;
+    };
+
+    LabelView() = default;
+    LabelView(const StringPool *pool, const LabelSet *set)
+        : m_pool(pool)
+        , m_set(set) {}
+
+    std::size_t size() const { return m_set ? m_set->size() : 0; }
+    bool empty() const { return size() == 0; }
+    Label at(std::size_t i) const {
+        const auto [key, value] = m_pool->pair(m_set->pairs()[i]);
+        return {m_pool->view(key), m_pool->view(value)};
+    }
+
+    /// The value of `key`, or nullopt when the object has no such label.
+    std::optional<std::string_view> value(std::string_view key) const {
+        if (!m_set)
+            return std::nullopt;
+        const std::optional<StringId> id = m_pool->find(key);
+        if (!id)
+            return std::nullopt;
+        return value(*id);
+    }
+    std::optional<std::string_view> value(StringId key) const {
+        if (!m_set)
+            return std::nullopt;
+        const LabelPairId *pairs = m_set->pairs();
+        std::size_t lo = 0;
+        std::size_t hi = m_set->size();
+        while (lo < hi) {
+            const std::size_t mid = (lo + hi) / 2;
+            const auto [k, v] = m_pool->pair(pairs[mid]);
+            if (k == key)
+                return m_pool->view(v);
+            if (static_cast<std::uint32_t>(k) < static_cast<std::uint32_t>(key))
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        return std::nullopt;
+    }
+    std::optional<std::string_view> operator()(std::string_view key) const { return value(key); }
+
+    /// Identity of the shared set: two objects of one pool have equal labels exactly when their
+    /// views have the same set() (nullptr for no labels).
+    const LabelSet *set() const { return m_set; }
+
+    class Iterator {
+    public:
+        Iterator(const LabelView *view, std::size_t i)
+            : m_view(view)
+            , m_i(i) {}
+        Label operator*() const { return m_view->at(m_i); }
+        Iterator &operator++() {
+            ++m_i;
+            return *this;
+        }
+        bool operator==(const Iterator &other) const { return m_i == other.m_i; }
+
+    private:
+        const LabelView *m_view;
+        std::size_t m_i;
+    };
+    Iterator begin() const { return {this, 0}; }
+    Iterator end() const { return {this, size()}; }
+
+private:
+    const StringPool *m_pool = nullptr;
+    const LabelSet *m_set = nullptr;
+};
+
+} // namespace cubedesk::k8s

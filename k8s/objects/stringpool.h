@@ -1,0 +1,122 @@
+#pragma once
+
+// StringPool: the per-cluster intern table behind the slim object cache (DESIGN.md §3).
+//
+// What it holds:
+//   * strings that repeat across objects (namespaces, node names, label keys and values, owner
+//     names, resource names, reasons, ...), each stored once in an append-only arena and named by
+//     a 32-bit StringId;
+//   * label pairs (key id, value id), stored once and named by a LabelPairId, so that a label set
+//     costs 4 bytes per label;
+//   * label sets (LabelSet), de-duplicated by content.
+// Strings that are unique per object (object names, messages) do not belong here: the arena never
+// shrinks, so the session should intern only values that repeat.
+//
+// Threads: exactly one thread (the cluster's session thread) may call the mutating functions
+// (intern*, find*, sweepLabelSets). view() and pair() may be called from any thread for handles
+// that reached it through a properly synchronised hand-off (the objects' shared_ptr queue): the
+// arena never moves or frees a published entry, and its chunk directory never reallocates.
+//
+// Ownership: created by create(); lives as long as its last StringPoolRef (each cached object
+// holds one). Memory: about (length rounded up to 4) + 4 bytes of arena plus ~13 bytes of index
+// per distinct string, 8 + ~13 bytes per distinct label pair, ~27 bytes per distinct label set
+// beyond the set itself. The arena grows in 1 MiB chunks whose pages are touched only as filled.
+
+#include "k8s/objects/labelset.h"
+#include "k8s/objects/stringid.h"
+#include "k8s/objects/stringpoolref.h"
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace cubedesk::k8s {
+
+class StringPool final {
+public:
+    static StringPoolRef create();
+
+    StringPool(const StringPool &) = delete;
+    StringPool &operator=(const StringPool &) = delete;
+
+    /// The id of `text`, adding it when new. "" is always StringId::Empty.
+    StringId intern(std::string_view text);
+    /// The id of `text` when it was interned before; nothing is added.
+    std::optional<StringId> find(std::string_view text) const;
+    /// The text of `id` (valid as long as the pool lives).
+    std::string_view view(StringId id) const {
+        const std::uint32_t *entry = word(static_cast<std::uint32_t>(id));
+        return {reinterpret_cast<const char *>(entry + 1), *entry};
+    }
+
+    LabelPairId internPair(StringId key, StringId value);
+    std::pair<StringId, StringId> pair(LabelPairId id) const {
+        const std::uint32_t *entry = word(static_cast<std::uint32_t>(id));
+        return {static_cast<StringId>(entry[0]), static_cast<StringId>(entry[1])};
+    }
+    StringId pairKey(LabelPairId id) const {
+        return static_cast<StringId>(*word(static_cast<std::uint32_t>(id)));
+    }
+
+    /// The shared set holding exactly `pairs`, which must be sorted by key id with unique keys
+    /// (pairKey strictly increasing). Returns nullptr for an empty span. The caller receives one
+    /// reference (LabelSet::release when done).
+    const LabelSet *internLabelSet(std::span<const LabelPairId> pairs);
+    /// Frees label sets no object references any more; returns how many. Called automatically
+    /// before the set index grows; call it after a relist to return memory at once.
+    std::size_t sweepLabelSets();
+
+    std::size_t stringCount() const { return m_stringCount; }
+    std::size_t pairCount() const { return m_pairCount; }
+    std::size_t labelSetCount() const { return m_setCount; }
+    /// Bytes held by the arena chunks and the three indexes (not the label sets themselves).
+    std::size_t indexAndArenaBytes() const;
+
+private:
+    friend class StringPoolRef;
+    StringPool();
+    ~StringPool();
+
+    struct Slot {
+        std::uint32_t hash = 0;
+        std::uint32_t id = 0; ///< 0 = free (id 0 is the empty string, never stored)
+    };
+    struct SetSlot {
+        std::uint64_t hash = 0;
+        LabelSet *set = nullptr;
+    };
+
+    static constexpr unsigned kOffsetBits = 18; ///< words per regular chunk: 2^18 (1 MiB)
+    static constexpr std::uint32_t kChunkWords = 1u << kOffsetBits;
+    static constexpr std::uint32_t kMaxChunks = 1u << (32 - kOffsetBits);
+
+    const std::uint32_t *word(std::uint32_t id) const {
+        return m_chunks[id >> kOffsetBits] + (id & (kChunkWords - 1));
+    }
+    /// Reserves `words` contiguous words; returns the id of the first and its address.
+    std::pair<std::uint32_t, std::uint32_t *> allocateWords(std::size_t words);
+    void growStrings();
+    void growPairs();
+    void growSets(std::size_t wanted);
+
+    std::atomic<std::uint32_t> m_refs{0};
+    std::unique_ptr<std::uint32_t *[]> m_chunks; ///< directory, never reallocated
+    std::uint32_t m_chunkCount = 0;
+    std::uint32_t m_used = 0;     ///< words used in the last regular chunk
+    std::uint32_t m_regular = 0;  ///< index of the chunk new entries go to
+    std::size_t m_arenaBytes = 0; ///< bytes of all chunks
+    std::vector<Slot> m_strings;  ///< open addressing, power-of-two size
+    std::vector<Slot> m_pairs;
+    std::vector<SetSlot> m_sets;
+    std::size_t m_stringCount = 0;
+    std::size_t m_pairCount = 0;
+    std::size_t m_setCount = 0;
+};
+
+} // namespace cubedesk::k8s

@@ -1,0 +1,89 @@
+#pragma once
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace cubedesk::k8s {
+
+/// The hand-over between a session thread and the GUI thread (DESIGN.md §2): the session adds
+/// deltas as they happen, the buffer coalesces them per object (ADDED then MODIFIED is one
+/// ADDED; ADDED then DELETED cancels out; MODIFIED then DELETED is one DELETED; several
+/// MODIFIED keep the last state), and the first delta after a drain fires `wake` — exactly one
+/// queued wake-up however many changes arrive before the consumer drains.
+///
+/// Threads: add() from the producer, drain() from the consumer, both any thread; `wake` runs on
+/// the producer thread and must only post (e.g. QMetaObject::invokeMethod with a queued call).
+template <class Ptr>
+class DeltaBuffer final {
+public:
+    enum class Type { Added, Updated, Deleted };
+    struct Delta {
+        Type type;
+        std::string key; ///< resource + "/" + namespace/name, unique across the session
+        Ptr object;      ///< Deleted: the last known state
+    };
+
+    explicit DeltaBuffer(std::function<void()> wake = {}) : m_wake(std::move(wake)) {}
+
+    void setWake(std::function<void()> wake)
+    {
+        std::lock_guard lock(m_mutex);
+        m_wake = std::move(wake);
+    }
+
+    void add(Type type, std::string key, Ptr object)
+    {
+        bool notify = false;
+        {
+            std::lock_guard lock(m_mutex);
+            auto [it, inserted] = m_index.try_emplace(key, m_deltas.size());
+            if (inserted) {
+                m_deltas.push_back({type, std::move(key), std::move(object)});
+            } else {
+                Delta &d = m_deltas[it->second];
+                if (d.type == Type::Added && type == Type::Deleted) {
+                    d.object = nullptr; // created and gone before anyone saw it
+                    d.type = Type::Deleted;
+                    d.key.clear();
+                    m_index.erase(it);
+                } else {
+                    d.type = d.type == Type::Added ? Type::Added : type;
+                    d.object = std::move(object);
+                }
+            }
+            notify = !m_pending;
+            m_pending = true;
+        }
+        if (notify && m_wake)
+            m_wake();
+    }
+
+    /// Takes every delta since the last drain, in first-seen order.
+    std::vector<Delta> drain()
+    {
+        std::vector<Delta> out;
+        {
+            std::lock_guard lock(m_mutex);
+            out.swap(m_deltas);
+            m_index.clear();
+            m_pending = false;
+        }
+        out.erase(std::remove_if(out.begin(), out.end(), [](const Delta &d) { return d.key.empty(); }),
+                  out.end());
+        return out;
+    }
+
+private:
+    std::mutex m_mutex;
+    std::function<void()> m_wake;
+    std::vector<Delta> m_deltas;
+    std::map<std::string, std::size_t> m_index;
+    bool m_pending = false;
+};
+
+} // namespace cubedesk::k8s

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Peers on the same simulator in the same run (spec/performance.md §9, B1): how long kubectl and
+# curl take to list every pod of a `scale` cluster, with wall time and peak RSS (GNU time).
+# Not part of `make test`. Usage:
+#   tests/bench/peers.sh [NODES] [PODS] [REPEAT]      (default 500 15000 3)
+# Needs a release build (make release) and /usr/bin/time.
+set -euo pipefail
+NODES=${1:-500}
+PODS=${2:-15000}
+REPEAT=${3:-3}
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+SIM=${SIM:-$ROOT/build/release/bin/cubedesk-sim}
+WORK=$(mktemp -d)
+trap 'kill $SIM_PID 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$WORK"' EXIT
+
+start=$(date +%s.%N)
+"$SIM" --scenario scale --nodes "$NODES" --pods "$PODS" --listen 127.0.0.1:0 \
+    --write-kubeconfig "$WORK/kubeconfig" > "$WORK/sim.out" 2> "$WORK/sim.err" &
+SIM_PID=$!
+for _ in $(seq 1 600); do grep -q listening "$WORK/sim.out" 2>/dev/null && break; sleep 0.1; done
+ready=$(date +%s.%N)
+URL=$(sed -n 's/^listening on //p' "$WORK/sim.out")
+TOKEN=$(sed -n 's/^ *token: //p' "$WORK/kubeconfig")
+sed -n 's/^ *certificate-authority-data: //p' "$WORK/kubeconfig" | base64 -d > "$WORK/ca.crt"
+echo "{\"nodes\": $NODES, \"pods\": $PODS, \"simulator_ready_seconds\": $(echo "$ready - $start" | bc)}"
+
+measure() { # name, command...
+    local name=$1; shift
+    for i in $(seq 1 "$REPEAT"); do
+        /usr/bin/time -f "%e %M" -o "$WORK/time" "$@" > "$WORK/out" 2> "$WORK/err" || {
+            echo "{\"peer\": \"$name\", \"error\": \"$(head -c 200 "$WORK/err" | tr '\n"' '  ')\"}"; continue; }
+        read -r secs kb < "$WORK/time"
+        echo "{\"peer\": \"$name\", \"run\": $i, \"seconds\": $secs, \"peak_rss_mb\": $((kb / 1024)), \"output_bytes\": $(stat -c %s "$WORK/out")}"
+    done
+}
+KC=(kubectl --kubeconfig "$WORK/kubeconfig" --cache-dir "$WORK/cache")
+"${KC[@]}" api-resources > /dev/null  # warm kubectl's discovery cache, as a user's would be
+measure "curl /api/v1/pods (raw transfer)" curl -sS --cacert "$WORK/ca.crt" -H "Authorization: Bearer $TOKEN" "$URL/api/v1/pods"
+measure "kubectl get pods -A -o name" "${KC[@]}" get pods -A -o name
+measure "kubectl get pods -A (server-side table)" "${KC[@]}" get pods -A
+measure "kubectl get nodes -o name" "${KC[@]}" get nodes -o name
