@@ -21,8 +21,8 @@ struct ClusterConfig {
     QString name;
     QString originFile; ///< the kubeconfig file that defined this entry
 
-    QString server;               ///< as written; may lack a scheme
-    QString certificateAuthority; ///< absolute path, or empty
+    QString server;                      ///< as written; may lack a scheme
+    QString certificateAuthority;        ///< absolute path, or empty
     QByteArray certificateAuthorityData; ///< base64 text as written, or empty
     bool insecureSkipTlsVerify = false;
     QString tlsServerName;

@@ -73,19 +73,22 @@ std::vector<ConfigError> ContextResolver::resolve(ResolvedContext &out) const {
     };
     if (m_context.cluster.isEmpty())
         contextProblem(QStringLiteral("cluster"),
-                       QStringLiteral("cluster was not specified for context \"") +
-                           m_context.name + QLatin1Char('"'));
+                       QStringLiteral("cluster was not specified for context \"") + m_context.name +
+                           QLatin1Char('"'));
     else if (!m_cluster)
-        contextProblem(QStringLiteral("cluster"), QStringLiteral("cluster \"") + m_context.cluster +
-                                                      QStringLiteral("\" was not found for context \"") +
-                                                      m_context.name + QLatin1Char('"'));
+        contextProblem(QStringLiteral("cluster"),
+                       QStringLiteral("cluster \"") + m_context.cluster +
+                           QStringLiteral("\" was not found for context \"") + m_context.name +
+                           QLatin1Char('"'));
     if (m_context.user.isEmpty())
-        contextProblem(QStringLiteral("user"), QStringLiteral("user was not specified for context \"") +
-                                                   m_context.name + QLatin1Char('"'));
+        contextProblem(QStringLiteral("user"),
+                       QStringLiteral("user was not specified for context \"") + m_context.name +
+                           QLatin1Char('"'));
     else if (!m_user)
-        contextProblem(QStringLiteral("user"), QStringLiteral("user \"") + m_context.user +
-                                                   QStringLiteral("\" was not found for context \"") +
-                                                   m_context.name + QLatin1Char('"'));
+        contextProblem(QStringLiteral("user"),
+                       QStringLiteral("user \"") + m_context.user +
+                           QStringLiteral("\" was not found for context \"") + m_context.name +
+                           QLatin1Char('"'));
 
     if (m_cluster)
         resolveCluster(out, problems);
@@ -150,19 +153,17 @@ std::optional<QByteArray> ContextResolver::decodeBase64(const QByteArray &text) 
     return *decoded;
 }
 
-std::optional<QByteArray> ContextResolver::dataOrFile(const QByteArray &data,
-                                                      const QString &dataField, const QString &path,
-                                                      const QString &pathField, const QString &file,
-                                                      const QString &entry,
-                                                      std::vector<ConfigError> &problems,
-                                                      QString *usedField) const {
+std::optional<QByteArray>
+ContextResolver::dataOrFile(const QByteArray &data, const QString &dataField, const QString &path,
+                            const QString &pathField, const QString &file, const QString &entry,
+                            std::vector<ConfigError> &problems, QString *usedField) const {
     if (!data.isEmpty()) {
         *usedField = dataField;
         std::optional<QByteArray> decoded = decodeBase64(data);
         if (!decoded)
-            problems.push_back(ConfigError{file, entry, dataField,
-                                           QStringLiteral("is not valid base64 (%1 characters)")
-                                               .arg(data.size())});
+            problems.push_back(ConfigError{
+                file, entry, dataField,
+                QStringLiteral("is not valid base64 (%1 characters)").arg(data.size())});
         return decoded;
     }
     *usedField = pathField;
@@ -222,8 +223,9 @@ void ContextResolver::resolveCluster(ResolvedContext &out,
             problem(QStringLiteral("proxy-url"), QStringLiteral("is not a valid URL"));
         else if (scheme != QStringLiteral("http") && scheme != QStringLiteral("https") &&
                  scheme != QStringLiteral("socks5"))
-            problem(QStringLiteral("proxy-url"), QStringLiteral("unsupported scheme \"") + scheme +
-                                                     QStringLiteral("\", must be http, https, or socks5"));
+            problem(QStringLiteral("proxy-url"),
+                    QStringLiteral("unsupported scheme \"") + scheme +
+                        QStringLiteral("\", must be http, https, or socks5"));
         else if (proxy.host().isEmpty())
             problem(QStringLiteral("proxy-url"), QStringLiteral("the proxy URL has no host"));
         else
@@ -306,13 +308,12 @@ void ContextResolver::resolveUser(ResolvedContext &out, std::vector<ConfigError>
         out.password = u.password;
     }
 
-    const bool impersonationExtras =
-        !u.impersonateUid.isEmpty() || !u.impersonateGroups.isEmpty() ||
-        !u.impersonateUserExtra.empty();
+    const bool impersonationExtras = !u.impersonateUid.isEmpty() ||
+                                     !u.impersonateGroups.isEmpty() ||
+                                     !u.impersonateUserExtra.empty();
     if (u.impersonate.isEmpty() && impersonationExtras) {
-        problem(QStringLiteral("as"),
-                QStringLiteral("requesting uid, groups or user-extra for ") + u.name +
-                    QStringLiteral(" without impersonating a user"));
+        problem(QStringLiteral("as"), QStringLiteral("requesting uid, groups or user-extra for ") +
+                                          u.name + QStringLiteral(" without impersonating a user"));
     } else {
         out.impersonation.user = u.impersonate;
         out.impersonation.uid = u.impersonateUid;
@@ -341,15 +342,16 @@ void ContextResolver::resolveUser(ResolvedContext &out, std::vector<ConfigError>
                                                          u.tokenFile + QStringLiteral(": ") +
                                                          file.errorString());
         }
-        out.credentialProvider = std::make_shared<TokenFileProvider>(
-            u.tokenFile, u.token, u.name, u.originFile, m_options.clock);
+        out.credentialProvider = std::make_shared<TokenFileProvider>(u.tokenFile, u.token, u.name,
+                                                                     u.originFile, m_options.clock);
     } else if (!u.token.isEmpty()) {
         out.credentialProvider = std::make_shared<StaticTokenProvider>(u.token, u.name);
     }
     if (hasToken && (u.exec || u.authProvider)) {
         // As client-go: a request that already carries a bearer token skips the plugin.
         qCDebug(lcK8sConfig).noquote()
-            << "user" << u.name << "has a token and an exec plugin or auth-provider; the token is used";
+            << "user" << u.name
+            << "has a token and an exec plugin or auth-provider; the token is used";
         return;
     }
 
@@ -420,8 +422,8 @@ void ContextResolver::resolveAuthProvider(ResolvedContext &out,
         usable = false;
     }
     if (usable)
-        out.credentialProvider = std::make_shared<OidcTokenProvider>(
-            idToken.toUtf8(), u.name, u.originFile, m_options.clock);
+        out.credentialProvider = std::make_shared<OidcTokenProvider>(idToken.toUtf8(), u.name,
+                                                                     u.originFile, m_options.clock);
 }
 
 } // namespace cubedesk::k8s

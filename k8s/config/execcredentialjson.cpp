@@ -27,7 +27,8 @@ QString quoteShort(const QString &value) {
         if (!c.isPrint())
             c = QLatin1Char('?');
     }
-    return QLatin1Char('"') + shown + (value.size() > 80 ? QStringLiteral("...\"") : QStringLiteral("\""));
+    return QLatin1Char('"') + shown +
+           (value.size() > 80 ? QStringLiteral("...\"") : QStringLiteral("\""));
 }
 
 } // namespace
@@ -83,10 +84,10 @@ Result<Credentials, QString> ExecCredentialJson::parseOutput(const QString &apiV
     const QJsonObject root = doc.object();
     const QJsonValue version = root.value(QStringLiteral("apiVersion"));
     if (!version.isString() || version.toString() != apiVersion) {
-        return QString(QStringLiteral("exec plugin is configured to use API version ") +
-                       apiVersion + QStringLiteral(", plugin returned version ") +
-                       (version.isString() ? quoteShort(version.toString())
-                                           : QStringLiteral("(none)")));
+        return QString(
+            QStringLiteral("exec plugin is configured to use API version ") + apiVersion +
+            QStringLiteral(", plugin returned version ") +
+            (version.isString() ? quoteShort(version.toString()) : QStringLiteral("(none)")));
     }
     const QJsonValue kind = root.value(QStringLiteral("kind"));
     if (kind.toString() != QStringLiteral("ExecCredential")) {

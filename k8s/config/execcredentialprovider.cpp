@@ -69,8 +69,8 @@ std::optional<ConfigError> ExecCredentialProvider::validate(const ExecConfig &co
     const auto error = [&](const QString &field, const QString &message) {
         return ConfigError{originFile, ConfigError::userEntry(userName), field, message};
     };
-    const QString forUser = QStringLiteral(" for ") + userName +
-                            QStringLiteral(" to use exec authentication plugin");
+    const QString forUser =
+        QStringLiteral(" for ") + userName + QStringLiteral(" to use exec authentication plugin");
     if (config.command.isEmpty())
         return error(QStringLiteral("exec.command"),
                      QStringLiteral("command must be specified") + forUser);
@@ -173,8 +173,8 @@ Result<Credentials> ExecCredentialProvider::run() {
                            QStringLiteral("\" for user \"") + m_userName + QLatin1Char('"');
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     if (!location->extraPath.isEmpty()) {
-        QStringList path = env.value(QStringLiteral("PATH"))
-                               .split(QDir::listSeparator(), Qt::SkipEmptyParts);
+        QStringList path =
+            env.value(QStringLiteral("PATH")).split(QDir::listSeparator(), Qt::SkipEmptyParts);
         path += location->extraPath;
         env.insert(QStringLiteral("PATH"), path.join(QDir::listSeparator()));
     }
@@ -200,11 +200,11 @@ Result<Credentials> ExecCredentialProvider::run() {
     timer.start();
     process.start();
     if (!process.waitForStarted(timeoutMs)) {
-        return error(QStringLiteral("exec.command"), plugin + QStringLiteral(" cannot be started: ") +
-                                                         process.errorString());
+        return error(QStringLiteral("exec.command"),
+                     plugin + QStringLiteral(" cannot be started: ") + process.errorString());
     }
-    if (!process.waitForFinished(static_cast<int>(
-            std::max<qint64>(1, timeoutMs - timer.elapsed())))) {
+    if (!process.waitForFinished(
+            static_cast<int>(std::max<qint64>(1, timeoutMs - timer.elapsed())))) {
         process.kill();
         process.waitForFinished(5000);
         return error(QStringLiteral("exec.command"),
@@ -223,7 +223,8 @@ Result<Credentials> ExecCredentialProvider::run() {
         return error(QStringLiteral("exec.command"), message);
     }
     if (process.exitCode() != 0) {
-        QString message = plugin + QStringLiteral(" failed with exit code %1").arg(process.exitCode());
+        QString message =
+            plugin + QStringLiteral(" failed with exit code %1").arg(process.exitCode());
         const QString shown = redactedStderr(err, secrets);
         if (!shown.isEmpty())
             message += QStringLiteral("; stderr: ") + shown;
@@ -249,13 +250,14 @@ Result<Credentials> ExecCredentialProvider::run() {
                          plugin + QStringLiteral(": the private key does not match the "
                                                  "certificate's public key"));
     }
-    qCInfo(lcK8sConfig).noquote()
-        << "exec plugin for user" << m_userName << "returned"
-        << (credentials.bearerToken.isEmpty() ? "a client certificate" : "a token")
-        << (credentials.expiry ? QStringLiteral("valid until ") +
-                                     credentials.expiry->toString(Qt::ISODate)
-                               : QStringLiteral("without expiry"))
-        << "in" << timer.elapsed() << "ms";
+    qCInfo(lcK8sConfig).noquote() << "exec plugin for user" << m_userName << "returned"
+                                  << (credentials.bearerToken.isEmpty() ? "a client certificate"
+                                                                        : "a token")
+                                  << (credentials.expiry
+                                          ? QStringLiteral("valid until ") +
+                                                credentials.expiry->toString(Qt::ISODate)
+                                          : QStringLiteral("without expiry"))
+                                  << "in" << timer.elapsed() << "ms";
     return credentials;
 }
 

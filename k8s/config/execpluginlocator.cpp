@@ -71,8 +71,8 @@ Result<ExecPluginLocator::Location> ExecPluginLocator::locate(const ExecConfig &
     if (!second.isEmpty()) {
         const QString found = QStandardPaths::findExecutable(config.command, second);
         if (!found.isEmpty()) {
-            qCInfo(lcK8sConfig).noquote() << "exec plugin" << config.command
-                                          << "found on the login shell's PATH:" << found;
+            qCInfo(lcK8sConfig).noquote()
+                << "exec plugin" << config.command << "found on the login shell's PATH:" << found;
             QStringList extra;
             for (const QString &dir : second) {
                 if (!first.contains(dir))

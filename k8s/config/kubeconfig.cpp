@@ -57,9 +57,9 @@ Kubeconfig Kubeconfig::merge(const std::vector<KubeconfigFile> &files,
         mergeEntries(file.users(), config.m_users, config.m_userIndex);
         mergeEntries(file.contexts(), config.m_contexts, config.m_contextIndex);
     }
-    qCDebug(lcK8sConfig).noquote() << "merged" << config.m_files.size() << "kubeconfig files:"
-                                   << config.m_contexts.size() << "contexts, current context"
-                                   << config.m_currentContext;
+    qCDebug(lcK8sConfig).noquote()
+        << "merged" << config.m_files.size() << "kubeconfig files:" << config.m_contexts.size()
+        << "contexts, current context" << config.m_currentContext;
     return config;
 }
 
@@ -87,8 +87,8 @@ QString Kubeconfig::serverUrl(const QString &contextName) const {
     const ClusterConfig *cl = ctx ? cluster(ctx->cluster) : nullptr;
     if (!cl)
         return {};
-    const Result<QUrl, QString> url =
-        ContextResolver::serverUrl(cl->server, ContextResolver::hasTlsSettings(*cl, user(ctx->user)));
+    const Result<QUrl, QString> url = ContextResolver::serverUrl(
+        cl->server, ContextResolver::hasTlsSettings(*cl, user(ctx->user)));
     return url.ok() ? url.value().toString() : QString();
 }
 
@@ -96,20 +96,18 @@ std::vector<ConfigError> Kubeconfig::resolveInto(const QString &contextName,
                                                  const ResolveOptions &options,
                                                  ResolvedContext &out) const {
     if (contextName.isEmpty()) {
-        return {ConfigError{m_files.join(QStringLiteral(", ")), QString(),
-                            QStringLiteral("current-context"),
-                            m_files.isEmpty()
-                                ? QStringLiteral("invalid configuration: no configuration has "
-                                                 "been provided")
-                                : QStringLiteral("no context was given and current-context is "
-                                                 "not set")}};
+        return {ConfigError{
+            m_files.join(QStringLiteral(", ")), QString(), QStringLiteral("current-context"),
+            m_files.isEmpty() ? QStringLiteral("invalid configuration: no configuration has "
+                                               "been provided")
+                              : QStringLiteral("no context was given and current-context is "
+                                               "not set")}};
     }
     const ContextConfig *ctx = context(contextName);
     if (!ctx) {
-        return {ConfigError{m_files.join(QStringLiteral(", ")),
-                            ConfigError::contextEntry(contextName), QString(),
-                            QStringLiteral("context was not found for specified context: ") +
-                                contextName}};
+        return {ConfigError{
+            m_files.join(QStringLiteral(", ")), ConfigError::contextEntry(contextName), QString(),
+            QStringLiteral("context was not found for specified context: ") + contextName}};
     }
     return ContextResolver(*ctx, cluster(ctx->cluster), user(ctx->user), options).resolve(out);
 }
@@ -123,9 +121,9 @@ Result<ResolvedContext> Kubeconfig::resolve(const QString &contextName,
             qCWarning(lcK8sConfig).noquote() << p.toString();
         return problems.front();
     }
-    qCDebug(lcK8sConfig).noquote() << "resolved context" << out.contextName << "->"
-                                   << out.server.toString(QUrl::RemoveUserInfo) << "namespace"
-                                   << out.namespaceName;
+    qCDebug(lcK8sConfig).noquote()
+        << "resolved context" << out.contextName << "->"
+        << out.server.toString(QUrl::RemoveUserInfo) << "namespace" << out.namespaceName;
     return out;
 }
 

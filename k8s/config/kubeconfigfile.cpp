@@ -7,11 +7,10 @@
 #include <QFile>
 #include <QFileInfo>
 
-#include <yaml-cpp/yaml.h>
-
 #include <map>
 #include <set>
 #include <string>
+#include <yaml-cpp/yaml.h>
 
 namespace cubedesk::k8s {
 
@@ -19,7 +18,9 @@ namespace {
 
 const char *const execExtensionName = "client.authentication.k8s.io/exec";
 
-QString qs(const std::string &s) { return QString::fromStdString(s); }
+QString qs(const std::string &s) {
+    return QString::fromStdString(s);
+}
 
 // The keys of a YAML mapping; the first occurrence of a duplicated key wins.
 std::map<std::string, YAML::Node> fieldsOf(const YAML::Node &map) {
@@ -31,7 +32,9 @@ std::map<std::string, YAML::Node> fieldsOf(const YAML::Node &map) {
     return fields;
 }
 
-bool isAbsent(const YAML::Node &node) { return !node.IsDefined() || node.IsNull(); }
+bool isAbsent(const YAML::Node &node) {
+    return !node.IsDefined() || node.IsNull();
+}
 
 QString describeType(const YAML::Node &node) {
     switch (node.Type()) {
@@ -71,13 +74,13 @@ public:
             return false;
         if (n.IsScalar()) {
             const std::string &s = n.Scalar();
-            for (const char *yes : {"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON",
-                                    "y", "Y"}) {
+            for (const char *yes :
+                 {"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON", "y", "Y"}) {
                 if (s == yes)
                     return true;
             }
-            for (const char *no : {"false", "False", "FALSE", "no", "No", "NO", "off", "Off",
-                                   "OFF", "n", "N"}) {
+            for (const char *no :
+                 {"false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF", "n", "N"}) {
                 if (s == no)
                     return false;
             }
@@ -106,7 +109,8 @@ public:
         return list;
     }
 
-    /// The mapping at `key`, or an empty node (absent / wrong type, the latter recorded).
+    /// The mapping at `key`, or a null node (absent / wrong type, the latter recorded): test the
+    /// result with IsMap().
     YAML::Node map(const char *key) {
         const YAML::Node n = node(key);
         if (isAbsent(n))
@@ -118,7 +122,7 @@ public:
         return n;
     }
 
-    /// The list at `key`, or an empty node.
+    /// The list at `key`, or a null node: test the result with IsSequence().
     YAML::Node list(const char *key) {
         const YAML::Node n = node(key);
         if (isAbsent(n))
@@ -180,10 +184,10 @@ public:
     void parse(const YAML::Node &root) {
         FieldReader top(root, m_file.m_path, QString(), QString(), m_file.m_problems);
         m_file.m_currentContext = top.string("current-context");
-        parseList(top, "clusters", "cluster", [this](const QString &name, const YAML::Node &item,
-                                                     const YAML::Node &body) {
-            parseCluster(name, item, body);
-        });
+        parseList(top, "clusters", "cluster",
+                  [this](const QString &name, const YAML::Node &item, const YAML::Node &body) {
+                      parseCluster(name, item, body);
+                  });
         parseList(top, "users", "user",
                   [this](const QString &name, const YAML::Node &item, const YAML::Node &body) {
                       parseUser(name, item, body);
@@ -207,7 +211,7 @@ private:
     void parseList(FieldReader &top, const char *listKey, const char *bodyKey,
                    const Handler &handler) {
         const YAML::Node list = top.list(listKey);
-        if (!list.IsDefined())
+        if (!list.IsSequence())
             return;
         std::set<QString> seen;
         int index = 0;
@@ -233,11 +237,11 @@ private:
             }
             if (!seen.insert(name).second) {
                 // kubectl refuses the whole file here; we keep the first entry and say so.
-                m_file.m_problems.push_back(ConfigError{
-                    m_file.m_path, label, QStringLiteral("name"),
-                    QStringLiteral("duplicate name \"") + name + QStringLiteral("\" in ") +
-                        QString::fromLatin1(listKey) +
-                        QStringLiteral("; the first entry with this name is used")});
+                m_file.m_problems.push_back(
+                    ConfigError{m_file.m_path, label, QStringLiteral("name"),
+                                QStringLiteral("duplicate name \"") + name +
+                                    QStringLiteral("\" in ") + QString::fromLatin1(listKey) +
+                                    QStringLiteral("; the first entry with this name is used")});
                 continue;
             }
             handler(name, item, reader.node(bodyKey));
@@ -269,7 +273,7 @@ private:
 
     void parseClusterExtensions(FieldReader &r, ClusterConfig &c) {
         const YAML::Node extensions = r.list("extensions");
-        if (!extensions.IsDefined())
+        if (!extensions.IsSequence())
             return;
         for (const YAML::Node &ext : extensions) {
             if (!ext.IsMap())
@@ -322,7 +326,7 @@ private:
 
     void parseUserExtra(FieldReader &r, UserConfig &u) {
         const YAML::Node extra = r.map("as-user-extra");
-        if (!extra.IsDefined())
+        if (!extra.IsMap())
             return;
         for (const auto &pair : extra) {
             if (!pair.first.IsScalar())
@@ -336,14 +340,14 @@ private:
 
     void parseAuthProvider(FieldReader &r, UserConfig &u) {
         const YAML::Node provider = r.map("auth-provider");
-        if (!provider.IsDefined())
+        if (!provider.IsMap())
             return;
         FieldReader p(provider, r.file(), r.entry(), QStringLiteral("auth-provider."),
                       r.problems());
         AuthProviderConfig config;
         config.name = p.string("name");
         const YAML::Node values = p.map("config");
-        if (values.IsDefined()) {
+        if (values.IsMap()) {
             FieldReader v(values, r.file(), r.entry(), QStringLiteral("auth-provider.config."),
                           r.problems());
             for (const auto &pair : values) {
@@ -356,7 +360,7 @@ private:
 
     void parseExec(FieldReader &r, UserConfig &u) {
         const YAML::Node exec = r.map("exec");
-        if (!exec.IsDefined())
+        if (!exec.IsMap())
             return;
         FieldReader e(exec, r.file(), r.entry(), QStringLiteral("exec."), r.problems());
         ExecConfig config;
@@ -369,7 +373,7 @@ private:
         config.provideClusterInfo = e.boolean("provideClusterInfo");
         config.interactiveMode = e.string("interactiveMode");
         const YAML::Node env = e.list("env");
-        if (env.IsDefined()) {
+        if (env.IsSequence()) {
             int index = 0;
             for (const YAML::Node &item : env) {
                 const QString prefix =
@@ -432,7 +436,8 @@ Result<KubeconfigFile> KubeconfigFile::load(const QString &path) {
 
 Result<KubeconfigFile> KubeconfigFile::parse(const QByteArray &yaml, const QString &path) {
     KubeconfigFile result;
-    result.m_path = path.isEmpty() ? QString() : QDir::cleanPath(QFileInfo(path).absoluteFilePath());
+    result.m_path =
+        path.isEmpty() ? QString() : QDir::cleanPath(QFileInfo(path).absoluteFilePath());
     try {
         const YAML::Node root = YAML::Load(yaml.toStdString());
         if (isAbsent(root)) {
@@ -448,8 +453,9 @@ Result<KubeconfigFile> KubeconfigFile::parse(const QByteArray &yaml, const QStri
         // The message of yaml-cpp describes the syntax problem, never the text around it.
         QString message = QStringLiteral("invalid YAML");
         if (!e.mark.is_null())
-            message += QStringLiteral(" at line %1, column %2").arg(e.mark.line + 1).arg(
-                e.mark.column + 1);
+            message += QStringLiteral(" at line %1, column %2")
+                           .arg(e.mark.line + 1)
+                           .arg(e.mark.column + 1);
         message += QStringLiteral(": ") + QString::fromStdString(e.msg);
         return ConfigError{result.m_path, QString(), QString(), message};
     }

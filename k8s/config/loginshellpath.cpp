@@ -66,8 +66,8 @@ QStringList LoginShellPath::query(const QString &shell, std::chrono::millisecond
     process.setChildProcessModifier([] { ::setsid(); });
     process.start();
     if (!process.waitForStarted(static_cast<int>(timeout.count()))) {
-        qCWarning(lcK8sConfig).noquote() << "cannot start the login shell" << shell << ":"
-                                         << process.errorString();
+        qCWarning(lcK8sConfig).noquote()
+            << "cannot start the login shell" << shell << ":" << process.errorString();
         return {};
     }
     if (!process.waitForFinished(static_cast<int>(timeout.count()))) {

@@ -1,12 +1,11 @@
 #include "k8s/config/pemvalidator.h"
 
+#include <memory>
 #include <openssl/bio.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/pem.h>
 #include <openssl/x509.h>
-
-#include <memory>
 
 namespace cubedesk::k8s {
 
@@ -31,7 +30,9 @@ BioPtr memoryBio(const QByteArray &data) {
 
 // Never prompt for a passphrase (OpenSSL's default callback would read the terminal): an
 // encrypted key is simply not usable, as with kubectl.
-int noPassphrase(char *, int, int, void *) { return -1; }
+int noPassphrase(char *, int, int, void *) {
+    return -1;
+}
 
 KeyPtr readKey(const QByteArray &pem) {
     BioPtr bio = memoryBio(pem);

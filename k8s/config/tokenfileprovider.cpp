@@ -21,11 +21,11 @@ TokenFileProvider::TokenFileProvider(QString path, QByteArray initialToken, QStr
 Result<Credentials> TokenFileProvider::credentials() {
     const std::lock_guard lock(m_mutex);
     const QDateTime now = CredentialProvider::now(m_clock);
-    const bool due = !m_lastRead.isValid() ||
-                     m_lastRead.msecsTo(now) >=
-                         std::chrono::duration_cast<std::chrono::milliseconds>(refreshPeriod)
-                             .count() ||
-                     now < m_lastRead; // the clock went back: do not wait for it
+    const bool due =
+        !m_lastRead.isValid() ||
+        m_lastRead.msecsTo(now) >=
+            std::chrono::duration_cast<std::chrono::milliseconds>(refreshPeriod).count() ||
+        now < m_lastRead; // the clock went back: do not wait for it
     if (due) {
         ++m_readCount;
         Result<QByteArray> read = readFile();

@@ -25,18 +25,18 @@ struct UserConfig {
     QString name;
     QString originFile; ///< the kubeconfig file that defined this entry
 
-    QString clientCertificate;          ///< absolute path, or empty
-    QByteArray clientCertificateData;   ///< base64 text as written
-    QString clientKey;                  ///< absolute path, or empty
-    QByteArray clientKeyData;           ///< base64 text as written
+    QString clientCertificate;        ///< absolute path, or empty
+    QByteArray clientCertificateData; ///< base64 text as written
+    QString clientKey;                ///< absolute path, or empty
+    QByteArray clientKeyData;         ///< base64 text as written
     QByteArray token;
     QString tokenFile; ///< absolute path, or empty
     QString username;
     QByteArray password;
 
-    QString impersonate;            ///< `as`
-    QString impersonateUid;         ///< `as-uid`
-    QStringList impersonateGroups;  ///< `as-groups`
+    QString impersonate;                                 ///< `as`
+    QString impersonateUid;                              ///< `as-uid`
+    QStringList impersonateGroups;                       ///< `as-groups`
     std::map<QString, QStringList> impersonateUserExtra; ///< `as-user-extra`
 
     std::optional<AuthProviderConfig> authProvider;

@@ -1,12 +1,11 @@
 #include "k8s/config/yamljson.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <map>
 #include <regex>
+#include <yaml-cpp/yaml.h>
 
 namespace cubedesk::k8s {
 
@@ -28,9 +27,9 @@ std::string goFloat(double value) {
     char buffer[64];
     const double magnitude = std::fabs(value);
     const bool exponent = magnitude != 0 && (magnitude < 1e-6 || magnitude >= 1e21);
-    const auto res = std::to_chars(buffer, buffer + sizeof buffer, value,
-                                   exponent ? std::chars_format::scientific
-                                            : std::chars_format::fixed);
+    const auto res =
+        std::to_chars(buffer, buffer + sizeof buffer, value,
+                      exponent ? std::chars_format::scientific : std::chars_format::fixed);
     std::string text(buffer, res.ptr);
     if (exponent) {
         const std::size_t n = text.size();

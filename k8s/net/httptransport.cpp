@@ -251,6 +251,15 @@ void HttpTransport::launch(const std::shared_ptr<Transfer> &t)
     for (const auto &h : t->request.headers)
         headers = curl_slist_append(headers, h.c_str());
     // Credentials only travel over TLS (client-go's rule; k8s-api.md §11).
+    if (m_tls) {
+        for (const auto &h : m_settings.extraHeaders)
+            headers = curl_slist_append(headers, h.c_str());
+        if (!m_settings.basicUser.empty()) {
+            curl_easy_setopt(e, CURLOPT_HTTPAUTH, static_cast<long>(CURLAUTH_BASIC));
+            curl_easy_setopt(e, CURLOPT_USERNAME, m_settings.basicUser.c_str());
+            curl_easy_setopt(e, CURLOPT_PASSWORD, m_settings.basicPassword.c_str());
+        }
+    }
     if (m_tls && m_settings.bearerToken) {
         if (!m_tokenFetched || t->retriedAuth) {
             std::string error;

@@ -3,6 +3,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace cubedesk::k8s {
 
@@ -22,6 +23,12 @@ struct TransportSettings {
     /// Called on the transport's thread; may block (an exec plugin runs).
     std::function<std::optional<std::string>(bool refresh, std::string *error)> bearerToken;
     std::string userAgent = "cubedesk";
+    /// Sent with every request (impersonation: Impersonate-User, Impersonate-Group, ...);
+    /// like credentials, only over TLS.
+    std::vector<std::string> extraHeaders;
+    /// HTTP basic auth (kubeconfig username/password); only over TLS.
+    std::string basicUser;
+    std::string basicPassword;
 };
 
 } // namespace cubedesk::k8s

@@ -4,8 +4,8 @@
 // PyTorchJob/TFJob/MPIJob/PaddleJob/XGBoostJob/JAXJob/MXJob, Volcano Job/PodGroup/Queue, Spark
 // SparkApplication, Argo Workflow; spec cubestudio.md §1).
 //
-// Phase: rawPhase() is the first present of status.phase, status.state.phase (Volcano) and
-// status.applicationState.state (Spark). phase() normalises it case-insensitively to Pending
+// Phase: rawPhase() is the first present of status.phase, status.state.phase (Volcano Job),
+// status.applicationState.state (Spark) and a string status.state (Volcano Queue: "Open"). phase() normalises it case-insensitively to Pending
 // (pending, inqueue, new, submitted, created), Running (running, restarting, completing,
 // succeeding, failing), Succeeded (succeeded, completed, complete) or Failed (failed, error,
 // submission_failed, aborted, terminated); other values are passed through unchanged. Without

@@ -12,7 +12,7 @@ KubeObject::~KubeObject() {
 std::string KubeObject::uid() const {
     if (m_baseFlags & UidIsText) {
         TailText t;
-        std::memcpy(&t, m_uid, sizeof t);
+        std::memcpy(static_cast<void *>(&t), m_uid, sizeof t);
         return std::string(tailText(t));
     }
     const std::optional<Uid> binary = binaryUid();
@@ -33,7 +33,7 @@ std::optional<Uid> KubeObject::binaryUid() const {
 std::string KubeObject::resourceVersion() const {
     if (m_baseFlags & ResourceVersionIsText) {
         TailText t;
-        std::memcpy(&t, &m_resourceVersion, sizeof t);
+        std::memcpy(static_cast<void *>(&t), &m_resourceVersion, sizeof t);
         return std::string(tailText(t));
     }
     return m_resourceVersion == 0 ? std::string() : std::to_string(m_resourceVersion);

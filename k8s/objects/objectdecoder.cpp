@@ -119,7 +119,7 @@ error_code forEachField(od::value &value, Fn &&fn) {
     CUBEDESK_TRY(value.get_object().get(object));
     for (auto result : object) {
         od::field field;
-        CUBEDESK_TRY(result.get(field));
+        CUBEDESK_TRY(std::move(result).get(field));
         CUBEDESK_TRY(fn(field));
     }
     return SUCCESS;
@@ -129,7 +129,7 @@ template <class Fn>
 error_code forEachField(od::object &object, Fn &&fn) {
     for (auto result : object) {
         od::field field;
-        CUBEDESK_TRY(result.get(field));
+        CUBEDESK_TRY(std::move(result).get(field));
         CUBEDESK_TRY(fn(field));
     }
     return SUCCESS;
@@ -146,7 +146,7 @@ error_code forEachElement(od::value &value, Fn &&fn) {
     CUBEDESK_TRY(value.get_array().get(array));
     for (auto result : array) {
         od::value element;
-        CUBEDESK_TRY(result.get(element));
+        CUBEDESK_TRY(std::move(result).get(element));
         CUBEDESK_TRY(fn(element));
     }
     return SUCCESS;
@@ -395,6 +395,11 @@ private:
     error_code decodeStatusObject(od::object &object, WatchEvent::Status &status);
 
     bool load(std::string_view json, std::string *error);
+    /// After the top-level object was consumed: is anything but whitespace left?
+    bool hasTrailingContent() {
+        const char *location = nullptr;
+        return m_doc.current_location().get(location) == SUCCESS;
+    }
     static bool fail(std::string *error, std::string_view what, error_code code);
 
     StringPool *m_pool;
@@ -420,6 +425,7 @@ private:
     std::string_view m_nodeName;
     std::string_view m_schedulerName;
     std::string_view m_org;
+    bool m_orgFromSelector = false;
     std::string_view m_phase;
     std::string_view m_qos;
     std::string_view m_scheduledStatus;
@@ -486,7 +492,7 @@ std::shared_ptr<const KubeObject> ObjectDecoder::Impl::decode(ObjectKind kind,
     }
     std::shared_ptr<const KubeObject> out;
     code = decodeObject(kind, object, out);
-    if (code == SUCCESS && !m_doc.at_end())
+    if (code == SUCCESS && hasTrailingContent())
         code = simdjson::TRAILING_CONTENT;
     if (code != SUCCESS) {
         fail(error, "invalid object", code);
@@ -571,7 +577,7 @@ bool ObjectDecoder::Impl::decodeWatchEvent(ObjectKind kind, std::string_view lin
     };
 
     error_code code = pass(false);
-    if (code == SUCCESS && !m_doc.at_end())
+    if (code == SUCCESS && hasTrailingContent())
         code = simdjson::TRAILING_CONTENT;
     if (code == SUCCESS && objectPending && seenType == Seen::Known && !objectSeen) {
         m_doc.rewind();
@@ -792,7 +798,7 @@ error_code ObjectDecoder::Impl::decodeQuantity(od::value &value, bool milli, std
         CUBEDESK_TRY(value.get_string().get(text));
     } else if (type == od::json_type::number) {
         // Manifests converted from YAML carry `cpu: 1` or `nvidia.com/gpu: 2` as numbers.
-        CUBEDESK_TRY(value.raw_json_token().get(text));
+        text = value.raw_json_token();
         while (!text.empty() && (text.back() == ' ' || text.back() == '\n' ||
                                  text.back() == '\r' || text.back() == '\t'))
             text.remove_suffix(1);
@@ -1235,6 +1241,656 @@ error_code ObjectDecoder::Impl::decodePod(od::object &object,
     p.m_limitMemory = fixed[3];
     out = std::move(pod);
     return SUCCESS;
+}
+
+// ---- Node ---------------------------------------------------------------------------------------
+
+error_code ObjectDecoder::Impl::decodeCondition(od::value &value, Condition &out) {
+    return forEachField(value, [&](od::field &f) -> error_code {
+        const std::string_view k = fieldName(f);
+        std::string_view text;
+        if (k == "type") {
+            CUBEDESK_TRY(stringOrNull(f.value(), text));
+            out.type.assign(text);
+        } else if (k == "status") {
+            CUBEDESK_TRY(stringOrNull(f.value(), text));
+            out.status.assign(text);
+        } else if (k == "reason") {
+            CUBEDESK_TRY(stringOrNull(f.value(), text));
+            out.reason.assign(text);
+        } else if (k == "message") {
+            CUBEDESK_TRY(stringOrNull(f.value(), text));
+            out.message.assign(text);
+        } else if (k == "lastTransitionTime") {
+            CUBEDESK_TRY(timestampOrNull(f.value(), out.lastTransitionTime));
+        }
+        return SUCCESS;
+    });
+}
+
+error_code ObjectDecoder::Impl::decodeNode(od::object &object,
+                                           std::shared_ptr<const KubeObject> &out) {
+    // Node-specific fields go straight into a heap object (5,000 nodes do not need the pod's
+    // compaction); the base part still needs the tail, so fill a temporary first.
+    Node draft;
+    CUBEDESK_TRY(forEachField(object, [&](od::field &field) -> error_code {
+        const std::string_view key = fieldName(field);
+        if (key == "metadata")
+            return decodeMeta(field.value(), Wanted::GpuTopology);
+        if (key == "spec") {
+            return forEachField(field.value(), [&](od::field &f) -> error_code {
+                const std::string_view k = fieldName(f);
+                if (k == "unschedulable")
+                    return boolOrNull(f.value(), draft.m_unschedulable);
+                if (k == "taints") {
+                    return forEachElement(f.value(), [&](od::value &element) -> error_code {
+                        Node::Taint taint;
+                        CUBEDESK_TRY(forEachField(element, [&](od::field &t) -> error_code {
+                            const std::string_view tk = fieldName(t);
+                            std::string_view text;
+                            if (tk == "key" || tk == "value" || tk == "effect") {
+                                CUBEDESK_TRY(stringOrNull(t.value(), text));
+                                (tk == "key" ? taint.key : tk == "value" ? taint.value
+                                                                         : taint.effect)
+                                    .assign(text);
+                            }
+                            return SUCCESS;
+                        }));
+                        draft.m_taints.push_back(std::move(taint));
+                        return SUCCESS;
+                    });
+                }
+                return SUCCESS;
+            });
+        }
+        if (key == "status") {
+            return forEachField(field.value(), [&](od::field &f) -> error_code {
+                const std::string_view k = fieldName(f);
+                if (k == "capacity")
+                    return decodeResourceSet(f.value(), draft.m_capacity);
+                if (k == "allocatable")
+                    return decodeResourceSet(f.value(), draft.m_allocatable);
+                if (k == "conditions") {
+                    return forEachElement(f.value(), [&](od::value &element) -> error_code {
+                        Condition c;
+                        CUBEDESK_TRY(decodeCondition(element, c));
+                        if (c.type == "Ready")
+                            draft.m_ready = std::move(c);
+                        else
+                            draft.m_conditions.push_back(std::move(c));
+                        return SUCCESS;
+                    });
+                }
+                if (k == "addresses") {
+                    return forEachElement(f.value(), [&](od::value &element) -> error_code {
+                        Node::Address a;
+                        CUBEDESK_TRY(forEachField(element, [&](od::field &af) -> error_code {
+                            const std::string_view ak = fieldName(af);
+                            std::string_view text;
+                            if (ak == "type" || ak == "address") {
+                                CUBEDESK_TRY(stringOrNull(af.value(), text));
+                                (ak == "type" ? a.type : a.address).assign(text);
+                            }
+                            return SUCCESS;
+                        }));
+                        draft.m_addresses.push_back(std::move(a));
+                        return SUCCESS;
+                    });
+                }
+                if (k == "nodeInfo") {
+                    return forEachField(f.value(), [&](od::field &nf) -> error_code {
+                        const std::string_view nk = fieldName(nf);
+                        std::string *target = nullptr;
+                        if (nk == "kubeletVersion")
+                            target = &draft.m_info.kubeletVersion;
+                        else if (nk == "osImage")
+                            target = &draft.m_info.osImage;
+                        else if (nk == "containerRuntimeVersion")
+                            target = &draft.m_info.containerRuntimeVersion;
+                        else if (nk == "kernelVersion")
+                            target = &draft.m_info.kernelVersion;
+                        else if (nk == "architecture")
+                            target = &draft.m_info.architecture;
+                        else if (nk == "operatingSystem")
+                            target = &draft.m_info.operatingSystem;
+                        if (!target)
+                            return SUCCESS;
+                        std::string_view text;
+                        CUBEDESK_TRY(stringOrNull(nf.value(), text));
+                        target->assign(text);
+                        return SUCCESS;
+                    });
+                }
+                return SUCCESS;
+            });
+        }
+        return SUCCESS;
+    }));
+    m_tail.reset(sizeof(Node));
+    BaseDraft base;
+    prepareBase(base);
+    std::shared_ptr<Node> node = allocate<Node>(ObjectKind::Node, base);
+    node->m_unschedulable = draft.m_unschedulable;
+    node->m_taints = std::move(draft.m_taints);
+    node->m_ready = std::move(draft.m_ready);
+    node->m_conditions = std::move(draft.m_conditions);
+    node->m_capacity = std::move(draft.m_capacity);
+    node->m_allocatable = std::move(draft.m_allocatable);
+    node->m_addresses = std::move(draft.m_addresses);
+    node->m_info = std::move(draft.m_info);
+    node->m_gpuTopology.assign(m_meta.annotation);
+    out = std::move(node);
+    return SUCCESS;
+}
+
+// ---- Namespace, ResourceQuota, LimitRange, Event ------------------------------------------------
+
+error_code ObjectDecoder::Impl::decodeNamespace(od::object &object,
+                                                std::shared_ptr<const KubeObject> &out) {
+    std::string_view phase;
+    CUBEDESK_TRY(forEachField(object, [&](od::field &field) -> error_code {
+        const std::string_view key = fieldName(field);
+        if (key == "metadata")
+            return decodeMeta(field.value(), Wanted::None);
+        if (key == "status") {
+            return forEachField(field.value(), [&](od::field &f) -> error_code {
+                if (fieldName(f) == "phase")
+                    return stringOrNull(f.value(), phase);
+                return SUCCESS;
+            });
+        }
+        return SUCCESS;
+    }));
+    m_tail.reset(sizeof(Namespace));
+    BaseDraft base;
+    prepareBase(base);
+    std::shared_ptr<Namespace> ns = allocate<Namespace>(ObjectKind::Namespace, base);
+    ns->m_phase = intern(phase);
+    out = std::move(ns);
+    return SUCCESS;
+}
+
+error_code ObjectDecoder::Impl::decodeResourceQuota(od::object &object,
+                                                    std::shared_ptr<const KubeObject> &out) {
+    ResourceQuota draft;
+    CUBEDESK_TRY(forEachField(object, [&](od::field &field) -> error_code {
+        const std::string_view key = fieldName(field);
+        if (key == "metadata")
+            return decodeMeta(field.value(), Wanted::None);
+        if (key == "spec") {
+            return forEachField(field.value(), [&](od::field &f) -> error_code {
+                const std::string_view k = fieldName(f);
+                if (k == "hard")
+                    return decodeResourceSet(f.value(), draft.m_specHard);
+                if (k == "scopes") {
+                    return forEachElement(f.value(), [&](od::value &element) -> error_code {
+                        std::string_view text;
+                        CUBEDESK_TRY(stringOrNull(element, text));
+                        draft.m_scopes.emplace_back(text);
+                        return SUCCESS;
+                    });
+                }
+                return SUCCESS;
+            });
+        }
+        if (key == "status") {
+            return forEachField(field.value(), [&](od::field &f) -> error_code {
+                const std::string_view k = fieldName(f);
+                if (k == "hard")
+                    return decodeResourceSet(f.value(), draft.m_statusHard);
+                if (k == "used")
+                    return decodeResourceSet(f.value(), draft.m_used);
+                return SUCCESS;
+            });
+        }
+        return SUCCESS;
+    }));
+    m_tail.reset(sizeof(ResourceQuota));
+    BaseDraft base;
+    prepareBase(base);
+    std::shared_ptr<ResourceQuota> quota =
+        allocate<ResourceQuota>(ObjectKind::ResourceQuota, base);
+    quota->m_specHard = std::move(draft.m_specHard);
+    quota->m_statusHard = std::move(draft.m_statusHard);
+    quota->m_used = std::move(draft.m_used);
+    quota->m_scopes = std::move(draft.m_scopes);
+    out = std::move(quota);
+    return SUCCESS;
+}
+
+error_code ObjectDecoder::Impl::decodeLimitRange(od::object &object,
+                                                 std::shared_ptr<const KubeObject> &out) {
+    std::vector<LimitRange::Item> items;
+    CUBEDESK_TRY(forEachField(object, [&](od::field &field) -> error_code {
+        const std::string_view key = fieldName(field);
+        if (key == "metadata")
+            return decodeMeta(field.value(), Wanted::None);
+        if (key != "spec")
+            return SUCCESS;
+        return forEachField(field.value(), [&](od::field &f) -> error_code {
+            if (fieldName(f) != "limits")
+                return SUCCESS;
+            return forEachElement(f.value(), [&](od::value &element) -> error_code {
+                LimitRange::Item item;
+                CUBEDESK_TRY(forEachField(element, [&](od::field &lf) -> error_code {
+                    const std::string_view k = fieldName(lf);
+                    if (k == "type") {
+                        std::string_view text;
+                        CUBEDESK_TRY(stringOrNull(lf.value(), text));
+                        item.type.assign(text);
+                        return SUCCESS;
+                    }
+                    if (k == "max")
+                        return decodeResourceSet(lf.value(), item.max);
+                    if (k == "min")
+                        return decodeResourceSet(lf.value(), item.min);
+                    if (k == "default")
+                        return decodeResourceSet(lf.value(), item.defaultLimit);
+                    if (k == "defaultRequest")
+                        return decodeResourceSet(lf.value(), item.defaultRequest);
+                    if (k == "maxLimitRequestRatio")
+                        return decodeResourceSet(lf.value(), item.maxLimitRequestRatio);
+                    return SUCCESS;
+                }));
+                items.push_back(std::move(item));
+                return SUCCESS;
+            });
+        });
+    }));
+    m_tail.reset(sizeof(LimitRange));
+    BaseDraft base;
+    prepareBase(base);
+    std::shared_ptr<LimitRange> range = allocate<LimitRange>(ObjectKind::LimitRange, base);
+    range->m_items = std::move(items);
+    out = std::move(range);
+    return SUCCESS;
+}
+
+error_code ObjectDecoder::Impl::decodeEvent(od::object &object,
+                                            std::shared_ptr<const KubeObject> &out) {
+    std::string_view type, reason, message, kind, ns, name, fieldPath, component, host,
+        reporting;
+    std::int64_t count = 0, first = 0, last = 0, eventTime = 0, seriesCount = 0, seriesLast = 0;
+    CUBEDESK_TRY(forEachField(object, [&](od::field &field) -> error_code {
+        const std::string_view key = fieldName(field);
+        od::value &v = field.value();
+        if (key == "metadata")
+            return decodeMeta(v, Wanted::None);
+        if (key == "type")
+            return stringOrNull(v, type);
+        if (key == "reason")
+            return stringOrNull(v, reason);
+        if (key == "message" || key == "note") // core/v1 "message", events.k8s.io/v1 "note"
+            return stringOrNull(v, message);
+        if (key == "count")
+            return integerOrNull(v, count);
+        if (key == "firstTimestamp")
+            return timestampOrNull(v, first);
+        if (key == "lastTimestamp")
+            return timestampOrNull(v, last);
+        if (key == "eventTime")
+            return timestampOrNull(v, eventTime);
+        if (key == "reportingComponent" || key == "reportingController")
+            return stringOrNull(v, reporting);
+        if (key == "involvedObject" || key == "regarding") {
+            return forEachField(v, [&](od::field &f) -> error_code {
+                const std::string_view k = fieldName(f);
+                if (k == "kind")
+                    return stringOrNull(f.value(), kind);
+                if (k == "namespace")
+                    return stringOrNull(f.value(), ns);
+                if (k == "name")
+                    return stringOrNull(f.value(), name);
+                if (k == "fieldPath")
+                    return stringOrNull(f.value(), fieldPath);
+                return SUCCESS;
+            });
+        }
+        if (key == "source" || key == "deprecatedSource") {
+            return forEachField(v, [&](od::field &f) -> error_code {
+                const std::string_view k = fieldName(f);
+                if (k == "component")
+                    return stringOrNull(f.value(), component);
+                if (k == "host")
+                    return stringOrNull(f.value(), host);
+                return SUCCESS;
+            });
+        }
+        if (key == "series") {
+            return forEachField(v, [&](od::field &f) -> error_code {
+                const std::string_view k = fieldName(f);
+                if (k == "count")
+                    return integerOrNull(f.value(), seriesCount);
+                if (k == "lastObservedTime")
+                    return timestampOrNull(f.value(), seriesLast);
+                return SUCCESS;
+            });
+        }
+        return SUCCESS;
+    }));
+    m_tail.reset(sizeof(Event));
+    BaseDraft base;
+    prepareBase(base);
+    std::shared_ptr<Event> event = allocate<Event>(ObjectKind::Event, base);
+    event->m_type = intern(type);
+    event->m_reason = intern(reason);
+    event->m_message.assign(message);
+    event->m_involvedKind = intern(kind);
+    event->m_involvedNamespace = intern(ns);
+    event->m_involvedName.assign(name);
+    event->m_involvedFieldPath.assign(fieldPath);
+    event->m_source = intern(component.empty() ? reporting : component);
+    event->m_sourceHost = intern(host);
+    if (count == 0)
+        count = seriesCount > 0 ? seriesCount : 1;
+    event->m_count = static_cast<std::int32_t>(
+        std::clamp<std::int64_t>(count, 0, std::numeric_limits<std::int32_t>::max()));
+    event->m_first = first != 0 ? first : eventTime;
+    event->m_last = last != 0 ? last : (seriesLast != 0 ? seriesLast : event->m_first);
+    out = std::move(event);
+    return SUCCESS;
+}
+
+// ---- CustomResource -----------------------------------------------------------------------------
+
+bool ObjectDecoder::Impl::isExtendedGpuLike(StringId name) const {
+    // Extended resources carry a vendor domain ("nvidia.com/gpu"); kubernetes.io-domain names
+    // and the native ones (cpu, memory, hugepages-*, ephemeral-storage) do not count.
+    const std::string_view text = m_pool->view(name);
+    const std::size_t slash = text.find('/');
+    if (slash == std::string_view::npos)
+        return false;
+    const std::string_view domain = text.substr(0, slash);
+    return domain != "kubernetes.io" &&
+           !(domain.size() > 14 && domain.substr(domain.size() - 14) == ".kubernetes.io");
+}
+
+error_code ObjectDecoder::Impl::decodeReplicaTemplate(od::value &value, CustomResource &cr) {
+    // {replicas: N, template: {metadata: ..., spec: <pod spec>}} — Kubeflow replica specs and
+    // Volcano tasks share this shape.
+    std::int64_t replicas = 1;
+    m_templateRes.clear();
+    CUBEDESK_TRY(forEachField(value, [&](od::field &f) -> error_code {
+        const std::string_view k = fieldName(f);
+        if (k == "replicas") {
+            od::json_type type;
+            CUBEDESK_TRY(typeOf(f.value(), type));
+            if (type == od::json_type::null)
+                return SUCCESS;
+            return f.value().get_int64().get(replicas);
+        }
+        if (k == "template") {
+            return forEachField(f.value(), [&](od::field &t) -> error_code {
+                if (fieldName(t) == "spec")
+                    return decodePodSpec(t.value(), m_templateRes, false);
+                return SUCCESS;
+            });
+        }
+        return SUCCESS;
+    }));
+    computeEffective(m_templateRes, m_effective);
+    for (const Amount &a : m_effective.items()) {
+        if (isExtendedGpuLike(a.name))
+            cr.m_gpuRequests.add(a.name, false, false, saturatingMul(a.value, replicas));
+    }
+    return SUCCESS;
+}
+
+error_code ObjectDecoder::Impl::decodeSparkRole(od::value &value, CustomResource &cr,
+                                                bool executor) {
+    // SparkApplication driver/executor: gpu: {name: nvidia.com/gpu, quantity: N}, instances.
+    std::int64_t instances = 1;
+    std::string_view gpuName;
+    std::int64_t quantity = 0;
+    CUBEDESK_TRY(forEachField(value, [&](od::field &f) -> error_code {
+        const std::string_view k = fieldName(f);
+        if (k == "instances" && executor)
+            return integerOrNull(f.value(), instances);
+        if (k == "gpu") {
+            return forEachField(f.value(), [&](od::field &g) -> error_code {
+                const std::string_view gk = fieldName(g);
+                if (gk == "name")
+                    return stringOrNull(g.value(), gpuName);
+                if (gk == "quantity")
+                    return integerOrNull(g.value(), quantity);
+                return SUCCESS;
+            });
+        }
+        return SUCCESS;
+    }));
+    if (!gpuName.empty() && quantity > 0)
+        cr.m_gpuRequests.add(intern(gpuName), false, false, saturatingMul(quantity, instances));
+    return SUCCESS;
+}
+
+error_code ObjectDecoder::Impl::decodeCustomSpec(od::value &value, CustomResource &cr) {
+    return forEachField(value, [&](od::field &f) -> error_code {
+        const std::string_view k = fieldName(f);
+        constexpr std::string_view kSuffix = "ReplicaSpecs";
+        if (k.size() > kSuffix.size() && k.substr(k.size() - kSuffix.size()) == kSuffix) {
+            return forEachField(f.value(), [&](od::field &role) -> error_code {
+                return decodeReplicaTemplate(role.value(), cr);
+            });
+        }
+        if (k == "tasks") {
+            return forEachElement(f.value(), [&](od::value &task) -> error_code {
+                return decodeReplicaTemplate(task, cr);
+            });
+        }
+        if (k == "driver")
+            return decodeSparkRole(f.value(), cr, false);
+        if (k == "executor")
+            return decodeSparkRole(f.value(), cr, true);
+        return SUCCESS;
+    });
+}
+
+error_code ObjectDecoder::Impl::decodeCustomStatus(od::value &value, CustomResource &cr,
+                                                   std::string_view &state,
+                                                   std::int64_t &stateTime) {
+    std::string_view phase;
+    std::string_view appState;
+    std::string_view queueState;
+    std::int64_t completion = 0;
+    std::int64_t finished = 0;
+    CUBEDESK_TRY(forEachField(value, [&](od::field &f) -> error_code {
+        const std::string_view k = fieldName(f);
+        od::value &v = f.value();
+        if (k == "phase") {
+            od::json_type type;
+            CUBEDESK_TRY(typeOf(v, type));
+            if (type == od::json_type::string || type == od::json_type::null)
+                return stringOrNull(v, phase);
+            return SUCCESS; // some CRDs use an object named phase; not a phase text
+        }
+        if (k == "state") {
+            od::json_type type;
+            CUBEDESK_TRY(typeOf(v, type));
+            if (type == od::json_type::string) // Volcano Queue: status.state "Open"
+                return v.get_string().get(queueState);
+            if (type != od::json_type::object)
+                return SUCCESS;
+            return forEachField(v, [&](od::field &s) -> error_code {
+                const std::string_view sk = fieldName(s);
+                if (sk == "phase")
+                    return stringOrNull(s.value(), state);
+                if (sk == "lastTransitionTime")
+                    return timestampOrNull(s.value(), stateTime);
+                return SUCCESS;
+            });
+        }
+        if (k == "applicationState") {
+            return forEachField(v, [&](od::field &s) -> error_code {
+                if (fieldName(s) == "state")
+                    return stringOrNull(s.value(), appState);
+                return SUCCESS;
+            });
+        }
+        if (k == "startTime" || k == "startedAt") {
+            std::int64_t t = 0;
+            CUBEDESK_TRY(timestampOrNull(v, t));
+            if (cr.m_startTime == 0)
+                cr.m_startTime = t;
+            return SUCCESS;
+        }
+        if (k == "completionTime")
+            return timestampOrNull(v, completion);
+        if (k == "finishedAt")
+            return timestampOrNull(v, finished);
+        if (k == "conditions") {
+            return forEachElement(v, [&](od::value &element) -> error_code {
+                Condition c;
+                CUBEDESK_TRY(decodeCondition(element, c));
+                cr.m_conditions.push_back(std::move(c));
+                return SUCCESS;
+            });
+        }
+        if (k == "replicaStatuses") {
+            return forEachField(v, [&](od::field &role) -> error_code {
+                std::string_view roleName;
+                CUBEDESK_TRY(role.unescaped_key().get(roleName));
+                CustomResource::ReplicaStatus rs;
+                rs.role.assign(roleName);
+                CUBEDESK_TRY(forEachField(role.value(), [&](od::field &c) -> error_code {
+                    const std::string_view ck = fieldName(c);
+                    if (ck == "active")
+                        return integerOrNull(c.value(), rs.active);
+                    if (ck == "succeeded")
+                        return integerOrNull(c.value(), rs.succeeded);
+                    if (ck == "failed")
+                        return integerOrNull(c.value(), rs.failed);
+                    return SUCCESS;
+                }));
+                cr.m_replicaStatuses.push_back(std::move(rs));
+                return SUCCESS;
+            });
+        }
+        if (k == "taskStatusCount") {
+            // Volcano: {task: {phase: {Running: 3, Succeeded: 1, ...}}}
+            return forEachField(v, [&](od::field &task) -> error_code {
+                std::string_view taskName;
+                CUBEDESK_TRY(task.unescaped_key().get(taskName));
+                CustomResource::ReplicaStatus rs;
+                rs.role.assign(taskName);
+                CUBEDESK_TRY(forEachField(task.value(), [&](od::field &p) -> error_code {
+                    if (fieldName(p) != "phase")
+                        return SUCCESS;
+                    return forEachField(p.value(), [&](od::field &c) -> error_code {
+                        const std::string_view ck = fieldName(c);
+                        std::int64_t n = 0;
+                        CUBEDESK_TRY(integerOrNull(c.value(), n));
+                        if (ck == "Running")
+                            rs.active += n;
+                        else if (ck == "Succeeded" || ck == "Completed")
+                            rs.succeeded += n;
+                        else if (ck == "Failed")
+                            rs.failed += n;
+                        return SUCCESS;
+                    });
+                }));
+                cr.m_replicaStatuses.push_back(std::move(rs));
+                return SUCCESS;
+            });
+        }
+        return SUCCESS;
+    }));
+    if (!phase.empty())
+        state = phase;
+    else if (state.empty())
+        state = !appState.empty() ? appState : queueState;
+    cr.m_completionTime = completion != 0 ? completion : finished;
+    return SUCCESS;
+}
+
+error_code ObjectDecoder::Impl::decodeCustomResource(od::object &object,
+                                                     std::shared_ptr<const KubeObject> &out) {
+    CustomResource draft;
+    std::string_view apiVersion;
+    std::string_view kind;
+    std::string_view raw;
+    std::int64_t stateTime = 0;
+    CUBEDESK_TRY(forEachField(object, [&](od::field &field) -> error_code {
+        const std::string_view key = fieldName(field);
+        od::value &v = field.value();
+        if (key == "apiVersion")
+            return stringOrNull(v, apiVersion);
+        if (key == "kind")
+            return stringOrNull(v, kind);
+        if (key == "metadata")
+            return decodeMeta(v, Wanted::Project);
+        if (key == "spec")
+            return decodeCustomSpec(v, draft);
+        if (key == "status")
+            return decodeCustomStatus(v, draft, raw, stateTime);
+        return SUCCESS;
+    }));
+    draft.m_rawPhase.assign(raw);
+    if (!raw.empty()) {
+        draft.m_phase = CustomResource::normalisePhase(raw);
+    } else {
+        for (auto it = draft.m_conditions.rbegin(); it != draft.m_conditions.rend(); ++it) {
+            if (it->status == "True" && !it->type.empty()) {
+                draft.m_phase = CustomResource::normalisePhase(it->type);
+                break;
+            }
+        }
+    }
+    if (draft.m_completionTime == 0 && stateTime != 0 &&
+        (draft.m_phase == "Succeeded" || draft.m_phase == "Failed"))
+        draft.m_completionTime = stateTime;
+
+    m_tail.reset(sizeof(CustomResource));
+    BaseDraft base;
+    prepareBase(base);
+    std::shared_ptr<CustomResource> cr = allocate<CustomResource>(ObjectKind::CustomResource, base);
+    cr->m_apiVersion.assign(apiVersion);
+    cr->m_kindName.assign(kind);
+    cr->m_phase = std::move(draft.m_phase);
+    cr->m_rawPhase = std::move(draft.m_rawPhase);
+    cr->m_conditions = std::move(draft.m_conditions);
+    cr->m_replicaStatuses = std::move(draft.m_replicaStatuses);
+    cr->m_gpuRequests = std::move(draft.m_gpuRequests);
+    cr->m_startTime = draft.m_startTime;
+    cr->m_completionTime = draft.m_completionTime;
+    out = std::move(cr);
+    return SUCCESS;
+}
+
+// ---- ObjectDecoder ------------------------------------------------------------------------------
+
+ObjectDecoder::ObjectDecoder(StringPoolRef pool)
+    : m_impl(std::make_unique<Impl>(std::move(pool))) {}
+
+ObjectDecoder::~ObjectDecoder() = default;
+
+std::shared_ptr<const KubeObject> ObjectDecoder::decode(ObjectKind kind, std::string_view json,
+                                                        std::string *error) {
+    return m_impl->decode(kind, json, error);
+}
+
+bool ObjectDecoder::decodeWatchEvent(ObjectKind kind, std::string_view line, WatchEvent *event,
+                                     std::string *error) {
+    return m_impl->decodeWatchEvent(kind, line, event, error);
+}
+
+const StringPoolRef &ObjectDecoder::pool() const {
+    return m_impl->m_poolRef;
+}
+
+ObjectKind ObjectDecoder::kindFor(std::string_view kindName) {
+    if (kindName == "Pod")
+        return ObjectKind::Pod;
+    if (kindName == "Node")
+        return ObjectKind::Node;
+    if (kindName == "Namespace")
+        return ObjectKind::Namespace;
+    if (kindName == "ResourceQuota")
+        return ObjectKind::ResourceQuota;
+    if (kindName == "LimitRange")
+        return ObjectKind::LimitRange;
+    if (kindName == "Event")
+        return ObjectKind::Event;
+    return ObjectKind::CustomResource;
 }
 
 } // namespace cubedesk::k8s

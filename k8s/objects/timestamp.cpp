@@ -91,7 +91,7 @@ std::string Timestamp::formatRfc3339(std::int64_t seconds) {
     const unsigned mp = (5 * doy + 2) / 153;
     const unsigned d = doy - (153 * mp + 2) / 5 + 1;
     const unsigned m = mp < 10 ? mp + 3 : mp - 9;
-    char buf[32];
+    char buf[96];
     std::snprintf(buf, sizeof buf, "%04lld-%02u-%02uT%02lld:%02lld:%02lldZ",
                   static_cast<long long>(y + (m <= 2 ? 1 : 0)), m, d,
                   static_cast<long long>(rem / 3600), static_cast<long long>(rem / 60 % 60),

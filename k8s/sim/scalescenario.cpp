@@ -205,6 +205,9 @@ json ScaleScenario::pod(std::size_t i, std::size_t nodes, std::size_t namespaces
                       {{"name", "data"}, {"mountPath", "/data"}}})},
         {"terminationMessagePath", "/dev/termination-log"},
         {"terminationMessagePolicy", "File"}};
+    // 30 % of pods are Istio-injected, as in the namespaces the spec's dataset models
+    // (spec/performance.md §1.4): a sidecar, an init container, more volumes and annotations.
+    const bool injected = r % 10 < 3;
     const std::string node = nodeName(nodeIndex);
     const std::string podIp = "10." + std::to_string(100 + (i >> 16) % 100) + '.' +
                               std::to_string((i >> 8) % 256) + '.' + std::to_string(i % 256);
@@ -240,6 +243,65 @@ json ScaleScenario::pod(std::size_t i, std::size_t nodes, std::size_t namespaces
                          {{"name", "kube-root-ca.crt"},
                           {"items",
                            json::array({{{"key", "ca.crt"}, {"path", "ca.crt"}}})}}}}})}}}}})}};
+    if (injected) {
+        json sidecarEnv = json::array();
+        for (const char *name :
+             {"JWT_POLICY", "PILOT_CERT_PROVIDER", "CA_ADDR", "POD_NAME", "POD_NAMESPACE",
+              "INSTANCE_IP", "SERVICE_ACCOUNT", "HOST_IP", "ISTIO_CPU_LIMIT", "PROXY_CONFIG",
+              "ISTIO_META_POD_PORTS", "ISTIO_META_APP_CONTAINERS", "ISTIO_META_CLUSTER_ID",
+              "ISTIO_META_INTERCEPTION_MODE", "ISTIO_META_WORKLOAD_NAME", "ISTIO_META_OWNER",
+              "ISTIO_META_MESH_ID", "TRUST_DOMAIN"})
+            sidecarEnv.push_back({{"name", name}, {"value", "value-of-" + std::string(name)}});
+        spec["containers"].push_back(
+            {{"name", "istio-proxy"},
+             {"image", "docker.io/istio/proxyv2:1.15.0"},
+             {"args",
+              {"proxy", "sidecar", "--domain", "$(POD_NAMESPACE).svc.cluster.local",
+               "--proxyLogLevel=warning", "--proxyComponentLogLevel=misc:error",
+               "--log_output_level=default:info", "--concurrency", "2"}},
+             {"env", sidecarEnv},
+             {"ports", json::array({{{"containerPort", 15090},
+                                     {"name", "http-envoy-prom"},
+                                     {"protocol", "TCP"}}})},
+             {"resources",
+              {{"requests", {{"cpu", "100m"}, {"memory", "128Mi"}}},
+               {"limits", {{"cpu", "2"}, {"memory", "1Gi"}}}}},
+             {"readinessProbe",
+              {{"httpGet", {{"path", "/healthz/ready"}, {"port", 15021}, {"scheme", "HTTP"}}},
+               {"failureThreshold", 30},
+               {"periodSeconds", 2}}},
+             {"securityContext",
+              {{"allowPrivilegeEscalation", false},
+               {"capabilities", {{"drop", {"ALL"}}}},
+               {"readOnlyRootFilesystem", true},
+               {"runAsGroup", 1337},
+               {"runAsNonRoot", true},
+               {"runAsUser", 1337}}},
+             {"volumeMounts",
+              json::array({{{"mountPath", "/var/run/secrets/workload-spiffe-uds"},
+                            {"name", "workload-socket"}},
+                           {{"mountPath", "/var/run/secrets/istio"}, {"name", "istiod-ca-cert"}},
+                           {{"mountPath", "/var/lib/istio/data"}, {"name", "istio-data"}},
+                           {{"mountPath", "/etc/istio/proxy"}, {"name", "istio-envoy"}},
+                           {{"mountPath", "/var/run/secrets/tokens"}, {"name", "istio-token"}},
+                           {{"mountPath", "/etc/istio/pod"}, {"name", "istio-podinfo"}}})},
+             {"terminationMessagePath", "/dev/termination-log"},
+             {"terminationMessagePolicy", "File"}});
+        spec["initContainers"] = json::array(
+            {{{"name", "istio-init"},
+              {"image", "docker.io/istio/proxyv2:1.15.0"},
+              {"args", {"istio-iptables", "-p", "15001", "-z", "15006", "-u", "1337", "-m",
+                        "REDIRECT", "-i", "*", "-x", "", "-b", "*", "-d", "15090,15021,15020"}},
+              {"resources",
+               {{"requests", {{"cpu", "100m"}, {"memory", "128Mi"}}},
+                {"limits", {{"cpu", "2"}, {"memory", "1Gi"}}}}},
+              {"securityContext",
+               {{"capabilities", {{"add", {"NET_ADMIN", "NET_RAW"}}, {"drop", {"ALL"}}}},
+                {"runAsUser", 0}}}}});
+        for (const char *v : {"workload-socket", "istio-envoy", "istio-data", "istio-podinfo",
+                              "istio-token", "istiod-ca-cert"})
+            spec["volumes"].push_back({{"name", v}, {"emptyDir", json::object()}});
+    }
     json status = {{"phase", "Pending"}, {"qosClass", "Burstable"}};
     if (!pending) {
         spec["nodeName"] = node;
@@ -272,6 +334,18 @@ json ScaleScenario::pod(std::size_t i, std::size_t nodes, std::size_t namespaces
                                                hex(mix(seed, i, 33), 16)},
                            {"state", {{"running", {{"startedAt", time}}}}}}})}};
     }
+    json annotations = {{"project", std::string("project-") + kOrgs[r % 6]},
+                        {"kubectl.kubernetes.io/default-container", "main"}};
+    if (injected) {
+        annotations["prometheus.io/path"] = "/stats/prometheus";
+        annotations["prometheus.io/port"] = "15020";
+        annotations["prometheus.io/scrape"] = "true";
+        annotations["sidecar.istio.io/status"] =
+            R"({"initContainers":["istio-init"],"containers":["istio-proxy"],"volumes":)"
+            R"(["workload-socket","credential-socket","workload-certs","istio-envoy","istio-data",)"
+            R"("istio-podinfo","istio-token","istiod-ca-cert"],"imagePullSecrets":null,)"
+            R"("revision":"default"})";
+    }
     return {{"apiVersion", "v1"},
             {"kind", "Pod"},
             {"metadata",
@@ -284,9 +358,7 @@ json ScaleScenario::pod(std::size_t i, std::size_t nodes, std::size_t namespaces
                 {"pod-template-hash", rs.substr(app.size() + 1)},
                 {"org", kOrgs[r % 6]},
                 {"user", "user-" + std::to_string(r % 40)}}},
-              {"annotations",
-               {{"project", std::string("project-") + kOrgs[r % 6]},
-                {"kubectl.kubernetes.io/default-container", "main"}}},
+              {"annotations", annotations},
               {"ownerReferences",
                json::array({{{"apiVersion", "apps/v1"},
                              {"kind", "ReplicaSet"},

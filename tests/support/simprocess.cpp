@@ -8,6 +8,11 @@ std::string SimProcess::binary() {
     return CUBEDESK_SIM_BINARY;
 }
 
+std::string SimProcess::appBinary()
+{
+    return CUBEDESK_APP_BINARY;
+}
+
 SimProcess::SimProcess(std::vector<std::string> flags) {
     m_kubeconfig = m_dir.file("kubeconfig");
     std::vector<std::string> argv = {binary(), "--listen", "127.0.0.1:0", "--write-kubeconfig",

@@ -32,6 +32,8 @@ public:
 
     /// The path of the cubedesk-sim binary under test.
     static std::string binary();
+    /// The path of the cubedesk binary under test.
+    static std::string appBinary();
 
 private:
     TempDir m_dir;

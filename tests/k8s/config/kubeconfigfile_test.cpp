@@ -1,9 +1,8 @@
 // Parsing one kubeconfig file: fields, relative paths, broken files and fields.
 
-#include "testenv.h"
-
 #include "k8s/config/kubeconfig.h"
 #include "k8s/config/kubeconfigfile.h"
+#include "testenv.h"
 
 #include <QDir>
 #include <QFile>
@@ -196,12 +195,11 @@ contexts: [{name: x, context: {cluster: c, user: u, namespace: ml}}]
 
 TEST(KubeconfigFile, InvalidYamlNamesFileLineAndColumn) {
     TestDir dir;
-    const QString path = dir.write(QStringLiteral("broken.yaml"),
-                                   "apiVersion: v1\n"
-                                   "clusters:\n"
-                                   "- name: a\n"
-                                   "  cluster: {server: https://x\n"
-                                   "users: []\n");
+    const QString path = dir.write(QStringLiteral("broken.yaml"), "apiVersion: v1\n"
+                                                                  "clusters:\n"
+                                                                  "- name: a\n"
+                                                                  "  cluster: {server: https://x\n"
+                                                                  "users: []\n");
     Result<KubeconfigFile> file = KubeconfigFile::load(path);
     ASSERT_FALSE(file.ok());
     EXPECT_EQ(file.error().file, path);
@@ -338,6 +336,8 @@ clusters:
     ASSERT_TRUE(file.ok());
     ASSERT_TRUE(file->clusters()[0].execExtensionJson.has_value());
     // Bytes as kubectl 1.32 passes them (captured from a real run, k8s-api.md §14.6).
-    EXPECT_EQ(*file->clusters()[0].execExtensionJson,
-              QByteArray(R"({"alpha":[1,2.5,true,"x",null,1000,-7,"true"],"nested":{"a":"two","b":1},"zeta":"\u003ca\u0026b\u003e"})"));
+    EXPECT_EQ(
+        *file->clusters()[0].execExtensionJson,
+        QByteArray(
+            R"({"alpha":[1,2.5,true,"x",null,1000,-7,"true"],"nested":{"a":"two","b":1},"zeta":"\u003ca\u0026b\u003e"})"));
 }

@@ -1,9 +1,8 @@
 // Merging several kubeconfig files: the first file that defines a name wins wholesale;
 // current-context from the first file that sets it (k8s-api.md §14.2, OBS E10/E11).
 
-#include "testenv.h"
-
 #include "k8s/config/kubeconfig.h"
+#include "testenv.h"
 
 #include <QDir>
 
@@ -66,8 +65,8 @@ TEST(KubeconfigMerge, FirstFileWinsWholesaleAndSetsCurrentContext) {
     EXPECT_TRUE(config.loadErrors().empty()) << describe(config.loadErrors());
     EXPECT_EQ(config.files(), (QStringList{a, b}));
     EXPECT_EQ(config.currentContext(), QStringLiteral("ctx-a"));
-    EXPECT_EQ(config.contextNames(),
-              (QStringList{QStringLiteral("ctx-a"), QStringLiteral("both"), QStringLiteral("ctx-b")}));
+    EXPECT_EQ(config.contextNames(), (QStringList{QStringLiteral("ctx-a"), QStringLiteral("both"),
+                                                  QStringLiteral("ctx-b")}));
 
     const ClusterConfig *shared = config.cluster(QStringLiteral("shared"));
     ASSERT_TRUE(shared);
@@ -99,8 +98,8 @@ TEST(KubeconfigMerge, SwappedOrderTakesEverythingFromTheOtherFile) {
     const Kubeconfig config = loadEnv({b, a});
     EXPECT_EQ(config.files(), (QStringList{b, a}));
     EXPECT_EQ(config.currentContext(), QStringLiteral("ctx-b"));
-    EXPECT_EQ(config.contextNames(),
-              (QStringList{QStringLiteral("ctx-b"), QStringLiteral("both"), QStringLiteral("ctx-a")}));
+    EXPECT_EQ(config.contextNames(), (QStringList{QStringLiteral("ctx-b"), QStringLiteral("both"),
+                                                  QStringLiteral("ctx-a")}));
     const ClusterConfig *shared = config.cluster(QStringLiteral("shared"));
     EXPECT_EQ(shared->server, QStringLiteral("https://b.example:6443"));
     EXPECT_EQ(shared->tlsServerName, QStringLiteral("only-in-b"));

@@ -1,9 +1,8 @@
 // Which kubeconfig files are read (k8s-api.md §14.2): --kubeconfig > $KUBECONFIG > ~/.kube/config.
 
-#include "testenv.h"
-
 #include "k8s/config/kubeconfig.h"
 #include "k8s/config/kubeconfigsources.h"
+#include "testenv.h"
 
 #include <QDir>
 
@@ -85,10 +84,10 @@ TEST(KubeconfigSources, SplitPathListWithWindowsSeparator) {
     EXPECT_EQ(KubeconfigSources::splitPathList(QStringLiteral(";C:/k/a;;C:/k/b;C:/k/a;"),
                                                QLatin1Char(';')),
               (QStringList{QStringLiteral("C:/k/a"), QStringLiteral("C:/k/b")}));
-    EXPECT_EQ(KubeconfigSources::splitPathList(QStringLiteral("/x/a::/x/b:/x/a"),
-                                               QLatin1Char(':')),
+    EXPECT_EQ(KubeconfigSources::splitPathList(QStringLiteral("/x/a::/x/b:/x/a"), QLatin1Char(':')),
               (QStringList{QStringLiteral("/x/a"), QStringLiteral("/x/b")}));
-    EXPECT_TRUE(KubeconfigSources::splitPathList(QStringLiteral(":::"), QLatin1Char(':')).isEmpty());
+    EXPECT_TRUE(
+        KubeconfigSources::splitPathList(QStringLiteral(":::"), QLatin1Char(':')).isEmpty());
 }
 
 TEST(KubeconfigSources, FromEnvironmentReadsKubeconfigVariable) {

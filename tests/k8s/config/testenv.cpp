@@ -53,13 +53,16 @@ TestDir::TestDir() {
         ADD_FAILURE() << "cannot create a temporary folder";
 }
 
-QString TestDir::filePath(const QString &relative) const { return m_dir.filePath(relative); }
+QString TestDir::filePath(const QString &relative) const {
+    return m_dir.filePath(relative);
+}
 
 QString TestDir::write(const QString &relative, const QByteArray &content) const {
     const QString path = filePath(relative);
     QDir().mkpath(QFileInfo(path).absolutePath());
     QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(content) != content.size())
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+        file.write(content) != content.size())
         ADD_FAILURE() << "cannot write " << path.toStdString();
     return path;
 }

@@ -7,6 +7,8 @@
 // Thread-safety: TestDir and FakeClock belong to one test; LogCapture installs a process-wide
 // message handler for its lifetime (one at a time).
 
+#include "k8s/config/configerror.h"
+
 #include <QByteArray>
 #include <QDateTime>
 #include <QString>
@@ -19,10 +21,10 @@
 #include <ostream>
 #include <vector>
 
-#include "k8s/config/configerror.h"
-
 // Readable gtest output for Qt strings (found by ADL: QString lives in the global namespace).
-inline void PrintTo(const QString &s, std::ostream *os) { *os << '"' << s.toStdString() << '"'; }
+inline void PrintTo(const QString &s, std::ostream *os) {
+    *os << '"' << s.toStdString() << '"';
+}
 inline void PrintTo(const QByteArray &b, std::ostream *os) {
     *os << '"' << b.toStdString() << '"';
 }

@@ -4,7 +4,6 @@
 #include <openssl/evp.h>
 #include <openssl/pem.h>
 #include <openssl/x509.h>
-
 #include <stdexcept>
 
 namespace cubedesk::k8s::test {

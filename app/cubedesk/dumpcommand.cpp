@@ -1,0 +1,198 @@
+#include "app/cubedesk/dumpcommand.h"
+
+#include "k8s/config/kubeconfig.h"
+#include "k8s/config/kubeconfigsources.h"
+#include "k8s/cube/dumprows.h"
+#include "k8s/session/clustersession.h"
+#include "k8s/session/transportfactory.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <thread>
+
+using namespace cubedesk::k8s;
+
+namespace {
+
+int failWith(const QString &line)
+{
+    std::cerr << "cubedesk: " << line.toStdString() << std::endl;
+    return 1;
+}
+
+std::string describe(const WatchState &s)
+{
+    switch (s.phase) {
+    case WatchState::Phase::Connecting:
+        return "connecting";
+    case WatchState::Phase::Synced:
+        return "synced";
+    case WatchState::Phase::Stale:
+        return "stale: " + s.reason;
+    case WatchState::Phase::BackingOff:
+        return "reconnecting after: " + s.reason;
+    case WatchState::Phase::Forbidden:
+        return "forbidden: " + s.reason;
+    case WatchState::Phase::AuthError:
+        return "auth error: " + s.reason;
+    case WatchState::Phase::Unavailable:
+        return "not served: " + s.reason;
+    }
+    return "unknown";
+}
+
+QString tsvField(const DumpRow::Value &v)
+{
+    QString text;
+    if (const auto *s = std::get_if<std::string>(&v))
+        text = QString::fromStdString(*s);
+    else if (const auto *i = std::get_if<std::int64_t>(&v))
+        text = QString::number(*i);
+    else
+        text = QString::number(std::get<double>(v), 'g', 12);
+    text.replace(QLatin1Char('\t'), QLatin1Char(' ')).replace(QLatin1Char('\n'), QLatin1Char(' '));
+    return text;
+}
+
+void print(const std::vector<DumpRow> &rows, const QString &format)
+{
+    if (format == QLatin1String("tsv")) {
+        QStringList lines;
+        if (!rows.empty()) {
+            QStringList header;
+            for (const auto &[name, v] : rows.front().fields)
+                header << QString::fromStdString(name);
+            lines << header.join(QLatin1Char('\t'));
+        }
+        for (const auto &row : rows) {
+            QStringList cells;
+            for (const auto &[name, v] : row.fields)
+                cells << tsvField(v);
+            lines << cells.join(QLatin1Char('\t'));
+        }
+        const QByteArray out = lines.join(QLatin1Char('\n')).toUtf8() + '\n';
+        std::fwrite(out.constData(), 1, static_cast<std::size_t>(out.size()), stdout);
+        return;
+    }
+    QJsonArray array;
+    for (const auto &row : rows) {
+        QJsonObject o;
+        for (const auto &[name, v] : row.fields) {
+            const QString key = QString::fromStdString(name);
+            if (const auto *s = std::get_if<std::string>(&v))
+                o.insert(key, QString::fromStdString(*s));
+            else if (const auto *i = std::get_if<std::int64_t>(&v))
+                o.insert(key, static_cast<qint64>(*i));
+            else
+                o.insert(key, std::get<double>(v));
+        }
+        array.append(o);
+    }
+    const QByteArray out = QJsonDocument(array).toJson(QJsonDocument::Indented);
+    std::fwrite(out.constData(), 1, static_cast<std::size_t>(out.size()), stdout);
+}
+
+} // namespace
+
+QStringList DumpCommand::supported()
+{
+    return {QStringLiteral("clusters"), QStringLiteral("nodes"), QStringLiteral("pods"),
+            QStringLiteral("orgs")};
+}
+
+int DumpCommand::run(const Options &options)
+{
+    if (!supported().contains(options.what))
+        return failWith(QStringLiteral("--dump %1 is not available yet (supported: %2)")
+                            .arg(options.what, supported().join(QStringLiteral(", "))));
+    if (options.format != QLatin1String("json") && options.format != QLatin1String("tsv"))
+        return failWith(QStringLiteral("--format must be json or tsv, not \"%1\"").arg(options.format));
+
+    const Kubeconfig config = Kubeconfig::load(KubeconfigSources::fromEnvironment(options.kubeconfigs));
+    for (const auto &e : config.loadErrors())
+        std::cerr << "cubedesk: warning: " << e.toString().toStdString() << std::endl;
+    QStringList contexts = options.contexts;
+    if (contexts.isEmpty())
+        contexts = config.contextNames();
+    if (contexts.isEmpty())
+        return failWith(QStringLiteral("no kubeconfig contexts found (use --kubeconfig, $KUBECONFIG "
+                                       "or ~/.kube/config)"));
+
+    std::vector<std::unique_ptr<ClusterSession>> sessions;
+    for (const auto &name : contexts) {
+        auto resolved = config.resolve(name);
+        if (!resolved.ok())
+            return failWith(resolved.error().toString());
+        std::string error;
+        auto settings = TransportFactory::fromContext(resolved.value(), &error);
+        if (!settings)
+            return failWith(QStringLiteral("context \"%1\": %2").arg(name, QString::fromStdString(error)));
+        ClusterSession::Options o;
+        o.name = name.toStdString();
+        o.transport = std::move(*settings);
+        sessions.push_back(std::make_unique<ClusterSession>(std::move(o)));
+    }
+    for (auto &s : sessions)
+        s->start();
+
+    const auto deadline = std::chrono::steady_clock::now() +
+                          std::chrono::milliseconds(static_cast<long long>(options.timeoutSeconds * 1000));
+    for (;;) {
+        bool all = true;
+        for (auto &s : sessions) {
+            if (const std::string blocking = s->blockingError(); !blocking.empty())
+                return failWith(QStringLiteral("cluster \"%1\": %2")
+                                    .arg(QString::fromStdString(s->name()), QString::fromStdString(blocking)));
+            all = all && s->synced();
+        }
+        if (all)
+            break;
+        if (std::chrono::steady_clock::now() >= deadline) {
+            for (auto &s : sessions)
+                for (const auto &[id, state] : s->states())
+                    if (!state.live())
+                        return failWith(QStringLiteral("cluster \"%1\" did not sync within %2 s: %3: %4")
+                                            .arg(QString::fromStdString(s->name()))
+                                            .arg(options.timeoutSeconds)
+                                            .arg(QString::fromStdString(id), QString::fromStdString(describe(state))));
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    if (options.followSeconds > 0)
+        std::this_thread::sleep_for(std::chrono::milliseconds(static_cast<long long>(options.followSeconds * 1000)));
+
+    std::vector<ClusterSnapshot> snapshots;
+    for (auto &s : sessions) {
+        ClusterSnapshot c;
+        c.name = s->name();
+        c.server = s->options().transport.server;
+        c.version = s->serverVersion();
+        std::string state = "synced";
+        for (const auto &[id, st] : s->states())
+            if (!st.live())
+                state = id + ": " + describe(st);
+        c.state = state;
+        c.nodes = s->snapshot("nodes");
+        c.pods = s->snapshot("pods");
+        c.namespaces = s->snapshot("namespaces");
+        snapshots.push_back(std::move(c));
+    }
+    for (auto &s : sessions)
+        s->stop();
+    std::vector<DumpRow> rows;
+    if (options.what == QLatin1String("clusters"))
+        rows = DumpRows::clusters(snapshots);
+    else if (options.what == QLatin1String("nodes"))
+        rows = DumpRows::nodes(snapshots);
+    else if (options.what == QLatin1String("pods"))
+        rows = DumpRows::pods(snapshots);
+    else
+        rows = DumpRows::orgs(snapshots);
+    print(rows, options.format);
+    return 0;
+}

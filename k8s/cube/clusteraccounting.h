@@ -1,0 +1,90 @@
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+namespace cubedesk::k8s {
+
+class Node;
+class Pod;
+
+/// Requested-vs-allocatable bookkeeping of one cluster, per node, per org (resource group), per
+/// namespace and for the whole cluster, kept up to date one event at a time — never recomputed
+/// over all pods (DESIGN.md §2). Platform rules (spec/cubestudio.md §3, §5):
+///   * a node's org is its `org` label, "public" when missing;
+///   * a pod holds resources when it is Running, or Pending with PodScheduled=True (bound);
+///   * requests are the pod's effective requests (Kubernetes rules, exact quantities — unlike
+///     the platform, which reads decimal SI suffixes as binary);
+///   * a pending (unbound) pod counts against the org its nodeSelector/affinity asks for.
+/// Amounts: cpu in millicores, memory in bytes, every other resource name (nvidia.com/gpu,
+/// MIG profiles, nvidia.com/gpucores, ...) in whole units.
+///
+/// Threads: single-threaded; the owner feeds it deltas in order.
+class ClusterAccounting final {
+public:
+    using Amounts = std::map<std::string, std::int64_t, std::less<>>;
+    struct NodeEntry {
+        std::string org = "public";
+        bool ready = false;
+        bool known = false; ///< the Node object has been seen (pods may arrive first)
+        Amounts allocatable;
+        Amounts requested;
+        int pods = 0;
+    };
+    struct OrgEntry {
+        int nodes = 0;
+        int readyNodes = 0;
+        Amounts allocatable;
+        Amounts requested;
+        int pendingPods = 0;
+    };
+    struct Totals {
+        int nodes = 0;
+        int readyNodes = 0;
+        int pods = 0;        ///< every pod
+        int holdingPods = 0; ///< pods that hold resources
+        int pendingPods = 0; ///< unbound pods
+        Amounts allocatable;
+        Amounts requested;
+    };
+
+    void upsertNode(const Node &node);
+    void removeNode(std::string_view name);
+    /// `key` identifies the pod across updates ("namespace/name").
+    void upsertPod(const std::string &key, const Pod &pod);
+    void removePod(const std::string &key);
+
+    const NodeEntry *node(std::string_view name) const;
+    const std::map<std::string, NodeEntry, std::less<>> &nodes() const { return m_nodes; }
+    const std::map<std::string, OrgEntry, std::less<>> &orgs() const { return m_orgs; }
+    const std::map<std::string, Amounts, std::less<>> &namespaces() const { return m_namespaces; }
+    const Totals &totals() const { return m_totals; }
+
+    /// Adds (sign +1) or removes (sign -1) `amounts` into `into`; zero entries are dropped.
+    static void add(Amounts &into, const Amounts &amounts, int sign);
+
+private:
+    struct PodEntry {
+        std::string node; ///< "" when not bound
+        std::string org;  ///< the org the pod asks for (pending pods)
+        std::string ns;
+        bool holds = false;
+        bool pending = false;
+        Amounts requested;
+    };
+    void contribute(const PodEntry &pod, int sign);
+    void moveNode(NodeEntry &n, const std::string &oldOrg, bool oldReady, bool wasKnown,
+                  const Amounts &oldAllocatable);
+    OrgEntry &org(const std::string &name) { return m_orgs[name]; }
+
+    std::map<std::string, NodeEntry, std::less<>> m_nodes;
+    std::map<std::string, OrgEntry, std::less<>> m_orgs;
+    std::map<std::string, Amounts, std::less<>> m_namespaces;
+    std::unordered_map<std::string, PodEntry> m_pods;
+    Totals m_totals;
+};
+
+} // namespace cubedesk::k8s

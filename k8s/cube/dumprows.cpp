@@ -1,0 +1,232 @@
+#include "k8s/cube/dumprows.h"
+
+#include "k8s/objects/node.h"
+#include "k8s/objects/pod.h"
+
+#include <algorithm>
+
+namespace cubedesk::k8s {
+
+namespace {
+
+std::int64_t amount(const ClusterAccounting::Amounts &a, const char *name)
+{
+    auto it = a.find(name);
+    return it == a.end() ? 0 : it->second;
+}
+
+double cores(std::int64_t milli) { return static_cast<double>(milli) / 1000.0; }
+
+const char *phaseName(Pod::Phase p)
+{
+    switch (p) {
+    case Pod::Phase::Pending:
+        return "Pending";
+    case Pod::Phase::Running:
+        return "Running";
+    case Pod::Phase::Succeeded:
+        return "Succeeded";
+    case Pod::Phase::Failed:
+        return "Failed";
+    default:
+        return "Unknown";
+    }
+}
+
+template <class T>
+std::vector<const T *> sortedAs(const std::vector<std::shared_ptr<const KubeObject>> &objects)
+{
+    std::vector<const T *> out;
+    out.reserve(objects.size());
+    for (const auto &o : objects)
+        out.push_back(static_cast<const T *>(o.get()));
+    std::sort(out.begin(), out.end(), [](const T *a, const T *b) {
+        return std::pair(a->namespaceName(), a->name()) < std::pair(b->namespaceName(), b->name());
+    });
+    return out;
+}
+
+} // namespace
+
+const std::vector<std::string> &DumpRows::gpuResourceNames()
+{
+    static const std::vector<std::string> names = {"nvidia.com/gpu", "amd.com/gpu",
+                                                   "huawei.com/Ascend910", "huawei.com/Ascend310"};
+    return names;
+}
+
+std::int64_t DumpRows::gpus(const ClusterAccounting::Amounts &amounts)
+{
+    std::int64_t n = 0;
+    for (const auto &name : gpuResourceNames())
+        n += amount(amounts, name.c_str());
+    return n;
+}
+
+std::string DumpRows::formatTime(std::int64_t epochSeconds)
+{
+    if (epochSeconds <= 0)
+        return {};
+    const std::time_t t = static_cast<std::time_t>(epochSeconds);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
+ClusterAccounting DumpRows::account(const ClusterSnapshot &cluster)
+{
+    ClusterAccounting a;
+    for (const auto &n : cluster.nodes)
+        a.upsertNode(static_cast<const Node &>(*n));
+    for (const auto &p : cluster.pods) {
+        std::string key(p->namespaceName());
+        key += '/';
+        key += p->name();
+        a.upsertPod(key, static_cast<const Pod &>(*p));
+    }
+    return a;
+}
+
+std::vector<DumpRow> DumpRows::clusters(const std::vector<ClusterSnapshot> &clusters)
+{
+    std::vector<DumpRow> rows;
+    for (const auto &c : clusters) {
+        const ClusterAccounting a = account(c);
+        const auto &t = a.totals();
+        DumpRow r;
+        r.set("cluster", c.name)
+            .set("server", c.server)
+            .set("version", c.version)
+            .set("nodes_ready", std::int64_t{t.readyNodes})
+            .set("nodes", std::int64_t{t.nodes})
+            .set("pods", std::int64_t{t.pods})
+            .set("pods_pending", std::int64_t{t.pendingPods})
+            .set("namespaces", static_cast<std::int64_t>(c.namespaces.size()))
+            .set("cpu_requested", cores(amount(t.requested, "cpu")))
+            .set("cpu_allocatable", cores(amount(t.allocatable, "cpu")))
+            .set("memory_requested", amount(t.requested, "memory"))
+            .set("memory_allocatable", amount(t.allocatable, "memory"))
+            .set("gpu_requested", gpus(t.requested))
+            .set("gpu_allocatable", gpus(t.allocatable))
+            .set("state", c.state)
+            .set("last_error", c.lastError);
+        rows.push_back(std::move(r));
+    }
+    return rows;
+}
+
+std::vector<DumpRow> DumpRows::nodes(const std::vector<ClusterSnapshot> &clusters)
+{
+    std::vector<DumpRow> rows;
+    for (const auto &c : clusters) {
+        const ClusterAccounting a = account(c);
+        for (const Node *n : sortedAs<Node>(c.nodes)) {
+            const auto labels = n->labels();
+            std::string status = n->isReady() ? "Ready" : "NotReady";
+            if (n->unschedulable())
+                status += ",SchedulingDisabled";
+            std::string roles;
+            for (const char *role : {"cpu", "gpu", "vgpu", "train", "notebook", "service"})
+                if (labels.value(role) == std::optional<std::string_view>("true"))
+                    roles += (roles.empty() ? "" : ",") + std::string(role);
+            std::string taints;
+            for (const auto &t : n->taints()) {
+                if (!taints.empty())
+                    taints += ',';
+                taints += std::string(t.key);
+                if (!t.value.empty())
+                    taints += '=' + std::string(t.value);
+                taints += ':' + std::string(t.effect);
+            }
+            const ClusterAccounting::NodeEntry *e = a.node(n->name());
+            static const ClusterAccounting::NodeEntry empty;
+            const auto &entry = e != nullptr ? *e : empty;
+            DumpRow r;
+            r.set("cluster", c.name)
+                .set("name", std::string(n->name()))
+                .set("status", status)
+                .set("roles", roles)
+                .set("org", entry.org)
+                .set("gpu_type", std::string(labels.value("gpu-type").value_or("")))
+                .set("gpus_used", gpus(entry.requested))
+                .set("gpus_total", gpus(entry.allocatable))
+                .set("cpu_requested", cores(amount(entry.requested, "cpu")))
+                .set("cpu_allocatable", cores(amount(entry.allocatable, "cpu")))
+                .set("memory_requested", amount(entry.requested, "memory"))
+                .set("memory_allocatable", amount(entry.allocatable, "memory"))
+                .set("pods", std::int64_t{entry.pods})
+                .set("taints", taints)
+                .set("created", formatTime(n->creationTimestamp()))
+                .set("internal_ip", std::string(n->internalIp()));
+            rows.push_back(std::move(r));
+        }
+    }
+    return rows;
+}
+
+std::vector<DumpRow> DumpRows::pods(const std::vector<ClusterSnapshot> &clusters)
+{
+    std::vector<DumpRow> rows;
+    for (const auto &c : clusters) {
+        for (const Pod *p : sortedAs<Pod>(c.pods)) {
+            const ResourceList req = p->effectiveRequests();
+            std::int64_t gpu = 0;
+            for (const auto &name : gpuResourceNames())
+                gpu += req.get(name);
+            std::string pendingReason;
+            if (p->phase() == Pod::Phase::Pending &&
+                p->podScheduledStatus() == Pod::ConditionStatus::False)
+                pendingReason = std::string(p->podScheduledMessage());
+            DumpRow r;
+            r.set("cluster", c.name)
+                .set("namespace", std::string(p->namespaceName()))
+                .set("name", std::string(p->name()))
+                .set("phase", std::string(phaseName(p->phase())))
+                .set("node", std::string(p->nodeName()))
+                .set("org", std::string(p->org()))
+                .set("user", std::string(p->user()))
+                .set("project", std::string(p->project()))
+                .set("cpu_requested", cores(req.milliCpu()))
+                .set("memory_requested", req.memoryBytes())
+                .set("gpus", gpu)
+                .set("ready", std::to_string(p->readyContainers()) + '/' +
+                                  std::to_string(p->totalContainers()))
+                .set("restarts", std::int64_t{p->restartCount()})
+                .set("created", formatTime(p->creationTimestamp()))
+                .set("start_time", formatTime(p->startTime().value_or(0)))
+                .set("pending_reason", pendingReason);
+            rows.push_back(std::move(r));
+        }
+    }
+    return rows;
+}
+
+std::vector<DumpRow> DumpRows::orgs(const std::vector<ClusterSnapshot> &clusters)
+{
+    std::vector<DumpRow> rows;
+    for (const auto &c : clusters) {
+        const ClusterAccounting a = account(c);
+        for (const auto &[name, o] : a.orgs()) {
+            if (o.nodes == 0 && o.pendingPods == 0 && o.requested.empty())
+                continue;
+            DumpRow r;
+            r.set("cluster", c.name)
+                .set("org", name)
+                .set("nodes", std::int64_t{o.nodes})
+                .set("nodes_ready", std::int64_t{o.readyNodes})
+                .set("cpu_requested", cores(amount(o.requested, "cpu")))
+                .set("cpu_allocatable", cores(amount(o.allocatable, "cpu")))
+                .set("memory_requested", amount(o.requested, "memory"))
+                .set("memory_allocatable", amount(o.allocatable, "memory"))
+                .set("gpu_requested", gpus(o.requested))
+                .set("gpu_allocatable", gpus(o.allocatable))
+                .set("pending_pods", std::int64_t{o.pendingPods});
+            rows.push_back(std::move(r));
+        }
+    }
+    return rows;
+}
+
+} // namespace cubedesk::k8s

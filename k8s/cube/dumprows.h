@@ -1,0 +1,44 @@
+#pragma once
+
+#include "k8s/cube/clusteraccounting.h"
+#include "k8s/cube/dumprow.h"
+#include "k8s/objects/kubeobject.h"
+
+#include <ctime>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cubedesk::k8s {
+
+/// What one cluster looks like at one moment, for building rows.
+struct ClusterSnapshot {
+    std::string name;
+    std::string server;
+    std::string version;
+    std::string state; ///< "synced", "stale since ...", ...
+    std::string lastError;
+    std::vector<std::shared_ptr<const KubeObject>> nodes;
+    std::vector<std::shared_ptr<const KubeObject>> pods;
+    std::vector<std::shared_ptr<const KubeObject>> namespaces;
+};
+
+/// The rows of `cubedesk --dump clusters|nodes|pods|orgs`, built from snapshots with the
+/// platform's accounting rules (ClusterAccounting). Pure functions; rows sorted by cluster and
+/// name so output is stable.
+class DumpRows final {
+public:
+    /// Whole-device GPU resource names counted as "GPUs" (MIG slices and shares are not cards).
+    static const std::vector<std::string> &gpuResourceNames();
+
+    static std::vector<DumpRow> clusters(const std::vector<ClusterSnapshot> &clusters);
+    static std::vector<DumpRow> nodes(const std::vector<ClusterSnapshot> &clusters);
+    static std::vector<DumpRow> pods(const std::vector<ClusterSnapshot> &clusters);
+    static std::vector<DumpRow> orgs(const std::vector<ClusterSnapshot> &clusters);
+
+    static ClusterAccounting account(const ClusterSnapshot &cluster);
+    static std::int64_t gpus(const ClusterAccounting::Amounts &amounts);
+    static std::string formatTime(std::int64_t epochSeconds);
+};
+
+} // namespace cubedesk::k8s

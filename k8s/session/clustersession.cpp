@@ -1,0 +1,201 @@
+#include "k8s/session/clustersession.h"
+
+#include "k8s/objects/stringpool.h"
+
+#include <simdjson.h>
+
+#include <algorithm>
+
+namespace cubedesk::k8s {
+
+ClusterSession::ClusterSession(Options options)
+    : m_options(std::move(options))
+    , m_transport(std::make_unique<HttpTransport>(m_options.transport))
+{
+    for (const auto &r : m_options.resources)
+        m_states[r.id()] = WatchState{};
+}
+
+ClusterSession::~ClusterSession() { stop(); }
+
+void ClusterSession::start()
+{
+    m_thread = std::thread([this] { run(); });
+}
+
+void ClusterSession::stop()
+{
+    m_stop.store(true);
+    m_transport->wakeup();
+    if (m_thread.joinable())
+        m_thread.join();
+}
+
+void ClusterSession::post(std::function<void()> job)
+{
+    {
+        std::unique_lock lock(m_mutex);
+        if (m_exited) {
+            // The session thread is gone: answer here so no caller waits forever.
+            lock.unlock();
+            job();
+            return;
+        }
+        m_jobs.push_back(std::move(job));
+    }
+    m_transport->wakeup();
+}
+
+void ClusterSession::reconnect()
+{
+    post([this] {
+        for (auto &w : m_watches)
+            w->restart();
+    });
+}
+
+std::map<std::string, WatchState> ClusterSession::states() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_states;
+}
+
+bool ClusterSession::synced() const
+{
+    std::lock_guard lock(m_mutex);
+    return std::all_of(m_states.begin(), m_states.end(),
+                       [](const auto &s) { return s.second.live(); });
+}
+
+std::string ClusterSession::blockingError() const
+{
+    std::lock_guard lock(m_mutex);
+    for (const auto &[id, s] : m_states)
+        if (s.phase == WatchState::Phase::AuthError || s.phase == WatchState::Phase::Forbidden ||
+            s.phase == WatchState::Phase::Unavailable)
+            return id + ": " + s.reason;
+    return {};
+}
+
+std::vector<ObjectPtr> ClusterSession::snapshot(const std::string &resourceId)
+{
+    std::promise<std::vector<ObjectPtr>> promise;
+    auto future = promise.get_future();
+    post([&] {
+        for (const auto &w : m_watches)
+            if (w->resource().id() == resourceId) {
+                promise.set_value(w->snapshot());
+                return;
+            }
+        promise.set_value({});
+    });
+    return future.get();
+}
+
+std::string ClusterSession::serverVersion() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_version;
+}
+
+std::pair<std::uint64_t, double> ClusterSession::transferStats()
+{
+    std::promise<std::pair<std::uint64_t, double>> promise;
+    auto future = promise.get_future();
+    post([&] {
+        std::uint64_t bytes = 0;
+        double seconds = 0;
+        for (const auto &w : m_watches) {
+            bytes += w->bytesReceived();
+            seconds += w->decodeSeconds();
+        }
+        promise.set_value({bytes, seconds});
+    });
+    return future.get();
+}
+
+void ClusterSession::publishStates()
+{
+    std::lock_guard lock(m_mutex);
+    for (const auto &w : m_watches)
+        m_states[w->resource().id()] = w->state();
+}
+
+void ClusterSession::run()
+{
+    m_decoder = std::make_unique<ObjectDecoder>(StringPool::create());
+    std::uint64_t seed = m_options.seed;
+    for (const auto &r : m_options.resources) {
+        const std::string prefix = r.id() + '/';
+        m_watches.push_back(std::make_unique<ResourceWatch>(
+            r, *m_transport, *m_decoder,
+            [this, prefix](KubeReflector::DeltaType type, const ObjectPtr &obj) {
+                const auto t = type == KubeReflector::DeltaType::Added
+                                   ? DeltaBuffer<ObjectPtr>::Type::Added
+                               : type == KubeReflector::DeltaType::Updated
+                                   ? DeltaBuffer<ObjectPtr>::Type::Updated
+                                   : DeltaBuffer<ObjectPtr>::Type::Deleted;
+                m_deltas.add(t, prefix + KubeObjectTraits::key(*obj), obj);
+            },
+            seed++));
+    }
+    auto versionBody = std::make_shared<std::string>();
+    HttpRequest version;
+    version.path = "/version";
+    version.headers = {"Accept: application/json"};
+    version.onData = [versionBody](std::string_view chunk, int) {
+        versionBody->append(chunk);
+        return versionBody->size() < 65536;
+    };
+    m_transport->start(std::move(version), [this, versionBody](HttpTransport::RequestId,
+                                                               const HttpResponse &r) {
+        if (r.status != 200)
+            return;
+        simdjson::dom::parser parser;
+        simdjson::dom::element doc;
+        std::string_view v;
+        if (parser.parse(*versionBody).get(doc) == simdjson::SUCCESS &&
+            doc["gitVersion"].get(v) == simdjson::SUCCESS) {
+            std::lock_guard lock(m_mutex);
+            m_version = std::string(v);
+        }
+    });
+    for (auto &w : m_watches)
+        w->start();
+    while (!m_stop.load()) {
+        std::vector<std::function<void()>> jobs;
+        {
+            std::lock_guard lock(m_mutex);
+            jobs.swap(m_jobs);
+        }
+        for (auto &job : jobs)
+            job();
+        auto wait = std::chrono::milliseconds(250);
+        const auto now = std::chrono::steady_clock::now();
+        for (const auto &w : m_watches)
+            if (auto at = w->wakeAt())
+                wait = std::min(wait, std::max(std::chrono::milliseconds(0),
+                                               std::chrono::duration_cast<std::chrono::milliseconds>(
+                                                   *at - now)));
+        m_transport->perform(wait);
+        for (auto &w : m_watches)
+            w->tick();
+        publishStates();
+    }
+    for (auto &w : m_watches)
+        w->stop();
+    m_transport->perform(std::chrono::milliseconds(0));
+    m_watches.clear();
+    m_decoder.reset();
+    // Answer any request still waiting, so no caller blocks forever.
+    std::vector<std::function<void()>> jobs;
+    {
+        std::lock_guard lock(m_mutex);
+        m_exited = true;
+        jobs.swap(m_jobs);
+    }
+    for (auto &job : jobs)
+        job();
+}
+
+} // namespace cubedesk::k8s

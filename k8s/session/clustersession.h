@@ -1,0 +1,92 @@
+#pragma once
+
+#include "k8s/net/httptransport.h"
+#include "k8s/session/deltabuffer.h"
+#include "k8s/session/resourcedescriptor.h"
+#include "k8s/session/resourcewatch.h"
+
+#include <atomic>
+#include <functional>
+#include <future>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace cubedesk::k8s {
+
+/// A live, slim, in-memory copy of one cluster (one kubeconfig context): a thread of its own
+/// that runs one libcurl multi handle for all the cluster's watches, decodes and diffs on that
+/// thread, and hands finished changes to the consumer through a coalescing DeltaBuffer with a
+/// single queued wake-up (DESIGN.md §2). A slow or dead cluster never delays another cluster or
+/// the GUI.
+///
+/// Threads: construct, start(), stop() and the accessors from any thread (one owner, usually
+/// the GUI thread); everything else runs on the session thread. snapshot() and transferStats()
+/// wait for the session thread: call them after start(). Objects handed out are
+/// immutable and shared.
+class ClusterSession final {
+public:
+    struct Options {
+        std::string name; ///< the context name shown to the user
+        TransportSettings transport;
+        std::vector<ResourceDescriptor> resources = {ResourceDescriptor::namespaces(),
+                                                     ResourceDescriptor::nodes(),
+                                                     ResourceDescriptor::pods()};
+        std::uint64_t seed = 1;
+    };
+    using Delta = DeltaBuffer<ObjectPtr>::Delta;
+
+    explicit ClusterSession(Options options);
+    ~ClusterSession();
+    ClusterSession(const ClusterSession &) = delete;
+    ClusterSession &operator=(const ClusterSession &) = delete;
+
+    void start();
+    void stop();
+    /// Relists every resource (F5).
+    void reconnect();
+
+    const std::string &name() const { return m_options.name; }
+    const Options &options() const { return m_options; }
+    /// Watch states by resource id ("pods", "nodes", "pytorchjobs.kubeflow.org").
+    std::map<std::string, WatchState> states() const;
+    /// True when every watch has synced at least once and is live now.
+    bool synced() const;
+    /// The first watch that cannot make progress without the user (auth error, forbidden,
+    /// resource not served), as "pods: 403 Forbidden: ..."; "" when none.
+    std::string blockingError() const;
+    /// A copy of the cached objects of one resource (taken on the session thread).
+    std::vector<ObjectPtr> snapshot(const std::string &resourceId);
+    /// The changes since the last call; `onChanges` fires once after the first change that
+    /// follows a drain (from the session thread: post, do not work, in it).
+    std::vector<Delta> drainDeltas() { return m_deltas.drain(); }
+    void setOnChanges(std::function<void()> callback) { m_deltas.setWake(std::move(callback)); }
+    /// The server's gitVersion from /version ("" until known).
+    std::string serverVersion() const;
+    /// Bytes received and seconds spent decoding, all resources (benchmarks).
+    std::pair<std::uint64_t, double> transferStats();
+
+private:
+    void run();
+    void post(std::function<void()> job);
+    void publishStates();
+
+    Options m_options;
+    DeltaBuffer<ObjectPtr> m_deltas;
+    std::unique_ptr<HttpTransport> m_transport;
+    std::thread m_thread;
+    std::atomic<bool> m_stop{false};
+    mutable std::mutex m_mutex;
+    std::map<std::string, WatchState> m_states;
+    std::string m_version;
+    std::vector<std::function<void()>> m_jobs;
+    bool m_exited = false; ///< the session thread has finished (jobs then run in post())
+    // Session-thread state.
+    std::unique_ptr<ObjectDecoder> m_decoder;
+    std::vector<std::unique_ptr<ResourceWatch>> m_watches;
+};
+
+} // namespace cubedesk::k8s

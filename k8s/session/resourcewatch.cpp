@@ -1,0 +1,282 @@
+#include "k8s/session/resourcewatch.h"
+
+#include "k8s/api/apistatus.h"
+
+#include <QLoggingCategory>
+
+Q_LOGGING_CATEGORY(lcWatch, "cubedesk.k8s.reflector")
+
+namespace cubedesk::k8s {
+
+namespace {
+
+constexpr std::size_t kMaxErrorBody = 64 * 1024;
+
+HttpRequest jsonGet(std::string path)
+{
+    HttpRequest r;
+    r.path = std::move(path);
+    r.headers = {"Accept: application/json"};
+    return r;
+}
+
+std::string escapeQuery(const std::string &v)
+{
+    static constexpr char hex[] = "0123456789ABCDEF";
+    std::string out;
+    for (unsigned char c : v) {
+        if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') {
+            out += static_cast<char>(c);
+        } else {
+            out += '%';
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+ResourceWatch::ResourceWatch(ResourceDescriptor resource, HttpTransport &transport,
+                             ObjectDecoder &decoder, Sink sink, std::uint64_t seed)
+    : m_resource(std::move(resource))
+    , m_transport(transport)
+    , m_decoder(decoder)
+    , m_reflector(KubeReflector::Config{500, 300, 600, std::chrono::milliseconds(800),
+                                        std::chrono::milliseconds(30000), std::chrono::seconds(120),
+                                        seed},
+                  std::move(sink))
+{
+}
+
+ResourceWatch::~ResourceWatch() { stop(); }
+
+void ResourceWatch::start() { execute(m_reflector.start(std::chrono::steady_clock::now())); }
+
+void ResourceWatch::stop()
+{
+    m_stopped = true;
+    if (m_request) {
+        m_transport.cancel(*m_request);
+        m_request.reset();
+    }
+}
+
+void ResourceWatch::restart()
+{
+    if (m_request) {
+        m_transport.cancel(*m_request);
+        m_request.reset();
+    }
+    ++m_generation;
+    execute(m_reflector.restart());
+}
+
+void ResourceWatch::tick()
+{
+    if (!m_request)
+        execute(m_reflector.onTimer(std::chrono::steady_clock::now()));
+}
+
+std::vector<ObjectPtr> ResourceWatch::snapshot() const
+{
+    std::vector<ObjectPtr> out;
+    out.reserve(m_reflector.size());
+    for (const auto &[key, obj] : m_reflector.items())
+        out.push_back(obj);
+    return out;
+}
+
+void ResourceWatch::execute(const ReflectorCommand &command)
+{
+    if (m_stopped)
+        return;
+    switch (command.type) {
+    case ReflectorCommand::Type::None:
+        break;
+    case ReflectorCommand::Type::List:
+        startList(command.continueToken);
+        break;
+    case ReflectorCommand::Type::Watch:
+        startWatch(command);
+        break;
+    }
+}
+
+ReflectorFailure ResourceWatch::failureOf(const HttpResponse &response, const std::string &body)
+{
+    ReflectorFailure f;
+    if (response.authFailed) {
+        f.httpStatus = 401;
+        f.reason = "Unauthorized";
+        f.message = response.error;
+        return f;
+    }
+    if (response.status == 0 || (response.status == 200 && response.curlCode != CURLE_OK)) {
+        f.httpStatus = 0;
+        f.reason = response.error.empty() ? "connection lost" : response.error;
+        return f;
+    }
+    const ApiStatus s = ApiStatus::fromResponse(response.status, body, response.retryAfterSeconds);
+    f.httpStatus = s.code;
+    f.reason = s.reason;
+    f.message = s.message;
+    f.retryAfterSeconds = s.retryAfterSeconds;
+    return f;
+}
+
+void ResourceWatch::fail(const ReflectorFailure &failure)
+{
+    qCWarning(lcWatch).noquote() << QString::fromStdString(m_resource.id()) << "failed:"
+                                 << failure.httpStatus << QString::fromStdString(failure.reason)
+                                 << QString::fromStdString(failure.message);
+    execute(m_reflector.onFailure(failure, std::chrono::steady_clock::now()));
+}
+
+void ResourceWatch::startList(const std::string &continueToken)
+{
+    if (continueToken.empty())
+        m_page.clear();
+    m_listSplitter.reset();
+    m_errorBody.clear();
+    m_pendingFailure.reset();
+    std::string path = m_resource.collectionPath() + "?limit=500";
+    if (!continueToken.empty())
+        path += "&continue=" + escapeQuery(continueToken);
+    HttpRequest req = jsonGet(std::move(path));
+    const std::uint64_t generation = ++m_generation;
+    req.onData = [this, generation](std::string_view chunk, int status) {
+        if (generation != m_generation)
+            return false;
+        m_bytes += chunk.size();
+        if (status != 200) {
+            if (m_errorBody.size() < kMaxErrorBody)
+                m_errorBody.append(chunk.substr(0, kMaxErrorBody - m_errorBody.size()));
+            return true;
+        }
+        const auto begin = std::chrono::steady_clock::now();
+        std::string error;
+        const bool ok = m_listSplitter.feed(chunk, [&](std::string_view item) {
+            if (m_pendingFailure)
+                return;
+            auto obj = m_decoder.decode(m_resource.kind, item, &error);
+            if (obj)
+                m_page.push_back(std::move(obj));
+            else
+                m_pendingFailure = ReflectorFailure{0, "malformed object in LIST: " + error, "", -1};
+        });
+        m_decodeSeconds +=
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+        if (!ok && !m_pendingFailure)
+            m_pendingFailure =
+                ReflectorFailure{0, "malformed LIST body: " + m_listSplitter.error(), "", -1};
+        return !m_pendingFailure;
+    };
+    m_request = m_transport.start(std::move(req), [this, generation](HttpTransport::RequestId,
+                                                                     const HttpResponse &r) {
+        if (generation != m_generation)
+            return;
+        m_request.reset();
+        onListDone(r);
+    });
+}
+
+void ResourceWatch::onListDone(const HttpResponse &r)
+{
+    if (m_pendingFailure) {
+        auto f = *m_pendingFailure;
+        m_pendingFailure.reset();
+        return fail(f);
+    }
+    if (r.cancelled)
+        return;
+    if (r.status != 200 || r.curlCode != CURLE_OK || r.authFailed)
+        return fail(failureOf(r, m_errorBody));
+    if (!m_listSplitter.finish())
+        return fail({0, "incomplete LIST body: " + m_listSplitter.error(), "", -1});
+    std::vector<ObjectPtr> page;
+    page.swap(m_page);
+    const std::string cont = m_listSplitter.continueToken();
+    auto next = m_reflector.onListPage(std::move(page), m_listSplitter.resourceVersion(), cont,
+                                       std::chrono::steady_clock::now());
+    execute(next);
+}
+
+void ResourceWatch::startWatch(const ReflectorCommand &command)
+{
+    m_lineSplitter.reset();
+    m_errorBody.clear();
+    m_pendingFailure.reset();
+    std::string path = m_resource.collectionPath() + "?watch=1&allowWatchBookmarks=true";
+    if (!command.resourceVersion.empty())
+        path += "&resourceVersion=" + escapeQuery(command.resourceVersion);
+    path += "&timeoutSeconds=" + std::to_string(command.timeoutSeconds);
+    HttpRequest req = jsonGet(std::move(path));
+    const std::uint64_t generation = ++m_generation;
+    req.onData = [this, generation](std::string_view chunk, int status) {
+        if (generation != m_generation)
+            return false;
+        m_bytes += chunk.size();
+        if (status != 200) {
+            if (m_errorBody.size() < kMaxErrorBody)
+                m_errorBody.append(chunk.substr(0, kMaxErrorBody - m_errorBody.size()));
+            return true;
+        }
+        const auto begin = std::chrono::steady_clock::now();
+        m_lineSplitter.feed(chunk, [&](std::string_view line) {
+            if (m_pendingFailure || line.empty())
+                return;
+            std::string error;
+            if (!m_decoder.decodeWatchEvent(m_resource.kind, line, &m_event, &error)) {
+                // Resume from the last good event: nothing is lost (client-go does the same).
+                m_pendingFailure = ReflectorFailure{0, "malformed watch event: " + error, "", -1};
+                return;
+            }
+            switch (m_event.type) {
+            case WatchEvent::Type::Added:
+                m_reflector.onAdded(m_event.object);
+                break;
+            case WatchEvent::Type::Modified:
+                m_reflector.onModified(m_event.object);
+                break;
+            case WatchEvent::Type::Deleted:
+                m_reflector.onDeleted(m_event.object);
+                break;
+            case WatchEvent::Type::Bookmark:
+                m_reflector.onBookmark(m_event.resourceVersion);
+                break;
+            case WatchEvent::Type::Error:
+                m_pendingFailure = ReflectorFailure{m_event.status.code, m_event.status.reason,
+                                                    m_event.status.message, -1};
+                break;
+            }
+        });
+        m_decodeSeconds +=
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+        return !m_pendingFailure;
+    };
+    m_request = m_transport.start(std::move(req), [this, generation](HttpTransport::RequestId,
+                                                                     const HttpResponse &r) {
+        if (generation != m_generation)
+            return;
+        m_request.reset();
+        onWatchDone(r);
+    });
+}
+
+void ResourceWatch::onWatchDone(const HttpResponse &r)
+{
+    if (m_pendingFailure) {
+        auto f = *m_pendingFailure;
+        m_pendingFailure.reset();
+        return fail(f);
+    }
+    if (r.cancelled)
+        return;
+    if (r.status == 200 && r.curlCode == CURLE_OK)
+        return execute(m_reflector.onWatchClosed(std::chrono::steady_clock::now()));
+    fail(failureOf(r, m_errorBody));
+}
+
+} // namespace cubedesk::k8s

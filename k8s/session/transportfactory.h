@@ -1,0 +1,22 @@
+#pragma once
+
+#include "k8s/config/resolvedcontext.h"
+#include "k8s/net/transportsettings.h"
+
+#include <optional>
+#include <string>
+
+namespace cubedesk::k8s {
+
+/// Turns a resolved kubeconfig context into TransportSettings: TLS material, proxy, basic auth,
+/// impersonation headers, and a bearer-token source backed by the context's CredentialProvider
+/// (refreshed after a 401). An exec plugin that returns a client certificate is run once here.
+/// Pure apart from that plugin run; callable from any thread.
+class TransportFactory final {
+public:
+    /// nullopt with *error set when the credential source fails up front.
+    static std::optional<TransportSettings> fromContext(const ResolvedContext &context,
+                                                        std::string *error);
+};
+
+} // namespace cubedesk::k8s

@@ -1,0 +1,151 @@
+// `cubedesk --dump` end to end: the real binary, a real kubeconfig, the simulator over TLS,
+// checked against kubectl on the same cluster.
+
+#include "tests/support/simprocess.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <fstream>
+#include <set>
+
+using cubedesk::test::Process;
+using cubedesk::test::SimProcess;
+using nlohmann::json;
+
+namespace {
+
+Process::Result dump(const std::vector<std::string> &args)
+{
+    std::vector<std::string> argv = {SimProcess::appBinary()};
+    argv.insert(argv.end(), args.begin(), args.end());
+    return Process::run(argv, std::chrono::seconds(120), {{"KUBECONFIG", "/nonexistent"}});
+}
+
+class DumpTest : public ::testing::Test {
+protected:
+    static void SetUpTestSuite() { s_sim = new SimProcess({"--scenario", "demo", "--seed", "3"}); }
+    static void TearDownTestSuite()
+    {
+        delete s_sim;
+        s_sim = nullptr;
+    }
+    void SetUp() override { ASSERT_TRUE(s_sim->ready()) << s_sim->error(); }
+    static json dumpJson(const std::string &what)
+    {
+        auto r = dump({"--dump", what, "--kubeconfig", s_sim->kubeconfig()});
+        EXPECT_EQ(r.exitCode, 0) << r.err;
+        return json::parse(r.out);
+    }
+    static SimProcess *s_sim;
+};
+
+SimProcess *DumpTest::s_sim = nullptr;
+
+TEST_F(DumpTest, NodesMatchKubectl)
+{
+    const json nodes = dumpJson("nodes");
+    auto k = s_sim->kubectl({"get", "nodes", "-o", "json"});
+    ASSERT_EQ(k.exitCode, 0) << k.err;
+    const json kube = json::parse(k.out);
+    ASSERT_EQ(nodes.size(), kube["items"].size());
+    std::map<std::string, json> byName;
+    for (const auto &n : nodes)
+        byName[n["name"]] = n;
+    for (const auto &item : kube["items"]) {
+        const std::string name = item["metadata"]["name"];
+        ASSERT_TRUE(byName.count(name)) << name;
+        const json &row = byName[name];
+        EXPECT_EQ(row["cluster"], "cubedesk-sim");
+        EXPECT_EQ(row["org"], item["metadata"]["labels"].value("org", "public"));
+        EXPECT_EQ(row["gpu_type"], item["metadata"]["labels"].value("gpu-type", ""));
+        const std::string gpus = item["status"]["allocatable"].value("nvidia.com/gpu", "0");
+        EXPECT_EQ(row["gpus_total"], std::stoll(gpus)) << name;
+    }
+    EXPECT_EQ(byName["gpu-v100-speech-3"]["status"], "NotReady");
+    EXPECT_EQ(byName["cpu-nlp-3"]["status"], "Ready,SchedulingDisabled");
+    EXPECT_EQ(byName["gpu-a100-vision-1"]["gpus_used"], 8);
+    EXPECT_EQ(byName["gpu-a100-public-1"]["gpus_used"], 0);
+    EXPECT_EQ(byName["gpu-a100-vision-1"]["roles"], "gpu,train");
+}
+
+TEST_F(DumpTest, PodsOrgsAndClusters)
+{
+    const json pods = dumpJson("pods");
+    auto k = s_sim->kubectl({"get", "pods", "-A", "-o", "name"});
+    std::size_t kubectlPods = 0;
+    for (char c : k.out)
+        kubectlPods += c == '\n' ? 1 : 0;
+    EXPECT_EQ(pods.size(), kubectlPods);
+    bool sawPending = false;
+    for (const auto &p : pods)
+        if (p["name"] == "pytorch-detr-vision-master-0") {
+            sawPending = true;
+            EXPECT_EQ(p["phase"], "Pending");
+            EXPECT_EQ(p["org"], "vision");
+            EXPECT_EQ(p["gpus"], 4);
+            EXPECT_NE(p["pending_reason"].get<std::string>().find("Insufficient nvidia.com/gpu"),
+                      std::string::npos);
+        }
+    EXPECT_TRUE(sawPending);
+
+    const json orgs = dumpJson("orgs");
+    std::map<std::string, json> byOrg;
+    for (const auto &o : orgs)
+        byOrg[o["org"]] = o;
+    ASSERT_TRUE(byOrg.count("vision"));
+    EXPECT_EQ(byOrg["vision"]["gpu_requested"], 16);
+    EXPECT_GE(byOrg["vision"]["pending_pods"].get<int>(), 2);
+    EXPECT_EQ(byOrg["public"]["gpu_allocatable"].get<int>() > 0, true);
+
+    const json clusters = dumpJson("clusters");
+    ASSERT_EQ(clusters.size(), 1u);
+    EXPECT_EQ(clusters[0]["version"], "v1.32.0");
+    EXPECT_EQ(clusters[0]["state"], "synced");
+    EXPECT_EQ(clusters[0]["pods"], static_cast<int>(kubectlPods));
+
+    auto tsv = dump({"--dump", "orgs", "--format", "tsv", "--kubeconfig", s_sim->kubeconfig()});
+    EXPECT_EQ(tsv.exitCode, 0);
+    EXPECT_EQ(tsv.out.rfind("cluster\torg\tnodes", 0), 0u) << tsv.out;
+}
+
+TEST(DumpFailureTest, OneLineSayingWhatAndWhere)
+{
+    auto noConfig = dump({"--dump", "nodes", "--kubeconfig", "/nonexistent/kubeconfig"});
+    EXPECT_NE(noConfig.exitCode, 0);
+    EXPECT_NE(noConfig.err.find("cubedesk:"), std::string::npos);
+
+    SimProcess sim({"--scenario", "empty"});
+    ASSERT_TRUE(sim.ready()) << sim.error();
+    std::ifstream in(sim.kubeconfig());
+    std::string config((std::istreambuf_iterator<char>(in)), {});
+    const auto pos = config.find("token: ");
+    ASSERT_NE(pos, std::string::npos);
+    config.replace(pos + 7, config.find('\n', pos) - pos - 7, "wrong-token");
+    const std::string bad = sim.dir().file("bad-kubeconfig");
+    std::ofstream(bad) << config;
+    auto denied = dump({"--dump", "nodes", "--kubeconfig", bad, "--timeout", "20"});
+    EXPECT_NE(denied.exitCode, 0);
+    EXPECT_NE(denied.err.find("cluster \"cubedesk-sim\""), std::string::npos) << denied.err;
+    EXPECT_NE(denied.err.find("401"), std::string::npos) << denied.err;
+    EXPECT_EQ(denied.err.find("wrong-token"), std::string::npos) << "secrets never in errors";
+    EXPECT_EQ(std::count(denied.err.begin(), denied.err.end(), '\n'), 1) << denied.err;
+}
+
+TEST(DumpDemoTest, DemoRunsTwoClustersThroughTheRealClient)
+{
+    auto r = dump({"--demo", "--dump", "clusters"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const json clusters = json::parse(r.out);
+    ASSERT_EQ(clusters.size(), 2u);
+    std::set<std::string> names;
+    for (const auto &c : clusters) {
+        names.insert(c["cluster"]);
+        EXPECT_EQ(c["server"].get<std::string>().rfind("https://127.0.0.1:", 0), 0u);
+        EXPECT_GT(c["nodes"].get<int>(), 20);
+    }
+    EXPECT_EQ(names, (std::set<std::string>{"dev", "dev1"}));
+}
+
+} // namespace

@@ -1,0 +1,56 @@
+// YAML → JSON as kubectl converts kubeconfig extensions, and Go's JSON string escaping.
+
+#include "k8s/config/yamljson.h"
+#include "testenv.h"
+
+#include <gtest/gtest.h>
+#include <yaml-cpp/yaml.h>
+
+using namespace cubedesk::k8s;
+
+namespace {
+
+QByteArray convert(const char *yaml) {
+    QString why;
+    const std::optional<QByteArray> json = YamlJson::toJson(YAML::Load(yaml), &why);
+    EXPECT_TRUE(json.has_value()) << why.toStdString();
+    return json.value_or(QByteArray());
+}
+
+} // namespace
+
+TEST(YamlJson, ScalarTypingFollowsYaml11) {
+    EXPECT_EQ(
+        convert("[~, null, Null, true, On, no, 'yes', 12, -3, 0x1f, 1_000, 2.50, .5, 1e3, 1e-7, "
+                "1e21, abc, '12', \"3\"]"),
+        QByteArray(
+            R"([null,null,null,true,true,false,"yes",12,-3,31,1000,2.5,0.5,1000,1e-7,1e+21,"abc","12","3"])"));
+}
+
+TEST(YamlJson, MapsAreSortedAndStringsEscapedLikeGo) {
+    EXPECT_EQ(convert("{b: 1, a: {d: [x], c: \"<tag> & \\\"q\\\" \\\\ \\n\\t\\u2028 é\"}}"),
+              QByteArray("{\"a\":{\"c\":\"\\u003ctag\\u003e \\u0026 \\\"q\\\" \\\\ \\n\\t\\u2028 "
+                         "\xC3\xA9\",\"d\":[\"x\"]},\"b\":1}"));
+    EXPECT_EQ(convert("~"), QByteArray("null"));
+    EXPECT_EQ(convert("{}"), QByteArray("{}"));
+}
+
+TEST(YamlJson, ValuesJsonCannotExpressAreRefused) {
+    QString why;
+    EXPECT_FALSE(YamlJson::toJson(YAML::Load("[.inf]"), &why).has_value());
+    EXPECT_FALSE(why.isEmpty());
+    std::string deep;
+    for (int i = 0; i < 100; ++i)
+        deep += "[";
+    for (int i = 0; i < 100; ++i)
+        deep += "]";
+    EXPECT_FALSE(YamlJson::toJson(YAML::Load(deep), &why).has_value());
+}
+
+TEST(YamlJson, InvalidUtf8BecomesReplacementCharacter) {
+    std::string out;
+    YamlJson::appendString(out, std::string("a\xff"
+                                            "b\x01",
+                                            4));
+    EXPECT_EQ(out, std::string("\"a\\ufffdb\\u0001\""));
+}

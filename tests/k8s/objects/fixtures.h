@@ -1,0 +1,70 @@
+#pragma once
+
+// Test helpers for tests/k8s/objects: locating and reading the real fixtures
+// (CUBEDESK_SOURCE_DIR/../shared/fixtures/real), converting YAML manifests to JSON, and decoding
+// typed objects. A missing fixture directory fails the test loudly; nothing is skipped.
+
+#include "k8s/objects/kubeobject.h"
+#include "k8s/objects/objectdecoder.h"
+#include "k8s/sim/manifestloader.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <memory>
+#include <sstream>
+#include <string>
+
+namespace cubedesk::k8s::testing {
+
+inline std::filesystem::path fixtureDir() {
+    const char *source = std::getenv("CUBEDESK_SOURCE_DIR");
+    if (!source || !*source) {
+        ADD_FAILURE() << "CUBEDESK_SOURCE_DIR is not set: cannot find shared/fixtures/real";
+        return {};
+    }
+    const std::filesystem::path dir = std::filesystem::path(source) / ".." / "shared" / "fixtures" / "real";
+    if (!std::filesystem::is_directory(dir))
+        ADD_FAILURE() << "fixture directory missing: " << dir;
+    return dir;
+}
+
+/// The bytes of fixtures/real/<relative>; fails the test when unreadable.
+inline std::string readFixture(const std::string &relative) {
+    const std::filesystem::path path = fixtureDir() / relative;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        ADD_FAILURE() << "cannot read fixture " << path;
+        return {};
+    }
+    std::ostringstream out;
+    out << in.rdbuf();
+    return out.str();
+}
+
+/// The first object of a YAML (or JSON) manifest fixture, as compact JSON text.
+inline std::string manifestJson(const std::string &relative) {
+    const sim::LoadResult result = sim::ManifestLoader::loadPath(fixtureDir() / relative);
+    if (result.objects.empty()) {
+        ADD_FAILURE() << "no object in " << relative
+                      << (result.errors.empty() ? std::string() : ": " + result.errors.front());
+        return "{}";
+    }
+    return result.objects.front().object.dump();
+}
+
+/// Decodes `json` as `kind` and casts to T; fails the test on error.
+template <class T>
+std::shared_ptr<const T> decodeAs(ObjectDecoder &decoder, ObjectKind kind, std::string_view json) {
+    std::string error;
+    std::shared_ptr<const KubeObject> object = decoder.decode(kind, json, &error);
+    if (!object) {
+        ADD_FAILURE() << "decode failed: " << error;
+        return nullptr;
+    }
+    EXPECT_EQ(object->kind(), kind);
+    return std::static_pointer_cast<const T>(object);
+}
+
+} // namespace cubedesk::k8s::testing

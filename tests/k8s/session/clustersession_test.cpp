@@ -1,0 +1,172 @@
+// ClusterSession against the simulator: initial sync, deltas, auth errors, and convergence under
+// churn with every fault the simulator can inject — after the churn stops the cache must equal
+// the server's state, object for object.
+
+#include "k8s/objects/pod.h"
+#include "k8s/session/clustersession.h"
+#include "k8s/sim/simulator.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <map>
+#include <thread>
+
+using namespace cubedesk::k8s;
+using cubedesk::sim::Simulator;
+using cubedesk::sim::SimulatorOptions;
+
+namespace {
+
+TransportSettings settingsFor(const Simulator &sim, std::string token = {})
+{
+    TransportSettings s;
+    s.server = sim.url();
+    s.caPem = sim.tls()->caCertificatePem();
+    if (token.empty())
+        token = sim.adminToken();
+    s.bearerToken = [token](bool, std::string *) { return std::optional<std::string>(token); };
+    return s;
+}
+
+bool waitFor(const std::function<bool()> &condition, std::chrono::seconds limit)
+{
+    const auto deadline = std::chrono::steady_clock::now() + limit;
+    while (std::chrono::steady_clock::now() < deadline) {
+        if (condition())
+            return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return condition();
+}
+
+std::map<std::string, std::string> cacheVersions(ClusterSession &session, const std::string &resource)
+{
+    std::map<std::string, std::string> out;
+    for (const auto &o : session.snapshot(resource))
+        out[std::string(o->namespaceName()) + '/' + std::string(o->name())] = o->resourceVersion();
+    return out;
+}
+
+std::map<std::string, std::string> serverVersions(Simulator &sim, const std::string &plural)
+{
+    std::map<std::string, std::string> out;
+    for (const auto &o : sim.store().all(sim.registry().core(plural)))
+        out[o->ns + '/' + o->name] = std::to_string(o->rv);
+    return out;
+}
+
+TEST(ClusterSessionTest, SyncsAndFollowsChanges)
+{
+    SimulatorOptions o;
+    o.scenario = "demo";
+    Simulator sim(o);
+    ASSERT_FALSE(sim.start().has_value());
+    ClusterSession::Options so;
+    so.name = "demo";
+    so.transport = settingsFor(sim);
+    ClusterSession session(so);
+    std::atomic<int> wakes{0};
+    session.setOnChanges([&] { ++wakes; });
+    session.start();
+    ASSERT_TRUE(waitFor([&] { return session.synced(); }, std::chrono::seconds(30)))
+        << session.blockingError();
+    EXPECT_EQ(cacheVersions(session, "pods"), serverVersions(sim, "pods"));
+    EXPECT_EQ(cacheVersions(session, "nodes"), serverVersions(sim, "nodes"));
+    EXPECT_EQ(cacheVersions(session, "namespaces"), serverVersions(sim, "namespaces"));
+    EXPECT_TRUE(waitFor([&] { return !session.serverVersion().empty(); }, std::chrono::seconds(5)));
+    EXPECT_EQ(session.serverVersion(), "v1.32.0");
+
+    EXPECT_GE(wakes.load(), 1);
+    auto initial = session.drainDeltas();
+    EXPECT_EQ(initial.size(), sim.store().count(sim.registry().core("pods")) +
+                                  sim.store().count(sim.registry().core("nodes")) +
+                                  sim.store().count(sim.registry().core("namespaces")));
+    const int wakesBefore = wakes.load();
+
+    // A label change arrives as one Updated delta, and one wake-up.
+    const auto nodes = sim.registry().core("nodes");
+    ASSERT_TRUE(sim.store()
+                    .update(nodes, "", "gpu-a100-public-1",
+                            [](nlohmann::json &d) -> std::optional<cubedesk::sim::ApiError> {
+                                d["metadata"]["labels"]["org"] = "vision";
+                                return std::nullopt;
+                            })
+                    .ok());
+    std::vector<ClusterSession::Delta> deltas;
+    ASSERT_TRUE(waitFor(
+        [&] {
+            auto more = session.drainDeltas();
+            deltas.insert(deltas.end(), more.begin(), more.end());
+            for (const auto &d : deltas)
+                if (d.key == "nodes//gpu-a100-public-1")
+                    return true;
+            return false;
+        },
+        std::chrono::seconds(10)));
+    EXPECT_GT(wakes.load(), wakesBefore);
+    // The scheduler then starts the waiting vision pods: their updates follow.
+    EXPECT_TRUE(waitFor(
+        [&] {
+            for (const auto &o : session.snapshot("pods"))
+                if (o->name() == "pytorch-detr-vision-master-0")
+                    return static_cast<const Pod &>(*o).phase() == Pod::Phase::Running;
+            return false;
+        },
+        std::chrono::seconds(10)));
+    session.stop();
+}
+
+TEST(ClusterSessionTest, WrongTokenIsAnAuthErrorWithItsReason)
+{
+    SimulatorOptions o;
+    o.scenario = "empty";
+    Simulator sim(o);
+    ASSERT_FALSE(sim.start().has_value());
+    ClusterSession::Options so;
+    so.name = "broken";
+    so.transport = settingsFor(sim, "wrong-token");
+    ClusterSession session(so);
+    session.start();
+    ASSERT_TRUE(waitFor([&] { return !session.blockingError().empty(); }, std::chrono::seconds(15)));
+    EXPECT_NE(session.blockingError().find("401 Unauthorized"), std::string::npos)
+        << session.blockingError();
+    EXPECT_FALSE(session.synced());
+    EXPECT_EQ(session.states().at("pods").phase, WatchState::Phase::AuthError);
+}
+
+TEST(ClusterSessionTest, ConvergesAfterChurnUnderEveryFault)
+{
+    SimulatorOptions o;
+    o.scenario = "demo";
+    o.churnPerSecond = 150;
+    o.churnDurationSeconds = 6;
+    o.historyWindow = 300; // small, so that watches also expire (410) and relist
+    o.faults = "drop-watch:every=1500ms,expire-watch:rate=0.2,http500:rate=0.05,"
+               "http429:rate=0.05,delay:ms=2,malformed:rate=0.01,reset:every=2s";
+    Simulator sim(o);
+    ASSERT_FALSE(sim.start().has_value());
+    ClusterSession::Options so;
+    so.name = "faulty";
+    so.transport = settingsFor(sim);
+    ClusterSession session(so);
+    session.start();
+    std::this_thread::sleep_for(std::chrono::seconds(7)); // churn runs, faults fire
+    // Quiet now (the faults go on): the cache must converge on the server's exact state.
+    const bool converged = waitFor(
+        [&] {
+            return cacheVersions(session, "pods") == serverVersions(sim, "pods") &&
+                   cacheVersions(session, "nodes") == serverVersions(sim, "nodes") &&
+                   cacheVersions(session, "namespaces") == serverVersions(sim, "namespaces");
+        },
+        std::chrono::seconds(60));
+    EXPECT_TRUE(converged);
+    EXPECT_EQ(cacheVersions(session, "pods"), serverVersions(sim, "pods"));
+    EXPECT_EQ(cacheVersions(session, "nodes"), serverVersions(sim, "nodes"));
+    const auto states = session.states();
+    EXPECT_GT(states.at("pods").relists + states.at("nodes").relists, 0u)
+        << "the faults made the watches relist at least once";
+    session.stop();
+}
+
+} // namespace
