@@ -2,8 +2,7 @@
 
 #include <QFile>
 
-QString DemoClusters::start()
-{
+QString DemoClusters::start() {
     if (!m_dir.isValid())
         return QStringLiteral("cannot create a temporary folder for the demo kubeconfigs");
     std::uint64_t seed = 1;
@@ -17,9 +16,11 @@ QString DemoClusters::start()
         if (auto error = sim->start())
             return QStringLiteral("demo cluster %1: %2")
                 .arg(QString::fromLatin1(name), QString::fromStdString(*error));
-        const QString path = m_dir.filePath(QStringLiteral("%1.kubeconfig").arg(QString::fromLatin1(name)));
+        const QString path =
+            m_dir.filePath(QStringLiteral("%1.kubeconfig").arg(QString::fromLatin1(name)));
         QFile f(path);
-        if (!f.open(QIODevice::WriteOnly) || f.write(QByteArray::fromStdString(sim->kubeconfig())) < 0)
+        if (!f.open(QIODevice::WriteOnly) ||
+            f.write(QByteArray::fromStdString(sim->kubeconfig())) < 0)
             return QStringLiteral("cannot write %1").arg(path);
         f.setPermissions(QFile::ReadOwner | QFile::WriteOwner);
         m_files << path;

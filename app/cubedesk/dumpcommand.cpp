@@ -19,14 +19,12 @@ using namespace cubedesk::k8s;
 
 namespace {
 
-int failWith(const QString &line)
-{
+int failWith(const QString &line) {
     std::cerr << "cubedesk: " << line.toStdString() << std::endl;
     return 1;
 }
 
-std::string describe(const WatchState &s)
-{
+std::string describe(const WatchState &s) {
     switch (s.phase) {
     case WatchState::Phase::Connecting:
         return "connecting";
@@ -46,8 +44,7 @@ std::string describe(const WatchState &s)
     return "unknown";
 }
 
-QString tsvField(const DumpRow::Value &v)
-{
+QString tsvField(const DumpRow::Value &v) {
     QString text;
     if (const auto *s = std::get_if<std::string>(&v))
         text = QString::fromStdString(*s);
@@ -59,8 +56,7 @@ QString tsvField(const DumpRow::Value &v)
     return text;
 }
 
-void print(const std::vector<DumpRow> &rows, const QString &format)
-{
+void print(const std::vector<DumpRow> &rows, const QString &format) {
     if (format == QLatin1String("tsv")) {
         QStringList lines;
         if (!rows.empty()) {
@@ -99,29 +95,30 @@ void print(const std::vector<DumpRow> &rows, const QString &format)
 
 } // namespace
 
-QStringList DumpCommand::supported()
-{
+QStringList DumpCommand::supported() {
     return {QStringLiteral("clusters"), QStringLiteral("nodes"), QStringLiteral("pods"),
             QStringLiteral("orgs")};
 }
 
-int DumpCommand::run(const Options &options)
-{
+int DumpCommand::run(const Options &options) {
     if (!supported().contains(options.what))
         return failWith(QStringLiteral("--dump %1 is not available yet (supported: %2)")
                             .arg(options.what, supported().join(QStringLiteral(", "))));
     if (options.format != QLatin1String("json") && options.format != QLatin1String("tsv"))
-        return failWith(QStringLiteral("--format must be json or tsv, not \"%1\"").arg(options.format));
+        return failWith(
+            QStringLiteral("--format must be json or tsv, not \"%1\"").arg(options.format));
 
-    const Kubeconfig config = Kubeconfig::load(KubeconfigSources::fromEnvironment(options.kubeconfigs));
+    const Kubeconfig config =
+        Kubeconfig::load(KubeconfigSources::fromEnvironment(options.kubeconfigs));
     for (const auto &e : config.loadErrors())
         std::cerr << "cubedesk: warning: " << e.toString().toStdString() << std::endl;
     QStringList contexts = options.contexts;
     if (contexts.isEmpty())
         contexts = config.contextNames();
     if (contexts.isEmpty())
-        return failWith(QStringLiteral("no kubeconfig contexts found (use --kubeconfig, $KUBECONFIG "
-                                       "or ~/.kube/config)"));
+        return failWith(
+            QStringLiteral("no kubeconfig contexts found (use --kubeconfig, $KUBECONFIG "
+                           "or ~/.kube/config)"));
 
     std::vector<std::unique_ptr<ClusterSession>> sessions;
     for (const auto &name : contexts) {
@@ -131,7 +128,8 @@ int DumpCommand::run(const Options &options)
         std::string error;
         auto settings = TransportFactory::fromContext(resolved.value(), &error);
         if (!settings)
-            return failWith(QStringLiteral("context \"%1\": %2").arg(name, QString::fromStdString(error)));
+            return failWith(
+                QStringLiteral("context \"%1\": %2").arg(name, QString::fromStdString(error)));
         ClusterSession::Options o;
         o.name = name.toStdString();
         o.transport = std::move(*settings);
@@ -140,14 +138,16 @@ int DumpCommand::run(const Options &options)
     for (auto &s : sessions)
         s->start();
 
-    const auto deadline = std::chrono::steady_clock::now() +
-                          std::chrono::milliseconds(static_cast<long long>(options.timeoutSeconds * 1000));
+    const auto deadline =
+        std::chrono::steady_clock::now() +
+        std::chrono::milliseconds(static_cast<long long>(options.timeoutSeconds * 1000));
     for (;;) {
         bool all = true;
         for (auto &s : sessions) {
             if (const std::string blocking = s->blockingError(); !blocking.empty())
-                return failWith(QStringLiteral("cluster \"%1\": %2")
-                                    .arg(QString::fromStdString(s->name()), QString::fromStdString(blocking)));
+                return failWith(
+                    QStringLiteral("cluster \"%1\": %2")
+                        .arg(QString::fromStdString(s->name()), QString::fromStdString(blocking)));
             all = all && s->synced();
         }
         if (all)
@@ -156,15 +156,18 @@ int DumpCommand::run(const Options &options)
             for (auto &s : sessions)
                 for (const auto &[id, state] : s->states())
                     if (!state.live())
-                        return failWith(QStringLiteral("cluster \"%1\" did not sync within %2 s: %3: %4")
-                                            .arg(QString::fromStdString(s->name()))
-                                            .arg(options.timeoutSeconds)
-                                            .arg(QString::fromStdString(id), QString::fromStdString(describe(state))));
+                        return failWith(
+                            QStringLiteral("cluster \"%1\" did not sync within %2 s: %3: %4")
+                                .arg(QString::fromStdString(s->name()))
+                                .arg(options.timeoutSeconds)
+                                .arg(QString::fromStdString(id),
+                                     QString::fromStdString(describe(state))));
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
     if (options.followSeconds > 0)
-        std::this_thread::sleep_for(std::chrono::milliseconds(static_cast<long long>(options.followSeconds * 1000)));
+        std::this_thread::sleep_for(
+            std::chrono::milliseconds(static_cast<long long>(options.followSeconds * 1000)));
 
     std::vector<ClusterSnapshot> snapshots;
     for (auto &s : sessions) {

@@ -10,8 +10,7 @@
 #include <csignal>
 #include <iostream>
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     std::signal(SIGPIPE, SIG_IGN);
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("cubedesk"));
@@ -22,28 +21,34 @@ int main(int argc, char **argv)
         "CubeDesk: one fast window over all your GPU and machine-learning Kubernetes clusters."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption kubeconfig(QStringLiteral("kubeconfig"),
-                                        QStringLiteral("A kubeconfig file (repeatable; merged in order)."),
-                                        QStringLiteral("PATH"));
+    const QCommandLineOption kubeconfig(
+        QStringLiteral("kubeconfig"),
+        QStringLiteral("A kubeconfig file (repeatable; merged in order)."), QStringLiteral("PATH"));
     const QCommandLineOption context(QStringLiteral("context"),
                                      QStringLiteral("A context to use (repeatable; default: all)."),
                                      QStringLiteral("NAME"));
-    const QCommandLineOption demo(QStringLiteral("demo"),
-                                  QStringLiteral("Run two simulated clusters, dev and dev1, in-process."));
-    const QCommandLineOption dump(QStringLiteral("dump"),
-                                  QStringLiteral("Headless: print the rows of clusters|nodes|pods|orgs and exit."),
-                                  QStringLiteral("WHAT"));
-    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("json (default) or tsv."),
+    const QCommandLineOption demo(
+        QStringLiteral("demo"),
+        QStringLiteral("Run two simulated clusters, dev and dev1, in-process."));
+    const QCommandLineOption dump(
+        QStringLiteral("dump"),
+        QStringLiteral("Headless: print the rows of clusters|nodes|pods|orgs and exit."),
+        QStringLiteral("WHAT"));
+    const QCommandLineOption format(QStringLiteral("format"),
+                                    QStringLiteral("json (default) or tsv."),
                                     QStringLiteral("FORMAT"), QStringLiteral("json"));
-    const QCommandLineOption follow(QStringLiteral("follow"),
-                                    QStringLiteral("With --dump: keep watching this long after sync."),
-                                    QStringLiteral("SECONDS"), QStringLiteral("0"));
-    const QCommandLineOption timeout(QStringLiteral("timeout"),
-                                     QStringLiteral("With --dump: how long to wait for sync (default 60)."),
-                                     QStringLiteral("SECONDS"), QStringLiteral("60"));
+    const QCommandLineOption follow(
+        QStringLiteral("follow"),
+        QStringLiteral("With --dump: keep watching this long after sync."),
+        QStringLiteral("SECONDS"), QStringLiteral("0"));
+    const QCommandLineOption timeout(
+        QStringLiteral("timeout"),
+        QStringLiteral("With --dump: how long to wait for sync (default 60)."),
+        QStringLiteral("SECONDS"), QStringLiteral("60"));
     const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("zh_CN or en."),
                                   QStringLiteral("LANG"));
-    const QCommandLineOption readOnly(QStringLiteral("read-only"), QStringLiteral("Disable every write."));
+    const QCommandLineOption readOnly(QStringLiteral("read-only"),
+                                      QStringLiteral("Disable every write."));
     parser.addOptions({kubeconfig, context, demo, dump, format, follow, timeout, lang, readOnly});
     parser.process(app);
 

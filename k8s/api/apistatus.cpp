@@ -7,8 +7,7 @@ namespace cubedesk::k8s {
 namespace {
 
 /// client-go's NewGenericServerResponse texts, for bodies that are not a Status.
-std::pair<const char *, const char *> generic(int code)
-{
+std::pair<const char *, const char *> generic(int code) {
     switch (code) {
     case 400:
         return {"BadRequest", "the server rejected our request for an unknown reason"};
@@ -19,7 +18,8 @@ std::pair<const char *, const char *> generic(int code)
     case 404:
         return {"NotFound", "the server could not find the requested resource"};
     case 405:
-        return {"MethodNotAllowed", "the server does not allow this method on the requested resource"};
+        return {"MethodNotAllowed",
+                "the server does not allow this method on the requested resource"};
     case 409:
         return {"Conflict", "the server reported a conflict"};
     case 410:
@@ -30,7 +30,8 @@ std::pair<const char *, const char *> generic(int code)
         return {"TooManyRequests",
                 "the server has received too many requests and has asked us to try again later"};
     case 500:
-        return {"InternalError", "an error on the server has prevented the request from succeeding"};
+        return {"InternalError",
+                "an error on the server has prevented the request from succeeding"};
     case 503:
         return {"ServiceUnavailable", "the server is currently unable to handle the request"};
     case 504:
@@ -43,8 +44,7 @@ std::pair<const char *, const char *> generic(int code)
 
 } // namespace
 
-ApiStatus ApiStatus::fromResponse(int httpStatus, std::string_view body, int retryAfterHeader)
-{
+ApiStatus ApiStatus::fromResponse(int httpStatus, std::string_view body, int retryAfterHeader) {
     ApiStatus s;
     s.code = httpStatus;
     s.retryAfterSeconds = retryAfterHeader;
@@ -77,15 +77,13 @@ ApiStatus ApiStatus::fromResponse(int httpStatus, std::string_view body, int ret
     return s;
 }
 
-ApiStatus ApiStatus::transportError(std::string message)
-{
+ApiStatus ApiStatus::transportError(std::string message) {
     ApiStatus s;
     s.message = std::move(message);
     return s;
 }
 
-std::string ApiStatus::toString() const
-{
+std::string ApiStatus::toString() const {
     if (code == 0)
         return message;
     std::string out = std::to_string(code);

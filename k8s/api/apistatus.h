@@ -10,9 +10,9 @@ namespace cubedesk::k8s {
 /// object, the plain-text 429 of API Priority and Fairness, or a proxy's HTML page (then the
 /// message is client-go's generic text for the code).
 struct ApiStatus {
-    int code = 0;         ///< HTTP status; 0 when no response arrived
-    std::string reason;   ///< "NotFound", "Conflict", "Expired", ... (may be empty)
-    std::string message;  ///< for people
+    int code = 0;        ///< HTTP status; 0 when no response arrived
+    std::string reason;  ///< "NotFound", "Conflict", "Expired", ... (may be empty)
+    std::string message; ///< for people
     int retryAfterSeconds = -1;
 
     static ApiStatus fromResponse(int httpStatus, std::string_view body, int retryAfterHeader);

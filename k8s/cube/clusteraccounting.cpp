@@ -7,8 +7,7 @@ namespace cubedesk::k8s {
 
 namespace {
 
-ClusterAccounting::Amounts amountsOf(const ResourceList &list)
-{
+ClusterAccounting::Amounts amountsOf(const ResourceList &list) {
     ClusterAccounting::Amounts out;
     for (const auto entry : list)
         if (entry.value != 0)
@@ -18,8 +17,7 @@ ClusterAccounting::Amounts amountsOf(const ResourceList &list)
 
 } // namespace
 
-void ClusterAccounting::add(Amounts &into, const Amounts &amounts, int sign)
-{
+void ClusterAccounting::add(Amounts &into, const Amounts &amounts, int sign) {
     for (const auto &[name, value] : amounts) {
         auto it = into.try_emplace(name, 0).first;
         it->second += sign * value;
@@ -28,15 +26,13 @@ void ClusterAccounting::add(Amounts &into, const Amounts &amounts, int sign)
     }
 }
 
-const ClusterAccounting::NodeEntry *ClusterAccounting::node(std::string_view name) const
-{
+const ClusterAccounting::NodeEntry *ClusterAccounting::node(std::string_view name) const {
     auto it = m_nodes.find(name);
     return it == m_nodes.end() ? nullptr : &it->second;
 }
 
 void ClusterAccounting::moveNode(NodeEntry &n, const std::string &oldOrg, bool oldReady,
-                                 bool wasKnown, const Amounts &oldAllocatable)
-{
+                                 bool wasKnown, const Amounts &oldAllocatable) {
     // Take the node's old state out of its old org, then put the new state in.
     if (wasKnown) {
         OrgEntry &o = org(oldOrg);
@@ -62,8 +58,7 @@ void ClusterAccounting::moveNode(NodeEntry &n, const std::string &oldOrg, bool o
     add(o.requested, n.requested, +1);
 }
 
-void ClusterAccounting::upsertNode(const Node &node)
-{
+void ClusterAccounting::upsertNode(const Node &node) {
     NodeEntry &n = m_nodes[std::string(node.name())];
     const std::string oldOrg = n.org;
     const bool oldReady = n.ready;
@@ -78,8 +73,7 @@ void ClusterAccounting::upsertNode(const Node &node)
     moveNode(n, oldOrg, oldReady, wasKnown, oldAllocatable);
 }
 
-void ClusterAccounting::removeNode(std::string_view name)
-{
+void ClusterAccounting::removeNode(std::string_view name) {
     auto it = m_nodes.find(name);
     if (it == m_nodes.end() || !it->second.known)
         return;
@@ -95,8 +89,7 @@ void ClusterAccounting::removeNode(std::string_view name)
         m_nodes.erase(it);
 }
 
-void ClusterAccounting::contribute(const PodEntry &p, int sign)
-{
+void ClusterAccounting::contribute(const PodEntry &p, int sign) {
     m_totals.pods += sign;
     add(m_namespaces[p.ns], p.requested, p.holds ? sign : 0);
     if (p.pending) {
@@ -115,8 +108,7 @@ void ClusterAccounting::contribute(const PodEntry &p, int sign)
         m_nodes.erase(p.node);
 }
 
-void ClusterAccounting::upsertPod(const std::string &key, const Pod &pod)
-{
+void ClusterAccounting::upsertPod(const std::string &key, const Pod &pod) {
     PodEntry next;
     next.node = std::string(pod.nodeName());
     next.org = std::string(pod.org());
@@ -141,8 +133,7 @@ void ClusterAccounting::upsertPod(const std::string &key, const Pod &pod)
     }
 }
 
-void ClusterAccounting::removePod(const std::string &key)
-{
+void ClusterAccounting::removePod(const std::string &key) {
     auto it = m_pods.find(key);
     if (it == m_pods.end())
         return;

@@ -14,8 +14,7 @@ struct DumpRow {
     using Value = std::variant<std::string, std::int64_t, double>;
     std::vector<std::pair<std::string, Value>> fields;
 
-    DumpRow &set(std::string name, Value value)
-    {
+    DumpRow &set(std::string name, Value value) {
         fields.emplace_back(std::move(name), std::move(value));
         return *this;
     }

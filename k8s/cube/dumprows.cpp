@@ -9,16 +9,16 @@ namespace cubedesk::k8s {
 
 namespace {
 
-std::int64_t amount(const ClusterAccounting::Amounts &a, const char *name)
-{
+std::int64_t amount(const ClusterAccounting::Amounts &a, const char *name) {
     auto it = a.find(name);
     return it == a.end() ? 0 : it->second;
 }
 
-double cores(std::int64_t milli) { return static_cast<double>(milli) / 1000.0; }
+double cores(std::int64_t milli) {
+    return static_cast<double>(milli) / 1000.0;
+}
 
-const char *phaseName(Pod::Phase p)
-{
+const char *phaseName(Pod::Phase p) {
     switch (p) {
     case Pod::Phase::Pending:
         return "Pending";
@@ -34,8 +34,7 @@ const char *phaseName(Pod::Phase p)
 }
 
 template <class T>
-std::vector<const T *> sortedAs(const std::vector<std::shared_ptr<const KubeObject>> &objects)
-{
+std::vector<const T *> sortedAs(const std::vector<std::shared_ptr<const KubeObject>> &objects) {
     std::vector<const T *> out;
     out.reserve(objects.size());
     for (const auto &o : objects)
@@ -48,23 +47,20 @@ std::vector<const T *> sortedAs(const std::vector<std::shared_ptr<const KubeObje
 
 } // namespace
 
-const std::vector<std::string> &DumpRows::gpuResourceNames()
-{
+const std::vector<std::string> &DumpRows::gpuResourceNames() {
     static const std::vector<std::string> names = {"nvidia.com/gpu", "amd.com/gpu",
                                                    "huawei.com/Ascend910", "huawei.com/Ascend310"};
     return names;
 }
 
-std::int64_t DumpRows::gpus(const ClusterAccounting::Amounts &amounts)
-{
+std::int64_t DumpRows::gpus(const ClusterAccounting::Amounts &amounts) {
     std::int64_t n = 0;
     for (const auto &name : gpuResourceNames())
         n += amount(amounts, name.c_str());
     return n;
 }
 
-std::string DumpRows::formatTime(std::int64_t epochSeconds)
-{
+std::string DumpRows::formatTime(std::int64_t epochSeconds) {
     if (epochSeconds <= 0)
         return {};
     const std::time_t t = static_cast<std::time_t>(epochSeconds);
@@ -75,8 +71,7 @@ std::string DumpRows::formatTime(std::int64_t epochSeconds)
     return buf;
 }
 
-ClusterAccounting DumpRows::account(const ClusterSnapshot &cluster)
-{
+ClusterAccounting DumpRows::account(const ClusterSnapshot &cluster) {
     ClusterAccounting a;
     for (const auto &n : cluster.nodes)
         a.upsertNode(static_cast<const Node &>(*n));
@@ -89,8 +84,7 @@ ClusterAccounting DumpRows::account(const ClusterSnapshot &cluster)
     return a;
 }
 
-std::vector<DumpRow> DumpRows::clusters(const std::vector<ClusterSnapshot> &clusters)
-{
+std::vector<DumpRow> DumpRows::clusters(const std::vector<ClusterSnapshot> &clusters) {
     std::vector<DumpRow> rows;
     for (const auto &c : clusters) {
         const ClusterAccounting a = account(c);
@@ -117,8 +111,7 @@ std::vector<DumpRow> DumpRows::clusters(const std::vector<ClusterSnapshot> &clus
     return rows;
 }
 
-std::vector<DumpRow> DumpRows::nodes(const std::vector<ClusterSnapshot> &clusters)
-{
+std::vector<DumpRow> DumpRows::nodes(const std::vector<ClusterSnapshot> &clusters) {
     std::vector<DumpRow> rows;
     for (const auto &c : clusters) {
         const ClusterAccounting a = account(c);
@@ -166,8 +159,7 @@ std::vector<DumpRow> DumpRows::nodes(const std::vector<ClusterSnapshot> &cluster
     return rows;
 }
 
-std::vector<DumpRow> DumpRows::pods(const std::vector<ClusterSnapshot> &clusters)
-{
+std::vector<DumpRow> DumpRows::pods(const std::vector<ClusterSnapshot> &clusters) {
     std::vector<DumpRow> rows;
     for (const auto &c : clusters) {
         for (const Pod *p : sortedAs<Pod>(c.pods)) {
@@ -203,8 +195,7 @@ std::vector<DumpRow> DumpRows::pods(const std::vector<ClusterSnapshot> &clusters
     return rows;
 }
 
-std::vector<DumpRow> DumpRows::orgs(const std::vector<ClusterSnapshot> &clusters)
-{
+std::vector<DumpRow> DumpRows::orgs(const std::vector<ClusterSnapshot> &clusters) {
     std::vector<DumpRow> rows;
     for (const auto &c : clusters) {
         const ClusterAccounting a = account(c);

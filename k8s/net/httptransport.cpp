@@ -12,14 +12,12 @@ namespace cubedesk::k8s {
 
 namespace {
 
-void globalInit()
-{
+void globalInit() {
     static std::once_flag once;
     std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
 }
 
-std::string lower(std::string s)
-{
+std::string lower(std::string s) {
     std::transform(s.begin(), s.end(), s.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return s;
@@ -32,8 +30,7 @@ struct UrlParts {
     std::string path;
 };
 
-std::optional<UrlParts> parseUrl(const std::string &url)
-{
+std::optional<UrlParts> parseUrl(const std::string &url) {
     CURLU *u = curl_url();
     if (curl_url_set(u, CURLUPART_URL, url.c_str(), 0) != CURLUE_OK) {
         curl_url_cleanup(u);
@@ -71,8 +68,7 @@ struct HttpTransport::Transfer {
     bool swallowBody = false;
     HttpTransport *owner = nullptr;
 
-    ~Transfer()
-    {
+    ~Transfer() {
         if (headers != nullptr)
             curl_slist_free_all(headers);
         if (easy != nullptr)
@@ -80,8 +76,8 @@ struct HttpTransport::Transfer {
     }
 };
 
-HttpTransport::HttpTransport(TransportSettings settings) : m_settings(std::move(settings))
-{
+HttpTransport::HttpTransport(TransportSettings settings)
+    : m_settings(std::move(settings)) {
     globalInit();
     m_multi = curl_multi_init();
     curl_multi_setopt(m_multi, CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX);
@@ -98,14 +94,13 @@ HttpTransport::HttpTransport(TransportSettings settings) : m_settings(std::move(
         } else {
             m_url = parts->scheme + "://" +
                     (parts->host.find(':') != std::string::npos ? '[' + parts->host + ']'
-                                                                 : parts->host) +
+                                                                : parts->host) +
                     ':' + parts->port + parts->path;
         }
     }
 }
 
-HttpTransport::~HttpTransport()
-{
+HttpTransport::~HttpTransport() {
     for (auto &[easy, t] : m_running)
         curl_multi_remove_handle(m_multi, easy);
     m_running.clear();
@@ -114,8 +109,7 @@ HttpTransport::~HttpTransport()
         curl_slist_free_all(m_connectToList);
 }
 
-HttpTransport::RequestId HttpTransport::start(HttpRequest request, DoneCallback done)
-{
+HttpTransport::RequestId HttpTransport::start(HttpRequest request, DoneCallback done) {
     auto t = std::make_shared<Transfer>();
     t->id = m_nextId.fetch_add(1);
     t->request = std::move(request);
@@ -129,8 +123,7 @@ HttpTransport::RequestId HttpTransport::start(HttpRequest request, DoneCallback 
     return t->id;
 }
 
-void HttpTransport::cancel(RequestId id)
-{
+void HttpTransport::cancel(RequestId id) {
     {
         std::lock_guard lock(m_queueMutex);
         m_cancelled.push_back(id);
@@ -138,16 +131,16 @@ void HttpTransport::cancel(RequestId id)
     wakeup();
 }
 
-void HttpTransport::wakeup() { curl_multi_wakeup(m_multi); }
+void HttpTransport::wakeup() {
+    curl_multi_wakeup(m_multi);
+}
 
-std::size_t HttpTransport::activeRequests() const
-{
+std::size_t HttpTransport::activeRequests() const {
     std::lock_guard lock(m_queueMutex);
     return m_running.size() + m_pending.size();
 }
 
-std::size_t HttpTransport::onWrite(char *data, std::size_t size, std::size_t n, void *self)
-{
+std::size_t HttpTransport::onWrite(char *data, std::size_t size, std::size_t n, void *self) {
     auto *t = static_cast<Transfer *>(self);
     const std::size_t bytes = size * n;
     if (t->response.status == 0) {
@@ -165,8 +158,7 @@ std::size_t HttpTransport::onWrite(char *data, std::size_t size, std::size_t n, 
     return bytes;
 }
 
-std::size_t HttpTransport::onHeader(char *data, std::size_t size, std::size_t n, void *self)
-{
+std::size_t HttpTransport::onHeader(char *data, std::size_t size, std::size_t n, void *self) {
     auto *t = static_cast<Transfer *>(self);
     const std::size_t bytes = size * n;
     std::string line(data, bytes);
@@ -195,8 +187,7 @@ std::size_t HttpTransport::onHeader(char *data, std::size_t size, std::size_t n,
     return bytes;
 }
 
-void HttpTransport::launch(const std::shared_ptr<Transfer> &t)
-{
+void HttpTransport::launch(const std::shared_ptr<Transfer> &t) {
     t->response = HttpResponse{};
     t->swallowBody = false;
     CURL *e = curl_easy_init();
@@ -295,8 +286,7 @@ void HttpTransport::launch(const std::shared_ptr<Transfer> &t)
     m_running[e] = t;
 }
 
-void HttpTransport::finish(CURL *easy, CURLcode code)
-{
+void HttpTransport::finish(CURL *easy, CURLcode code) {
     auto it = m_running.find(easy);
     if (it == m_running.end())
         return;
@@ -326,8 +316,7 @@ void HttpTransport::finish(CURL *easy, CURLcode code)
         t->done(t->id, t->response);
 }
 
-void HttpTransport::perform(std::chrono::milliseconds maxWait)
-{
+void HttpTransport::perform(std::chrono::milliseconds maxWait) {
     std::vector<std::shared_ptr<Transfer>> pending;
     std::vector<RequestId> cancelled;
     {

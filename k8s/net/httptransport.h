@@ -2,11 +2,10 @@
 
 #include "k8s/net/transportsettings.h"
 
-#include <curl/curl.h>
-
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <curl/curl.h>
 #include <functional>
 #include <map>
 #include <memory>
@@ -33,9 +32,9 @@ struct HttpRequest {
 
 /// How a request ended.
 struct HttpResponse {
-    int status = 0;        ///< HTTP status, 0 when no response arrived
+    int status = 0; ///< HTTP status, 0 when no response arrived
     CURLcode curlCode = CURLE_OK;
-    std::string error;     ///< human-readable transport error ("" when a response arrived)
+    std::string error; ///< human-readable transport error ("" when a response arrived)
     std::string contentType;
     int retryAfterSeconds = -1; ///< the Retry-After header, -1 when absent
     bool cancelled = false;

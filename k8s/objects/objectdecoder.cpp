@@ -771,7 +771,11 @@ void ObjectDecoder::Impl::prepareBase(BaseDraft &draft) {
 
 template <class T>
 std::shared_ptr<T> ObjectDecoder::Impl::allocate(ObjectKind kind, const BaseDraft &draft) {
-    std::shared_ptr<T> object = std::allocate_shared<T>(TailAllocator<T>(m_tail.size()));
+    std::shared_ptr<T> object;
+    {
+        const typename TailAllocator<T>::Scope scope(m_tail.size());
+        object = std::allocate_shared<T>(TailAllocator<T>());
+    }
     T &o = *object;
     o.m_pool = m_poolRef;
     o.m_kind = kind;
@@ -1158,7 +1162,8 @@ error_code ObjectDecoder::Impl::decodePod(od::object &object,
                             std::uint8_t cpuFlag, std::uint8_t memFlag, std::uint8_t &fixedBits,
                             std::uint8_t &count) {
         for (const Amount &a : amounts.items()) {
-            if (a.name == m_cpu) {
+            if (a.name == m_cpu && a.value >= std::numeric_limits<std::int32_t>::min() &&
+                a.value <= std::numeric_limits<std::int32_t>::max()) {
                 cpu = a.value;
                 fixedBits |= cpuFlag;
             } else if (a.name == m_memory) {
@@ -1235,9 +1240,9 @@ error_code ObjectDecoder::Impl::decodePod(od::object &object,
     p.m_extraRequests = extraRequests;
     p.m_extraLimits = extraLimits;
     p.m_startTime = m_startTime;
-    p.m_requestCpu = fixed[0];
+    p.m_requestCpu = static_cast<std::int32_t>(fixed[0]);
     p.m_requestMemory = fixed[1];
-    p.m_limitCpu = fixed[2];
+    p.m_limitCpu = static_cast<std::int32_t>(fixed[2]);
     p.m_limitMemory = fixed[3];
     out = std::move(pod);
     return SUCCESS;

@@ -126,15 +126,17 @@ private:
     std::uint32_t m_restartCount = 0;
     std::uint8_t m_ready = 0;
     std::uint8_t m_total = 0;
-    std::uint8_t m_extraRequests = 0; ///< non-cpu/memory request entries in the tail
+    std::uint8_t m_extraRequests = 0; ///< other request entries in the tail
     std::uint8_t m_extraLimits = 0;
+    // CPU in millicores fits 32 bits for any real pod (2,147 cores); a larger amount is kept as
+    // a "cpu" entry among the tail's others instead, so nothing is ever truncated.
+    std::int32_t m_requestCpu = 0;
+    std::int32_t m_limitCpu = 0;
     std::int64_t m_startTime = 0;
-    std::int64_t m_requestCpu = 0;
     std::int64_t m_requestMemory = 0;
-    std::int64_t m_limitCpu = 0;
     std::int64_t m_limitMemory = 0;
 };
 
-static_assert(sizeof(Pod) == 136);
+static_assert(sizeof(Pod) == 128);
 
 } // namespace cubedesk::k8s

@@ -2,37 +2,35 @@
 
 #include "k8s/objects/stringpool.h"
 
-#include <simdjson.h>
-
 #include <algorithm>
+
+#include <simdjson.h>
 
 namespace cubedesk::k8s {
 
 ClusterSession::ClusterSession(Options options)
     : m_options(std::move(options))
-    , m_transport(std::make_unique<HttpTransport>(m_options.transport))
-{
+    , m_transport(std::make_unique<HttpTransport>(m_options.transport)) {
     for (const auto &r : m_options.resources)
         m_states[r.id()] = WatchState{};
 }
 
-ClusterSession::~ClusterSession() { stop(); }
+ClusterSession::~ClusterSession() {
+    stop();
+}
 
-void ClusterSession::start()
-{
+void ClusterSession::start() {
     m_thread = std::thread([this] { run(); });
 }
 
-void ClusterSession::stop()
-{
+void ClusterSession::stop() {
     m_stop.store(true);
     m_transport->wakeup();
     if (m_thread.joinable())
         m_thread.join();
 }
 
-void ClusterSession::post(std::function<void()> job)
-{
+void ClusterSession::post(std::function<void()> job) {
     {
         std::unique_lock lock(m_mutex);
         if (m_exited) {
@@ -46,29 +44,25 @@ void ClusterSession::post(std::function<void()> job)
     m_transport->wakeup();
 }
 
-void ClusterSession::reconnect()
-{
+void ClusterSession::reconnect() {
     post([this] {
         for (auto &w : m_watches)
             w->restart();
     });
 }
 
-std::map<std::string, WatchState> ClusterSession::states() const
-{
+std::map<std::string, WatchState> ClusterSession::states() const {
     std::lock_guard lock(m_mutex);
     return m_states;
 }
 
-bool ClusterSession::synced() const
-{
+bool ClusterSession::synced() const {
     std::lock_guard lock(m_mutex);
     return std::all_of(m_states.begin(), m_states.end(),
                        [](const auto &s) { return s.second.live(); });
 }
 
-std::string ClusterSession::blockingError() const
-{
+std::string ClusterSession::blockingError() const {
     std::lock_guard lock(m_mutex);
     for (const auto &[id, s] : m_states)
         if (s.phase == WatchState::Phase::AuthError || s.phase == WatchState::Phase::Forbidden ||
@@ -77,8 +71,7 @@ std::string ClusterSession::blockingError() const
     return {};
 }
 
-std::vector<ObjectPtr> ClusterSession::snapshot(const std::string &resourceId)
-{
+std::vector<ObjectPtr> ClusterSession::snapshot(const std::string &resourceId) {
     std::promise<std::vector<ObjectPtr>> promise;
     auto future = promise.get_future();
     post([&] {
@@ -92,14 +85,12 @@ std::vector<ObjectPtr> ClusterSession::snapshot(const std::string &resourceId)
     return future.get();
 }
 
-std::string ClusterSession::serverVersion() const
-{
+std::string ClusterSession::serverVersion() const {
     std::lock_guard lock(m_mutex);
     return m_version;
 }
 
-std::pair<std::uint64_t, double> ClusterSession::transferStats()
-{
+std::pair<std::uint64_t, double> ClusterSession::transferStats() {
     std::promise<std::pair<std::uint64_t, double>> promise;
     auto future = promise.get_future();
     post([&] {
@@ -114,15 +105,13 @@ std::pair<std::uint64_t, double> ClusterSession::transferStats()
     return future.get();
 }
 
-void ClusterSession::publishStates()
-{
+void ClusterSession::publishStates() {
     std::lock_guard lock(m_mutex);
     for (const auto &w : m_watches)
         m_states[w->resource().id()] = w->state();
 }
 
-void ClusterSession::run()
-{
+void ClusterSession::run() {
     m_decoder = std::make_unique<ObjectDecoder>(StringPool::create());
     std::uint64_t seed = m_options.seed;
     for (const auto &r : m_options.resources) {
@@ -147,19 +136,19 @@ void ClusterSession::run()
         versionBody->append(chunk);
         return versionBody->size() < 65536;
     };
-    m_transport->start(std::move(version), [this, versionBody](HttpTransport::RequestId,
-                                                               const HttpResponse &r) {
-        if (r.status != 200)
-            return;
-        simdjson::dom::parser parser;
-        simdjson::dom::element doc;
-        std::string_view v;
-        if (parser.parse(*versionBody).get(doc) == simdjson::SUCCESS &&
-            doc["gitVersion"].get(v) == simdjson::SUCCESS) {
-            std::lock_guard lock(m_mutex);
-            m_version = std::string(v);
-        }
-    });
+    m_transport->start(std::move(version),
+                       [this, versionBody](HttpTransport::RequestId, const HttpResponse &r) {
+                           if (r.status != 200)
+                               return;
+                           simdjson::dom::parser parser;
+                           simdjson::dom::element doc;
+                           std::string_view v;
+                           if (parser.parse(*versionBody).get(doc) == simdjson::SUCCESS &&
+                               doc["gitVersion"].get(v) == simdjson::SUCCESS) {
+                               std::lock_guard lock(m_mutex);
+                               m_version = std::string(v);
+                           }
+                       });
     for (auto &w : m_watches)
         w->start();
     while (!m_stop.load()) {
@@ -174,9 +163,10 @@ void ClusterSession::run()
         const auto now = std::chrono::steady_clock::now();
         for (const auto &w : m_watches)
             if (auto at = w->wakeAt())
-                wait = std::min(wait, std::max(std::chrono::milliseconds(0),
-                                               std::chrono::duration_cast<std::chrono::milliseconds>(
-                                                   *at - now)));
+                wait = std::min(
+                    wait,
+                    std::max(std::chrono::milliseconds(0),
+                             std::chrono::duration_cast<std::chrono::milliseconds>(*at - now)));
         m_transport->perform(wait);
         for (auto &w : m_watches)
             w->tick();

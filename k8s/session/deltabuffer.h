@@ -28,16 +28,15 @@ public:
         Ptr object;      ///< Deleted: the last known state
     };
 
-    explicit DeltaBuffer(std::function<void()> wake = {}) : m_wake(std::move(wake)) {}
+    explicit DeltaBuffer(std::function<void()> wake = {})
+        : m_wake(std::move(wake)) {}
 
-    void setWake(std::function<void()> wake)
-    {
+    void setWake(std::function<void()> wake) {
         std::lock_guard lock(m_mutex);
         m_wake = std::move(wake);
     }
 
-    void add(Type type, std::string key, Ptr object)
-    {
+    void add(Type type, std::string key, Ptr object) {
         bool notify = false;
         {
             std::lock_guard lock(m_mutex);
@@ -64,8 +63,7 @@ public:
     }
 
     /// Takes every delta since the last drain, in first-seen order.
-    std::vector<Delta> drain()
-    {
+    std::vector<Delta> drain() {
         std::vector<Delta> out;
         {
             std::lock_guard lock(m_mutex);
@@ -73,8 +71,9 @@ public:
             m_index.clear();
             m_pending = false;
         }
-        out.erase(std::remove_if(out.begin(), out.end(), [](const Delta &d) { return d.key.empty(); }),
-                  out.end());
+        out.erase(
+            std::remove_if(out.begin(), out.end(), [](const Delta &d) { return d.key.empty(); }),
+            out.end());
         return out;
     }
 

@@ -15,8 +15,7 @@ struct ResourceDescriptor {
     bool namespaced = true;
 
     /// "/api/v1/pods", "/apis/kubeflow.org/v1/pytorchjobs" (all namespaces).
-    std::string collectionPath() const
-    {
+    std::string collectionPath() const {
         return group.empty() ? "/api/" + version + '/' + plural
                              : "/apis/" + group + '/' + version + '/' + plural;
     }
@@ -24,8 +23,7 @@ struct ResourceDescriptor {
 
     static ResourceDescriptor nodes() { return {ObjectKind::Node, "", "v1", "nodes", false}; }
     static ResourceDescriptor pods() { return {ObjectKind::Pod, "", "v1", "pods", true}; }
-    static ResourceDescriptor namespaces()
-    {
+    static ResourceDescriptor namespaces() {
         return {ObjectKind::Namespace, "", "v1", "namespaces", false};
     }
 };

@@ -12,16 +12,14 @@ namespace {
 
 constexpr std::size_t kMaxErrorBody = 64 * 1024;
 
-HttpRequest jsonGet(std::string path)
-{
+HttpRequest jsonGet(std::string path) {
     HttpRequest r;
     r.path = std::move(path);
     r.headers = {"Accept: application/json"};
     return r;
 }
 
-std::string escapeQuery(const std::string &v)
-{
+std::string escapeQuery(const std::string &v) {
     static constexpr char hex[] = "0123456789ABCDEF";
     std::string out;
     for (unsigned char c : v) {
@@ -46,16 +44,17 @@ ResourceWatch::ResourceWatch(ResourceDescriptor resource, HttpTransport &transpo
     , m_reflector(KubeReflector::Config{500, 300, 600, std::chrono::milliseconds(800),
                                         std::chrono::milliseconds(30000), std::chrono::seconds(120),
                                         seed},
-                  std::move(sink))
-{
+                  std::move(sink)) {}
+
+ResourceWatch::~ResourceWatch() {
+    stop();
 }
 
-ResourceWatch::~ResourceWatch() { stop(); }
+void ResourceWatch::start() {
+    execute(m_reflector.start(std::chrono::steady_clock::now()));
+}
 
-void ResourceWatch::start() { execute(m_reflector.start(std::chrono::steady_clock::now())); }
-
-void ResourceWatch::stop()
-{
+void ResourceWatch::stop() {
     m_stopped = true;
     if (m_request) {
         m_transport.cancel(*m_request);
@@ -63,8 +62,7 @@ void ResourceWatch::stop()
     }
 }
 
-void ResourceWatch::restart()
-{
+void ResourceWatch::restart() {
     if (m_request) {
         m_transport.cancel(*m_request);
         m_request.reset();
@@ -73,14 +71,12 @@ void ResourceWatch::restart()
     execute(m_reflector.restart());
 }
 
-void ResourceWatch::tick()
-{
+void ResourceWatch::tick() {
     if (!m_request)
         execute(m_reflector.onTimer(std::chrono::steady_clock::now()));
 }
 
-std::vector<ObjectPtr> ResourceWatch::snapshot() const
-{
+std::vector<ObjectPtr> ResourceWatch::snapshot() const {
     std::vector<ObjectPtr> out;
     out.reserve(m_reflector.size());
     for (const auto &[key, obj] : m_reflector.items())
@@ -88,8 +84,7 @@ std::vector<ObjectPtr> ResourceWatch::snapshot() const
     return out;
 }
 
-void ResourceWatch::execute(const ReflectorCommand &command)
-{
+void ResourceWatch::execute(const ReflectorCommand &command) {
     if (m_stopped)
         return;
     switch (command.type) {
@@ -104,8 +99,7 @@ void ResourceWatch::execute(const ReflectorCommand &command)
     }
 }
 
-ReflectorFailure ResourceWatch::failureOf(const HttpResponse &response, const std::string &body)
-{
+ReflectorFailure ResourceWatch::failureOf(const HttpResponse &response, const std::string &body) {
     ReflectorFailure f;
     if (response.authFailed) {
         f.httpStatus = 401;
@@ -126,16 +120,45 @@ ReflectorFailure ResourceWatch::failureOf(const HttpResponse &response, const st
     return f;
 }
 
-void ResourceWatch::fail(const ReflectorFailure &failure)
-{
-    qCWarning(lcWatch).noquote() << QString::fromStdString(m_resource.id()) << "failed:"
-                                 << failure.httpStatus << QString::fromStdString(failure.reason)
+void ResourceWatch::fail(const ReflectorFailure &failure) {
+    qCWarning(lcWatch).noquote() << QString::fromStdString(m_resource.id())
+                                 << "failed:" << failure.httpStatus
+                                 << QString::fromStdString(failure.reason)
                                  << QString::fromStdString(failure.message);
     execute(m_reflector.onFailure(failure, std::chrono::steady_clock::now()));
 }
 
-void ResourceWatch::startList(const std::string &continueToken)
-{
+void ResourceWatch::send(std::string path, const std::function<void(std::string_view)> &onBody,
+                         void (ResourceWatch::*onDone)(const HttpResponse &)) {
+    HttpRequest req = jsonGet(std::move(path));
+    const std::uint64_t generation = ++m_generation;
+    req.onData = [this, generation, onBody](std::string_view chunk, int status) {
+        if (generation != m_generation)
+            return false; // abandoned by restart()
+        m_bytes += chunk.size();
+        if (status != 200) {
+            // An error answer: keep (the start of) its Status body for the message.
+            if (m_errorBody.size() < kMaxErrorBody)
+                m_errorBody.append(chunk.substr(0, kMaxErrorBody - m_errorBody.size()));
+            return true;
+        }
+        const auto begin = std::chrono::steady_clock::now();
+        onBody(chunk);
+        m_decodeSeconds +=
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+        return !m_pendingFailure;
+    };
+    m_request =
+        m_transport.start(std::move(req), [this, generation, onDone](HttpTransport::RequestId,
+                                                                     const HttpResponse &r) {
+            if (generation != m_generation)
+                return;
+            m_request.reset();
+            (this->*onDone)(r);
+        });
+}
+
+void ResourceWatch::startList(const std::string &continueToken) {
     if (continueToken.empty())
         m_page.clear();
     m_listSplitter.reset();
@@ -144,46 +167,28 @@ void ResourceWatch::startList(const std::string &continueToken)
     std::string path = m_resource.collectionPath() + "?limit=500";
     if (!continueToken.empty())
         path += "&continue=" + escapeQuery(continueToken);
-    HttpRequest req = jsonGet(std::move(path));
-    const std::uint64_t generation = ++m_generation;
-    req.onData = [this, generation](std::string_view chunk, int status) {
-        if (generation != m_generation)
-            return false;
-        m_bytes += chunk.size();
-        if (status != 200) {
-            if (m_errorBody.size() < kMaxErrorBody)
-                m_errorBody.append(chunk.substr(0, kMaxErrorBody - m_errorBody.size()));
-            return true;
-        }
-        const auto begin = std::chrono::steady_clock::now();
-        std::string error;
-        const bool ok = m_listSplitter.feed(chunk, [&](std::string_view item) {
-            if (m_pendingFailure)
-                return;
-            auto obj = m_decoder.decode(m_resource.kind, item, &error);
-            if (obj)
-                m_page.push_back(std::move(obj));
-            else
-                m_pendingFailure = ReflectorFailure{0, "malformed object in LIST: " + error, "", -1};
-        });
-        m_decodeSeconds +=
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-        if (!ok && !m_pendingFailure)
-            m_pendingFailure =
-                ReflectorFailure{0, "malformed LIST body: " + m_listSplitter.error(), "", -1};
-        return !m_pendingFailure;
-    };
-    m_request = m_transport.start(std::move(req), [this, generation](HttpTransport::RequestId,
-                                                                     const HttpResponse &r) {
-        if (generation != m_generation)
-            return;
-        m_request.reset();
-        onListDone(r);
-    });
+    send(
+        std::move(path),
+        [this](std::string_view chunk) {
+            std::string error;
+            const bool ok = m_listSplitter.feed(chunk, [&](std::string_view item) {
+                if (m_pendingFailure)
+                    return;
+                auto obj = m_decoder.decode(m_resource.kind, item, &error);
+                if (obj)
+                    m_page.push_back(std::move(obj));
+                else
+                    m_pendingFailure =
+                        ReflectorFailure{0, "malformed object in LIST: " + error, "", -1};
+            });
+            if (!ok && !m_pendingFailure)
+                m_pendingFailure =
+                    ReflectorFailure{0, "malformed LIST body: " + m_listSplitter.error(), "", -1};
+        },
+        &ResourceWatch::onListDone);
 }
 
-void ResourceWatch::onListDone(const HttpResponse &r)
-{
+void ResourceWatch::onListDone(const HttpResponse &r) {
     if (m_pendingFailure) {
         auto f = *m_pendingFailure;
         m_pendingFailure.reset();
@@ -203,8 +208,7 @@ void ResourceWatch::onListDone(const HttpResponse &r)
     execute(next);
 }
 
-void ResourceWatch::startWatch(const ReflectorCommand &command)
-{
+void ResourceWatch::startWatch(const ReflectorCommand &command) {
     m_lineSplitter.reset();
     m_errorBody.clear();
     m_pendingFailure.reset();
@@ -212,61 +216,43 @@ void ResourceWatch::startWatch(const ReflectorCommand &command)
     if (!command.resourceVersion.empty())
         path += "&resourceVersion=" + escapeQuery(command.resourceVersion);
     path += "&timeoutSeconds=" + std::to_string(command.timeoutSeconds);
-    HttpRequest req = jsonGet(std::move(path));
-    const std::uint64_t generation = ++m_generation;
-    req.onData = [this, generation](std::string_view chunk, int status) {
-        if (generation != m_generation)
-            return false;
-        m_bytes += chunk.size();
-        if (status != 200) {
-            if (m_errorBody.size() < kMaxErrorBody)
-                m_errorBody.append(chunk.substr(0, kMaxErrorBody - m_errorBody.size()));
-            return true;
-        }
-        const auto begin = std::chrono::steady_clock::now();
-        m_lineSplitter.feed(chunk, [&](std::string_view line) {
-            if (m_pendingFailure || line.empty())
-                return;
-            std::string error;
-            if (!m_decoder.decodeWatchEvent(m_resource.kind, line, &m_event, &error)) {
-                // Resume from the last good event: nothing is lost (client-go does the same).
-                m_pendingFailure = ReflectorFailure{0, "malformed watch event: " + error, "", -1};
-                return;
-            }
-            switch (m_event.type) {
-            case WatchEvent::Type::Added:
-                m_reflector.onAdded(m_event.object);
-                break;
-            case WatchEvent::Type::Modified:
-                m_reflector.onModified(m_event.object);
-                break;
-            case WatchEvent::Type::Deleted:
-                m_reflector.onDeleted(m_event.object);
-                break;
-            case WatchEvent::Type::Bookmark:
-                m_reflector.onBookmark(m_event.resourceVersion);
-                break;
-            case WatchEvent::Type::Error:
-                m_pendingFailure = ReflectorFailure{m_event.status.code, m_event.status.reason,
-                                                    m_event.status.message, -1};
-                break;
-            }
-        });
-        m_decodeSeconds +=
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-        return !m_pendingFailure;
-    };
-    m_request = m_transport.start(std::move(req), [this, generation](HttpTransport::RequestId,
-                                                                     const HttpResponse &r) {
-        if (generation != m_generation)
-            return;
-        m_request.reset();
-        onWatchDone(r);
-    });
+    send(
+        std::move(path),
+        [this](std::string_view chunk) {
+            m_lineSplitter.feed(chunk, [&](std::string_view line) {
+                if (m_pendingFailure || line.empty())
+                    return;
+                std::string error;
+                if (!m_decoder.decodeWatchEvent(m_resource.kind, line, &m_event, &error)) {
+                    // Resume from the last good event: nothing is lost (client-go does the same).
+                    m_pendingFailure =
+                        ReflectorFailure{0, "malformed watch event: " + error, "", -1};
+                    return;
+                }
+                switch (m_event.type) {
+                case WatchEvent::Type::Added:
+                    m_reflector.onAdded(m_event.object);
+                    break;
+                case WatchEvent::Type::Modified:
+                    m_reflector.onModified(m_event.object);
+                    break;
+                case WatchEvent::Type::Deleted:
+                    m_reflector.onDeleted(m_event.object);
+                    break;
+                case WatchEvent::Type::Bookmark:
+                    m_reflector.onBookmark(m_event.resourceVersion);
+                    break;
+                case WatchEvent::Type::Error:
+                    m_pendingFailure = ReflectorFailure{m_event.status.code, m_event.status.reason,
+                                                        m_event.status.message, -1};
+                    break;
+                }
+            });
+        },
+        &ResourceWatch::onWatchDone);
 }
 
-void ResourceWatch::onWatchDone(const HttpResponse &r)
-{
+void ResourceWatch::onWatchDone(const HttpResponse &r) {
     if (m_pendingFailure) {
         auto f = *m_pendingFailure;
         m_pendingFailure.reset();

@@ -18,8 +18,7 @@ namespace cubedesk::k8s {
 
 /// Key and version of a cached object, for the Reflector.
 struct KubeObjectTraits {
-    static std::string key(const KubeObject &o)
-    {
+    static std::string key(const KubeObject &o) {
         std::string k(o.namespaceName());
         k += '/';
         k += o.name();
@@ -55,8 +54,7 @@ public:
 
     const ResourceDescriptor &resource() const { return m_resource; }
     const WatchState &state() const { return m_reflector.state(); }
-    std::optional<std::chrono::steady_clock::time_point> wakeAt() const
-    {
+    std::optional<std::chrono::steady_clock::time_point> wakeAt() const {
         return m_reflector.wakeAt();
     }
     std::vector<ObjectPtr> snapshot() const;
@@ -67,6 +65,10 @@ public:
 
 private:
     void execute(const ReflectorCommand &command);
+    /// Starts a GET whose 200 body goes to `onBody` (decode time and bytes counted, an error
+    /// body kept for the message) and whose end goes to `onDone`; abandoned when restarted.
+    void send(std::string path, const std::function<void(std::string_view)> &onBody,
+              void (ResourceWatch::*onDone)(const HttpResponse &));
     void startList(const std::string &continueToken);
     void startWatch(const ReflectorCommand &command);
     void fail(const ReflectorFailure &failure);

@@ -3,8 +3,7 @@
 namespace cubedesk::k8s {
 
 std::optional<TransportSettings> TransportFactory::fromContext(const ResolvedContext &context,
-                                                               std::string *error)
-{
+                                                               std::string *error) {
     TransportSettings s;
     s.server = context.server.toString(QUrl::RemoveUserInfo).toStdString();
     while (!s.server.empty() && s.server.back() == '/')
@@ -12,7 +11,8 @@ std::optional<TransportSettings> TransportFactory::fromContext(const ResolvedCon
     s.caPem = context.caPem.toStdString();
     s.insecureSkipTlsVerify = context.insecureSkipTlsVerify;
     s.tlsServerName = context.tlsServerName.toStdString();
-    s.proxyUrl = context.proxyUrl.isEmpty() ? std::string() : context.proxyUrl.toString().toStdString();
+    s.proxyUrl =
+        context.proxyUrl.isEmpty() ? std::string() : context.proxyUrl.toString().toStdString();
     s.disableCompression = context.disableCompression;
     s.clientCertificatePem = context.clientCertificatePem.toStdString();
     s.clientKeyPem = context.clientKeyPem.toStdString();

@@ -25,8 +25,8 @@ struct ReflectorCommand {
 
 /// How a LIST page or WATCH ended, as the driver saw it.
 struct ReflectorFailure {
-    int httpStatus = 0;      ///< 0: no response (network error)
-    std::string reason;      ///< Status reason or transport error text
+    int httpStatus = 0; ///< 0: no response (network error)
+    std::string reason; ///< Status reason or transport error text
     std::string message;
     int retryAfterSeconds = -1;
 };
@@ -63,15 +63,17 @@ public:
         std::uint64_t seed = 1;
     };
 
-    Reflector(Config config, Sink sink) : m_config(config), m_sink(std::move(sink)), m_rng(config.seed) {}
+    Reflector(Config config, Sink sink)
+        : m_config(config)
+        , m_sink(std::move(sink))
+        , m_rng(config.seed) {}
 
     const WatchState &state() const { return m_state; }
     std::size_t size() const { return m_items.size(); }
     const std::unordered_map<std::string, Ptr> &items() const { return m_items; }
     const std::string &lastResourceVersion() const { return m_lastRv; }
     /// When the driver should call onTimer() (backing off), if at all.
-    std::optional<Clock::time_point> wakeAt() const
-    {
+    std::optional<Clock::time_point> wakeAt() const {
         if (m_state.phase == WatchState::Phase::BackingOff || m_waiting)
             return m_state.retryAt;
         return std::nullopt;
@@ -81,8 +83,7 @@ public:
 
     /// One LIST page arrived (items already decoded).
     ReflectorCommand onListPage(std::vector<Ptr> items, const std::string &listRv,
-                                const std::string &continueToken, Clock::time_point now)
-    {
+                                const std::string &continueToken, Clock::time_point now) {
         for (auto &item : items)
             m_listing.emplace(Traits::key(*item), std::move(item));
         if (!continueToken.empty()) {
@@ -104,8 +105,7 @@ public:
     /// A watch event. `rv` is the event object's resourceVersion (BOOKMARK: only that).
     void onAdded(const Ptr &obj) { upsert(obj); }
     void onModified(const Ptr &obj) { upsert(obj); }
-    void onDeleted(const Ptr &obj)
-    {
+    void onDeleted(const Ptr &obj) {
         const std::string key = Traits::key(*obj);
         m_lastRv = Traits::version(*obj);
         auto it = m_items.find(key);
@@ -115,15 +115,13 @@ public:
         m_state.objects = m_items.size();
         m_sink(DeltaType::Deleted, obj);
     }
-    void onBookmark(const std::string &rv)
-    {
+    void onBookmark(const std::string &rv) {
         if (!rv.empty())
             m_lastRv = rv;
     }
 
     /// The list or the watch failed (HTTP error, in-stream ERROR, transport error).
-    ReflectorCommand onFailure(const ReflectorFailure &f, Clock::time_point now)
-    {
+    ReflectorCommand onFailure(const ReflectorFailure &f, Clock::time_point now) {
         m_listing.clear();
         if (f.httpStatus == 410) {
             // Our version fell out of the server's history: start over (client-go relists).
@@ -148,7 +146,8 @@ public:
         m_healthySince.reset();
         auto delay = nextBackoff();
         if (f.retryAfterSeconds >= 0)
-            delay = std::max<std::chrono::milliseconds>(delay, std::chrono::seconds(f.retryAfterSeconds));
+            delay = std::max<std::chrono::milliseconds>(delay,
+                                                        std::chrono::seconds(f.retryAfterSeconds));
         markStale(describe(f));
         m_state.phase = WatchState::Phase::BackingOff;
         m_state.retryAt = now + delay;
@@ -160,8 +159,7 @@ public:
     ReflectorCommand onWatchClosed(Clock::time_point) { return beginWatch(); }
 
     /// Time passed; retries a backed-off list or watch when due.
-    ReflectorCommand onTimer(Clock::time_point now)
-    {
+    ReflectorCommand onTimer(Clock::time_point now) {
         if (!m_waiting || now < m_state.retryAt)
             return {};
         m_waiting = false;
@@ -173,16 +171,14 @@ public:
     }
 
     /// Forces a full relist (F5 in the UI, or after the machine slept).
-    ReflectorCommand restart()
-    {
+    ReflectorCommand restart() {
         m_waiting = false;
         markStale("reconnecting");
         return beginList();
     }
 
 private:
-    static std::string describe(const ReflectorFailure &f)
-    {
+    static std::string describe(const ReflectorFailure &f) {
         if (f.httpStatus == 0)
             return f.message.empty() ? f.reason : f.message;
         std::string s = std::to_string(f.httpStatus);
@@ -193,8 +189,7 @@ private:
         return s;
     }
 
-    void markStale(const std::string &reason)
-    {
+    void markStale(const std::string &reason) {
         if (m_state.phase == WatchState::Phase::Synced)
             m_state.since = std::chrono::system_clock::now();
         if (m_state.phase != WatchState::Phase::Connecting)
@@ -202,8 +197,7 @@ private:
         m_state.reason = reason;
     }
 
-    std::chrono::milliseconds nextBackoff()
-    {
+    std::chrono::milliseconds nextBackoff() {
         m_backoff = m_backoff.count() == 0 ? m_config.initialBackoff
                                            : std::min(m_config.maxBackoff, m_backoff * 2);
         // Full jitter over the upper half, so clusters that failed together do not retry together.
@@ -212,16 +206,14 @@ private:
         return std::chrono::milliseconds(dist(m_rng));
     }
 
-    ReflectorCommand beginList()
-    {
+    ReflectorCommand beginList() {
         m_listing.clear();
         ReflectorCommand c;
         c.type = ReflectorCommand::Type::List;
         return c;
     }
 
-    ReflectorCommand beginWatch()
-    {
+    ReflectorCommand beginWatch() {
         ReflectorCommand c;
         c.type = ReflectorCommand::Type::Watch;
         c.resourceVersion = m_lastRv;
@@ -231,8 +223,7 @@ private:
         return c;
     }
 
-    void upsert(const Ptr &obj)
-    {
+    void upsert(const Ptr &obj) {
         m_lastRv = Traits::version(*obj);
         auto [it, inserted] = m_items.try_emplace(Traits::key(*obj), obj);
         if (!inserted) {
@@ -245,8 +236,7 @@ private:
     }
 
     /// Replaces the store with a finished list: additions, updates and (by diff) deletions.
-    void replaceAll()
-    {
+    void replaceAll() {
         for (auto it = m_items.begin(); it != m_items.end();) {
             if (m_listing.find(it->first) == m_listing.end()) {
                 m_sink(DeltaType::Deleted, it->second);

@@ -18,10 +18,10 @@ struct WatchState {
         Unavailable, ///< the resource is not served (404)
     };
     Phase phase = Phase::Connecting;
-    std::chrono::system_clock::time_point since{};        ///< when the phase began
-    std::chrono::steady_clock::time_point retryAt{};      ///< BackingOff: next attempt
-    std::string reason;                                   ///< last error, human-readable
-    std::size_t relists = 0;                              ///< full relists after the first
+    std::chrono::system_clock::time_point since{};   ///< when the phase began
+    std::chrono::steady_clock::time_point retryAt{}; ///< BackingOff: next attempt
+    std::string reason;                              ///< last error, human-readable
+    std::size_t relists = 0;                         ///< full relists after the first
     std::size_t objects = 0;
 
     bool live() const { return phase == Phase::Synced; }

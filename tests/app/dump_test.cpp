@@ -3,11 +3,10 @@
 
 #include "tests/support/simprocess.h"
 
-#include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <fstream>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 #include <set>
 
 using cubedesk::test::Process;
@@ -16,8 +15,7 @@ using nlohmann::json;
 
 namespace {
 
-Process::Result dump(const std::vector<std::string> &args)
-{
+Process::Result dump(const std::vector<std::string> &args) {
     std::vector<std::string> argv = {SimProcess::appBinary()};
     argv.insert(argv.end(), args.begin(), args.end());
     return Process::run(argv, std::chrono::seconds(120), {{"KUBECONFIG", "/nonexistent"}});
@@ -26,14 +24,12 @@ Process::Result dump(const std::vector<std::string> &args)
 class DumpTest : public ::testing::Test {
 protected:
     static void SetUpTestSuite() { s_sim = new SimProcess({"--scenario", "demo", "--seed", "3"}); }
-    static void TearDownTestSuite()
-    {
+    static void TearDownTestSuite() {
         delete s_sim;
         s_sim = nullptr;
     }
     void SetUp() override { ASSERT_TRUE(s_sim->ready()) << s_sim->error(); }
-    static json dumpJson(const std::string &what)
-    {
+    static json dumpJson(const std::string &what) {
         auto r = dump({"--dump", what, "--kubeconfig", s_sim->kubeconfig()});
         EXPECT_EQ(r.exitCode, 0) << r.err;
         return json::parse(r.out);
@@ -43,8 +39,7 @@ protected:
 
 SimProcess *DumpTest::s_sim = nullptr;
 
-TEST_F(DumpTest, NodesMatchKubectl)
-{
+TEST_F(DumpTest, NodesMatchKubectl) {
     const json nodes = dumpJson("nodes");
     auto k = s_sim->kubectl({"get", "nodes", "-o", "json"});
     ASSERT_EQ(k.exitCode, 0) << k.err;
@@ -70,8 +65,7 @@ TEST_F(DumpTest, NodesMatchKubectl)
     EXPECT_EQ(byName["gpu-a100-vision-1"]["roles"], "gpu,train");
 }
 
-TEST_F(DumpTest, PodsOrgsAndClusters)
-{
+TEST_F(DumpTest, PodsOrgsAndClusters) {
     const json pods = dumpJson("pods");
     auto k = s_sim->kubectl({"get", "pods", "-A", "-o", "name"});
     std::size_t kubectlPods = 0;
@@ -110,8 +104,7 @@ TEST_F(DumpTest, PodsOrgsAndClusters)
     EXPECT_EQ(tsv.out.rfind("cluster\torg\tnodes", 0), 0u) << tsv.out;
 }
 
-TEST(DumpFailureTest, OneLineSayingWhatAndWhere)
-{
+TEST(DumpFailureTest, OneLineSayingWhatAndWhere) {
     auto noConfig = dump({"--dump", "nodes", "--kubeconfig", "/nonexistent/kubeconfig"});
     EXPECT_NE(noConfig.exitCode, 0);
     EXPECT_NE(noConfig.err.find("cubedesk:"), std::string::npos);
@@ -133,8 +126,7 @@ TEST(DumpFailureTest, OneLineSayingWhatAndWhere)
     EXPECT_EQ(std::count(denied.err.begin(), denied.err.end(), '\n'), 1) << denied.err;
 }
 
-TEST(DumpDemoTest, DemoRunsTwoClustersThroughTheRealClient)
-{
+TEST(DumpDemoTest, DemoRunsTwoClustersThroughTheRealClient) {
     auto r = dump({"--demo", "--dump", "clusters"});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const json clusters = json::parse(r.out);

@@ -4,9 +4,8 @@
 #include "k8s/net/httptransport.h"
 #include "k8s/sim/simulator.h"
 
-#include <gtest/gtest.h>
-
 #include <atomic>
+#include <gtest/gtest.h>
 #include <thread>
 
 using namespace cubedesk::k8s;
@@ -21,8 +20,8 @@ struct Outcome {
     bool done = false;
 };
 
-Outcome run(HttpTransport &t, HttpRequest req, std::chrono::seconds limit = std::chrono::seconds(20))
-{
+Outcome run(HttpTransport &t, HttpRequest req,
+            std::chrono::seconds limit = std::chrono::seconds(20)) {
     Outcome out;
     auto userData = req.onData;
     req.onData = [&](std::string_view chunk, int status) {
@@ -39,8 +38,7 @@ Outcome run(HttpTransport &t, HttpRequest req, std::chrono::seconds limit = std:
     return out;
 }
 
-HttpRequest get(std::string path)
-{
+HttpRequest get(std::string path) {
     HttpRequest r;
     r.path = std::move(path);
     r.headers = {"Accept: application/json"};
@@ -49,20 +47,17 @@ HttpRequest get(std::string path)
 
 class TransportTest : public ::testing::Test {
 protected:
-    static void SetUpTestSuite()
-    {
+    static void SetUpTestSuite() {
         SimulatorOptions o;
         o.scenario = "empty";
         s_sim = new Simulator(o);
         ASSERT_FALSE(s_sim->start().has_value());
     }
-    static void TearDownTestSuite()
-    {
+    static void TearDownTestSuite() {
         delete s_sim;
         s_sim = nullptr;
     }
-    TransportSettings trusted() const
-    {
+    TransportSettings trusted() const {
         TransportSettings s;
         s.server = s_sim->url();
         s.caPem = s_sim->tls()->caCertificatePem();
@@ -75,8 +70,7 @@ protected:
 
 Simulator *TransportTest::s_sim = nullptr;
 
-TEST_F(TransportTest, VerifiesTheServerWithTheKubeconfigCa)
-{
+TEST_F(TransportTest, VerifiesTheServerWithTheKubeconfigCa) {
     HttpTransport t(trusted());
     auto out = run(t, get("/version"));
     ASSERT_TRUE(out.done);
@@ -97,8 +91,7 @@ TEST_F(TransportTest, VerifiesTheServerWithTheKubeconfigCa)
     EXPECT_EQ(run(i, get("/version")).response.status, 200);
 }
 
-TEST_F(TransportTest, TlsServerNameIsUsedForVerification)
-{
+TEST_F(TransportTest, TlsServerNameIsUsedForVerification) {
     TransportSettings s = trusted();
     s.tlsServerName = "localhost"; // in the certificate; the URL says 127.0.0.1
     HttpTransport t(s);
@@ -110,8 +103,7 @@ TEST_F(TransportTest, TlsServerNameIsUsedForVerification)
     EXPECT_NE(out.response.curlCode, CURLE_OK);
 }
 
-TEST_F(TransportTest, ClientCertificateFromMemory)
-{
+TEST_F(TransportTest, ClientCertificateFromMemory) {
     const auto cred = s_sim->tls()->issueClientCertificate("alice", {"system:masters"});
     TransportSettings s = trusted();
     s.bearerToken = nullptr;
@@ -125,8 +117,7 @@ TEST_F(TransportTest, ClientCertificateFromMemory)
     EXPECT_EQ(run(anonymous, get("/api/v1/namespaces")).response.status, 401);
 }
 
-TEST_F(TransportTest, RefreshesTheTokenOnceAfter401)
-{
+TEST_F(TransportTest, RefreshesTheTokenOnceAfter401) {
     TransportSettings s = trusted();
     const std::string good = s_sim->adminToken();
     std::vector<bool> calls;
@@ -150,8 +141,7 @@ TEST_F(TransportTest, RefreshesTheTokenOnceAfter401)
     EXPECT_EQ(failed.response.error, "exec plugin \"aws\" not found");
 }
 
-TEST(TransportPlainTest, NoCredentialsOverPlainHttpAndGzip)
-{
+TEST(TransportPlainTest, NoCredentialsOverPlainHttpAndGzip) {
     SimulatorOptions o;
     o.scenario = "demo";
     o.tls = false;
@@ -172,8 +162,7 @@ TEST(TransportPlainTest, NoCredentialsOverPlainHttpAndGzip)
     EXPECT_NE(out.body.find("\"kind\":\"PodList\""), std::string::npos) << "decompressed";
 }
 
-TEST_F(TransportTest, StreamsAWatchAndCancelsFromAnotherThread)
-{
+TEST_F(TransportTest, StreamsAWatchAndCancelsFromAnotherThread) {
     HttpTransport t(trusted());
     std::atomic<int> chunks{0};
     HttpRequest watch = get("/api/v1/namespaces?watch=true");

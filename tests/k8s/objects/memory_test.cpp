@@ -138,8 +138,14 @@ TEST(PodMemory, RetainedHeapPerScaleScenarioPod) {
     EXPECT_EQ(pod->labels().size(), 4u);
     EXPECT_FALSE(pod->user().empty());
     EXPECT_FALSE(pod->project().empty());
+    const nlohmann::json source = nlohmann::json::parse(texts[1]);
+    std::int64_t limitMemory = 0;
+    for (const auto &c : source["spec"]["containers"])
+        limitMemory += c["resources"]["limits"]["memory"] == "4Gi" ? 4LL << 30 : 1LL << 30;
     EXPECT_GT(pod->requests().milliCpu(), 0);
-    EXPECT_EQ(pod->limits().memoryBytes(), 4LL << 30);
+    EXPECT_EQ(pod->limits().memoryBytes(), limitMemory);
+    EXPECT_EQ(pod->totalContainers(), source["spec"]["containers"].size());
+    EXPECT_EQ(pod->name(), source["metadata"]["name"].get<std::string>());
     EXPECT_TRUE(pod->binaryUid());
     EXPECT_TRUE(pod->resourceVersionNumber());
 

@@ -212,7 +212,7 @@ TEST(PodProjection, QuantityNotations) {
                          {"hugepages-2Mi", "4Mi"}},
                         {{"cpu", "2"}, {"memory", "2Gi"}, {"nvidia.com/gpu", "2"}}),
               container("b", {{"cpu", "250m"}, {"memory", "512Ki"}, {"nvidia.com/gpucores", "50"}},
-                        {{"cpu", "1e3m"}, {"memory", "1.5Gi"}, {"nvidia.com/gpucores", "50"}}),
+                        {{"cpu", "10E-1"}, {"memory", "1.5Gi"}, {"nvidia.com/gpucores", "50"}}),
               container("c", {{"cpu", 0.1}, {"memory", "100M"}}, nullptr)})}};
     auto pod = decodePod(decoder, podWithSpec(spec));
     ASSERT_TRUE(pod);
@@ -225,10 +225,12 @@ TEST(PodProjection, QuantityNotations) {
     EXPECT_EQ(value(r, "ephemeral-storage"), 129'000'000);
     EXPECT_EQ(value(r, "hugepages-2Mi"), 4 * kMi);
     EXPECT_EQ(r.size(), 7u);
-    // Iteration: cpu, memory, then the others in first-seen order.
+    // Iteration: cpu, memory, then the others in first-seen order (nlohmann writes keys sorted).
     EXPECT_EQ(r.at(0).name, "cpu");
     EXPECT_EQ(r.at(1).name, "memory");
-    EXPECT_EQ(r.at(2).name, "nvidia.com/gpu");
+    EXPECT_EQ(r.at(2).name, "ephemeral-storage");
+    EXPECT_EQ(r.at(2).value, 129'000'000);
+    EXPECT_EQ(r.at(3).name, "hugepages-2Mi");
     const ResourceList l = pod->limits();
     EXPECT_EQ(l.milliCpu(), 2000 + 1000);
     EXPECT_EQ(l.memoryBytes(), 2048 * kMi + 1536 * kMi);
@@ -248,6 +250,16 @@ TEST(PodProjection, QuantityNotations) {
                                                      nullptr)})}}));
     EXPECT_EQ(tiny->requests().memoryBytes(), 1);
     EXPECT_EQ(tiny->requests().milliCpu(), 1);
+    // A suffix and an exponent together is not a quantity ("1e3m"); CPU beyond 32 bits of
+    // millicores is still exact.
+    auto huge = decodePod(decoder, podWithSpec({{"containers",
+                                                 json::array({container(
+                                                     "a", {{"cpu", "3000000"}, {"memory", "1e3"}},
+                                                     {{"cpu", "1e3m"}})})}}));
+    EXPECT_EQ(huge->requests().milliCpu(), 3'000'000'000LL);
+    EXPECT_EQ(value(huge->requests(), "cpu"), 3'000'000'000LL);
+    EXPECT_EQ(huge->requests().memoryBytes(), 1000);
+    EXPECT_FALSE(value(huge->limits(), "cpu"));
     // Invalid quantities are ignored, not fatal.
     auto bad = decodePod(decoder, podWithSpec({{"containers", json::array({container(
                                                                   "a", {{"cpu", "lots"}},

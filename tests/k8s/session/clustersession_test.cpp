@@ -6,9 +6,8 @@
 #include "k8s/session/clustersession.h"
 #include "k8s/sim/simulator.h"
 
-#include <gtest/gtest.h>
-
 #include <atomic>
+#include <gtest/gtest.h>
 #include <map>
 #include <thread>
 
@@ -18,8 +17,7 @@ using cubedesk::sim::SimulatorOptions;
 
 namespace {
 
-TransportSettings settingsFor(const Simulator &sim, std::string token = {})
-{
+TransportSettings settingsFor(const Simulator &sim, std::string token = {}) {
     TransportSettings s;
     s.server = sim.url();
     s.caPem = sim.tls()->caCertificatePem();
@@ -29,8 +27,7 @@ TransportSettings settingsFor(const Simulator &sim, std::string token = {})
     return s;
 }
 
-bool waitFor(const std::function<bool()> &condition, std::chrono::seconds limit)
-{
+bool waitFor(const std::function<bool()> &condition, std::chrono::seconds limit) {
     const auto deadline = std::chrono::steady_clock::now() + limit;
     while (std::chrono::steady_clock::now() < deadline) {
         if (condition())
@@ -40,24 +37,22 @@ bool waitFor(const std::function<bool()> &condition, std::chrono::seconds limit)
     return condition();
 }
 
-std::map<std::string, std::string> cacheVersions(ClusterSession &session, const std::string &resource)
-{
+std::map<std::string, std::string> cacheVersions(ClusterSession &session,
+                                                 const std::string &resource) {
     std::map<std::string, std::string> out;
     for (const auto &o : session.snapshot(resource))
         out[std::string(o->namespaceName()) + '/' + std::string(o->name())] = o->resourceVersion();
     return out;
 }
 
-std::map<std::string, std::string> serverVersions(Simulator &sim, const std::string &plural)
-{
+std::map<std::string, std::string> serverVersions(Simulator &sim, const std::string &plural) {
     std::map<std::string, std::string> out;
     for (const auto &o : sim.store().all(sim.registry().core(plural)))
         out[o->ns + '/' + o->name] = std::to_string(o->rv);
     return out;
 }
 
-TEST(ClusterSessionTest, SyncsAndFollowsChanges)
-{
+TEST(ClusterSessionTest, SyncsAndFollowsChanges) {
     SimulatorOptions o;
     o.scenario = "demo";
     Simulator sim(o);
@@ -117,8 +112,7 @@ TEST(ClusterSessionTest, SyncsAndFollowsChanges)
     session.stop();
 }
 
-TEST(ClusterSessionTest, WrongTokenIsAnAuthErrorWithItsReason)
-{
+TEST(ClusterSessionTest, WrongTokenIsAnAuthErrorWithItsReason) {
     SimulatorOptions o;
     o.scenario = "empty";
     Simulator sim(o);
@@ -128,15 +122,15 @@ TEST(ClusterSessionTest, WrongTokenIsAnAuthErrorWithItsReason)
     so.transport = settingsFor(sim, "wrong-token");
     ClusterSession session(so);
     session.start();
-    ASSERT_TRUE(waitFor([&] { return !session.blockingError().empty(); }, std::chrono::seconds(15)));
+    ASSERT_TRUE(
+        waitFor([&] { return !session.blockingError().empty(); }, std::chrono::seconds(15)));
     EXPECT_NE(session.blockingError().find("401 Unauthorized"), std::string::npos)
         << session.blockingError();
     EXPECT_FALSE(session.synced());
     EXPECT_EQ(session.states().at("pods").phase, WatchState::Phase::AuthError);
 }
 
-TEST(ClusterSessionTest, ConvergesAfterChurnUnderEveryFault)
-{
+TEST(ClusterSessionTest, ConvergesAfterChurnUnderEveryFault) {
     SimulatorOptions o;
     o.scenario = "demo";
     o.churnPerSecond = 150;

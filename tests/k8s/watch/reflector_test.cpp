@@ -4,7 +4,6 @@
 #include "k8s/watch/reflector.h"
 
 #include <gtest/gtest.h>
-
 #include <map>
 
 using namespace cubedesk::k8s;
@@ -22,8 +21,7 @@ struct ItemTraits {
 using TestReflector = Reflector<Item, ItemTraits>;
 using Clock = std::chrono::steady_clock;
 
-std::shared_ptr<const Item> item(std::string key, std::string rv)
-{
+std::shared_ptr<const Item> item(std::string key, std::string rv) {
     return std::make_shared<const Item>(Item{std::move(key), std::move(rv)});
 }
 
@@ -31,20 +29,19 @@ class ReflectorTest : public ::testing::Test {
 protected:
     std::vector<std::pair<TestReflector::DeltaType, std::string>> deltas;
     Clock::time_point now = Clock::time_point() + std::chrono::hours(1);
-    TestReflector reflector{TestReflector::Config{}, [this](TestReflector::DeltaType t,
-                                                            const TestReflector::Ptr &o) {
+    TestReflector reflector{TestReflector::Config{},
+                            [this](TestReflector::DeltaType t, const TestReflector::Ptr &o) {
                                 deltas.emplace_back(t, o->key);
                             }};
 
-    ReflectorCommand listAll(std::vector<std::shared_ptr<const Item>> items, const std::string &rv)
-    {
+    ReflectorCommand listAll(std::vector<std::shared_ptr<const Item>> items,
+                             const std::string &rv) {
         std::vector<TestReflector::Ptr> ptrs(items.begin(), items.end());
         return reflector.onListPage(std::move(ptrs), rv, "", now);
     }
 };
 
-TEST_F(ReflectorTest, ListsInPagesThenWatchesFromTheListVersion)
-{
+TEST_F(ReflectorTest, ListsInPagesThenWatchesFromTheListVersion) {
     auto c = reflector.start(now);
     EXPECT_EQ(c.type, ReflectorCommand::Type::List);
     EXPECT_EQ(reflector.state().phase, WatchState::Phase::Connecting);
@@ -62,8 +59,7 @@ TEST_F(ReflectorTest, ListsInPagesThenWatchesFromTheListVersion)
     EXPECT_EQ(reflector.size(), 2u);
 }
 
-TEST_F(ReflectorTest, WatchEventsAndBookmarksAdvanceTheVersion)
-{
+TEST_F(ReflectorTest, WatchEventsAndBookmarksAdvanceTheVersion) {
     reflector.start(now);
     listAll({item("a", "1")}, "3");
     reflector.onAdded(item("b", "4"));
@@ -82,8 +78,7 @@ TEST_F(ReflectorTest, WatchEventsAndBookmarksAdvanceTheVersion)
     EXPECT_EQ(reflector.state().relists, 0u);
 }
 
-TEST_F(ReflectorTest, GoneRelistsAndDetectsDeletionsByDiff)
-{
+TEST_F(ReflectorTest, GoneRelistsAndDetectsDeletionsByDiff) {
     reflector.start(now);
     listAll({item("a", "1"), item("b", "2"), item("c", "3")}, "3");
     deltas.clear();
@@ -102,8 +97,7 @@ TEST_F(ReflectorTest, GoneRelistsAndDetectsDeletionsByDiff)
     EXPECT_EQ(byKey["d"], TestReflector::DeltaType::Added);
 }
 
-TEST_F(ReflectorTest, TooManyRequestsBacksOffAtLeastRetryAfter)
-{
+TEST_F(ReflectorTest, TooManyRequestsBacksOffAtLeastRetryAfter) {
     reflector.start(now);
     auto c = reflector.onFailure({429, "TooManyRequests", "slow down", 3}, now);
     EXPECT_EQ(c.type, ReflectorCommand::Type::None);
@@ -114,15 +108,15 @@ TEST_F(ReflectorTest, TooManyRequestsBacksOffAtLeastRetryAfter)
     EXPECT_EQ(reflector.onTimer(now + std::chrono::seconds(4)).type, ReflectorCommand::Type::List);
 }
 
-TEST_F(ReflectorTest, BackoffGrowsWithJitterAndResetsAfterHealthyPeriod)
-{
+TEST_F(ReflectorTest, BackoffGrowsWithJitterAndResetsAfterHealthyPeriod) {
     reflector.start(now);
     listAll({item("a", "1")}, "1");
     std::vector<std::chrono::milliseconds> delays;
     for (int i = 0; i < 8; ++i) {
         reflector.onFailure({0, "connection refused", "", -1}, now);
         EXPECT_EQ(reflector.state().phase, WatchState::Phase::BackingOff);
-        delays.push_back(std::chrono::duration_cast<std::chrono::milliseconds>(*reflector.wakeAt() - now));
+        delays.push_back(
+            std::chrono::duration_cast<std::chrono::milliseconds>(*reflector.wakeAt() - now));
         auto c = reflector.onTimer(*reflector.wakeAt());
         EXPECT_EQ(c.type, ReflectorCommand::Type::Watch) << "resume the watch, not a relist";
         EXPECT_EQ(c.resourceVersion, "1");
@@ -140,8 +134,7 @@ TEST_F(ReflectorTest, BackoffGrowsWithJitterAndResetsAfterHealthyPeriod)
     EXPECT_LE(*reflector.wakeAt() - now, std::chrono::milliseconds(800));
 }
 
-TEST_F(ReflectorTest, ForbiddenAndUnauthorizedAreReportedAndRetriedSlowly)
-{
+TEST_F(ReflectorTest, ForbiddenAndUnauthorizedAreReportedAndRetriedSlowly) {
     reflector.start(now);
     reflector.onFailure({403, "Forbidden", "pods is forbidden: User \"x\" cannot list", -1}, now);
     EXPECT_EQ(reflector.state().phase, WatchState::Phase::Forbidden);
