@@ -1,5 +1,6 @@
 #include "k8s/session/clustersession.h"
 
+#include "k8s/api/apistatus.h"
 #include "k8s/objects/stringpool.h"
 
 #include <algorithm>
@@ -85,6 +86,73 @@ std::vector<ObjectPtr> ClusterSession::snapshot(const std::string &resourceId) {
     return future.get();
 }
 
+std::optional<Discovery> ClusterSession::discovery() const {
+    std::lock_guard lock(m_mutex);
+    return m_discoveryResult;
+}
+
+std::string ClusterSession::discoveryError() const {
+    std::lock_guard lock(m_mutex);
+    return m_discoveryError;
+}
+
+void ClusterSession::startDiscovery() {
+    m_discovery = Discovery();
+    m_discoveryPending = 0;
+    m_discoveryFirstError.clear();
+    fetchDiscovery("/api", true);
+    fetchDiscovery("/apis", true);
+}
+
+void ClusterSession::fetchDiscovery(const std::string &path, bool root) {
+    ++m_discoveryPending;
+    auto body = std::make_shared<std::string>();
+    HttpRequest req;
+    req.path = path;
+    req.headers = {root ? Discovery::acceptHeader() : "Accept: application/json"};
+    req.timeout = std::chrono::seconds(32);
+    req.onData = [body](std::string_view chunk, int) {
+        body->append(chunk);
+        return true;
+    };
+    m_transport->start(std::move(req), [this, body, path, root](HttpTransport::RequestId,
+                                                                const HttpResponse &r) {
+        std::string error;
+        if (r.status != 200) {
+            error =
+                path + ": " +
+                (r.status == 0
+                     ? r.error
+                     : ApiStatus::fromResponse(r.status, *body, r.retryAfterSeconds).toString());
+        } else if (root && Discovery::isAggregated(r.contentType)) {
+            m_discovery.addAggregated(*body, &error);
+        } else if (root) {
+            // Legacy discovery: the answer names the group-versions to fetch one by one.
+            if (auto gvs = m_discovery.legacyGroupVersions(*body, &error))
+                for (const auto &gv : *gvs)
+                    fetchDiscovery(gv.find('/') == std::string::npos ? "/api/" + gv : "/apis/" + gv,
+                                   false);
+        } else {
+            m_discovery.addResourceList(*body, &error);
+        }
+        discoveryStepDone(error);
+    });
+}
+
+void ClusterSession::discoveryStepDone(const std::string &error) {
+    if (!error.empty() && m_discoveryFirstError.empty())
+        m_discoveryFirstError = error;
+    if (--m_discoveryPending > 0)
+        return;
+    std::lock_guard lock(m_mutex);
+    if (m_discoveryFirstError.empty()) {
+        m_discoveryResult = m_discovery;
+        m_discoveryError.clear();
+    } else {
+        m_discoveryError = m_discoveryFirstError;
+    }
+}
+
 std::string ClusterSession::serverVersion() const {
     std::lock_guard lock(m_mutex);
     return m_version;
@@ -149,6 +217,7 @@ void ClusterSession::run() {
                                m_version = std::string(v);
                            }
                        });
+    startDiscovery();
     for (auto &w : m_watches)
         w->start();
     while (!m_stop.load()) {

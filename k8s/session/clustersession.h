@@ -1,5 +1,6 @@
 #pragma once
 
+#include "k8s/api/discovery.h"
 #include "k8s/net/httptransport.h"
 #include "k8s/session/deltabuffer.h"
 #include "k8s/session/resourcedescriptor.h"
@@ -66,6 +67,10 @@ public:
     void setOnChanges(std::function<void()> callback) { m_deltas.setWake(std::move(callback)); }
     /// The server's gitVersion from /version ("" until known).
     std::string serverVersion() const;
+    /// What the cluster serves (groups, versions, CRDs); nullopt until discovery finished, or
+    /// when it failed (then discoveryError() says why).
+    std::optional<Discovery> discovery() const;
+    std::string discoveryError() const;
     /// Bytes received and seconds spent decoding, all resources (benchmarks).
     std::pair<std::uint64_t, double> transferStats();
 
@@ -73,6 +78,9 @@ private:
     void run();
     void post(std::function<void()> job);
     void publishStates();
+    void startDiscovery();
+    void fetchDiscovery(const std::string &path, bool root);
+    void discoveryStepDone(const std::string &error);
 
     Options m_options;
     DeltaBuffer<ObjectPtr> m_deltas;
@@ -82,6 +90,12 @@ private:
     mutable std::mutex m_mutex;
     std::map<std::string, WatchState> m_states;
     std::string m_version;
+    std::optional<Discovery> m_discoveryResult;
+    std::string m_discoveryError;
+    // Session-thread discovery in progress.
+    Discovery m_discovery;
+    int m_discoveryPending = 0;
+    std::string m_discoveryFirstError;
     std::vector<std::function<void()>> m_jobs;
     bool m_exited = false; ///< the session thread has finished (jobs then run in post())
     // Session-thread state.

@@ -112,6 +112,36 @@ TEST(ClusterSessionTest, SyncsAndFollowsChanges) {
     session.stop();
 }
 
+TEST(ClusterSessionTest, DiscoversAggregatedAndLegacy) {
+    for (bool aggregated : {true, false}) {
+        SimulatorOptions o;
+        o.scenario = "empty";
+        o.aggregatedDiscovery = aggregated;
+        Simulator sim(o);
+        ASSERT_FALSE(sim.start().has_value());
+        ClusterSession::Options so;
+        so.transport = settingsFor(sim);
+        ClusterSession session(so);
+        session.start();
+        ASSERT_TRUE(
+            waitFor([&] { return session.discovery().has_value(); }, std::chrono::seconds(15)))
+            << session.discoveryError();
+        const Discovery d = *session.discovery();
+        auto mpi = d.find("kubeflow.org", "mpijobs");
+        ASSERT_TRUE(mpi.has_value()) << "aggregated=" << aggregated;
+        EXPECT_EQ(mpi->version, "v1") << "GA preferred over v2beta1";
+        EXPECT_TRUE(mpi->hasStatus);
+        EXPECT_TRUE(mpi->namespaced);
+        auto queues = d.findKind("scheduling.volcano.sh", "Queue");
+        ASSERT_TRUE(queues.has_value());
+        EXPECT_FALSE(queues->namespaced);
+        auto pods = d.find("", "pods");
+        ASSERT_TRUE(pods.has_value());
+        EXPECT_TRUE(pods->can("watch"));
+        EXPECT_FALSE(d.find("example.com", "widgets").has_value());
+    }
+}
+
 TEST(ClusterSessionTest, WrongTokenIsAnAuthErrorWithItsReason) {
     SimulatorOptions o;
     o.scenario = "empty";

@@ -1,0 +1,220 @@
+#include "k8s/api/discovery.h"
+
+#include <algorithm>
+
+#include <simdjson.h>
+
+namespace cubedesk::k8s {
+
+namespace {
+
+using simdjson::dom::array;
+using simdjson::dom::element;
+using simdjson::dom::object;
+
+std::string text(element e, const char *key) {
+    std::string_view v;
+    return e[key].get(v) == simdjson::SUCCESS ? std::string(v) : std::string();
+}
+
+std::vector<std::string> strings(element e, const char *key) {
+    std::vector<std::string> out;
+    array a;
+    if (e[key].get(a) != simdjson::SUCCESS)
+        return out;
+    for (element item : a) {
+        std::string_view v;
+        if (item.get(v) == simdjson::SUCCESS)
+            out.emplace_back(v);
+    }
+    return out;
+}
+
+bool parse(simdjson::dom::parser &parser, std::string_view body, element &doc, std::string *error) {
+    if (parser.parse(body.data(), body.size()).get(doc) != simdjson::SUCCESS || !doc.is_object()) {
+        if (error != nullptr)
+            *error = "discovery document is not a JSON object";
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+bool ApiResource::can(std::string_view verb) const {
+    return std::find(verbs.begin(), verbs.end(), verb) != verbs.end();
+}
+
+const char *Discovery::acceptHeader() {
+    return "Accept: application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,"
+           "application/json";
+}
+
+bool Discovery::isAggregated(std::string_view contentType) {
+    return contentType.find("as=APIGroupDiscoveryList") != std::string_view::npos &&
+           contentType.find("g=apidiscovery.k8s.io") != std::string_view::npos;
+}
+
+bool Discovery::addAggregated(std::string_view body, std::string *error) {
+    simdjson::dom::parser parser;
+    element doc;
+    if (!parse(parser, body, doc, error))
+        return false;
+    array items;
+    if (doc["items"].get(items) != simdjson::SUCCESS) {
+        if (error != nullptr)
+            *error = "APIGroupDiscoveryList without items";
+        return false;
+    }
+    for (element group : items) {
+        const std::string name = text(group["metadata"], "name");
+        array versions;
+        if (group["versions"].get(versions) != simdjson::SUCCESS)
+            continue;
+        bool first = true;
+        for (element v : versions) {
+            const std::string version = text(v, "version");
+            if (first) // versions come in descending preference
+                m_preferred[name] = version;
+            first = false;
+            array resources;
+            if (v["resources"].get(resources) != simdjson::SUCCESS)
+                continue;
+            for (element r : resources) {
+                ApiResource res;
+                res.group = name;
+                res.version = version;
+                res.plural = text(r, "resource");
+                res.kind = text(r["responseKind"], "kind");
+                res.namespaced = text(r, "scope") != "Cluster";
+                res.verbs = strings(r, "verbs");
+                res.shortNames = strings(r, "shortNames");
+                res.categories = strings(r, "categories");
+                array subs;
+                if (r["subresources"].get(subs) == simdjson::SUCCESS)
+                    for (element s : subs)
+                        res.hasStatus = res.hasStatus || text(s, "subresource") == "status";
+                m_resources.push_back(std::move(res));
+            }
+        }
+    }
+    markPreferred();
+    return true;
+}
+
+std::optional<std::vector<std::string>> Discovery::legacyGroupVersions(std::string_view body,
+                                                                       std::string *error) {
+    simdjson::dom::parser parser;
+    element doc;
+    if (!parse(parser, body, doc, error))
+        return std::nullopt;
+    std::vector<std::string> out;
+    const std::string kind = text(doc, "kind");
+    if (kind == "APIVersions") {
+        for (const auto &v : strings(doc, "versions")) {
+            out.push_back(v);
+            m_preferred.try_emplace("", v);
+        }
+        return out;
+    }
+    array groups;
+    if (kind != "APIGroupList" || doc["groups"].get(groups) != simdjson::SUCCESS) {
+        if (error != nullptr)
+            *error = "expected APIVersions or APIGroupList, got \"" + kind + '"';
+        return std::nullopt;
+    }
+    for (element g : groups) {
+        const std::string name = text(g, "name");
+        const std::string preferred = text(g["preferredVersion"], "version");
+        if (!preferred.empty())
+            m_preferred[name] = preferred;
+        array versions;
+        if (g["versions"].get(versions) != simdjson::SUCCESS)
+            continue;
+        for (element v : versions)
+            out.push_back(text(v, "groupVersion"));
+    }
+    return out;
+}
+
+bool Discovery::addResourceList(std::string_view body, std::string *error) {
+    simdjson::dom::parser parser;
+    element doc;
+    if (!parse(parser, body, doc, error))
+        return false;
+    const std::string gv = text(doc, "groupVersion");
+    const auto slash = gv.find('/');
+    const std::string group = slash == std::string::npos ? "" : gv.substr(0, slash);
+    const std::string version = slash == std::string::npos ? gv : gv.substr(slash + 1);
+    array resources;
+    if (doc["resources"].get(resources) != simdjson::SUCCESS) {
+        if (error != nullptr)
+            *error = "APIResourceList without resources";
+        return false;
+    }
+    std::map<std::string, std::size_t> byPlural;
+    std::vector<ApiResource> added;
+    std::vector<std::string> statusOf;
+    for (element r : resources) {
+        const std::string name = text(r, "name");
+        if (const auto sl = name.find('/'); sl != std::string::npos) {
+            if (name.substr(sl + 1) == "status")
+                statusOf.push_back(name.substr(0, sl));
+            continue;
+        }
+        ApiResource res;
+        res.group = group;
+        res.version = version;
+        res.plural = name;
+        res.kind = text(r, "kind");
+        bool namespaced = true;
+        if (r["namespaced"].get(namespaced) == simdjson::SUCCESS)
+            res.namespaced = namespaced;
+        res.verbs = strings(r, "verbs");
+        res.shortNames = strings(r, "shortNames");
+        res.categories = strings(r, "categories");
+        byPlural[name] = added.size();
+        added.push_back(std::move(res));
+    }
+    for (const auto &p : statusOf)
+        if (auto it = byPlural.find(p); it != byPlural.end())
+            added[it->second].hasStatus = true;
+    for (auto &r : added)
+        m_resources.push_back(std::move(r));
+    markPreferred();
+    return true;
+}
+
+void Discovery::markPreferred() {
+    for (auto &r : m_resources) {
+        auto it = m_preferred.find(r.group);
+        r.preferred = it != m_preferred.end() && it->second == r.version;
+    }
+}
+
+std::optional<ApiResource> Discovery::find(std::string_view group, std::string_view plural) const {
+    std::optional<ApiResource> any;
+    for (const auto &r : m_resources)
+        if (r.group == group && r.plural == plural) {
+            if (r.preferred)
+                return r;
+            if (!any)
+                any = r;
+        }
+    return any;
+}
+
+std::optional<ApiResource> Discovery::findKind(std::string_view group,
+                                               std::string_view kind) const {
+    std::optional<ApiResource> any;
+    for (const auto &r : m_resources)
+        if (r.group == group && r.kind == kind) {
+            if (r.preferred)
+                return r;
+            if (!any)
+                any = r;
+        }
+    return any;
+}
+
+} // namespace cubedesk::k8s
