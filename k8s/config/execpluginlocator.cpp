@@ -11,14 +11,6 @@ namespace cubedesk::k8s {
 
 namespace {
 
-bool hasPathSeparator(const QString &command) {
-#ifdef Q_OS_WIN
-    return command.contains(QLatin1Char('/')) || command.contains(QLatin1Char('\\'));
-#else
-    return command.contains(QLatin1Char('/'));
-#endif
-}
-
 QString withHint(QString message, const ExecConfig &config) {
     if (!config.installHint.trimmed().isEmpty())
         message += QStringLiteral(": ") + config.installHint.trimmed();
@@ -34,6 +26,14 @@ ExecPluginLocator::ExecPluginLocator()
 ExecPluginLocator::ExecPluginLocator(PathSource processPath, PathSource loginShellPath)
     : m_processPath(std::move(processPath))
     , m_loginShellPath(std::move(loginShellPath)) {}
+
+bool ExecPluginLocator::hasPathSeparator(const QString &command) {
+#ifdef Q_OS_WIN
+    return command.contains(QLatin1Char('/')) || command.contains(QLatin1Char('\\'));
+#else
+    return command.contains(QLatin1Char('/'));
+#endif
+}
 
 QStringList ExecPluginLocator::processPath() {
     return qEnvironmentVariable("PATH").split(QDir::listSeparator(), Qt::SkipEmptyParts);

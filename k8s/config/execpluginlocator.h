@@ -46,6 +46,9 @@ public:
 
     /// $PATH of this process, split.
     static QStringList processPath();
+    /// Whether `command` names a path ('/', and also '\\' on Windows) rather than a bare name
+    /// to look up on PATH; such commands are resolved against the kubeconfig's folder.
+    static bool hasPathSeparator(const QString &command);
 
 private:
     PathSource m_processPath;

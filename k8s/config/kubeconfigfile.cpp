@@ -1,6 +1,7 @@
 #include "k8s/config/kubeconfigfile.h"
 
 #include "k8s/config/configlogging.h"
+#include "k8s/config/execpluginlocator.h"
 #include "k8s/config/yamljson.h"
 
 #include <QDir>
@@ -164,14 +165,6 @@ private:
     QString m_prefix;
     std::vector<ConfigError> &m_problems;
 };
-
-bool hasPathSeparator(const QString &command) {
-#ifdef Q_OS_WIN
-    return command.contains(QLatin1Char('/')) || command.contains(QLatin1Char('\\'));
-#else
-    return command.contains(QLatin1Char('/'));
-#endif
-}
 
 } // namespace
 
@@ -366,7 +359,7 @@ private:
         ExecConfig config;
         config.apiVersion = e.string("apiVersion");
         config.command = e.string("command");
-        if (hasPathSeparator(config.command))
+        if (ExecPluginLocator::hasPathSeparator(config.command))
             config.command = resolvePath(config.command);
         config.args = e.stringList("args");
         config.installHint = e.string("installHint");

@@ -135,6 +135,26 @@ void HttpTransport::wakeup() {
     curl_multi_wakeup(m_multi);
 }
 
+void HttpTransport::cancelAll() {
+    std::vector<std::shared_ptr<Transfer>> pending;
+    {
+        std::lock_guard lock(m_queueMutex);
+        pending.swap(m_pending);
+        m_cancelled.clear();
+    }
+    std::map<CURL *, std::shared_ptr<Transfer>> running;
+    running.swap(m_running);
+    for (auto &[easy, t] : running) {
+        curl_multi_remove_handle(m_multi, easy);
+        pending.push_back(t);
+    }
+    for (auto &t : pending) {
+        t->response.cancelled = true;
+        if (t->done)
+            t->done(t->id, t->response);
+    }
+}
+
 std::size_t HttpTransport::activeRequests() const {
     std::lock_guard lock(m_queueMutex);
     return m_running.size() + m_pending.size();

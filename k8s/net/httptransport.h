@@ -61,6 +61,8 @@ public:
 
     RequestId start(HttpRequest request, DoneCallback done);
     void cancel(RequestId id);
+    /// Ends every queued and running request now, each reporting `cancelled` (owner thread).
+    void cancelAll();
     /// Runs transfers for up to `maxWait` (returns early when woken or something completed).
     void perform(std::chrono::milliseconds maxWait);
     /// Wakes perform() from another thread.

@@ -86,6 +86,82 @@ std::vector<ObjectPtr> ClusterSession::snapshot(const std::string &resourceId) {
     return future.get();
 }
 
+struct ClusterSession::Batch {
+    std::vector<WriteRequest> requests;
+    std::vector<WriteResult> results;
+    std::vector<std::shared_ptr<std::string>> bodies;
+    std::size_t concurrency = 8;
+    std::size_t next = 0;
+    std::size_t done = 0;
+    std::promise<std::vector<WriteResult>> promise;
+};
+
+std::future<std::vector<WriteResult>> ClusterSession::submit(std::vector<WriteRequest> requests,
+                                                             std::size_t concurrency) {
+    auto batch = std::make_shared<Batch>();
+    batch->requests = std::move(requests);
+    batch->results.resize(batch->requests.size());
+    batch->concurrency = std::max<std::size_t>(1, concurrency);
+    auto future = batch->promise.get_future();
+    if (batch->requests.empty()) {
+        batch->promise.set_value({});
+        return future;
+    }
+    post([this, batch] {
+        if (m_stop.load() || m_exited) {
+            for (auto &r : batch->results)
+                r.error = ApiStatus::transportError("the session has stopped");
+            batch->promise.set_value(batch->results);
+            return;
+        }
+        pump(batch);
+    });
+    return future;
+}
+
+void ClusterSession::pump(const std::shared_ptr<Batch> &batch) {
+    while (batch->next < batch->requests.size() && batch->next - batch->done < batch->concurrency) {
+        const std::size_t i = batch->next++;
+        const WriteRequest &w = batch->requests[i];
+        auto body = std::make_shared<std::string>();
+        HttpRequest req;
+        req.method = w.method;
+        req.path = w.path;
+        req.body = w.body;
+        req.timeout = std::chrono::seconds(30);
+        req.headers = {"Accept: application/json"};
+        if (!w.contentType.empty())
+            req.headers.push_back("Content-Type: " + w.contentType);
+        req.onData = [body](std::string_view chunk, int) {
+            body->append(chunk);
+            return true;
+        };
+        m_transport->start(std::move(req), [this, batch, body, i](HttpTransport::RequestId,
+                                                                  const HttpResponse &r) {
+            WriteResult &out = batch->results[i];
+            out.status = r.status;
+            if (r.cancelled)
+                out.error = ApiStatus::transportError("cancelled: the session stopped");
+            else if (r.status >= 200 && r.status < 300 && r.curlCode == CURLE_OK)
+                out.body = std::move(*body);
+            else if (r.authFailed || r.status == 0)
+                out.error = ApiStatus::transportError(r.error);
+            else
+                out.error = ApiStatus::fromResponse(r.status, *body, r.retryAfterSeconds);
+            ++batch->done;
+            const bool stopping = m_stop.load();
+            if (!stopping)
+                pump(batch);
+            if (batch->done == batch->next && (batch->next == batch->requests.size() || stopping)) {
+                for (std::size_t j = batch->next; j < batch->requests.size(); ++j)
+                    batch->results[j].error =
+                        ApiStatus::transportError("not sent: the session stopped");
+                batch->promise.set_value(batch->results);
+            }
+        });
+    }
+}
+
 std::optional<Discovery> ClusterSession::discovery() const {
     std::lock_guard lock(m_mutex);
     return m_discoveryResult;
@@ -244,6 +320,7 @@ void ClusterSession::run() {
     for (auto &w : m_watches)
         w->stop();
     m_transport->perform(std::chrono::milliseconds(0));
+    m_transport->cancelAll(); // writes still in flight report "cancelled" to their callers
     m_watches.clear();
     m_decoder.reset();
     // Answer any request still waiting, so no caller blocks forever.

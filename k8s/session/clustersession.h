@@ -5,6 +5,7 @@
 #include "k8s/session/deltabuffer.h"
 #include "k8s/session/resourcedescriptor.h"
 #include "k8s/session/resourcewatch.h"
+#include "k8s/write/writerequest.h"
 
 #include <atomic>
 #include <functional>
@@ -71,6 +72,10 @@ public:
     /// when it failed (then discoveryError() says why).
     std::optional<Discovery> discovery() const;
     std::string discoveryError() const;
+    /// Runs `requests` with at most `concurrency` in flight; the results come in request order.
+    /// Writes go out only through here, so the GUI never blocks on the network.
+    std::future<std::vector<WriteResult>> submit(std::vector<WriteRequest> requests,
+                                                 std::size_t concurrency = 8);
     /// Bytes received and seconds spent decoding, all resources (benchmarks).
     std::pair<std::uint64_t, double> transferStats();
 
@@ -81,6 +86,8 @@ private:
     void startDiscovery();
     void fetchDiscovery(const std::string &path, bool root);
     void discoveryStepDone(const std::string &error);
+    struct Batch;
+    void pump(const std::shared_ptr<Batch> &batch);
 
     Options m_options;
     DeltaBuffer<ObjectPtr> m_deltas;

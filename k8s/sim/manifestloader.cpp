@@ -1,8 +1,9 @@
 #include "k8s/sim/manifestloader.h"
 
+#include "k8s/sim/goformat.h"
+
 #include <algorithm>
 #include <charconv>
-#include <cmath>
 #include <cstdint>
 #include <fstream>
 #include <initializer_list>
@@ -368,72 +369,6 @@ Resolved resolvePlain(const std::string &in) {
     return r;
 }
 
-// strconv.FormatFloat(v, 'g', -1, bits) with the %e/%f switch at exponent < -4 or >= eprec
-// (6 for FormatFloat, 21 for fmt's %v).
-std::string formatGoFloat(double v, int bits, int eprec) {
-    if (std::isnan(v))
-        return "NaN";
-    if (std::isinf(v))
-        return v > 0 ? "+Inf" : "-Inf";
-    char buf[64];
-    std::to_chars_result res{};
-    if (bits == 32)
-        res = std::to_chars(buf, buf + sizeof buf, static_cast<float>(v),
-                            std::chars_format::scientific);
-    else
-        res = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific);
-    std::string_view sci(buf, static_cast<std::size_t>(res.ptr - buf));
-    std::string out;
-    if (!sci.empty() && sci[0] == '-') {
-        out += '-';
-        sci.remove_prefix(1);
-    }
-    const std::size_t e = sci.find('e');
-    std::string digits;
-    for (const char c : sci.substr(0, e)) {
-        if (c != '.')
-            digits += c;
-    }
-    int exp10 = 0;
-    std::from_chars(sci.data() + e + 1 + (sci[e + 1] == '+' ? 1 : 0), sci.data() + sci.size(),
-                    exp10);
-    while (digits.size() > 1 && digits.back() == '0')
-        digits.pop_back();
-    const int nd = static_cast<int>(digits.size());
-    const int dp = exp10 + 1;
-    if (digits == "0") {
-        out += '0';
-        return out;
-    }
-    if (exp10 < -4 || exp10 >= eprec) {
-        out += digits[0];
-        if (nd > 1) {
-            out += '.';
-            out += digits.substr(1);
-        }
-        out += 'e';
-        out += exp10 < 0 ? '-' : '+';
-        const int a = std::abs(exp10);
-        if (a < 10)
-            out += '0';
-        out += std::to_string(a);
-        return out;
-    }
-    if (dp <= 0) {
-        out += "0.";
-        out.append(static_cast<std::size_t>(-dp), '0');
-        out += digits;
-    } else if (dp >= nd) {
-        out += digits;
-        out.append(static_cast<std::size_t>(dp - nd), '0');
-    } else {
-        out += digits.substr(0, static_cast<std::size_t>(dp));
-        out += '.';
-        out += digits.substr(static_cast<std::size_t>(dp));
-    }
-    return out;
-}
-
 // ---------------------------------------------------------------------------------------------
 // yaml-cpp node tree -> nlohmann::json
 
@@ -622,7 +557,8 @@ private:
         case ScalarKind::BigInt:
             return fail(key, "unsupported map key of type uint64: " + text);
         case ScalarKind::Float: {
-            std::string s = formatGoFloat(r.number, 32, 6);
+            // sigs.k8s.io/yaml: strconv.FormatFloat(key, 'g', -1, 32), then YAML's Inf/NaN spellings.
+            std::string s = formatGoFloat(r.number, 32);
             if (s == "+Inf")
                 s = ".inf";
             else if (s == "-Inf")

@@ -1,5 +1,8 @@
 #pragma once
 
+// RFC 3339 timestamps for the simulator: the one formatter and the one parser, as metav1.Time
+// writes and reads them. Pure functions, safe from any thread, nothing throws.
+
 #include <chrono>
 #include <optional>
 #include <string>
@@ -7,9 +10,14 @@
 
 namespace cubedesk::sim {
 
-/// RFC 3339 timestamps as Kubernetes writes them: second precision, UTC, "Z" suffix.
+/// RFC 3339 timestamps as Kubernetes writes them: second precision (floored), UTC, "Z" suffix,
+/// four-digit year ("0001-01-01T00:00:00Z" for the zero time).
 std::string formatRfc3339(std::chrono::system_clock::time_point t);
-/// Accepts "YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM)"; nullopt otherwise.
+/// Accepts exactly "YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM)" ('t' and 'z' too) with real calendar
+/// dates (leap years included), hours 0-23, minutes and seconds 0-59, a non-empty fraction
+/// (kept to the nanosecond) and offsets up to 23:59; nullopt for anything else, including
+/// trailing text, and for instants system_clock::time_point cannot represent (with nanosecond
+/// ticks, anything outside about 1677-09-21 .. 2262-04-11).
 std::optional<std::chrono::system_clock::time_point> parseRfc3339(std::string_view text);
 
 } // namespace cubedesk::sim

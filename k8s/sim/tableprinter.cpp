@@ -1,10 +1,12 @@
 #include "k8s/sim/tableprinter.h"
 
+#include "k8s/sim/goformat.h"
+#include "k8s/sim/rfc3339.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
 #include <limits>
 #include <set>
 #include <utility>
@@ -93,59 +95,6 @@ std::string toLower(std::string s) {
     return s;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Civil-date arithmetic for RFC 3339 (proleptic Gregorian, days relative to 1970-01-01).
-
-std::int64_t daysFromCivil(std::int64_t y, unsigned m, unsigned d) {
-    y -= m <= 2 ? 1 : 0;
-    const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
-    const auto yoe = static_cast<unsigned>(y - era * 400);
-    const unsigned doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
-    const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + static_cast<std::int64_t>(doe) - 719468;
-}
-
-void civilFromDays(std::int64_t z, std::int64_t &y, unsigned &m, unsigned &d) {
-    z += 719468;
-    const std::int64_t era = (z >= 0 ? z : z - 146096) / 146097;
-    const auto doe = static_cast<unsigned>(z - era * 146097);
-    const unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    const unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    const unsigned mp = (5 * doy + 2) / 153;
-    d = doy - (153 * mp + 2) / 5 + 1;
-    m = mp < 10 ? mp + 3 : mp - 9;
-    y = static_cast<std::int64_t>(yoe) + era * 400 + (m <= 2 ? 1 : 0);
-}
-
-bool isLeap(std::int64_t y) {
-    return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-}
-
-unsigned daysInMonth(std::int64_t y, unsigned m) {
-    static const unsigned days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    return m == 2 && isLeap(y) ? 29 : days[m - 1];
-}
-
-/// metav1.Time as JSON: RFC 3339 in UTC, whole seconds.
-std::string formatRfc3339(Clock::time_point tp) {
-    const auto secs = std::chrono::floor<std::chrono::seconds>(tp).time_since_epoch().count();
-    std::int64_t days = secs / 86400;
-    std::int64_t rem = secs % 86400;
-    if (rem < 0) {
-        rem += 86400;
-        --days;
-    }
-    std::int64_t y = 0;
-    unsigned m = 0;
-    unsigned d = 0;
-    civilFromDays(days, y, m, d);
-    char buf[48];
-    std::snprintf(buf, sizeof buf, "%04lld-%02u-%02uT%02lld:%02lld:%02lldZ",
-                  static_cast<long long>(y), m, d, static_cast<long long>(rem / 3600),
-                  static_cast<long long>(rem / 60 % 60), static_cast<long long>(rem % 60));
-    return buf;
-}
-
 // "<unknown>" for a missing/zero timestamp, like translateTimestampSince.
 std::string ageOf(const json *timestamp, Clock::time_point now) {
     const std::string text = str(timestamp);
@@ -155,57 +104,6 @@ std::string ageOf(const json *timestamp, Clock::time_point now) {
     if (!tp)
         return "<unknown>";
     return TablePrinter::humanDuration(std::chrono::duration_cast<std::chrono::seconds>(now - *tp));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Number formatting of Go's fmt %v for float64 (used when a string column shows a number).
-
-std::string formatGoFloat(double v) {
-    if (std::isnan(v))
-        return "NaN";
-    if (std::isinf(v))
-        return v > 0 ? "+Inf" : "-Inf";
-    char buf[64];
-    const auto res = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific);
-    std::string_view sci(buf, static_cast<std::size_t>(res.ptr - buf));
-    std::string out;
-    if (!sci.empty() && sci[0] == '-') {
-        out += '-';
-        sci.remove_prefix(1);
-    }
-    const std::size_t e = sci.find('e');
-    std::string digits;
-    for (const char c : sci.substr(0, e)) {
-        if (c != '.')
-            digits += c;
-    }
-    int exp10 = 0;
-    const char *expBegin = sci.data() + e + 1;
-    if (*expBegin == '+')
-        ++expBegin;
-    std::from_chars(expBegin, sci.data() + sci.size(), exp10);
-    while (digits.size() > 1 && digits.back() == '0')
-        digits.pop_back();
-    if (digits == "0")
-        return out + "0";
-    const int nd = static_cast<int>(digits.size());
-    const int dp = exp10 + 1;
-    if (exp10 < -4 || exp10 >= 21) {
-        out += digits[0];
-        if (nd > 1)
-            out += '.' + digits.substr(1);
-        out += exp10 < 0 ? "e-" : "e+";
-        const int a = std::abs(exp10);
-        if (a < 10)
-            out += '0';
-        return out + std::to_string(a);
-    }
-    if (dp <= 0)
-        return out + "0." + std::string(static_cast<std::size_t>(-dp), '0') + digits;
-    if (dp >= nd)
-        return out + digits + std::string(static_cast<std::size_t>(dp - nd), '0');
-    return out + digits.substr(0, static_cast<std::size_t>(dp)) + '.' +
-           digits.substr(static_cast<std::size_t>(dp));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -577,7 +475,9 @@ std::string scalarText(const json &v) {
     case json::value_t::number_unsigned:
         return std::to_string(v.get<std::uint64_t>());
     case json::value_t::number_float:
-        return formatGoFloat(v.get<double>());
+        // The simulator's long-standing %v rendering: Go's shortest digits, but the exponent form
+        // only from 1e21 on. (Go's own fmt %v switches at 1e6, i.e. formatGoFloat(v, 64).)
+        return formatGoFloat(v.get<double>(), 64, 21);
     default:
         break;
     }
@@ -963,18 +863,6 @@ std::vector<const json *> evaluateSteps(const json &root, const std::vector<Path
     return current;
 }
 
-bool parseDigits(std::string_view text, std::size_t pos, std::size_t count, int &out) {
-    if (pos + count > text.size())
-        return false;
-    out = 0;
-    for (std::size_t i = pos; i < pos + count; ++i) {
-        if (text[i] < '0' || text[i] > '9')
-            return false;
-        out = out * 10 + (text[i] - '0');
-    }
-    return true;
-}
-
 } // namespace
 
 nlohmann::json TablePrinter::columnDefinitions(const ResourceType &type) {
@@ -1195,62 +1083,7 @@ TablePrinter::evaluateJsonPath(const nlohmann::json &object, std::string_view pa
 
 std::optional<std::chrono::system_clock::time_point>
 TablePrinter::parseTimestamp(std::string_view text) {
-    // YYYY-MM-DDTHH:MM:SS[.fraction](Z|+HH:MM|-HH:MM)
-    int year = 0;
-    int month = 0;
-    int day = 0;
-    int hour = 0;
-    int minute = 0;
-    int second = 0;
-    if (!parseDigits(text, 0, 4, year) || text.size() < 20 || text[4] != '-' ||
-        !parseDigits(text, 5, 2, month) || text[7] != '-' || !parseDigits(text, 8, 2, day) ||
-        (text[10] != 'T' && text[10] != 't') || !parseDigits(text, 11, 2, hour) ||
-        text[13] != ':' || !parseDigits(text, 14, 2, minute) || text[16] != ':' ||
-        !parseDigits(text, 17, 2, second))
-        return std::nullopt;
-    if (month < 1 || month > 12 || day < 1 ||
-        day > static_cast<int>(daysInMonth(year, static_cast<unsigned>(month))) || hour > 23 ||
-        minute > 59 || second > 59)
-        return std::nullopt;
-    std::size_t pos = 19;
-    std::int64_t nanos = 0;
-    if (pos < text.size() && text[pos] == '.') {
-        ++pos;
-        const std::size_t start = pos;
-        std::int64_t scale = 100'000'000;
-        while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9') {
-            nanos += (text[pos] - '0') * scale;
-            scale /= 10;
-            ++pos;
-        }
-        if (pos == start)
-            return std::nullopt;
-    }
-    if (pos >= text.size())
-        return std::nullopt;
-    std::int64_t offsetSeconds = 0;
-    if (text[pos] == 'Z' || text[pos] == 'z') {
-        ++pos;
-    } else if (text[pos] == '+' || text[pos] == '-') {
-        int oh = 0;
-        int om = 0;
-        if (!parseDigits(text, pos + 1, 2, oh) || pos + 3 >= text.size() || text[pos + 3] != ':' ||
-            !parseDigits(text, pos + 4, 2, om) || oh > 23 || om > 59)
-            return std::nullopt;
-        offsetSeconds =
-            (std::int64_t{oh} * 3600 + std::int64_t{om} * 60) * (text[pos] == '-' ? -1 : 1);
-        pos += 6;
-    } else {
-        return std::nullopt;
-    }
-    if (pos != text.size())
-        return std::nullopt;
-    const std::int64_t days =
-        daysFromCivil(year, static_cast<unsigned>(month), static_cast<unsigned>(day));
-    const std::int64_t secs = days * 86400 + std::int64_t{hour} * 3600 + std::int64_t{minute} * 60 +
-                              second - offsetSeconds;
-    return Clock::time_point(std::chrono::duration_cast<Clock::duration>(
-        std::chrono::seconds(secs) + std::chrono::nanoseconds(nanos)));
+    return parseRfc3339(text);
 }
 
 } // namespace cubedesk::sim

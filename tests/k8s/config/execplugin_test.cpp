@@ -3,12 +3,14 @@
 // ExecCredential. CubeDesk executes them directly (the shebang picks the interpreter), never
 // through a shell.
 
+#include "fakeclock.h"
 #include "k8s/config/execcredentialjson.h"
 #include "k8s/config/execcredentialprovider.h"
 #include "k8s/config/execpluginlocator.h"
 #include "k8s/config/kubeconfig.h"
 #include "k8s/config/loginshellpath.h"
-#include "testenv.h"
+#include "testdir.h"
+#include "testfixtures.h"
 #include "testpki.h"
 
 #include <QElapsedTimer>

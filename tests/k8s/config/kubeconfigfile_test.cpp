@@ -2,7 +2,8 @@
 
 #include "k8s/config/kubeconfig.h"
 #include "k8s/config/kubeconfigfile.h"
-#include "testenv.h"
+#include "testdir.h"
+#include "testfixtures.h"
 
 #include <QDir>
 #include <QFile>
@@ -170,7 +171,6 @@ users:
 
 TEST(KubeconfigFile, RelativeFilesAreFoundFromAnotherWorkingDirectory) {
     TestDir dir;
-    const QByteArray ca = "not used";
     dir.write(QStringLiteral("sub/token.txt"), "s3cret\n");
     const QString path = dir.write(QStringLiteral("sub/kubeconfig"), R"(
 clusters: [{name: c, cluster: {server: "https://h:1", insecure-skip-tls-verify: true}}]

@@ -2,7 +2,8 @@
 // current-context from the first file that sets it (k8s-api.md §14.2, OBS E10/E11).
 
 #include "k8s/config/kubeconfig.h"
-#include "testenv.h"
+#include "testdir.h"
+#include "testfixtures.h"
 
 #include <QDir>
 

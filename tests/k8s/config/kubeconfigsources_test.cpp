@@ -2,7 +2,8 @@
 
 #include "k8s/config/kubeconfig.h"
 #include "k8s/config/kubeconfigsources.h"
-#include "testenv.h"
+#include "testdir.h"
+#include "testfixtures.h"
 
 #include <QDir>
 

@@ -3,7 +3,8 @@
 // variants are written to temporary folders.
 
 #include "k8s/config/kubeconfig.h"
-#include "testenv.h"
+#include "testdir.h"
+#include "testfixtures.h"
 #include "testpki.h"
 
 #include <QRegularExpression>

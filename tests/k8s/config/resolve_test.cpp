@@ -3,7 +3,8 @@
 
 #include "k8s/config/contextresolver.h"
 #include "k8s/config/kubeconfig.h"
-#include "testenv.h"
+#include "testdir.h"
+#include "testfixtures.h"
 #include "testpki.h"
 
 #include <gtest/gtest.h>

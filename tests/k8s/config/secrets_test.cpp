@@ -2,7 +2,9 @@
 // appear in error text or in log messages, for every producer of errors and logs.
 
 #include "k8s/config/kubeconfig.h"
-#include "testenv.h"
+#include "logcapture.h"
+#include "testdir.h"
+#include "testfixtures.h"
 #include "testpki.h"
 
 #include <gtest/gtest.h>

@@ -1,11 +1,14 @@
 // Static tokens, token files (re-read at most once a minute, or after invalidate()), OIDC
 // id-tokens.
 
+#include "fakeclock.h"
 #include "k8s/config/kubeconfig.h"
 #include "k8s/config/oidctokenprovider.h"
 #include "k8s/config/statictokenprovider.h"
 #include "k8s/config/tokenfileprovider.h"
-#include "testenv.h"
+#include "logcapture.h"
+#include "testdir.h"
+#include "testfixtures.h"
 
 #include <QFile>
 

@@ -1,7 +1,7 @@
 // YAML → JSON as kubectl converts kubeconfig extensions, and Go's JSON string escaping.
 
 #include "k8s/config/yamljson.h"
-#include "testenv.h"
+#include "testfixtures.h"
 
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "k8s/write/writerequest.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cubedesk::k8s {
+
+/// One label change: set `key` to `value`, or remove it when `value` is nullopt.
+struct LabelEdit {
+    std::string key;
+    std::optional<std::string> value;
+};
+
+/// The writes CubeDesk makes to nodes and the access checks before them (DESIGN.md §4):
+/// label patches as JSON merge patches that carry the object's resourceVersion, so a node that
+/// changed since the user looked gets 409 Conflict instead of being overwritten blindly;
+/// cordon/uncordon; delete; SelfSubjectAccessReview. Builders are pure functions.
+class NodeWrites final {
+public:
+    static WriteRequest labels(const std::string &node, const std::vector<LabelEdit> &edits,
+                               const std::string &resourceVersion);
+    static WriteRequest cordon(const std::string &node, bool unschedulable,
+                               const std::string &resourceVersion = {});
+    static WriteRequest get(const std::string &node);
+    /// DELETE of any object; `collectionPath` as in ResourceDescriptor ("/api/v1/pods").
+    static WriteRequest remove(const std::string &collectionPath, const std::string &ns,
+                               const std::string &name);
+    /// "may I <verb> <resource> in <group> (and namespace)?"
+    static WriteRequest accessReview(const std::string &verb, const std::string &group,
+                                     const std::string &resource, const std::string &ns = {});
+    /// The allowed flag of a SelfSubjectAccessReview answer (false when it failed).
+    static bool allowed(const WriteResult &result);
+    /// metadata.labels and metadata.resourceVersion of an object body (a re-read after 409).
+    static std::optional<std::pair<std::map<std::string, std::string>, std::string>>
+    labelsOf(const std::string &objectJson);
+};
+
+} // namespace cubedesk::k8s
