@@ -177,18 +177,14 @@ public:
     void parse(const YAML::Node &root) {
         FieldReader top(root, m_file.m_path, QString(), QString(), m_file.m_problems);
         m_file.m_currentContext = top.string("current-context");
-        parseList(top, "clusters", "cluster",
-                  [this](const QString &name, const YAML::Node &item, const YAML::Node &body) {
-                      parseCluster(name, item, body);
-                  });
+        parseList(top, "clusters", "cluster", [this](const QString &name, const YAML::Node &body) {
+            parseCluster(name, body);
+        });
         parseList(top, "users", "user",
-                  [this](const QString &name, const YAML::Node &item, const YAML::Node &body) {
-                      parseUser(name, item, body);
-                  });
-        parseList(top, "contexts", "context",
-                  [this](const QString &name, const YAML::Node &item, const YAML::Node &body) {
-                      parseContext(name, item, body);
-                  });
+                  [this](const QString &name, const YAML::Node &body) { parseUser(name, body); });
+        parseList(top, "contexts", "context", [this](const QString &name, const YAML::Node &body) {
+            parseContext(name, body);
+        });
     }
 
 private:
@@ -237,11 +233,11 @@ private:
                                     QStringLiteral("; the first entry with this name is used")});
                 continue;
             }
-            handler(name, item, reader.node(bodyKey));
+            handler(name, reader.node(bodyKey));
         }
     }
 
-    void parseCluster(const QString &name, const YAML::Node &, const YAML::Node &body) {
+    void parseCluster(const QString &name, const YAML::Node &body) {
         ClusterConfig c;
         c.name = name;
         c.originFile = m_file.m_path;
@@ -288,7 +284,7 @@ private:
         }
     }
 
-    void parseUser(const QString &name, const YAML::Node &, const YAML::Node &body) {
+    void parseUser(const QString &name, const YAML::Node &body) {
         UserConfig u;
         u.name = name;
         u.originFile = m_file.m_path;
@@ -383,7 +379,7 @@ private:
         u.exec = std::move(config);
     }
 
-    void parseContext(const QString &name, const YAML::Node &, const YAML::Node &body) {
+    void parseContext(const QString &name, const YAML::Node &body) {
         ContextConfig c;
         c.name = name;
         c.originFile = m_file.m_path;

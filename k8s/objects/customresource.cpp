@@ -26,24 +26,12 @@ std::string CustomResource::normalisePhase(std::string_view raw) {
         std::string_view normalised;
     };
     static constexpr std::array<Rule, 19> kRules = {{
-        {"pending", "Pending"},
-        {"inqueue", "Pending"},
-        {"new", "Pending"},
-        {"submitted", "Pending"},
-        {"created", "Pending"},
-        {"running", "Running"},
-        {"restarting", "Running"},
-        {"completing", "Running"},
-        {"succeeding", "Running"},
-        {"failing", "Running"},
-        {"succeeded", "Succeeded"},
-        {"completed", "Succeeded"},
-        {"complete", "Succeeded"},
-        {"failed", "Failed"},
-        {"error", "Failed"},
-        {"submission_failed", "Failed"},
-        {"aborted", "Failed"},
-        {"terminated", "Failed"},
+        {"pending", "Pending"},          {"inqueue", "Pending"},     {"new", "Pending"},
+        {"submitted", "Pending"},        {"created", "Pending"},     {"running", "Running"},
+        {"restarting", "Running"},       {"completing", "Running"},  {"succeeding", "Running"},
+        {"failing", "Running"},          {"succeeded", "Succeeded"}, {"completed", "Succeeded"},
+        {"complete", "Succeeded"},       {"failed", "Failed"},       {"error", "Failed"},
+        {"submission_failed", "Failed"}, {"aborted", "Failed"},      {"terminated", "Failed"},
         {"failure", "Failed"},
     }};
     for (const Rule &rule : kRules) {

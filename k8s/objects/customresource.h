@@ -5,12 +5,12 @@
 // SparkApplication, Argo Workflow; spec cubestudio.md §1).
 //
 // Phase: rawPhase() is the first present of status.phase, status.state.phase (Volcano Job),
-// status.applicationState.state (Spark) and a string status.state (Volcano Queue: "Open"). phase() normalises it case-insensitively to Pending
-// (pending, inqueue, new, submitted, created), Running (running, restarting, completing,
-// succeeding, failing), Succeeded (succeeded, completed, complete) or Failed (failed, error,
-// submission_failed, aborted, terminated); other values are passed through unchanged. Without
-// a raw phase (Kubeflow jobs) the type of the last condition whose status is "True" is
-// normalised the same way ("Created" → Pending, "Suspended" stays).
+// status.applicationState.state (Spark) and a string status.state (Volcano Queue: "Open"). phase()
+// normalises it case-insensitively to Pending (pending, inqueue, new, submitted, created), Running
+// (running, restarting, completing, succeeding, failing), Succeeded (succeeded, completed,
+// complete) or Failed (failed, error, submission_failed, aborted, terminated); other values are
+// passed through unchanged. Without a raw phase (Kubeflow jobs) the type of the last condition
+// whose status is "True" is normalised the same way ("Created" → Pending, "Suspended" stays).
 //
 // replicaStatuses(): Kubeflow status.replicaStatuses (role → active/succeeded/failed) or, for
 // Volcano jobs, status.taskStatusCount (Running → active, Succeeded/Completed → succeeded,

@@ -106,10 +106,10 @@ protected:
     std::uint16_t m_ownerCount = 0;
     StringId m_namespace = StringId::Empty;
     TailText m_name;
-    alignas(8) unsigned char m_uid[16] = {};      ///< Uid bytes, or a TailText (UidIsText)
-    std::uint64_t m_resourceVersion = 0;          ///< number, or a TailText (ResourceVersionIsText)
+    alignas(8) unsigned char m_uid[16] = {}; ///< Uid bytes, or a TailText (UidIsText)
+    std::uint64_t m_resourceVersion = 0;     ///< number, or a TailText (ResourceVersionIsText)
     std::int64_t m_creationTimestamp = 0;
-    const LabelSet *m_labels = nullptr;           ///< one reference held; nullptr = no labels
+    const LabelSet *m_labels = nullptr; ///< one reference held; nullptr = no labels
 };
 
 static_assert(sizeof(KubeObject) == 64);

@@ -4,7 +4,7 @@
 //
 // A small value (two pointers) valid as long as the object it came from. Iteration order is the
 // set's canonical order (by interned key id, i.e. roughly first-seen order), not alphabetical.
-// `value(key)` is a binary search; a view is also a lookup function for LabelSelector::matches.
+// A view is also a lookup function for LabelSelector::matches.
 //
 // Thread-safety: read-only; any thread that may read the owning object may use it.
 
@@ -36,15 +36,19 @@ public:
         return {m_pool->view(key), m_pool->view(value)};
     }
 
-    /// The value of `key`, or nullopt when the object has no such label.
+    /// The value of `key`, or nullopt when the object has no such label. A linear scan over
+    /// the set (it must not consult the pool's index, which only the session thread may read).
     std::optional<std::string_view> value(std::string_view key) const {
-        if (!m_set)
-            return std::nullopt;
-        const std::optional<StringId> id = m_pool->find(key);
-        if (!id)
-            return std::nullopt;
-        return value(*id);
+        const std::size_t n = size();
+        for (std::size_t i = 0; i < n; ++i) {
+            const auto [k, v] = m_pool->pair(m_set->pairs()[i]);
+            if (m_pool->view(k) == key)
+                return m_pool->view(v);
+        }
+        return std::nullopt;
     }
+    /// The value of the label whose key has id `key` (binary search; ids come from the pool,
+    /// e.g. StringPool::find on the session thread).
     std::optional<std::string_view> value(StringId key) const {
         if (!m_set)
             return std::nullopt;

@@ -30,7 +30,7 @@ using simdjson::SUCCESS;
 // Propagates a simdjson error code out of the current function.
 #define CUBEDESK_TRY(expr)                                                                         \
     do {                                                                                           \
-        if (const error_code cubedeskTryError = (expr); cubedeskTryError != SUCCESS)              \
+        if (const error_code cubedeskTryError = (expr); cubedeskTryError != SUCCESS)               \
             return cubedeskTryError;                                                               \
     } while (false)
 
@@ -255,7 +255,6 @@ private:
 
 } // namespace
 
-
 // ---- Impl ---------------------------------------------------------------------------------------
 
 class ObjectDecoder::Impl {
@@ -479,9 +478,8 @@ bool ObjectDecoder::Impl::load(std::string_view json, std::string *error) {
     return true;
 }
 
-std::shared_ptr<const KubeObject> ObjectDecoder::Impl::decode(ObjectKind kind,
-                                                              std::string_view json,
-                                                              std::string *error) {
+std::shared_ptr<const KubeObject>
+ObjectDecoder::Impl::decode(ObjectKind kind, std::string_view json, std::string *error) {
     if (!load(json, error))
         return nullptr;
     od::object object;
@@ -598,8 +596,7 @@ bool ObjectDecoder::Impl::decodeWatchEvent(ObjectKind kind, std::string_view lin
     return true;
 }
 
-error_code ObjectDecoder::Impl::decodeStatusObject(od::object &object,
-                                                   WatchEvent::Status &status) {
+error_code ObjectDecoder::Impl::decodeStatusObject(od::object &object, WatchEvent::Status &status) {
     return forEachField(object, [&](od::field &field) -> error_code {
         const std::string_view key = fieldName(field);
         std::string_view text;
@@ -726,8 +723,8 @@ error_code ObjectDecoder::Impl::decodeLabels(od::value &value, bool userLabels) 
 void ObjectDecoder::Impl::prepareBase(BaseDraft &draft) {
     draft.ns = intern(m_meta.ns);
     // Owners directly before the name: KubeObject::owner() finds them from the name's offset.
-    draft.ownerCount = static_cast<std::uint16_t>(std::min<std::size_t>(
-        m_meta.owners.size() / 2, std::numeric_limits<std::uint16_t>::max()));
+    draft.ownerCount = static_cast<std::uint16_t>(
+        std::min<std::size_t>(m_meta.owners.size() / 2, std::numeric_limits<std::uint16_t>::max()));
     m_tail.append(m_meta.owners.data(), draft.ownerCount * 2 * sizeof(StringId), 4);
     draft.name = m_tail.text(m_meta.name);
 
@@ -754,14 +751,14 @@ void ObjectDecoder::Impl::prepareBase(BaseDraft &draft) {
     draft.labels = nullptr;
     if (!m_meta.labels.empty()) {
         // Canonical order: by key id, one value per key (the last one, as a JSON decoder keeps).
-        std::stable_sort(m_meta.labels.begin(), m_meta.labels.end(),
-                         [](const auto &a, const auto &b) {
-                             return static_cast<std::uint32_t>(a.first) <
-                                    static_cast<std::uint32_t>(b.first);
-                         });
+        std::stable_sort(
+            m_meta.labels.begin(), m_meta.labels.end(), [](const auto &a, const auto &b) {
+                return static_cast<std::uint32_t>(a.first) < static_cast<std::uint32_t>(b.first);
+            });
         m_pairs.clear();
         for (std::size_t i = 0; i < m_meta.labels.size(); ++i) {
-            if (i + 1 < m_meta.labels.size() && m_meta.labels[i + 1].first == m_meta.labels[i].first)
+            if (i + 1 < m_meta.labels.size() &&
+                m_meta.labels[i + 1].first == m_meta.labels[i].first)
                 continue;
             m_pairs.push_back(m_pool->internPair(m_meta.labels[i].first, m_meta.labels[i].second));
         }
@@ -803,8 +800,8 @@ error_code ObjectDecoder::Impl::decodeQuantity(od::value &value, bool milli, std
     } else if (type == od::json_type::number) {
         // Manifests converted from YAML carry `cpu: 1` or `nvidia.com/gpu: 2` as numbers.
         text = value.raw_json_token();
-        while (!text.empty() && (text.back() == ' ' || text.back() == '\n' ||
-                                 text.back() == '\r' || text.back() == '\t'))
+        while (!text.empty() && (text.back() == ' ' || text.back() == '\n' || text.back() == '\r' ||
+                                 text.back() == '\t'))
             text.remove_suffix(1);
     } else if (type == od::json_type::null) {
         ok = false;
@@ -1295,8 +1292,9 @@ error_code ObjectDecoder::Impl::decodeNode(od::object &object,
                             std::string_view text;
                             if (tk == "key" || tk == "value" || tk == "effect") {
                                 CUBEDESK_TRY(stringOrNull(t.value(), text));
-                                (tk == "key" ? taint.key : tk == "value" ? taint.value
-                                                                         : taint.effect)
+                                (tk == "key"     ? taint.key
+                                 : tk == "value" ? taint.value
+                                                 : taint.effect)
                                     .assign(text);
                             }
                             return SUCCESS;
@@ -1453,8 +1451,7 @@ error_code ObjectDecoder::Impl::decodeResourceQuota(od::object &object,
     m_tail.reset(sizeof(ResourceQuota));
     BaseDraft base;
     prepareBase(base);
-    std::shared_ptr<ResourceQuota> quota =
-        allocate<ResourceQuota>(ObjectKind::ResourceQuota, base);
+    std::shared_ptr<ResourceQuota> quota = allocate<ResourceQuota>(ObjectKind::ResourceQuota, base);
     quota->m_specHard = std::move(draft.m_specHard);
     quota->m_statusHard = std::move(draft.m_statusHard);
     quota->m_used = std::move(draft.m_used);
@@ -1513,8 +1510,7 @@ error_code ObjectDecoder::Impl::decodeLimitRange(od::object &object,
 
 error_code ObjectDecoder::Impl::decodeEvent(od::object &object,
                                             std::shared_ptr<const KubeObject> &out) {
-    std::string_view type, reason, message, kind, ns, name, fieldPath, component, host,
-        reporting;
+    std::string_view type, reason, message, kind, ns, name, fieldPath, component, host, reporting;
     std::int64_t count = 0, first = 0, last = 0, eventTime = 0, seriesCount = 0, seriesLast = 0;
     CUBEDESK_TRY(forEachField(object, [&](od::field &field) -> error_code {
         const std::string_view key = fieldName(field);

@@ -66,14 +66,13 @@ std::optional<std::int64_t> Pod::deletionTimestamp() const {
 
 ResourceList Pod::requests() const {
     return ResourceList(pool(), fixedMask(m_flags & RequestCpu, m_flags & RequestMemory),
-                        m_requestCpu, m_requestMemory,
-                        tailAt<ResourceEntry>(extraRequestsOffset()), m_extraRequests);
+                        m_requestCpu, m_requestMemory, tailAt<ResourceEntry>(extraRequestsOffset()),
+                        m_extraRequests);
 }
 
 ResourceList Pod::limits() const {
     return ResourceList(pool(), fixedMask(m_flags & LimitCpu, m_flags & LimitMemory), m_limitCpu,
-                        m_limitMemory, tailAt<ResourceEntry>(extraLimitsOffset()),
-                        m_extraLimits);
+                        m_limitMemory, tailAt<ResourceEntry>(extraLimitsOffset()), m_extraLimits);
 }
 
 ResourceList Pod::effectiveRequests() const {

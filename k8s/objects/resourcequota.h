@@ -21,7 +21,9 @@ public:
 
     ResourceList specHard() const { return m_specHard.view(pool()); }
     /// status.hard, falling back to spec.hard when the quota controller has not reported yet.
-    ResourceList hard() const { return (m_statusHard.empty() ? m_specHard : m_statusHard).view(pool()); }
+    ResourceList hard() const {
+        return (m_statusHard.empty() ? m_specHard : m_statusHard).view(pool());
+    }
     ResourceList used() const { return m_used.view(pool()); }
     const std::vector<std::string> &scopes() const { return m_scopes; }
 

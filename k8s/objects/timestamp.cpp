@@ -46,8 +46,8 @@ std::optional<std::int64_t> Timestamp::parseRfc3339(std::string_view s) {
         return std::nullopt;
     static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
     if (month < 1 || month > 12 || day < 1 ||
-        day > kDays[month - 1] + (month == 2 && isLeap(year) ? 1 : 0) || hour > 23 ||
-        minute > 59 || second > 60)
+        day > kDays[month - 1] + (month == 2 && isLeap(year) ? 1 : 0) || hour > 23 || minute > 59 ||
+        second > 60)
         return std::nullopt;
     std::size_t pos = 19;
     if (pos < s.size() && s[pos] == '.') {

@@ -20,9 +20,9 @@ struct WatchEvent {
     enum class Type { Added, Modified, Deleted, Bookmark, Error };
 
     struct Status {
-        int code = 0;            ///< HTTP-style code, e.g. 410
-        std::string status;      ///< "Failure"
-        std::string reason;      ///< "Expired", "Gone", ...
+        int code = 0;       ///< HTTP-style code, e.g. 410
+        std::string status; ///< "Failure"
+        std::string reason; ///< "Expired", "Gone", ...
         std::string message;
     };
 

@@ -557,7 +557,7 @@ private:
         case ScalarKind::BigInt:
             return fail(key, "unsupported map key of type uint64: " + text);
         case ScalarKind::Float: {
-            // sigs.k8s.io/yaml: strconv.FormatFloat(key, 'g', -1, 32), then YAML's Inf/NaN spellings.
+            // sigs.k8s.io/yaml: strconv.FormatFloat(key, 'g', -1, 32), YAML's Inf/NaN spelling.
             std::string s = formatGoFloat(r.number, 32);
             if (s == "+Inf")
                 s = ".inf";

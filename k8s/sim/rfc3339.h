@@ -10,8 +10,8 @@
 
 namespace cubedesk::sim {
 
-/// RFC 3339 timestamps as Kubernetes writes them: second precision (floored), UTC, "Z" suffix,
-/// four-digit year ("0001-01-01T00:00:00Z" for the zero time).
+/// RFC 3339 timestamps as Kubernetes writes them: second precision (floored, also before 1970),
+/// UTC, "Z" suffix, zero-padded four-digit year.
 std::string formatRfc3339(std::chrono::system_clock::time_point t);
 /// Accepts exactly "YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM)" ('t' and 'z' too) with real calendar
 /// dates (leap years included), hours 0-23, minutes and seconds 0-59, a non-empty fraction

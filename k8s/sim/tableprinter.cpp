@@ -475,9 +475,8 @@ std::string scalarText(const json &v) {
     case json::value_t::number_unsigned:
         return std::to_string(v.get<std::uint64_t>());
     case json::value_t::number_float:
-        // The simulator's long-standing %v rendering: Go's shortest digits, but the exponent form
-        // only from 1e21 on. (Go's own fmt %v switches at 1e6, i.e. formatGoFloat(v, 64).)
-        return formatGoFloat(v.get<double>(), 64, 21);
+        // As the apiserver prints it: client-go's jsonpath writes the value with fmt's %v.
+        return formatGoFloat(v.get<double>(), 64);
     default:
         break;
     }

@@ -29,9 +29,9 @@ std::uint64_t interestingMask(const char *block) {
     for (int i = 0; i < 4; ++i) {
         const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(block + 16 * i));
         const __m128i folded = _mm_or_si128(v, lowerBit);
-        const __m128i hits = _mm_or_si128(
-            _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
-            _mm_or_si128(_mm_cmpeq_epi8(folded, open), _mm_cmpeq_epi8(folded, close)));
+        const __m128i hits =
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
+                         _mm_or_si128(_mm_cmpeq_epi8(folded, open), _mm_cmpeq_epi8(folded, close)));
         mask |= static_cast<std::uint64_t>(static_cast<std::uint16_t>(_mm_movemask_epi8(hits)))
                 << (16 * i);
     }
@@ -310,11 +310,10 @@ bool ListItemSplitter::feed(std::string_view chunk, const ItemCallback &onItem) 
                 if (isSpace(c) || c == ',' || c == '}') {
                     // null, true, false or a number: nothing of ours is a scalar except a null
                     // items or metadata.
-                    const bool literal = m_captured == "null" || m_captured == "true" ||
-                                         m_captured == "false" ||
-                                         (!m_captured.empty() &&
-                                          (m_captured[0] == '-' ||
-                                           (m_captured[0] >= '0' && m_captured[0] <= '9')));
+                    const bool literal =
+                        m_captured == "null" || m_captured == "true" || m_captured == "false" ||
+                        (!m_captured.empty() &&
+                         (m_captured[0] == '-' || (m_captured[0] >= '0' && m_captured[0] <= '9')));
                     if (!literal)
                         return fail("invalid value", offsetOf(p));
                     if ((m_keyIsItems || m_keyIsMetadata) && m_captured != "null")

@@ -38,8 +38,8 @@ std::string buildBody(std::size_t pods) {
     for (std::size_t i = 0; i < pods; ++i) {
         nlohmann::json pod = cubedesk::sim::ScaleScenario::pod(i, 5000, namespaces, 42);
         char uid[40];
-        std::snprintf(uid, sizeof uid, "%08zx-1f2e-4d3c-8b4a-%012zx", (i * 2654435761u) % 0xffffffffu,
-                      i * 40503u);
+        std::snprintf(uid, sizeof uid, "%08zx-1f2e-4d3c-8b4a-%012zx",
+                      (i * 2654435761u) % 0xffffffffu, i * 40503u);
         pod["metadata"]["uid"] = uid;
         pod["metadata"]["resourceVersion"] = std::to_string(48000000 + i * 3);
         if (i)
@@ -117,7 +117,8 @@ int main(int argc, char **argv) {
                     r + 1, t, mb / t, double(pods) / t, cache.size(), failures,
                     decoder.pool()->stringCount(), decoder.pool()->labelSetCount());
     }
-    std::printf("best: splitter %.0f MB/s; splitter+decoder %.0f MB/s, %.0f pods/s (checksum %zu)\n",
-                mb / bestSplit, mb / bestDecode, double(pods) / bestDecode, checksum);
+    std::printf(
+        "best: splitter %.0f MB/s; splitter+decoder %.0f MB/s, %.0f pods/s (checksum %zu)\n",
+        mb / bestSplit, mb / bestDecode, double(pods) / bestDecode, checksum);
     return failures == 0 ? 0 : 1;
 }

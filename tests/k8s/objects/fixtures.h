@@ -24,7 +24,8 @@ inline std::filesystem::path fixtureDir() {
         ADD_FAILURE() << "CUBEDESK_SOURCE_DIR is not set: cannot find shared/fixtures/real";
         return {};
     }
-    const std::filesystem::path dir = std::filesystem::path(source) / ".." / "shared" / "fixtures" / "real";
+    const std::filesystem::path dir =
+        std::filesystem::path(source) / ".." / "shared" / "fixtures" / "real";
     if (!std::filesystem::is_directory(dir))
         ADD_FAILURE() << "fixture directory missing: " << dir;
     return dir;

@@ -18,7 +18,8 @@ using nlohmann::json;
 
 TEST(NodeProjection, MinikubeFixture) {
     ObjectDecoder decoder(StringPool::create());
-    auto node = decodeAs<Node>(decoder, ObjectKind::Node, readFixture("k8s/node-minikube-real.json"));
+    auto node =
+        decodeAs<Node>(decoder, ObjectKind::Node, readFixture("k8s/node-minikube-real.json"));
     ASSERT_TRUE(node);
     EXPECT_EQ(node->name(), "minikube");
     EXPECT_EQ(node->namespaceName(), "");
@@ -73,9 +74,9 @@ TEST(NodeProjection, MinikubeFixture) {
 TEST(NodeProjection, GpuLabelMapsOnTheMinikubeNode) {
     // The real GPU Feature Discovery label maps, put on the real minikube node together with
     // MIG devices, a taint, cordoning and the topology annotation.
-    for (const char *labelsFile : {"k8s/gpu-node-labels-h100-mig-mixed.json",
-                                   "k8s/gpu-node-labels-h100-mig-single.json",
-                                   "k8s/gpu-node-labels-dgx-a100-mig-mixed.json"}) {
+    for (const char *labelsFile :
+         {"k8s/gpu-node-labels-h100-mig-mixed.json", "k8s/gpu-node-labels-h100-mig-single.json",
+          "k8s/gpu-node-labels-dgx-a100-mig-mixed.json"}) {
         SCOPED_TRACE(labelsFile);
         const json labels = json::parse(readFixture(labelsFile));
         json node = json::parse(readFixture("k8s/node-minikube-real.json"));
@@ -83,10 +84,10 @@ TEST(NodeProjection, GpuLabelMapsOnTheMinikubeNode) {
         node["metadata"]["labels"]["org"] = "vision";
         node["metadata"]["annotations"]["cubedesk.io/gpu-topology"] = "GPU0\tX\tNV12";
         node["spec"]["unschedulable"] = true;
-        node["spec"]["taints"] = json::array(
-            {{{"key", "nvidia.com/gpu"}, {"effect", "NoSchedule"}},
-             {{"key", "node.kubernetes.io/unschedulable"}, {"effect", "NoSchedule"},
-              {"timeAdded", "2026-01-01T00:00:00Z"}}});
+        node["spec"]["taints"] = json::array({{{"key", "nvidia.com/gpu"}, {"effect", "NoSchedule"}},
+                                              {{"key", "node.kubernetes.io/unschedulable"},
+                                               {"effect", "NoSchedule"},
+                                               {"timeAdded", "2026-01-01T00:00:00Z"}}});
         node["status"]["capacity"]["nvidia.com/gpu"] = "1";
         node["status"]["capacity"]["nvidia.com/mig-1g.10gb"] = "2";
         node["status"]["allocatable"]["nvidia.com/gpu"] = "1";

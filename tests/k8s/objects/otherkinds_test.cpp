@@ -75,11 +75,12 @@ TEST(OtherKinds, LimitRangeFixture) {
 
 TEST(OtherKinds, Namespace) {
     ObjectDecoder decoder(StringPool::create());
-    const std::string text = R"({"apiVersion":"v1","kind":"Namespace","metadata":{"name":"team-0001",)"
-                             R"("uid":"8a7c4f3e-1111-4222-8333-944455556666","resourceVersion":"12",)"
-                             R"("creationTimestamp":"2026-01-01T00:00:00Z","labels":)"
-                             R"({"kubernetes.io/metadata.name":"team-0001"}},)"
-                             R"("spec":{"finalizers":["kubernetes"]},"status":{"phase":"Terminating"}})";
+    const std::string text =
+        R"({"apiVersion":"v1","kind":"Namespace","metadata":{"name":"team-0001",)"
+        R"("uid":"8a7c4f3e-1111-4222-8333-944455556666","resourceVersion":"12",)"
+        R"("creationTimestamp":"2026-01-01T00:00:00Z","labels":)"
+        R"({"kubernetes.io/metadata.name":"team-0001"}},)"
+        R"("spec":{"finalizers":["kubernetes"]},"status":{"phase":"Terminating"}})";
     auto ns = decodeAs<Namespace>(decoder, ObjectKind::Namespace, text);
     ASSERT_TRUE(ns);
     EXPECT_EQ(ns->name(), "team-0001");

@@ -142,12 +142,12 @@ TEST(PodProjection, KubeletPodListItems) {
     const Expected expected[] = {
         {"speaker-cpxhz", "metallb-system", "DaemonSet", "speaker", 54, 1,
          Pod::QosClass::Guaranteed, 100, 100 * kMi, 4},
-        {"seashell-ptsqm", "utils", "DaemonSet", "seashell", 33, 1, Pod::QosClass::BestEffort, 0,
-         0, 3},
+        {"seashell-ptsqm", "utils", "DaemonSet", "seashell", 33, 1, Pod::QosClass::BestEffort, 0, 0,
+         3},
         {"nginx-ingress-default-backend-5b967cf596-pp4m9", "nginx", "ReplicaSet",
          "nginx-ingress-default-backend-5b967cf596", 18, 1, Pod::QosClass::BestEffort, 0, 0, 4},
-        {"controller-5c9894b5cd-r66xh", "metallb-system", "ReplicaSet", "controller-5c9894b5cd",
-         18, 1, Pod::QosClass::Guaranteed, 100, 100 * kMi, 3},
+        {"controller-5c9894b5cd-r66xh", "metallb-system", "ReplicaSet", "controller-5c9894b5cd", 18,
+         1, Pod::QosClass::Guaranteed, 100, 100 * kMi, 3},
         {"honeycomb-agent-59mqh", "test", "DaemonSet", "honeycomb-agent", 0, 1,
          Pod::QosClass::BestEffort, 0, 0, 5},
         {"grafana-7db5dff8ff-vwrnf", "olly", "ReplicaSet", "grafana-7db5dff8ff", 36, 2,
@@ -244,26 +244,26 @@ TEST(PodProjection, QuantityNotations) {
     }
     EXPECT_EQ(n, l.size());
     // Sub-unit amounts round up, as Kubernetes' Value() does: 1m of memory is 1 byte.
-    auto tiny = decodePod(decoder, podWithSpec({{"containers",
-                                                 json::array({container(
-                                                     "a", {{"memory", "1m"}, {"cpu", "1n"}},
-                                                     nullptr)})}}));
+    auto tiny = decodePod(
+        decoder,
+        podWithSpec({{"containers",
+                      json::array({container("a", {{"memory", "1m"}, {"cpu", "1n"}}, nullptr)})}}));
     EXPECT_EQ(tiny->requests().memoryBytes(), 1);
     EXPECT_EQ(tiny->requests().milliCpu(), 1);
     // A suffix and an exponent together is not a quantity ("1e3m"); CPU beyond 32 bits of
     // millicores is still exact.
-    auto huge = decodePod(decoder, podWithSpec({{"containers",
-                                                 json::array({container(
-                                                     "a", {{"cpu", "3000000"}, {"memory", "1e3"}},
-                                                     {{"cpu", "1e3m"}})})}}));
+    auto huge = decodePod(
+        decoder, podWithSpec({{"containers",
+                               json::array({container("a", {{"cpu", "3000000"}, {"memory", "1e3"}},
+                                                      {{"cpu", "1e3m"}})})}}));
     EXPECT_EQ(huge->requests().milliCpu(), 3'000'000'000LL);
     EXPECT_EQ(value(huge->requests(), "cpu"), 3'000'000'000LL);
     EXPECT_EQ(huge->requests().memoryBytes(), 1000);
     EXPECT_FALSE(value(huge->limits(), "cpu"));
     // Invalid quantities are ignored, not fatal.
-    auto bad = decodePod(decoder, podWithSpec({{"containers", json::array({container(
-                                                                  "a", {{"cpu", "lots"}},
-                                                                  nullptr)})}}));
+    auto bad = decodePod(
+        decoder,
+        podWithSpec({{"containers", json::array({container("a", {{"cpu", "lots"}}, nullptr)})}}));
     ASSERT_TRUE(bad);
     EXPECT_TRUE(bad->requests().empty());
 }
@@ -272,10 +272,10 @@ TEST(PodProjection, MissingRequestDefaultsToLimit) {
     ObjectDecoder decoder(StringPool::create());
     auto pod = decodePod(
         decoder,
-        podWithSpec({{"containers",
-                      json::array({container("a", {{"cpu", "100m"}},
-                                             {{"cpu", "1"}, {"memory", "1Gi"},
-                                              {"nvidia.com/gpu", "1"}})})}}));
+        podWithSpec(
+            {{"containers", json::array({container(
+                                "a", {{"cpu", "100m"}},
+                                {{"cpu", "1"}, {"memory", "1Gi"}, {"nvidia.com/gpu", "1"}})})}}));
     EXPECT_EQ(pod->requests().milliCpu(), 100);
     EXPECT_EQ(pod->requests().memoryBytes(), 1024 * kMi);
     EXPECT_EQ(value(pod->requests(), "nvidia.com/gpu"), 1);
@@ -287,14 +287,13 @@ TEST(PodProjection, EffectiveRequestsWithInitContainers) {
     // Classic init containers: the pod reserves the larger of the app sum and each init.
     auto classic = decodePod(
         decoder,
-        podWithSpec({{"initContainers",
-                      json::array({container("i1", {{"cpu", "2"}, {"memory", "64Mi"}}, nullptr),
-                                   container("i2", {{"cpu", "500m"}, {"memory", "1Gi"}},
-                                             nullptr)})},
-                     {"containers",
-                      json::array({container("a", {{"cpu", "1"}, {"memory", "128Mi"}}, nullptr),
-                                   container("b", {{"cpu", "250m"}, {"memory", "128Mi"}},
-                                             nullptr)})}}));
+        podWithSpec(
+            {{"initContainers",
+              json::array({container("i1", {{"cpu", "2"}, {"memory", "64Mi"}}, nullptr),
+                           container("i2", {{"cpu", "500m"}, {"memory", "1Gi"}}, nullptr)})},
+             {"containers",
+              json::array({container("a", {{"cpu", "1"}, {"memory", "128Mi"}}, nullptr),
+                           container("b", {{"cpu", "250m"}, {"memory", "128Mi"}}, nullptr)})}}));
     EXPECT_EQ(classic->requests().milliCpu(), 1250);
     EXPECT_EQ(classic->requests().memoryBytes(), 256 * kMi);
     EXPECT_EQ(classic->effectiveRequests().milliCpu(), 2000);
@@ -311,8 +310,8 @@ TEST(PodProjection, EffectiveRequestsWithInitContainers) {
             {{"initContainers",
               json::array({container("i0", {{"cpu", "300m"}}, nullptr), sidecar,
                            container("i1", nullptr, {{"cpu", "900m"}, {"nvidia.com/gpu", "1"}})})},
-             {"containers", json::array({container("a", {{"cpu", "200m"}, {"memory", "16Mi"}},
-                                                   nullptr)})},
+             {"containers",
+              json::array({container("a", {{"cpu", "200m"}, {"memory", "16Mi"}}, nullptr)})},
              {"overhead", {{"cpu", "10m"}, {"memory", "1Mi"}}}}));
     // app+sidecar: cpu 300m, memory 48Mi; i0: 300m; i1 + sidecar: 1000m, gpu 1, memory 32Mi.
     EXPECT_EQ(withSidecar->requests().milliCpu(), 200);
@@ -323,9 +322,9 @@ TEST(PodProjection, EffectiveRequestsWithInitContainers) {
     EXPECT_EQ(withSidecar->totalContainers(), 2u);
 
     // Without init containers, effective requests are the requests (no copy kept).
-    auto plain = decodePod(decoder, podWithSpec({{"containers", json::array({container(
-                                                                      "a", {{"cpu", "1"}},
-                                                                      nullptr)})}}));
+    auto plain = decodePod(
+        decoder,
+        podWithSpec({{"containers", json::array({container("a", {{"cpu", "1"}}, nullptr)})}}));
     EXPECT_EQ(plain->effectiveRequests().milliCpu(), 1000);
     EXPECT_EQ(plain->effectiveRequests().size(), 1u);
 }
@@ -333,9 +332,9 @@ TEST(PodProjection, EffectiveRequestsWithInitContainers) {
 TEST(PodProjection, OrgSelectorFromNodeSelectorAndAffinity) {
     ObjectDecoder decoder(StringPool::create());
     const json containers = json::array({container("a", nullptr, nullptr)});
-    auto bySelector = decodePod(
-        decoder, podWithSpec({{"containers", containers},
-                              {"nodeSelector", {{"org", "speech"}, {"gpu", "true"}}}}));
+    auto bySelector =
+        decodePod(decoder, podWithSpec({{"containers", containers},
+                                        {"nodeSelector", {{"org", "speech"}, {"gpu", "true"}}}}));
     EXPECT_EQ(bySelector->org(), "speech");
 
     const json affinity = {
@@ -344,23 +343,22 @@ TEST(PodProjection, OrgSelectorFromNodeSelectorAndAffinity) {
            {{"nodeSelectorTerms",
              json::array(
                  {{{"matchFields",
-                    json::array({{{"key", "metadata.name"}, {"operator", "In"},
-                                  {"values", {"n1"}}}})}},
+                    json::array(
+                        {{{"key", "metadata.name"}, {"operator", "In"}, {"values", {"n1"}}}})}},
                   {{"matchExpressions",
-                    json::array({{{"key", "org"}, {"operator", "NotIn"}, {"values", {"ads"}}},
-                                 {{"key", "gpu"}, {"operator", "In"}, {"values", {"true"}}},
-                                 {{"values", {"vision", "nlp"}},
-                                  {"operator", "In"},
-                                  {"key", "org"}}})}},
+                    json::array(
+                        {{{"key", "org"}, {"operator", "NotIn"}, {"values", {"ads"}}},
+                         {{"key", "gpu"}, {"operator", "In"}, {"values", {"true"}}},
+                         {{"values", {"vision", "nlp"}}, {"operator", "In"}, {"key", "org"}}})}},
                   {{"matchExpressions",
-                    json::array({{{"key", "org"}, {"operator", "In"},
-                                  {"values", {"search"}}}})}}})}}},
+                    json::array(
+                        {{{"key", "org"}, {"operator", "In"}, {"values", {"search"}}}})}}})}}},
           {"preferredDuringSchedulingIgnoredDuringExecution",
            json::array({{{"weight", 1},
                          {"preference",
-                          {{"matchExpressions",
-                            json::array({{{"key", "org"}, {"operator", "In"},
-                                          {"values", {"public"}}}})}}}}})}}}};
+                          {{"matchExpressions", json::array({{{"key", "org"},
+                                                              {"operator", "In"},
+                                                              {"values", {"public"}}}})}}}}})}}}};
     // nlohmann sorts keys, so also build the "values before key" order by hand.
     auto byAffinity =
         decodePod(decoder, podWithSpec({{"containers", containers}, {"affinity", affinity}}));
@@ -391,8 +389,8 @@ TEST(PodProjection, OrgSelectorFromNodeSelectorAndAffinity) {
 TEST(PodProjection, UserProjectAndIdentityLabels) {
     ObjectDecoder decoder(StringPool::create());
     json pod = podWithSpec({{"containers", json::array({container("a", nullptr, nullptr)})}});
-    pod["metadata"]["labels"] = {{"username", "u5"}, {"run-username", "u4"}, {"user", "u2"},
-                                 {"app", "x"}};
+    pod["metadata"]["labels"] = {
+        {"username", "u5"}, {"run-username", "u4"}, {"user", "u2"}, {"app", "x"}};
     pod["metadata"]["annotations"] = {{"project", "speech-asr"}, {"other", "ignored"}};
     auto p = decodePod(decoder, pod);
     EXPECT_EQ(p->user(), "u2");
@@ -405,17 +403,18 @@ TEST(PodProjection, UserProjectAndIdentityLabels) {
 
 TEST(PodProjection, PendingPodExplainsWhy) {
     ObjectDecoder decoder(StringPool::create());
-    const std::string text = R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"big",)"
-                             R"("namespace":"team-0001","uid":"0A1B2C3D-not-canonical",)"
-                             R"("resourceVersion":"abc-7","creationTimestamp":"2026-11-12T10:03:00Z",)"
-                             R"("deletionTimestamp":"2026-11-12T10:03:30.5+08:00"},)"
-                             R"("spec":{"schedulerName":"volcano","containers":[{"name":"m",)"
-                             R"("resources":{"requests":{"cpu":"200","memory":"64Gi"}}}]},)"
-                             R"("status":{"phase":"Pending","conditions":[{"lastProbeTime":null,)"
-                             R"("lastTransitionTime":"2026-11-12T10:03:00Z","message":)"
-                             R"("0/5000 nodes are available: 5000 Insufficient cpu.",)"
-                             R"("reason":"Unschedulable","status":"False","type":"PodScheduled"}],)"
-                             R"("qosClass":"Burstable"}})";
+    const std::string text =
+        R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"big",)"
+        R"("namespace":"team-0001","uid":"0A1B2C3D-not-canonical",)"
+        R"("resourceVersion":"abc-7","creationTimestamp":"2026-11-12T10:03:00Z",)"
+        R"("deletionTimestamp":"2026-11-12T10:03:30.5+08:00"},)"
+        R"("spec":{"schedulerName":"volcano","containers":[{"name":"m",)"
+        R"("resources":{"requests":{"cpu":"200","memory":"64Gi"}}}]},)"
+        R"("status":{"phase":"Pending","conditions":[{"lastProbeTime":null,)"
+        R"("lastTransitionTime":"2026-11-12T10:03:00Z","message":)"
+        R"("0/5000 nodes are available: 5000 Insufficient cpu.",)"
+        R"("reason":"Unschedulable","status":"False","type":"PodScheduled"}],)"
+        R"("qosClass":"Burstable"}})";
     auto pod = decodePod(decoder, text);
     ASSERT_TRUE(pod);
     EXPECT_EQ(pod->phase(), Pod::Phase::Pending);
@@ -440,11 +439,12 @@ TEST(PodProjection, PendingPodExplainsWhy) {
 TEST(PodProjection, QosComputedWhenStatusHasNone) {
     ObjectDecoder decoder(StringPool::create());
     auto guaranteed = decodePod(
-        decoder, podWithSpec({{"containers", json::array({container(
-                                                 "a", nullptr, {{"cpu", "1"}, {"memory", "1Gi"}})})}}));
+        decoder,
+        podWithSpec({{"containers",
+                      json::array({container("a", nullptr, {{"cpu", "1"}, {"memory", "1Gi"}})})}}));
     EXPECT_EQ(guaranteed->qosClass(), Pod::QosClass::Guaranteed);
-    auto best = decodePod(decoder, podWithSpec({{"containers", json::array({container(
-                                                                   "a", nullptr, nullptr)})}}));
+    auto best = decodePod(
+        decoder, podWithSpec({{"containers", json::array({container("a", nullptr, nullptr)})}}));
     EXPECT_EQ(best->qosClass(), Pod::QosClass::BestEffort);
     EXPECT_EQ(best->phase(), Pod::Phase::Unknown);
     EXPECT_EQ(best->podScheduledStatus(), Pod::ConditionStatus::Absent);
@@ -498,9 +498,9 @@ TEST(PodProjection, MalformedInputIsAnErrorNotACrash) {
         std::string error;
         EXPECT_EQ(decoder.decode(ObjectKind::Pod, text, &error), nullptr);
         EXPECT_FALSE(error.empty());
-        for (ObjectKind kind : {ObjectKind::Node, ObjectKind::Namespace, ObjectKind::Event,
-                                ObjectKind::ResourceQuota, ObjectKind::LimitRange,
-                                ObjectKind::CustomResource}) {
+        for (ObjectKind kind :
+             {ObjectKind::Node, ObjectKind::Namespace, ObjectKind::Event, ObjectKind::ResourceQuota,
+              ObjectKind::LimitRange, ObjectKind::CustomResource}) {
             std::shared_ptr<const cubedesk::k8s::KubeObject> any = decoder.decode(kind, text);
             (void)any; // other kinds may accept fields they do not read; they must not crash
         }

@@ -101,7 +101,8 @@ TEST(ListItemSplitter, RealPodListWholeAndSplitAtEveryByte) {
     // Items are views into the chunk when they fit: nothing is buffered after a whole body.
     ListItemSplitter splitter;
     std::vector<const char *> pointers;
-    ASSERT_TRUE(splitter.feed(body, [&](std::string_view item) { pointers.push_back(item.data()); }));
+    ASSERT_TRUE(
+        splitter.feed(body, [&](std::string_view item) { pointers.push_back(item.data()); }));
     EXPECT_TRUE(splitter.finish());
     for (const char *p : pointers)
         EXPECT_TRUE(p >= body.data() && p < body.data() + body.size());
@@ -149,8 +150,9 @@ TEST(ListItemSplitter, MetadataAfterItemsTrickyStringsAndContinue) {
     EXPECT_EQ(splitList(body, everyByte(body.size())).items, whole.items);
 
     // Metadata first, compact form, empty items.
-    const std::string first = R"({"kind":"PodList","metadata":{"resourceVersion":"7","continue":""},)"
-                              R"("apiVersion":"v1","items":[]})";
+    const std::string first =
+        R"({"kind":"PodList","metadata":{"resourceVersion":"7","continue":""},)"
+        R"("apiVersion":"v1","items":[]})";
     const ListResult empty = splitList(first, {});
     ASSERT_TRUE(empty.ok) << empty.error;
     EXPECT_TRUE(empty.items.empty());
@@ -188,22 +190,22 @@ TEST(ListItemSplitter, BufferIsReusedAndOnlyThePartialItemIsHeld) {
 
 TEST(ListItemSplitter, MalformedInput) {
     const char *cases[] = {
-        "",                                      // truncated (finish)
-        "[]",                                    // not an object
-        R"({"items":[1,2]})",                    // items must be objects
-        R"({"items":{"a":1}})",                  // items not an array
-        R"({"items":"x"})",                      //
-        R"({"items":[{"a":1}})",                 // unterminated array
-        R"({"items":[{"a":"}"})",                // unterminated item
-        R"({"items":[{"a":1}]}})",               // content after the object
-        R"({"items":[{"a":1}]} x)",              //
-        R"({"items":[{"a":1}] "kind":"x"})",     // missing comma
+        "",                                                        // truncated (finish)
+        "[]",                                                      // not an object
+        R"({"items":[1,2]})",                                      // items must be objects
+        R"({"items":{"a":1}})",                                    // items not an array
+        R"({"items":"x"})",                                        //
+        R"({"items":[{"a":1}})",                                   // unterminated array
+        R"({"items":[{"a":"}"})",                                  // unterminated item
+        R"({"items":[{"a":1}]}})",                                 // content after the object
+        R"({"items":[{"a":1}]} x)",                                //
+        R"({"items":[{"a":1}] "kind":"x"})",                       // missing comma
         R"({"items":[{"a":1}],"metadata":{"resourceVersion":5}})", // bad metadata type
         R"({"items":[{"a":1}],"metadata":{"continue":"x})",        // truncated metadata
-        R"({items:[]})",                          // unquoted key
-        R"({"items":[{"a":1},]})",               // trailing comma
-        R"({"items":[],"items":[]})",            // duplicate items
-        R"({"kind":bogus})",                     // bad scalar
+        R"({items:[]})",                                           // unquoted key
+        R"({"items":[{"a":1},]})",                                 // trailing comma
+        R"({"items":[],"items":[]})",                              // duplicate items
+        R"({"kind":bogus})",                                       // bad scalar
     };
     for (const char *text : cases) {
         SCOPED_TRACE(text);

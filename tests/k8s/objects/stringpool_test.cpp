@@ -74,10 +74,10 @@ TEST(StringPool, SweepFreesSetsOfDroppedObjectsAndObjectsKeepThePoolAlive) {
         ObjectDecoder decoder(StringPool::create());
         std::vector<std::shared_ptr<const KubeObject>> objects;
         for (int i = 0; i < 5000; ++i)
-            objects.push_back(decoder.decode(
-                ObjectKind::Pod, R"({"metadata":{"name":"p)" + std::to_string(i) +
-                                     R"(","labels":{"app":"a)" + std::to_string(i % 100) +
-                                     R"(","x":"y"}}})"));
+            objects.push_back(
+                decoder.decode(ObjectKind::Pod, R"({"metadata":{"name":"p)" + std::to_string(i) +
+                                                    R"(","labels":{"app":"a)" +
+                                                    std::to_string(i % 100) + R"(","x":"y"}}})"));
         EXPECT_EQ(decoder.pool()->labelSetCount(), 100u);
         survivor = objects[7];
         objects.clear(); // dropped, possibly on another thread in real use

@@ -17,9 +17,9 @@ TEST(WatchEventDecoding, ObjectEventsFromFixtures) {
     const json pod = json::parse(readFixture("k8s/pod-real.json"));
     WatchEvent event;
     std::string error;
-    for (const auto &[text, type] :
-         {std::pair{"ADDED", WatchEvent::Type::Added}, std::pair{"MODIFIED", WatchEvent::Type::Modified},
-          std::pair{"DELETED", WatchEvent::Type::Deleted}}) {
+    for (const auto &[text, type] : {std::pair{"ADDED", WatchEvent::Type::Added},
+                                     std::pair{"MODIFIED", WatchEvent::Type::Modified},
+                                     std::pair{"DELETED", WatchEvent::Type::Deleted}}) {
         const std::string line = json{{"type", text}, {"object", pod}}.dump();
         ASSERT_TRUE(decoder.decodeWatchEvent(ObjectKind::Pod, line, &event, &error)) << error;
         EXPECT_EQ(event.type, type);
