@@ -364,13 +364,30 @@ void HttpTransport::perform(std::chrono::milliseconds maxWait) {
     }
     int running = 0;
     curl_multi_perform(m_multi, &running);
+    // Transfers may have finished already (data was waiting in the socket): hand them over
+    // before sleeping in poll, or every request would cost a full `maxWait`.
+    if (collectFinished() > 0)
+        return;
+    {
+        std::lock_guard lock(m_queueMutex);
+        if (!m_pending.empty() || !m_cancelled.empty())
+            return;
+    }
     int numfds = 0;
     curl_multi_poll(m_multi, nullptr, 0, static_cast<int>(maxWait.count()), &numfds);
     curl_multi_perform(m_multi, &running);
+    collectFinished();
+}
+
+std::size_t HttpTransport::collectFinished() {
+    std::size_t n = 0;
     int queued = 0;
     while (CURLMsg *msg = curl_multi_info_read(m_multi, &queued))
-        if (msg->msg == CURLMSG_DONE)
+        if (msg->msg == CURLMSG_DONE) {
             finish(msg->easy_handle, msg->data.result);
+            ++n;
+        }
+    return n;
 }
 
 } // namespace cubedesk::k8s

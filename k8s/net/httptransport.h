@@ -74,6 +74,8 @@ private:
     struct Transfer;
     void launch(const std::shared_ptr<Transfer> &t);
     void finish(CURL *easy, CURLcode code);
+    /// Completes every finished transfer; returns how many.
+    std::size_t collectFinished();
     static std::size_t onWrite(char *data, std::size_t size, std::size_t n, void *self);
     static std::size_t onHeader(char *data, std::size_t size, std::size_t n, void *self);
 

@@ -236,7 +236,8 @@ public:
         while (m_bytes.size() % align != 0)
             m_bytes.push_back('\0');
         const std::size_t offset = m_base + m_bytes.size();
-        m_bytes.append(static_cast<const char *>(data), size);
+        if (size > 0)
+            m_bytes.append(static_cast<const char *>(data), size);
         return offset;
     }
     KubeObject::TailText text(std::string_view s) {

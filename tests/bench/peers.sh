@@ -39,3 +39,10 @@ measure "curl /api/v1/pods (raw transfer)" curl -sS --cacert "$WORK/ca.crt" -H "
 measure "kubectl get pods -A -o name" "${KC[@]}" get pods -A -o name
 measure "kubectl get pods -A (server-side table)" "${KC[@]}" get pods -A
 measure "kubectl get nodes -o name" "${KC[@]}" get nodes -o name
+BENCH=${BENCH:-$ROOT/build/release/bin/cubedesk-bench}
+for i in $(seq 1 "$REPEAT"); do
+    /usr/bin/time -f "%e %M" -o "$WORK/time" "$BENCH" --kubeconfig "$WORK/kubeconfig" --resource pods --repeat 1 > "$WORK/out" 2> "$WORK/err" || {
+        echo "{\"peer\": \"cubedesk-bench\", \"error\": \"$(head -c 200 "$WORK/err" | tr '\n"' '  ')\"}"; continue; }
+    read -r secs kb < "$WORK/time"
+    echo "{\"peer\": \"cubedesk-bench --resource pods\", \"run\": $i, \"process_seconds\": $secs, \"peak_rss_mb\": $((kb / 1024)), \"report\": $(cat "$WORK/out")}"
+done

@@ -113,9 +113,11 @@ int main(int argc, char **argv) {
         const double t = seconds(std::chrono::steady_clock::now() - s);
         bestDecode = std::min(bestDecode, t);
         std::printf("splitter + decoder -> cached Pods, pass %d: %.3f s, %.0f MB/s, %.0f pods/s "
-                    "(%zu cached, %zu failed; pool %zu strings, %zu label sets)\n",
+                    "(%zu cached, %zu failed; pool %zu strings, %zu label sets, arena+indexes "
+                    "%.1f B per pod)\n",
                     r + 1, t, mb / t, double(pods) / t, cache.size(), failures,
-                    decoder.pool()->stringCount(), decoder.pool()->labelSetCount());
+                    decoder.pool()->stringCount(), decoder.pool()->labelSetCount(),
+                    double(decoder.pool()->indexAndArenaBytes()) / double(pods));
     }
     std::printf(
         "best: splitter %.0f MB/s; splitter+decoder %.0f MB/s, %.0f pods/s (checksum %zu)\n",
