@@ -268,7 +268,7 @@ void ClusterSession::run() {
                                : type == KubeReflector::DeltaType::Updated
                                    ? DeltaBuffer<ObjectPtr>::Type::Updated
                                    : DeltaBuffer<ObjectPtr>::Type::Deleted;
-                m_deltas.add(t, prefix + KubeObjectTraits::key(*obj), obj);
+                m_deltas.add(t, prefix + KubeObjectTraits::text(*obj), obj);
             },
             seed++));
     }

@@ -1,10 +1,12 @@
 #pragma once
 
 #include <algorithm>
+#include <deque>
 #include <functional>
-#include <map>
 #include <mutex>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -40,16 +42,16 @@ public:
         bool notify = false;
         {
             std::lock_guard lock(m_mutex);
-            auto [it, inserted] = m_index.try_emplace(key, m_deltas.size());
-            if (inserted) {
-                m_deltas.push_back({type, std::move(key), std::move(object)});
+            auto it = m_index.find(key);
+            if (it == m_index.end()) {
+                Delta &d = m_deltas.emplace_back(Delta{type, std::move(key), std::move(object)});
+                m_index.emplace(d.key, m_deltas.size() - 1); // views the key held in the deque
             } else {
                 Delta &d = m_deltas[it->second];
                 if (d.type == Type::Added && type == Type::Deleted) {
-                    d.object = nullptr; // created and gone before anyone saw it
-                    d.type = Type::Deleted;
+                    m_index.erase(it); // created and gone before anyone saw it
+                    d.object = nullptr;
                     d.key.clear();
-                    m_index.erase(it);
                 } else {
                     d.type = d.type == Type::Added ? Type::Added : type;
                     d.object = std::move(object);
@@ -64,24 +66,26 @@ public:
 
     /// Takes every delta since the last drain, in first-seen order.
     std::vector<Delta> drain() {
-        std::vector<Delta> out;
+        std::deque<Delta> taken;
         {
             std::lock_guard lock(m_mutex);
-            out.swap(m_deltas);
             m_index.clear();
+            taken.swap(m_deltas);
             m_pending = false;
         }
-        out.erase(
-            std::remove_if(out.begin(), out.end(), [](const Delta &d) { return d.key.empty(); }),
-            out.end());
+        std::vector<Delta> out;
+        out.reserve(taken.size());
+        for (auto &d : taken)
+            if (!d.key.empty())
+                out.push_back(std::move(d));
         return out;
     }
 
 private:
     std::mutex m_mutex;
     std::function<void()> m_wake;
-    std::vector<Delta> m_deltas;
-    std::map<std::string, std::size_t> m_index;
+    std::deque<Delta> m_deltas; ///< a deque: elements never move, so m_index may view their keys
+    std::unordered_map<std::string_view, std::size_t> m_index;
     bool m_pending = false;
 };
 

@@ -16,15 +16,33 @@
 
 namespace cubedesk::k8s {
 
+/// The identity of a cached object within one resource: its namespace (interned) and a view of
+/// its name inside the object itself — no copy per cached object.
+struct ObjectKey {
+    StringId ns;
+    std::string_view name;
+    bool operator==(const ObjectKey &) const = default;
+};
+
+struct ObjectKeyHash {
+    std::size_t operator()(const ObjectKey &k) const {
+        return std::hash<std::string_view>{}(k.name) * 31u + static_cast<std::size_t>(k.ns);
+    }
+};
+
 /// Key and version of a cached object, for the Reflector.
 struct KubeObjectTraits {
-    static std::string key(const KubeObject &o) {
+    using Key = ObjectKey;
+    using Hash = ObjectKeyHash;
+    static ObjectKey key(const KubeObject &o) { return {o.namespaceId(), o.name()}; }
+    static std::string version(const KubeObject &o) { return o.resourceVersion(); }
+    /// "namespace/name", for messages and delta keys.
+    static std::string text(const KubeObject &o) {
         std::string k(o.namespaceName());
         k += '/';
         k += o.name();
         return k;
     }
-    static std::string version(const KubeObject &o) { return o.resourceVersion(); }
 };
 
 using ObjectPtr = std::shared_ptr<const KubeObject>;

@@ -42,13 +42,17 @@ struct ReflectorFailure {
 ///   jitter (Retry-After honoured), reset after 2 min healthy → 401: AuthError, 403: Forbidden,
 ///   both retried slowly.
 ///
-/// `Object` is a shared immutable projection; `KeyOf(obj)` and `VersionOf(obj)` give its
-/// namespace/name key and resourceVersion. Changes go to the sink as deltas.
+/// `Object` is a shared immutable projection. `Traits` names its key type (`Traits::Key`, hashed
+/// by `Traits::Hash`; it may view into the object — an entry is always re-keyed from the object
+/// it holds) and gives `Traits::key(obj)` and `Traits::version(obj)` (its resourceVersion).
+/// Changes go to the sink as deltas.
 /// Threads: single-threaded — the owning session thread only.
 template <class Object, class Traits>
 class Reflector final {
 public:
     using Ptr = std::shared_ptr<const Object>;
+    using Key = typename Traits::Key;
+    using Map = std::unordered_map<Key, Ptr, typename Traits::Hash>;
     enum class DeltaType { Added, Updated, Deleted };
     using Sink = std::function<void(DeltaType, const Ptr &)>;
     using Clock = std::chrono::steady_clock;
@@ -70,7 +74,7 @@ public:
 
     const WatchState &state() const { return m_state; }
     std::size_t size() const { return m_items.size(); }
-    const std::unordered_map<std::string, Ptr> &items() const { return m_items; }
+    const Map &items() const { return m_items; }
     const std::string &lastResourceVersion() const { return m_lastRv; }
     /// When the driver should call onTimer() (backing off), if at all.
     std::optional<Clock::time_point> wakeAt() const {
@@ -84,8 +88,10 @@ public:
     /// One LIST page arrived (items already decoded).
     ReflectorCommand onListPage(std::vector<Ptr> items, const std::string &listRv,
                                 const std::string &continueToken, Clock::time_point now) {
-        for (auto &item : items)
-            m_listing.emplace(Traits::key(*item), std::move(item));
+        for (auto &item : items) {
+            const Key key = Traits::key(*item);
+            m_listing.emplace(key, std::move(item));
+        }
         if (!continueToken.empty()) {
             ReflectorCommand next;
             next.type = ReflectorCommand::Type::List;
@@ -106,9 +112,8 @@ public:
     void onAdded(const Ptr &obj) { upsert(obj); }
     void onModified(const Ptr &obj) { upsert(obj); }
     void onDeleted(const Ptr &obj) {
-        const std::string key = Traits::key(*obj);
         m_lastRv = Traits::version(*obj);
-        auto it = m_items.find(key);
+        auto it = m_items.find(Traits::key(*obj));
         if (it == m_items.end())
             return;
         m_items.erase(it);
@@ -225,12 +230,15 @@ private:
 
     void upsert(const Ptr &obj) {
         m_lastRv = Traits::version(*obj);
-        auto [it, inserted] = m_items.try_emplace(Traits::key(*obj), obj);
+        const Key key = Traits::key(*obj);
+        auto it = m_items.find(key);
+        const bool inserted = it == m_items.end();
         if (!inserted) {
             if (Traits::version(*it->second) == Traits::version(*obj))
                 return;
-            it->second = obj;
+            m_items.erase(it); // the key may view into the old object: re-key from the new one
         }
+        m_items.emplace(key, obj);
         m_state.objects = m_items.size();
         m_sink(inserted ? DeltaType::Added : DeltaType::Updated, obj);
     }
@@ -246,11 +254,13 @@ private:
             }
         }
         for (auto &[key, obj] : m_listing) {
-            auto [it, inserted] = m_items.try_emplace(key, obj);
-            if (inserted) {
+            auto it = m_items.find(key);
+            if (it == m_items.end()) {
+                m_items.emplace(key, obj);
                 m_sink(DeltaType::Added, obj);
             } else if (Traits::version(*it->second) != Traits::version(*obj)) {
-                it->second = obj;
+                m_items.erase(it); // re-keyed from the object it now holds
+                m_items.emplace(key, obj);
                 m_sink(DeltaType::Updated, obj);
             }
         }
@@ -261,8 +271,8 @@ private:
     Sink m_sink;
     std::mt19937_64 m_rng;
     WatchState m_state;
-    std::unordered_map<std::string, Ptr> m_items;
-    std::unordered_map<std::string, Ptr> m_listing;
+    Map m_items;
+    Map m_listing;
     std::string m_lastRv;
     std::chrono::milliseconds m_backoff{0};
     std::optional<Clock::time_point> m_healthySince;

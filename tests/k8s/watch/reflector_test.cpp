@@ -15,6 +15,8 @@ struct Item {
     std::string rv;
 };
 struct ItemTraits {
+    using Key = std::string;
+    using Hash = std::hash<std::string>;
     static const std::string &key(const Item &i) { return i.key; }
     static const std::string &version(const Item &i) { return i.rv; }
 };
