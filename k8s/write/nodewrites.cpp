@@ -46,16 +46,29 @@ WriteRequest NodeWrites::get(const std::string &node) {
     return {"GET", "/api/v1/nodes/" + node, "", "", "node " + node};
 }
 
-WriteRequest NodeWrites::remove(const std::string &collectionPath, const std::string &ns,
-                                const std::string &name) {
-    std::string path = collectionPath;
+namespace {
+
+std::string objectPath(std::string collectionPath, const std::string &ns, const std::string &name) {
     if (!ns.empty()) {
         // /api/v1/pods → /api/v1/namespaces/<ns>/pods
-        const auto slash = path.rfind('/');
-        path = path.substr(0, slash) + "/namespaces/" + ns + path.substr(slash);
+        const auto slash = collectionPath.rfind('/');
+        collectionPath =
+            collectionPath.substr(0, slash) + "/namespaces/" + ns + collectionPath.substr(slash);
     }
-    return {"DELETE", path + '/' + name, "application/json",
+    return collectionPath + '/' + name;
+}
+
+} // namespace
+
+WriteRequest NodeWrites::remove(const std::string &collectionPath, const std::string &ns,
+                                const std::string &name) {
+    return {"DELETE", objectPath(collectionPath, ns, name), "application/json",
             R"({"propagationPolicy":"Background"})", name};
+}
+
+WriteRequest NodeWrites::getObject(const std::string &collectionPath, const std::string &ns,
+                                   const std::string &name) {
+    return {"GET", objectPath(collectionPath, ns, name), "", "", name};
 }
 
 WriteRequest NodeWrites::accessReview(const std::string &verb, const std::string &group,

@@ -26,6 +26,9 @@ public:
     static WriteRequest cordon(const std::string &node, bool unschedulable,
                                const std::string &resourceVersion = {});
     static WriteRequest get(const std::string &node);
+    /// GET of any full object (YAML views, re-reads); paths as for remove().
+    static WriteRequest getObject(const std::string &collectionPath, const std::string &ns,
+                                  const std::string &name);
     /// DELETE of any object; `collectionPath` as in ResourceDescriptor ("/api/v1/pods").
     static WriteRequest remove(const std::string &collectionPath, const std::string &ns,
                                const std::string &name);
