@@ -154,7 +154,15 @@ void ResourceWatch::send(std::string path, const std::function<void(std::string_
             if (generation != m_generation)
                 return;
             m_request.reset();
-            (this->*onDone)(r);
+            // A failure seen in the body (ERROR event, malformed data) wins over how the
+            // request ended; our own cancellations end quietly.
+            if (m_pendingFailure) {
+                auto f = *m_pendingFailure;
+                m_pendingFailure.reset();
+                return fail(f);
+            }
+            if (!r.cancelled)
+                (this->*onDone)(r);
         });
 }
 
@@ -189,13 +197,6 @@ void ResourceWatch::startList(const std::string &continueToken) {
 }
 
 void ResourceWatch::onListDone(const HttpResponse &r) {
-    if (m_pendingFailure) {
-        auto f = *m_pendingFailure;
-        m_pendingFailure.reset();
-        return fail(f);
-    }
-    if (r.cancelled)
-        return;
     if (r.status != 200 || r.curlCode != CURLE_OK || r.authFailed)
         return fail(failureOf(r, m_errorBody));
     if (!m_listSplitter.finish())
@@ -253,13 +254,6 @@ void ResourceWatch::startWatch(const ReflectorCommand &command) {
 }
 
 void ResourceWatch::onWatchDone(const HttpResponse &r) {
-    if (m_pendingFailure) {
-        auto f = *m_pendingFailure;
-        m_pendingFailure.reset();
-        return fail(f);
-    }
-    if (r.cancelled)
-        return;
     if (r.status == 200 && r.curlCode == CURLE_OK)
         return execute(m_reflector.onWatchClosed(std::chrono::steady_clock::now()));
     fail(failureOf(r, m_errorBody));

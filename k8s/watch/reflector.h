@@ -105,13 +105,14 @@ public:
         m_state.reason.clear();
         m_state.objects = m_items.size();
         m_healthySince = now;
-        return beginWatch();
+        return beginWatch(now);
     }
 
     /// A watch event. `rv` is the event object's resourceVersion (BOOKMARK: only that).
     void onAdded(const Ptr &obj) { upsert(obj); }
     void onModified(const Ptr &obj) { upsert(obj); }
     void onDeleted(const Ptr &obj) {
+        ++m_watchEvents;
         m_lastRv = Traits::version(*obj);
         auto it = m_items.find(Traits::key(*obj));
         if (it == m_items.end())
@@ -121,6 +122,7 @@ public:
         m_sink(DeltaType::Deleted, obj);
     }
     void onBookmark(const std::string &rv) {
+        ++m_watchEvents;
         if (!rv.empty())
             m_lastRv = rv;
     }
@@ -148,6 +150,11 @@ public:
         }
         if (m_healthySince && now - *m_healthySince >= m_config.healthyReset)
             m_backoff = std::chrono::milliseconds(0);
+        // A watch that worked for a while (events arrived, or it stayed open a second) and then
+        // broke is a blip, not a failing server: retry soon instead of escalating.
+        if (m_watchBegan && (m_watchEvents > 0 || now - *m_watchBegan >= std::chrono::seconds(1)))
+            m_backoff = std::chrono::milliseconds(0);
+        m_watchBegan.reset();
         m_healthySince.reset();
         auto delay = nextBackoff();
         if (f.retryAfterSeconds >= 0)
@@ -161,7 +168,7 @@ public:
     }
 
     /// The watch stream ended cleanly (server timeout): resume from the last version.
-    ReflectorCommand onWatchClosed(Clock::time_point) { return beginWatch(); }
+    ReflectorCommand onWatchClosed(Clock::time_point now) { return beginWatch(now); }
 
     /// Time passed; retries a backed-off list or watch when due.
     ReflectorCommand onTimer(Clock::time_point now) {
@@ -172,7 +179,7 @@ public:
             m_state.phase == WatchState::Phase::Forbidden ||
             m_state.phase == WatchState::Phase::Unavailable || m_items.empty())
             return beginList();
-        return beginWatch();
+        return beginWatch(now);
     }
 
     /// Forces a full relist (F5 in the UI, or after the machine slept).
@@ -218,7 +225,9 @@ private:
         return c;
     }
 
-    ReflectorCommand beginWatch() {
+    ReflectorCommand beginWatch(Clock::time_point now) {
+        m_watchBegan = now;
+        m_watchEvents = 0;
         ReflectorCommand c;
         c.type = ReflectorCommand::Type::Watch;
         c.resourceVersion = m_lastRv;
@@ -229,6 +238,7 @@ private:
     }
 
     void upsert(const Ptr &obj) {
+        ++m_watchEvents;
         m_lastRv = Traits::version(*obj);
         const Key key = Traits::key(*obj);
         auto it = m_items.find(key);
@@ -277,6 +287,8 @@ private:
     std::chrono::milliseconds m_backoff{0};
     std::optional<Clock::time_point> m_healthySince;
     bool m_waiting = false;
+    std::optional<Clock::time_point> m_watchBegan; ///< the current watch's start, if watching
+    std::size_t m_watchEvents = 0;                 ///< events the current watch delivered
 };
 
 } // namespace cubedesk::k8s

@@ -136,6 +136,29 @@ TEST_F(ReflectorTest, BackoffGrowsWithJitterAndResetsAfterHealthyPeriod) {
     EXPECT_LE(*reflector.wakeAt() - now, std::chrono::milliseconds(800));
 }
 
+TEST_F(ReflectorTest, AWatchThatWorkedThenBrokeIsRetriedSoon) {
+    reflector.start(now);
+    listAll({item("a", "1")}, "1");
+    // Failing fast: the delay grows.
+    for (int i = 0; i < 5; ++i) {
+        reflector.onFailure({0, "connection refused", "", -1}, now);
+        now = *reflector.wakeAt();
+        reflector.onTimer(now);
+    }
+    reflector.onFailure({0, "connection refused", "", -1}, now);
+    EXPECT_GE(*reflector.wakeAt() - now, std::chrono::seconds(8));
+    now = *reflector.wakeAt();
+    reflector.onTimer(now); // the watch opens and works: events arrive, then the link drops
+    reflector.onModified(item("a", "2"));
+    now += std::chrono::milliseconds(300);
+    reflector.onFailure({0, "connection reset", "", -1}, now);
+    EXPECT_LE(*reflector.wakeAt() - now, std::chrono::milliseconds(800));
+    now = *reflector.wakeAt();
+    auto c = reflector.onTimer(now);
+    EXPECT_EQ(c.type, ReflectorCommand::Type::Watch);
+    EXPECT_EQ(c.resourceVersion, "2");
+}
+
 TEST_F(ReflectorTest, ForbiddenAndUnauthorizedAreReportedAndRetriedSlowly) {
     reflector.start(now);
     reflector.onFailure({403, "Forbidden", "pods is forbidden: User \"x\" cannot list", -1}, now);
