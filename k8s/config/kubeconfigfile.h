@@ -29,7 +29,7 @@ namespace cubedesk::k8s {
 class KubeconfigFile final {
 public:
     /// Kubeconfig files above this size are refused (real ones are a few KB).
-    static constexpr qint64 maxFileSize = 16 * 1024 * 1024;
+    static constexpr qint64 maxFileSize = qint64{16} * 1024 * 1024;
 
     /// Reads and parses `path`.
     static Result<KubeconfigFile> load(const QString &path);

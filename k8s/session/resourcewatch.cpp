@@ -10,7 +10,7 @@ namespace cubedesk::k8s {
 
 namespace {
 
-constexpr std::size_t kMaxErrorBody = 64 * 1024;
+constexpr std::size_t kMaxErrorBody = std::size_t{64} * 1024;
 
 HttpRequest jsonGet(std::string path) {
     HttpRequest r;
