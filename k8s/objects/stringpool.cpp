@@ -70,9 +70,9 @@ LabelSet *LabelSet::create(const LabelPairId *pairs, std::uint32_t size) {
 }
 
 void LabelSet::destroy(LabelSet *set) {
-    const std::size_t bytes = allocationSize(set->m_size);
     set->~LabelSet();
-    ::operator delete(static_cast<void *>(set), bytes);
+    // Unsized: sized deallocation is not enabled in every compiler we build with (clang).
+    ::operator delete(static_cast<void *>(set));
 }
 
 // ---- StringPool ---------------------------------------------------------------------------------
