@@ -68,36 +68,28 @@ error_code typeOf(od::value &value, od::json_type &type) {
     return value.type().get(type);
 }
 
-// A string value; null gives "".
-error_code stringOrNull(od::value &value, std::string_view &out) {
+// A string, integer or boolean value; null gives "", 0 or false.
+template <class T>
+error_code scalarOrNull(od::value &value, T &out) {
     od::json_type type;
     CUBEDESK_TRY(typeOf(value, type));
     if (type == od::json_type::null) {
-        out = {};
+        out = T{};
         return SUCCESS;
     }
-    return value.get_string().get(out);
+    return value.get(out);
 }
 
-// An integer value; null gives 0.
+error_code stringOrNull(od::value &value, std::string_view &out) {
+    return scalarOrNull(value, out);
+}
+
 error_code integerOrNull(od::value &value, std::int64_t &out) {
-    od::json_type type;
-    CUBEDESK_TRY(typeOf(value, type));
-    if (type == od::json_type::null) {
-        out = 0;
-        return SUCCESS;
-    }
-    return value.get_int64().get(out);
+    return scalarOrNull(value, out);
 }
 
 error_code boolOrNull(od::value &value, bool &out) {
-    od::json_type type;
-    CUBEDESK_TRY(typeOf(value, type));
-    if (type == od::json_type::null) {
-        out = false;
-        return SUCCESS;
-    }
-    return value.get_bool().get(out);
+    return scalarOrNull(value, out);
 }
 
 // A timestamp string; null, absent or unparseable gives 0.
@@ -106,6 +98,22 @@ error_code timestampOrNull(od::value &value, std::int64_t &out) {
     CUBEDESK_TRY(stringOrNull(value, text));
     out = text.empty() ? 0 : Timestamp::parseRfc3339(text).value_or(0);
     return SUCCESS;
+}
+
+// Calls fn(item) for each Item (od::field or od::value) of an on-demand object or array.
+template <class Item, class Range, class Fn>
+error_code forEachIn(Range &range, Fn &&fn) {
+    for (auto result : range) {
+        Item item;
+        CUBEDESK_TRY(std::move(result).get(item));
+        CUBEDESK_TRY(fn(item));
+    }
+    return SUCCESS;
+}
+
+template <class Fn>
+error_code forEachField(od::object &object, Fn &&fn) {
+    return forEachIn<od::field>(object, fn);
 }
 
 // Calls fn(field) for each field of an object value; null is an empty object.
@@ -117,22 +125,7 @@ error_code forEachField(od::value &value, Fn &&fn) {
         return SUCCESS;
     od::object object;
     CUBEDESK_TRY(value.get_object().get(object));
-    for (auto result : object) {
-        od::field field;
-        CUBEDESK_TRY(std::move(result).get(field));
-        CUBEDESK_TRY(fn(field));
-    }
-    return SUCCESS;
-}
-
-template <class Fn>
-error_code forEachField(od::object &object, Fn &&fn) {
-    for (auto result : object) {
-        od::field field;
-        CUBEDESK_TRY(std::move(result).get(field));
-        CUBEDESK_TRY(fn(field));
-    }
-    return SUCCESS;
+    return forEachField(object, fn);
 }
 
 // Calls fn(value) for each element of an array value; null is an empty array.
@@ -144,12 +137,76 @@ error_code forEachElement(od::value &value, Fn &&fn) {
         return SUCCESS;
     od::array array;
     CUBEDESK_TRY(value.get_array().get(array));
-    for (auto result : array) {
-        od::value element;
-        CUBEDESK_TRY(std::move(result).get(element));
-        CUBEDESK_TRY(fn(element));
+    return forEachIn<od::value>(array, fn);
+}
+
+// For each element of an array: fill(element, item) on a fresh T, then sink(std::move(item)).
+template <class T, class Fill, class Sink>
+error_code forEachDecoded(od::value &value, Fill &&fill, Sink &&sink) {
+    return forEachElement(value, [&](od::value &element) -> error_code {
+        T item;
+        CUBEDESK_TRY(fill(element, item));
+        sink(std::move(item));
+        return SUCCESS;
+    });
+}
+
+// Appends one T per element of an array, each filled by fill(element, item).
+template <class T, class Fill>
+error_code appendEach(od::value &value, std::vector<T> &out, Fill &&fill) {
+    return forEachDecoded<T>(value, fill, [&](T &&item) { out.push_back(std::move(item)); });
+}
+
+// Field slots for readFields: a schema key and where its value goes.
+struct Text { // a view into the parser's buffer, valid until the next document
+    std::string_view key;
+    std::string_view *out;
+    error_code read(od::value &v) const { return stringOrNull(v, *out); }
+};
+struct CopiedText {
+    std::string_view key;
+    std::string *out;
+    error_code read(od::value &v) const {
+        std::string_view text;
+        CUBEDESK_TRY(stringOrNull(v, text));
+        out->assign(text);
+        return SUCCESS;
     }
-    return SUCCESS;
+};
+struct Integer {
+    std::string_view key;
+    std::int64_t *out;
+    error_code read(od::value &v) const { return integerOrNull(v, *out); }
+};
+struct Flag {
+    std::string_view key;
+    bool *out;
+    error_code read(od::value &v) const { return boolOrNull(v, *out); }
+};
+struct Time {
+    std::string_view key;
+    std::int64_t *out;
+    error_code read(od::value &v) const { return timestampOrNull(v, *out); }
+};
+template <class Fn>
+struct On { // anything else: fn(value)
+    std::string_view key;
+    Fn fn;
+    error_code read(od::value &v) const { return fn(v); }
+};
+template <class Fn>
+On(std::string_view, Fn) -> On<Fn>;
+
+// Reads the fields of an object (value or od::object) that match a slot's key, in the slots'
+// order of precedence, and skips the rest: the if-chain of key comparisons, written once.
+template <class Source, class... Slots>
+error_code readFields(Source &source, const Slots &...slots) {
+    return forEachField(source, [&](od::field &field) -> error_code {
+        const std::string_view key = fieldName(field);
+        error_code code = SUCCESS;
+        (void)((key == slots.key && ((code = slots.read(field.value())), true)) || ...);
+        return code;
+    });
 }
 
 // Resource amounts while decoding: a short flat list (cpu, memory and a few others).
@@ -349,8 +406,24 @@ private:
     error_code decodeMeta(od::value &value, Wanted wanted);
     error_code decodeLabels(od::value &value, bool userLabels);
     error_code decodeQuantity(od::value &value, bool milli, std::int64_t &out, bool &ok);
+    /// Calls fn(name, amount) for each parseable quantity of a resource list.
+    template <class Fn>
+    error_code forEachQuantity(od::value &value, Fn &&fn);
     error_code decodeResourceMap(od::value &value, Amounts &out);
     error_code decodeResourceSet(od::value &value, ResourceSet &out);
+    // readFields slots for the shared parts.
+    auto metadata(Wanted wanted) {
+        return On{"metadata", [this, wanted](od::value &v) { return decodeMeta(v, wanted); }};
+    }
+    auto resourceMap(std::string_view key, Amounts &out) {
+        return On{key, [this, &out](od::value &v) { return decodeResourceMap(v, out); }};
+    }
+    auto resourceSet(std::string_view key, ResourceSet &out) {
+        return On{key, [this, &out](od::value &v) { return decodeResourceSet(v, out); }};
+    }
+    /// Calls fn(condition) for each element of a conditions array.
+    template <class Fn>
+    error_code forEachCondition(od::value &value, Fn &&fn);
     error_code decodeContainer(od::value &value, Container &out, PodResources &res);
     error_code decodeCondition(od::value &value, Condition &out);
     void computeEffective(const PodResources &res, Amounts &out);
@@ -373,6 +446,14 @@ private:
     /// Allocates T with the tail built so far, sets the base fields and copies the tail in.
     template <class T>
     std::shared_ptr<T> allocate(ObjectKind kind, const BaseDraft &draft);
+    /// allocate() for a kind without tail sections of its own.
+    template <class T>
+    std::shared_ptr<T> allocateBare(ObjectKind kind) {
+        m_tail.reset(sizeof(T));
+        BaseDraft base;
+        prepareBase(base);
+        return allocate<T>(kind, base);
+    }
 
     // Kinds.
     error_code decodeObject(ObjectKind kind, od::object &object,
@@ -521,11 +602,7 @@ bool ObjectDecoder::Impl::decodeWatchEvent(ObjectKind kind, std::string_view lin
             return decodeStatusObject(object, event->status);
         case WatchEvent::Type::Bookmark: {
             m_meta.clear();
-            CUBEDESK_TRY(forEachField(object, [&](od::field &field) -> error_code {
-                if (fieldName(field) == "metadata")
-                    return decodeMeta(field.value(), Wanted::None);
-                return SUCCESS;
-            }));
+            CUBEDESK_TRY(readFields(object, metadata(Wanted::None)));
             event->resourceVersion.assign(m_meta.resourceVersion);
             event->initialEventsEnd = m_meta.initialEventsEnd;
             return SUCCESS;
@@ -598,25 +675,16 @@ bool ObjectDecoder::Impl::decodeWatchEvent(ObjectKind kind, std::string_view lin
 }
 
 error_code ObjectDecoder::Impl::decodeStatusObject(od::object &object, WatchEvent::Status &status) {
-    return forEachField(object, [&](od::field &field) -> error_code {
-        const std::string_view key = fieldName(field);
-        std::string_view text;
-        if (key == "code") {
-            std::int64_t code = 0;
-            CUBEDESK_TRY(integerOrNull(field.value(), code));
-            status.code = static_cast<int>(code);
-        } else if (key == "status") {
-            CUBEDESK_TRY(stringOrNull(field.value(), text));
-            status.status.assign(text);
-        } else if (key == "reason") {
-            CUBEDESK_TRY(stringOrNull(field.value(), text));
-            status.reason.assign(text);
-        } else if (key == "message") {
-            CUBEDESK_TRY(stringOrNull(field.value(), text));
-            status.message.assign(text);
-        }
-        return SUCCESS;
-    });
+    return readFields(object,
+                      On{"code",
+                         [&](od::value &v) -> error_code {
+                             std::int64_t code = 0;
+                             CUBEDESK_TRY(integerOrNull(v, code));
+                             status.code = static_cast<int>(code);
+                             return SUCCESS;
+                         }},
+                      CopiedText{"status", &status.status}, CopiedText{"reason", &status.reason},
+                      CopiedText{"message", &status.message});
 }
 
 error_code ObjectDecoder::Impl::decodeObject(ObjectKind kind, od::object &object,
@@ -644,60 +712,43 @@ error_code ObjectDecoder::Impl::decodeObject(ObjectKind kind, od::object &object
 // ---- metadata -----------------------------------------------------------------------------------
 
 error_code ObjectDecoder::Impl::decodeMeta(od::value &value, Wanted wanted) {
-    return forEachField(value, [&](od::field &field) -> error_code {
-        const std::string_view key = fieldName(field);
-        od::value &v = field.value();
-        if (key == "name")
-            return stringOrNull(v, m_meta.name);
-        if (key == "namespace")
-            return stringOrNull(v, m_meta.ns);
-        if (key == "uid")
-            return stringOrNull(v, m_meta.uid);
-        if (key == "resourceVersion")
-            return stringOrNull(v, m_meta.resourceVersion);
-        if (key == "creationTimestamp")
-            return timestampOrNull(v, m_meta.created);
-        if (key == "deletionTimestamp") {
-            CUBEDESK_TRY(timestampOrNull(v, m_meta.deletion));
-            m_meta.hasDeletion = m_meta.deletion != 0;
+    auto annotations = [&](od::value &v) {
+        return forEachField(v, [&](od::field &annotation) -> error_code {
+            std::string_view name;
+            CUBEDESK_TRY(annotation.unescaped_key().get(name));
+            if (name == "k8s.io/initial-events-end") {
+                std::string_view text;
+                CUBEDESK_TRY(stringOrNull(annotation.value(), text));
+                m_meta.initialEventsEnd = text == "true";
+            } else if ((wanted == Wanted::Project && name == "project") ||
+                       (wanted == Wanted::GpuTopology && name == "cubedesk.io/gpu-topology")) {
+                return stringOrNull(annotation.value(), m_meta.annotation);
+            }
             return SUCCESS;
-        }
-        if (key == "labels")
-            return decodeLabels(v, wanted == Wanted::Project);
-        if (key == "annotations") {
-            return forEachField(v, [&](od::field &annotation) -> error_code {
-                std::string_view name;
-                CUBEDESK_TRY(annotation.unescaped_key().get(name));
-                if (name == "k8s.io/initial-events-end") {
-                    std::string_view text;
-                    CUBEDESK_TRY(stringOrNull(annotation.value(), text));
-                    m_meta.initialEventsEnd = text == "true";
-                } else if ((wanted == Wanted::Project && name == "project") ||
-                           (wanted == Wanted::GpuTopology && name == "cubedesk.io/gpu-topology")) {
-                    return stringOrNull(annotation.value(), m_meta.annotation);
-                }
-                return SUCCESS;
-            });
-        }
-        if (key == "ownerReferences") {
-            return forEachElement(v, [&](od::value &element) -> error_code {
-                std::string_view kind;
-                std::string_view name;
-                CUBEDESK_TRY(forEachField(element, [&](od::field &f) -> error_code {
-                    const std::string_view k = fieldName(f);
-                    if (k == "kind")
-                        return stringOrNull(f.value(), kind);
-                    if (k == "name")
-                        return stringOrNull(f.value(), name);
-                    return SUCCESS;
-                }));
-                m_meta.owners.push_back(intern(kind));
-                m_meta.owners.push_back(intern(name));
-                return SUCCESS;
-            });
-        }
-        return SUCCESS;
-    });
+        });
+    };
+    auto owners = [&](od::value &v) {
+        return forEachElement(v, [&](od::value &element) -> error_code {
+            std::string_view kind;
+            std::string_view name;
+            CUBEDESK_TRY(readFields(element, Text{"kind", &kind}, Text{"name", &name}));
+            m_meta.owners.push_back(intern(kind));
+            m_meta.owners.push_back(intern(name));
+            return SUCCESS;
+        });
+    };
+    return readFields(
+        value, Text{"name", &m_meta.name}, Text{"namespace", &m_meta.ns}, Text{"uid", &m_meta.uid},
+        Text{"resourceVersion", &m_meta.resourceVersion},
+        Time{"creationTimestamp", &m_meta.created},
+        On{"deletionTimestamp",
+           [&](od::value &v) -> error_code {
+               CUBEDESK_TRY(timestampOrNull(v, m_meta.deletion));
+               m_meta.hasDeletion = m_meta.deletion != 0;
+               return SUCCESS;
+           }},
+        On{"labels", [&](od::value &v) { return decodeLabels(v, wanted == Wanted::Project); }},
+        On{"annotations", annotations}, On{"ownerReferences", owners});
 }
 
 error_code ObjectDecoder::Impl::decodeLabels(od::value &value, bool userLabels) {
@@ -817,7 +868,8 @@ error_code ObjectDecoder::Impl::decodeQuantity(od::value &value, bool milli, std
     return SUCCESS;
 }
 
-error_code ObjectDecoder::Impl::decodeResourceMap(od::value &value, Amounts &out) {
+template <class Fn>
+error_code ObjectDecoder::Impl::forEachQuantity(od::value &value, Fn &&fn) {
     return forEachField(value, [&](od::field &field) -> error_code {
         std::string_view name;
         CUBEDESK_TRY(field.unescaped_key().get(name));
@@ -826,51 +878,35 @@ error_code ObjectDecoder::Impl::decodeResourceMap(od::value &value, Amounts &out
         CUBEDESK_TRY(
             decodeQuantity(field.value(), ResourceList::isMilliResource(name), amount, ok));
         if (ok)
-            out.set(intern(name), amount);
+            fn(intern(name), amount);
         return SUCCESS;
     });
 }
 
+error_code ObjectDecoder::Impl::decodeResourceMap(od::value &value, Amounts &out) {
+    return forEachQuantity(value, [&](StringId id, std::int64_t amount) { out.set(id, amount); });
+}
+
 error_code ObjectDecoder::Impl::decodeResourceSet(od::value &value, ResourceSet &out) {
-    return forEachField(value, [&](od::field &field) -> error_code {
-        std::string_view name;
-        CUBEDESK_TRY(field.unescaped_key().get(name));
-        std::int64_t amount = 0;
-        bool ok = false;
-        CUBEDESK_TRY(
-            decodeQuantity(field.value(), ResourceList::isMilliResource(name), amount, ok));
-        if (ok) {
-            const StringId id = intern(name);
-            out.set(id, id == m_cpu, id == m_memory, amount);
-        }
-        return SUCCESS;
+    return forEachQuantity(value, [&](StringId id, std::int64_t amount) {
+        out.set(id, id == m_cpu, id == m_memory, amount);
     });
 }
 
 error_code ObjectDecoder::Impl::decodeContainer(od::value &value, Container &out,
                                                 PodResources &res) {
-    CUBEDESK_TRY(forEachField(value, [&](od::field &field) -> error_code {
-        const std::string_view key = fieldName(field);
-        if (key == "name")
-            return stringOrNull(field.value(), out.name);
-        if (key == "restartPolicy") {
-            std::string_view policy;
-            CUBEDESK_TRY(stringOrNull(field.value(), policy));
-            out.restartable = policy == "Always";
-            return SUCCESS;
-        }
-        if (key == "resources") {
-            return forEachField(field.value(), [&](od::field &f) -> error_code {
-                const std::string_view k = fieldName(f);
-                if (k == "requests")
-                    return decodeResourceMap(f.value(), out.requests);
-                if (k == "limits")
-                    return decodeResourceMap(f.value(), out.limits);
-                return SUCCESS;
-            });
-        }
-        return SUCCESS;
-    }));
+    CUBEDESK_TRY(readFields(value, Text{"name", &out.name},
+                            On{"restartPolicy",
+                               [&](od::value &v) -> error_code {
+                                   std::string_view policy;
+                                   CUBEDESK_TRY(stringOrNull(v, policy));
+                                   out.restartable = policy == "Always";
+                                   return SUCCESS;
+                               }},
+                            On{"resources", [&](od::value &v) {
+                                   return readFields(v, resourceMap("requests", out.requests),
+                                                     resourceMap("limits", out.limits));
+                               }}));
     // A missing request defaults to the limit (API server defaulting), then QoS bookkeeping.
     for (const Amount &limit : out.limits.items()) {
         if (!out.requests.find(limit.name))
@@ -969,115 +1005,77 @@ error_code ObjectDecoder::Impl::decodeAffinity(od::value &value) {
         std::string_view op;
         std::string_view first;
         bool haveFirst = false;
-        CUBEDESK_TRY(forEachField(element, [&](od::field &f) -> error_code {
-            const std::string_view k = fieldName(f);
-            if (k == "key")
-                return stringOrNull(f.value(), key);
-            if (k == "operator")
-                return stringOrNull(f.value(), op);
-            if (k == "values") {
-                return forEachElement(f.value(), [&](od::value &item) -> error_code {
-                    if (haveFirst)
-                        return SUCCESS;
-                    haveFirst = true;
-                    return stringOrNull(item, first);
-                });
-            }
-            return SUCCESS;
-        }));
+        CUBEDESK_TRY(readFields(element, Text{"key", &key}, Text{"operator", &op},
+                                On{"values", [&](od::value &values) {
+                                       return forEachElement(values,
+                                                             [&](od::value &item) -> error_code {
+                                                                 if (haveFirst)
+                                                                     return SUCCESS;
+                                                                 haveFirst = true;
+                                                                 return stringOrNull(item, first);
+                                                             });
+                                   }}));
         if (key == "org" && op == "In" && haveFirst && m_org.empty() && !m_orgFromSelector)
             m_org = first;
         return SUCCESS;
     };
-    auto term = [&](od::value &element) -> error_code {
-        return forEachField(element, [&](od::field &f) -> error_code {
-            if (fieldName(f) == "matchExpressions")
-                return forEachElement(f.value(), expression);
-            return SUCCESS;
-        });
+    auto term = [&](od::value &element) {
+        return readFields(element, On{"matchExpressions",
+                                      [&](od::value &v) { return forEachElement(v, expression); }});
     };
-    auto required = [&](od::value &v) -> error_code {
-        return forEachField(v, [&](od::field &f) -> error_code {
-            if (fieldName(f) == "nodeSelectorTerms")
-                return forEachElement(f.value(), term);
-            return SUCCESS;
-        });
+    auto required = [&](od::value &v) {
+        return readFields(v, On{"nodeSelectorTerms",
+                                [&](od::value &terms) { return forEachElement(terms, term); }});
     };
-    return forEachField(value, [&](od::field &field) -> error_code {
-        if (fieldName(field) != "nodeAffinity")
-            return SUCCESS;
-        return forEachField(field.value(), [&](od::field &f) -> error_code {
-            if (fieldName(f) == "requiredDuringSchedulingIgnoredDuringExecution")
-                return required(f.value());
-            return SUCCESS;
-        });
-    });
+    return readFields(
+        value,
+        On{"nodeAffinity", [&](od::value &v) {
+               return readFields(v, On{"requiredDuringSchedulingIgnoredDuringExecution", required});
+           }});
 }
 
 error_code ObjectDecoder::Impl::decodePodStatus(od::value &value) {
-    return forEachField(value, [&](od::field &field) -> error_code {
-        const std::string_view key = fieldName(field);
-        od::value &v = field.value();
-        if (key == "phase")
-            return stringOrNull(v, m_phase);
-        if (key == "qosClass")
-            return stringOrNull(v, m_qos);
-        if (key == "startTime") {
-            CUBEDESK_TRY(timestampOrNull(v, m_startTime));
-            m_hasStartTime = m_startTime != 0;
+    auto conditions = [&](od::value &v) {
+        return forEachElement(v, [&](od::value &element) -> error_code {
+            std::string_view type;
+            std::string_view status;
+            std::string_view reason;
+            std::string_view message;
+            CUBEDESK_TRY(readFields(element, Text{"type", &type}, Text{"status", &status},
+                                    Text{"reason", &reason}, Text{"message", &message}));
+            if (type == "PodScheduled") {
+                m_scheduledStatus = status;
+                m_scheduledReason = reason;
+                m_scheduledMessage = message;
+            }
             return SUCCESS;
-        }
-        if (key == "conditions") {
-            return forEachElement(v, [&](od::value &element) -> error_code {
-                std::string_view type;
-                std::string_view status;
-                std::string_view reason;
-                std::string_view message;
-                CUBEDESK_TRY(forEachField(element, [&](od::field &f) -> error_code {
-                    const std::string_view k = fieldName(f);
-                    if (k == "type")
-                        return stringOrNull(f.value(), type);
-                    if (k == "status")
-                        return stringOrNull(f.value(), status);
-                    if (k == "reason")
-                        return stringOrNull(f.value(), reason);
-                    if (k == "message")
-                        return stringOrNull(f.value(), message);
-                    return SUCCESS;
-                }));
-                if (type == "PodScheduled") {
-                    m_scheduledStatus = status;
-                    m_scheduledReason = reason;
-                    m_scheduledMessage = message;
-                }
-                return SUCCESS;
-            });
-        }
-        if (key == "containerStatuses" || key == "initContainerStatuses") {
-            const bool init = key == "initContainerStatuses";
-            return forEachElement(v, [&](od::value &element) -> error_code {
-                InitStatus s;
-                CUBEDESK_TRY(forEachField(element, [&](od::field &f) -> error_code {
-                    const std::string_view k = fieldName(f);
-                    if (k == "ready")
-                        return boolOrNull(f.value(), s.ready);
-                    if (k == "restartCount")
-                        return integerOrNull(f.value(), s.restarts);
-                    if (k == "name")
-                        return stringOrNull(f.value(), s.name);
-                    return SUCCESS;
-                }));
-                if (init) {
-                    m_initStatuses.push_back(s);
-                } else {
-                    m_ready += s.ready ? 1 : 0;
-                    m_restarts = saturatingAdd(m_restarts, s.restarts);
-                }
-                return SUCCESS;
-            });
-        }
-        return SUCCESS;
-    });
+        });
+    };
+    auto containerStatuses = [&](od::value &v, bool init) {
+        return forEachElement(v, [&](od::value &element) -> error_code {
+            InitStatus s;
+            CUBEDESK_TRY(readFields(element, Flag{"ready", &s.ready},
+                                    Integer{"restartCount", &s.restarts}, Text{"name", &s.name}));
+            if (init) {
+                m_initStatuses.push_back(s);
+            } else {
+                m_ready += s.ready ? 1 : 0;
+                m_restarts = saturatingAdd(m_restarts, s.restarts);
+            }
+            return SUCCESS;
+        });
+    };
+    return readFields(
+        value, Text{"phase", &m_phase}, Text{"qosClass", &m_qos},
+        On{"startTime",
+           [&](od::value &v) -> error_code {
+               CUBEDESK_TRY(timestampOrNull(v, m_startTime));
+               m_hasStartTime = m_startTime != 0;
+               return SUCCESS;
+           }},
+        On{"conditions", conditions},
+        On{"containerStatuses", [&](od::value &v) { return containerStatuses(v, false); }},
+        On{"initContainerStatuses", [&](od::value &v) { return containerStatuses(v, true); }});
 }
 
 namespace {
@@ -1122,16 +1120,9 @@ error_code ObjectDecoder::Impl::decodePod(od::object &object,
     m_ready = 0;
     m_restarts = 0;
 
-    CUBEDESK_TRY(forEachField(object, [&](od::field &field) -> error_code {
-        const std::string_view key = fieldName(field);
-        if (key == "metadata")
-            return decodeMeta(field.value(), Wanted::Project);
-        if (key == "spec")
-            return decodePodSpec(field.value(), m_res, true);
-        if (key == "status")
-            return decodePodStatus(field.value());
-        return SUCCESS;
-    }));
+    CUBEDESK_TRY(readFields(object, metadata(Wanted::Project),
+                            On{"spec", [&](od::value &v) { return decodePodSpec(v, m_res, true); }},
+                            On{"status", [&](od::value &v) { return decodePodStatus(v); }}));
 
     // Sidecars (restartable init containers) count as containers, as kubectl's READY does.
     std::size_t total = m_res.containerCount;
@@ -1249,26 +1240,15 @@ error_code ObjectDecoder::Impl::decodePod(od::object &object,
 // ---- Node ---------------------------------------------------------------------------------------
 
 error_code ObjectDecoder::Impl::decodeCondition(od::value &value, Condition &out) {
-    return forEachField(value, [&](od::field &f) -> error_code {
-        const std::string_view k = fieldName(f);
-        std::string_view text;
-        if (k == "type") {
-            CUBEDESK_TRY(stringOrNull(f.value(), text));
-            out.type.assign(text);
-        } else if (k == "status") {
-            CUBEDESK_TRY(stringOrNull(f.value(), text));
-            out.status.assign(text);
-        } else if (k == "reason") {
-            CUBEDESK_TRY(stringOrNull(f.value(), text));
-            out.reason.assign(text);
-        } else if (k == "message") {
-            CUBEDESK_TRY(stringOrNull(f.value(), text));
-            out.message.assign(text);
-        } else if (k == "lastTransitionTime") {
-            CUBEDESK_TRY(timestampOrNull(f.value(), out.lastTransitionTime));
-        }
-        return SUCCESS;
-    });
+    return readFields(value, CopiedText{"type", &out.type}, CopiedText{"status", &out.status},
+                      CopiedText{"reason", &out.reason}, CopiedText{"message", &out.message},
+                      Time{"lastTransitionTime", &out.lastTransitionTime});
+}
+
+template <class Fn>
+error_code ObjectDecoder::Impl::forEachCondition(od::value &value, Fn &&fn) {
+    return forEachDecoded<Condition>(
+        value, [&](od::value &element, Condition &c) { return decodeCondition(element, c); }, fn);
 }
 
 error_code ObjectDecoder::Impl::decodeNode(od::object &object,
@@ -1276,104 +1256,50 @@ error_code ObjectDecoder::Impl::decodeNode(od::object &object,
     // Node-specific fields go straight into a heap object (5,000 nodes do not need the pod's
     // compaction); the base part still needs the tail, so fill a temporary first.
     Node draft;
-    CUBEDESK_TRY(forEachField(object, [&](od::field &field) -> error_code {
-        const std::string_view key = fieldName(field);
-        if (key == "metadata")
-            return decodeMeta(field.value(), Wanted::GpuTopology);
-        if (key == "spec") {
-            return forEachField(field.value(), [&](od::field &f) -> error_code {
-                const std::string_view k = fieldName(f);
-                if (k == "unschedulable")
-                    return boolOrNull(f.value(), draft.m_unschedulable);
-                if (k == "taints") {
-                    return forEachElement(f.value(), [&](od::value &element) -> error_code {
-                        Node::Taint taint;
-                        CUBEDESK_TRY(forEachField(element, [&](od::field &t) -> error_code {
-                            const std::string_view tk = fieldName(t);
-                            std::string_view text;
-                            if (tk == "key" || tk == "value" || tk == "effect") {
-                                CUBEDESK_TRY(stringOrNull(t.value(), text));
-                                (tk == "key"     ? taint.key
-                                 : tk == "value" ? taint.value
-                                                 : taint.effect)
-                                    .assign(text);
-                            }
-                            return SUCCESS;
-                        }));
-                        draft.m_taints.push_back(std::move(taint));
-                        return SUCCESS;
-                    });
-                }
-                return SUCCESS;
-            });
-        }
-        if (key == "status") {
-            return forEachField(field.value(), [&](od::field &f) -> error_code {
-                const std::string_view k = fieldName(f);
-                if (k == "capacity")
-                    return decodeResourceSet(f.value(), draft.m_capacity);
-                if (k == "allocatable")
-                    return decodeResourceSet(f.value(), draft.m_allocatable);
-                if (k == "conditions") {
-                    return forEachElement(f.value(), [&](od::value &element) -> error_code {
-                        Condition c;
-                        CUBEDESK_TRY(decodeCondition(element, c));
-                        if (c.type == "Ready")
-                            draft.m_ready = std::move(c);
-                        else
-                            draft.m_conditions.push_back(std::move(c));
-                        return SUCCESS;
-                    });
-                }
-                if (k == "addresses") {
-                    return forEachElement(f.value(), [&](od::value &element) -> error_code {
-                        Node::Address a;
-                        CUBEDESK_TRY(forEachField(element, [&](od::field &af) -> error_code {
-                            const std::string_view ak = fieldName(af);
-                            std::string_view text;
-                            if (ak == "type" || ak == "address") {
-                                CUBEDESK_TRY(stringOrNull(af.value(), text));
-                                (ak == "type" ? a.type : a.address).assign(text);
-                            }
-                            return SUCCESS;
-                        }));
-                        draft.m_addresses.push_back(std::move(a));
-                        return SUCCESS;
-                    });
-                }
-                if (k == "nodeInfo") {
-                    return forEachField(f.value(), [&](od::field &nf) -> error_code {
-                        const std::string_view nk = fieldName(nf);
-                        std::string *target = nullptr;
-                        if (nk == "kubeletVersion")
-                            target = &draft.m_info.kubeletVersion;
-                        else if (nk == "osImage")
-                            target = &draft.m_info.osImage;
-                        else if (nk == "containerRuntimeVersion")
-                            target = &draft.m_info.containerRuntimeVersion;
-                        else if (nk == "kernelVersion")
-                            target = &draft.m_info.kernelVersion;
-                        else if (nk == "architecture")
-                            target = &draft.m_info.architecture;
-                        else if (nk == "operatingSystem")
-                            target = &draft.m_info.operatingSystem;
-                        if (!target)
-                            return SUCCESS;
-                        std::string_view text;
-                        CUBEDESK_TRY(stringOrNull(nf.value(), text));
-                        target->assign(text);
-                        return SUCCESS;
-                    });
-                }
-                return SUCCESS;
-            });
-        }
-        return SUCCESS;
-    }));
-    m_tail.reset(sizeof(Node));
-    BaseDraft base;
-    prepareBase(base);
-    std::shared_ptr<Node> node = allocate<Node>(ObjectKind::Node, base);
+    auto taints = [&](od::value &v) {
+        return appendEach(v, draft.m_taints, [](od::value &element, Node::Taint &taint) {
+            return readFields(element, CopiedText{"key", &taint.key},
+                              CopiedText{"value", &taint.value},
+                              CopiedText{"effect", &taint.effect});
+        });
+    };
+    auto conditions = [&](od::value &v) {
+        return forEachCondition(v, [&](Condition &&c) {
+            if (c.type == "Ready")
+                draft.m_ready = std::move(c);
+            else
+                draft.m_conditions.push_back(std::move(c));
+        });
+    };
+    auto addresses = [&](od::value &v) {
+        return appendEach(v, draft.m_addresses, [](od::value &element, Node::Address &a) {
+            return readFields(element, CopiedText{"type", &a.type},
+                              CopiedText{"address", &a.address});
+        });
+    };
+    auto &info = draft.m_info;
+    auto nodeInfo = [&](od::value &v) {
+        return readFields(v, CopiedText{"kubeletVersion", &info.kubeletVersion},
+                          CopiedText{"osImage", &info.osImage},
+                          CopiedText{"containerRuntimeVersion", &info.containerRuntimeVersion},
+                          CopiedText{"kernelVersion", &info.kernelVersion},
+                          CopiedText{"architecture", &info.architecture},
+                          CopiedText{"operatingSystem", &info.operatingSystem});
+    };
+    CUBEDESK_TRY(
+        readFields(object, metadata(Wanted::GpuTopology),
+                   On{"spec",
+                      [&](od::value &v) {
+                          return readFields(v, Flag{"unschedulable", &draft.m_unschedulable},
+                                            On{"taints", taints});
+                      }},
+                   On{"status", [&](od::value &v) {
+                          return readFields(v, resourceSet("capacity", draft.m_capacity),
+                                            resourceSet("allocatable", draft.m_allocatable),
+                                            On{"conditions", conditions},
+                                            On{"addresses", addresses}, On{"nodeInfo", nodeInfo});
+                      }}));
+    std::shared_ptr<Node> node = allocateBare<Node>(ObjectKind::Node);
     node->m_unschedulable = draft.m_unschedulable;
     node->m_taints = std::move(draft.m_taints);
     node->m_ready = std::move(draft.m_ready);
@@ -1392,23 +1318,11 @@ error_code ObjectDecoder::Impl::decodeNode(od::object &object,
 error_code ObjectDecoder::Impl::decodeNamespace(od::object &object,
                                                 std::shared_ptr<const KubeObject> &out) {
     std::string_view phase;
-    CUBEDESK_TRY(forEachField(object, [&](od::field &field) -> error_code {
-        const std::string_view key = fieldName(field);
-        if (key == "metadata")
-            return decodeMeta(field.value(), Wanted::None);
-        if (key == "status") {
-            return forEachField(field.value(), [&](od::field &f) -> error_code {
-                if (fieldName(f) == "phase")
-                    return stringOrNull(f.value(), phase);
-                return SUCCESS;
-            });
-        }
-        return SUCCESS;
-    }));
-    m_tail.reset(sizeof(Namespace));
-    BaseDraft base;
-    prepareBase(base);
-    std::shared_ptr<Namespace> ns = allocate<Namespace>(ObjectKind::Namespace, base);
+    CUBEDESK_TRY(readFields(object, metadata(Wanted::None),
+                            On{"status", [&](od::value &v) {
+                                   return readFields(v, Text{"phase", &phase});
+                               }}));
+    std::shared_ptr<Namespace> ns = allocateBare<Namespace>(ObjectKind::Namespace);
     ns->m_phase = intern(phase);
     out = std::move(ns);
     return SUCCESS;
@@ -1417,42 +1331,25 @@ error_code ObjectDecoder::Impl::decodeNamespace(od::object &object,
 error_code ObjectDecoder::Impl::decodeResourceQuota(od::object &object,
                                                     std::shared_ptr<const KubeObject> &out) {
     ResourceQuota draft;
-    CUBEDESK_TRY(forEachField(object, [&](od::field &field) -> error_code {
-        const std::string_view key = fieldName(field);
-        if (key == "metadata")
-            return decodeMeta(field.value(), Wanted::None);
-        if (key == "spec") {
-            return forEachField(field.value(), [&](od::field &f) -> error_code {
-                const std::string_view k = fieldName(f);
-                if (k == "hard")
-                    return decodeResourceSet(f.value(), draft.m_specHard);
-                if (k == "scopes") {
-                    return forEachElement(f.value(), [&](od::value &element) -> error_code {
-                        std::string_view text;
-                        CUBEDESK_TRY(stringOrNull(element, text));
-                        draft.m_scopes.emplace_back(text);
-                        return SUCCESS;
-                    });
-                }
-                return SUCCESS;
-            });
-        }
-        if (key == "status") {
-            return forEachField(field.value(), [&](od::field &f) -> error_code {
-                const std::string_view k = fieldName(f);
-                if (k == "hard")
-                    return decodeResourceSet(f.value(), draft.m_statusHard);
-                if (k == "used")
-                    return decodeResourceSet(f.value(), draft.m_used);
-                return SUCCESS;
-            });
-        }
-        return SUCCESS;
-    }));
-    m_tail.reset(sizeof(ResourceQuota));
-    BaseDraft base;
-    prepareBase(base);
-    std::shared_ptr<ResourceQuota> quota = allocate<ResourceQuota>(ObjectKind::ResourceQuota, base);
+    auto scopes = [&](od::value &v) {
+        return forEachElement(v, [&](od::value &element) -> error_code {
+            std::string_view text;
+            CUBEDESK_TRY(stringOrNull(element, text));
+            draft.m_scopes.emplace_back(text);
+            return SUCCESS;
+        });
+    };
+    CUBEDESK_TRY(readFields(
+        object, metadata(Wanted::None),
+        On{"spec",
+           [&](od::value &v) {
+               return readFields(v, resourceSet("hard", draft.m_specHard), On{"scopes", scopes});
+           }},
+        On{"status", [&](od::value &v) {
+               return readFields(v, resourceSet("hard", draft.m_statusHard),
+                                 resourceSet("used", draft.m_used));
+           }}));
+    std::shared_ptr<ResourceQuota> quota = allocateBare<ResourceQuota>(ObjectKind::ResourceQuota);
     quota->m_specHard = std::move(draft.m_specHard);
     quota->m_statusHard = std::move(draft.m_statusHard);
     quota->m_used = std::move(draft.m_used);
@@ -1464,46 +1361,20 @@ error_code ObjectDecoder::Impl::decodeResourceQuota(od::object &object,
 error_code ObjectDecoder::Impl::decodeLimitRange(od::object &object,
                                                  std::shared_ptr<const KubeObject> &out) {
     std::vector<LimitRange::Item> items;
-    CUBEDESK_TRY(forEachField(object, [&](od::field &field) -> error_code {
-        const std::string_view key = fieldName(field);
-        if (key == "metadata")
-            return decodeMeta(field.value(), Wanted::None);
-        if (key != "spec")
-            return SUCCESS;
-        return forEachField(field.value(), [&](od::field &f) -> error_code {
-            if (fieldName(f) != "limits")
-                return SUCCESS;
-            return forEachElement(f.value(), [&](od::value &element) -> error_code {
-                LimitRange::Item item;
-                CUBEDESK_TRY(forEachField(element, [&](od::field &lf) -> error_code {
-                    const std::string_view k = fieldName(lf);
-                    if (k == "type") {
-                        std::string_view text;
-                        CUBEDESK_TRY(stringOrNull(lf.value(), text));
-                        item.type.assign(text);
-                        return SUCCESS;
-                    }
-                    if (k == "max")
-                        return decodeResourceSet(lf.value(), item.max);
-                    if (k == "min")
-                        return decodeResourceSet(lf.value(), item.min);
-                    if (k == "default")
-                        return decodeResourceSet(lf.value(), item.defaultLimit);
-                    if (k == "defaultRequest")
-                        return decodeResourceSet(lf.value(), item.defaultRequest);
-                    if (k == "maxLimitRequestRatio")
-                        return decodeResourceSet(lf.value(), item.maxLimitRequestRatio);
-                    return SUCCESS;
-                }));
-                items.push_back(std::move(item));
-                return SUCCESS;
-            });
+    auto limits = [&](od::value &v) {
+        return appendEach(v, items, [&](od::value &element, LimitRange::Item &item) {
+            return readFields(element, CopiedText{"type", &item.type}, resourceSet("max", item.max),
+                              resourceSet("min", item.min),
+                              resourceSet("default", item.defaultLimit),
+                              resourceSet("defaultRequest", item.defaultRequest),
+                              resourceSet("maxLimitRequestRatio", item.maxLimitRequestRatio));
         });
-    }));
-    m_tail.reset(sizeof(LimitRange));
-    BaseDraft base;
-    prepareBase(base);
-    std::shared_ptr<LimitRange> range = allocate<LimitRange>(ObjectKind::LimitRange, base);
+    };
+    CUBEDESK_TRY(readFields(object, metadata(Wanted::None),
+                            On{"spec", [&](od::value &v) {
+                                   return readFields(v, On{"limits", limits});
+                               }}));
+    std::shared_ptr<LimitRange> range = allocateBare<LimitRange>(ObjectKind::LimitRange);
     range->m_items = std::move(items);
     out = std::move(range);
     return SUCCESS;
@@ -1513,67 +1384,26 @@ error_code ObjectDecoder::Impl::decodeEvent(od::object &object,
                                             std::shared_ptr<const KubeObject> &out) {
     std::string_view type, reason, message, kind, ns, name, fieldPath, component, host, reporting;
     std::int64_t count = 0, first = 0, last = 0, eventTime = 0, seriesCount = 0, seriesLast = 0;
-    CUBEDESK_TRY(forEachField(object, [&](od::field &field) -> error_code {
-        const std::string_view key = fieldName(field);
-        od::value &v = field.value();
-        if (key == "metadata")
-            return decodeMeta(v, Wanted::None);
-        if (key == "type")
-            return stringOrNull(v, type);
-        if (key == "reason")
-            return stringOrNull(v, reason);
-        if (key == "message" || key == "note") // core/v1 "message", events.k8s.io/v1 "note"
-            return stringOrNull(v, message);
-        if (key == "count")
-            return integerOrNull(v, count);
-        if (key == "firstTimestamp")
-            return timestampOrNull(v, first);
-        if (key == "lastTimestamp")
-            return timestampOrNull(v, last);
-        if (key == "eventTime")
-            return timestampOrNull(v, eventTime);
-        if (key == "reportingComponent" || key == "reportingController")
-            return stringOrNull(v, reporting);
-        if (key == "involvedObject" || key == "regarding") {
-            return forEachField(v, [&](od::field &f) -> error_code {
-                const std::string_view k = fieldName(f);
-                if (k == "kind")
-                    return stringOrNull(f.value(), kind);
-                if (k == "namespace")
-                    return stringOrNull(f.value(), ns);
-                if (k == "name")
-                    return stringOrNull(f.value(), name);
-                if (k == "fieldPath")
-                    return stringOrNull(f.value(), fieldPath);
-                return SUCCESS;
-            });
-        }
-        if (key == "source" || key == "deprecatedSource") {
-            return forEachField(v, [&](od::field &f) -> error_code {
-                const std::string_view k = fieldName(f);
-                if (k == "component")
-                    return stringOrNull(f.value(), component);
-                if (k == "host")
-                    return stringOrNull(f.value(), host);
-                return SUCCESS;
-            });
-        }
-        if (key == "series") {
-            return forEachField(v, [&](od::field &f) -> error_code {
-                const std::string_view k = fieldName(f);
-                if (k == "count")
-                    return integerOrNull(f.value(), seriesCount);
-                if (k == "lastObservedTime")
-                    return timestampOrNull(f.value(), seriesLast);
-                return SUCCESS;
-            });
-        }
-        return SUCCESS;
-    }));
-    m_tail.reset(sizeof(Event));
-    BaseDraft base;
-    prepareBase(base);
-    std::shared_ptr<Event> event = allocate<Event>(ObjectKind::Event, base);
+    // core/v1 names first, events.k8s.io/v1 second.
+    auto involved = [&](od::value &v) {
+        return readFields(v, Text{"kind", &kind}, Text{"namespace", &ns}, Text{"name", &name},
+                          Text{"fieldPath", &fieldPath});
+    };
+    auto source = [&](od::value &v) {
+        return readFields(v, Text{"component", &component}, Text{"host", &host});
+    };
+    CUBEDESK_TRY(
+        readFields(object, metadata(Wanted::None), Text{"type", &type}, Text{"reason", &reason},
+                   Text{"message", &message}, Text{"note", &message}, Integer{"count", &count},
+                   Time{"firstTimestamp", &first}, Time{"lastTimestamp", &last},
+                   Time{"eventTime", &eventTime}, Text{"reportingComponent", &reporting},
+                   Text{"reportingController", &reporting}, On{"involvedObject", involved},
+                   On{"regarding", involved}, On{"source", source}, On{"deprecatedSource", source},
+                   On{"series", [&](od::value &v) {
+                          return readFields(v, Integer{"count", &seriesCount},
+                                            Time{"lastObservedTime", &seriesLast});
+                      }}));
+    std::shared_ptr<Event> event = allocateBare<Event>(ObjectKind::Event);
     event->m_type = intern(type);
     event->m_reason = intern(reason);
     event->m_message.assign(message);
@@ -1612,24 +1442,21 @@ error_code ObjectDecoder::Impl::decodeReplicaTemplate(od::value &value, CustomRe
     // Volcano tasks share this shape.
     std::int64_t replicas = 1;
     m_templateRes.clear();
-    CUBEDESK_TRY(forEachField(value, [&](od::field &f) -> error_code {
-        const std::string_view k = fieldName(f);
-        if (k == "replicas") {
-            od::json_type type;
-            CUBEDESK_TRY(typeOf(f.value(), type));
-            if (type == od::json_type::null)
-                return SUCCESS;
-            return f.value().get_int64().get(replicas);
-        }
-        if (k == "template") {
-            return forEachField(f.value(), [&](od::field &t) -> error_code {
-                if (fieldName(t) == "spec")
-                    return decodePodSpec(t.value(), m_templateRes, false);
-                return SUCCESS;
-            });
-        }
-        return SUCCESS;
-    }));
+    CUBEDESK_TRY(readFields(value,
+                            On{"replicas",
+                               [&](od::value &v) -> error_code {
+                                   od::json_type type;
+                                   CUBEDESK_TRY(typeOf(v, type));
+                                   if (type == od::json_type::null)
+                                       return SUCCESS; // null keeps the default of 1
+                                   return v.get_int64().get(replicas);
+                               }},
+                            On{"template", [&](od::value &v) {
+                                   return readFields(v, On{"spec", [&](od::value &spec) {
+                                                               return decodePodSpec(
+                                                                   spec, m_templateRes, false);
+                                                           }});
+                               }}));
     computeEffective(m_templateRes, m_effective);
     for (const Amount &a : m_effective.items()) {
         if (isExtendedGpuLike(a.name))
@@ -1644,22 +1471,13 @@ error_code ObjectDecoder::Impl::decodeSparkRole(od::value &value, CustomResource
     std::int64_t instances = 1;
     std::string_view gpuName;
     std::int64_t quantity = 0;
-    CUBEDESK_TRY(forEachField(value, [&](od::field &f) -> error_code {
-        const std::string_view k = fieldName(f);
-        if (k == "instances" && executor)
-            return integerOrNull(f.value(), instances);
-        if (k == "gpu") {
-            return forEachField(f.value(), [&](od::field &g) -> error_code {
-                const std::string_view gk = fieldName(g);
-                if (gk == "name")
-                    return stringOrNull(g.value(), gpuName);
-                if (gk == "quantity")
-                    return integerOrNull(g.value(), quantity);
-                return SUCCESS;
-            });
-        }
-        return SUCCESS;
-    }));
+    CUBEDESK_TRY(readFields(
+        value,
+        On{"instances",
+           [&](od::value &v) { return executor ? integerOrNull(v, instances) : SUCCESS; }},
+        On{"gpu", [&](od::value &v) {
+               return readFields(v, Text{"name", &gpuName}, Integer{"quantity", &quantity});
+           }}));
     if (!gpuName.empty() && quantity > 0)
         cr.m_gpuRequests.add(intern(gpuName), false, false, saturatingMul(quantity, instances));
     return SUCCESS;
@@ -1687,6 +1505,26 @@ error_code ObjectDecoder::Impl::decodeCustomSpec(od::value &value, CustomResourc
     });
 }
 
+namespace {
+
+// Calls fn(value, status) for each role of a {role: {...}} object and appends the status it
+// filled, named after the role.
+template <class Fn>
+error_code forEachReplicaStatus(od::value &value, std::vector<CustomResource::ReplicaStatus> &out,
+                                Fn &&fn) {
+    return forEachField(value, [&](od::field &role) -> error_code {
+        std::string_view roleName;
+        CUBEDESK_TRY(role.unescaped_key().get(roleName));
+        CustomResource::ReplicaStatus rs;
+        rs.role.assign(roleName);
+        CUBEDESK_TRY(fn(role.value(), rs));
+        out.push_back(std::move(rs));
+        return SUCCESS;
+    });
+}
+
+} // namespace
+
 error_code ObjectDecoder::Impl::decodeCustomStatus(od::value &value, CustomResource &cr,
                                                    std::string_view &state,
                                                    std::int64_t &stateTime) {
@@ -1712,22 +1550,10 @@ error_code ObjectDecoder::Impl::decodeCustomStatus(od::value &value, CustomResou
                 return v.get_string().get(queueState);
             if (type != od::json_type::object)
                 return SUCCESS;
-            return forEachField(v, [&](od::field &s) -> error_code {
-                const std::string_view sk = fieldName(s);
-                if (sk == "phase")
-                    return stringOrNull(s.value(), state);
-                if (sk == "lastTransitionTime")
-                    return timestampOrNull(s.value(), stateTime);
-                return SUCCESS;
-            });
+            return readFields(v, Text{"phase", &state}, Time{"lastTransitionTime", &stateTime});
         }
-        if (k == "applicationState") {
-            return forEachField(v, [&](od::field &s) -> error_code {
-                if (fieldName(s) == "state")
-                    return stringOrNull(s.value(), appState);
-                return SUCCESS;
-            });
-        }
+        if (k == "applicationState")
+            return readFields(v, Text{"state", &appState});
         if (k == "startTime" || k == "startedAt") {
             std::int64_t t = 0;
             CUBEDESK_TRY(timestampOrNull(v, t));
@@ -1740,59 +1566,37 @@ error_code ObjectDecoder::Impl::decodeCustomStatus(od::value &value, CustomResou
         if (k == "finishedAt")
             return timestampOrNull(v, finished);
         if (k == "conditions") {
-            return forEachElement(v, [&](od::value &element) -> error_code {
-                Condition c;
-                CUBEDESK_TRY(decodeCondition(element, c));
-                cr.m_conditions.push_back(std::move(c));
-                return SUCCESS;
-            });
+            return forEachCondition(
+                v, [&](Condition &&c) { cr.m_conditions.push_back(std::move(c)); });
         }
         if (k == "replicaStatuses") {
-            return forEachField(v, [&](od::field &role) -> error_code {
-                std::string_view roleName;
-                CUBEDESK_TRY(role.unescaped_key().get(roleName));
-                CustomResource::ReplicaStatus rs;
-                rs.role.assign(roleName);
-                CUBEDESK_TRY(forEachField(role.value(), [&](od::field &c) -> error_code {
-                    const std::string_view ck = fieldName(c);
-                    if (ck == "active")
-                        return integerOrNull(c.value(), rs.active);
-                    if (ck == "succeeded")
-                        return integerOrNull(c.value(), rs.succeeded);
-                    if (ck == "failed")
-                        return integerOrNull(c.value(), rs.failed);
-                    return SUCCESS;
-                }));
-                cr.m_replicaStatuses.push_back(std::move(rs));
-                return SUCCESS;
-            });
+            return forEachReplicaStatus(v, cr.m_replicaStatuses,
+                                        [&](od::value &counts, CustomResource::ReplicaStatus &rs) {
+                                            return readFields(counts, Integer{"active", &rs.active},
+                                                              Integer{"succeeded", &rs.succeeded},
+                                                              Integer{"failed", &rs.failed});
+                                        });
         }
         if (k == "taskStatusCount") {
             // Volcano: {task: {phase: {Running: 3, Succeeded: 1, ...}}}
-            return forEachField(v, [&](od::field &task) -> error_code {
-                std::string_view taskName;
-                CUBEDESK_TRY(task.unescaped_key().get(taskName));
-                CustomResource::ReplicaStatus rs;
-                rs.role.assign(taskName);
-                CUBEDESK_TRY(forEachField(task.value(), [&](od::field &p) -> error_code {
-                    if (fieldName(p) != "phase")
-                        return SUCCESS;
-                    return forEachField(p.value(), [&](od::field &c) -> error_code {
-                        const std::string_view ck = fieldName(c);
-                        std::int64_t n = 0;
-                        CUBEDESK_TRY(integerOrNull(c.value(), n));
-                        if (ck == "Running")
-                            rs.active += n;
-                        else if (ck == "Succeeded" || ck == "Completed")
-                            rs.succeeded += n;
-                        else if (ck == "Failed")
-                            rs.failed += n;
-                        return SUCCESS;
-                    });
-                }));
-                cr.m_replicaStatuses.push_back(std::move(rs));
-                return SUCCESS;
-            });
+            return forEachReplicaStatus(
+                v, cr.m_replicaStatuses, [&](od::value &task, CustomResource::ReplicaStatus &rs) {
+                    return readFields(
+                        task, On{"phase", [&](od::value &phases) {
+                                     return forEachField(phases, [&](od::field &c) -> error_code {
+                                         const std::string_view ck = fieldName(c);
+                                         std::int64_t n = 0;
+                                         CUBEDESK_TRY(integerOrNull(c.value(), n));
+                                         if (ck == "Running")
+                                             rs.active += n;
+                                         else if (ck == "Succeeded" || ck == "Completed")
+                                             rs.succeeded += n;
+                                         else if (ck == "Failed")
+                                             rs.failed += n;
+                                         return SUCCESS;
+                                     });
+                                 }});
+                });
         }
         return SUCCESS;
     }));
@@ -1811,21 +1615,10 @@ error_code ObjectDecoder::Impl::decodeCustomResource(od::object &object,
     std::string_view kind;
     std::string_view raw;
     std::int64_t stateTime = 0;
-    CUBEDESK_TRY(forEachField(object, [&](od::field &field) -> error_code {
-        const std::string_view key = fieldName(field);
-        od::value &v = field.value();
-        if (key == "apiVersion")
-            return stringOrNull(v, apiVersion);
-        if (key == "kind")
-            return stringOrNull(v, kind);
-        if (key == "metadata")
-            return decodeMeta(v, Wanted::Project);
-        if (key == "spec")
-            return decodeCustomSpec(v, draft);
-        if (key == "status")
-            return decodeCustomStatus(v, draft, raw, stateTime);
-        return SUCCESS;
-    }));
+    CUBEDESK_TRY(readFields(
+        object, Text{"apiVersion", &apiVersion}, Text{"kind", &kind}, metadata(Wanted::Project),
+        On{"spec", [&](od::value &v) { return decodeCustomSpec(v, draft); }},
+        On{"status", [&](od::value &v) { return decodeCustomStatus(v, draft, raw, stateTime); }}));
     draft.m_rawPhase.assign(raw);
     if (!raw.empty()) {
         draft.m_phase = CustomResource::normalisePhase(raw);
@@ -1841,10 +1634,7 @@ error_code ObjectDecoder::Impl::decodeCustomResource(od::object &object,
         (draft.m_phase == "Succeeded" || draft.m_phase == "Failed"))
         draft.m_completionTime = stateTime;
 
-    m_tail.reset(sizeof(CustomResource));
-    BaseDraft base;
-    prepareBase(base);
-    std::shared_ptr<CustomResource> cr = allocate<CustomResource>(ObjectKind::CustomResource, base);
+    std::shared_ptr<CustomResource> cr = allocateBare<CustomResource>(ObjectKind::CustomResource);
     cr->m_apiVersion.assign(apiVersion);
     cr->m_kindName.assign(kind);
     cr->m_phase = std::move(draft.m_phase);

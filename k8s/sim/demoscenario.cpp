@@ -518,11 +518,76 @@ std::vector<json> DemoScenario::generate(std::uint64_t seed, TimePoint now) {
                        {"org", org}};
         return b.meta(name, ns, age, labels, {{"project", projects.at(org)}});
     };
-    auto replicaPods = [&](const std::string &job, const char *apiVersion, const char *kind,
-                           const std::string &org, const std::string &role, int n,
-                           const json &requests, const json &selector, std::chrono::seconds age,
+    /// A Kubeflow training job in the pipeline namespace.
+    struct TrainingJob {
+        const char *apiVersion;
+        const char *kind;
+        std::string name;
+        std::string org;
+        std::string user;
+        std::chrono::seconds age;
+    };
+    /// A condition after Created: its type, the message after "<Kind> <name> ", and when.
+    struct JobPhase {
+        const char *type;
+        const char *text;
+        std::chrono::seconds ago;
+    };
+    // The object as the training operator writes it: Created at the job's age, then `phases`;
+    // startTime once it ran, completionTime once it succeeded or failed.
+    auto trainingJob = [&](const TrainingJob &j, json spec, std::initializer_list<JobPhase> phases,
+                           json replicaStatuses) {
+        const std::string kind = j.kind;
+        // mpi-operator v2 names the job with its namespace in its messages.
+        const std::string subject =
+            kind + ' ' +
+            (std::string(j.apiVersion) == "kubeflow.org/v2beta1" ? "pipeline/" + j.name : j.name) +
+            ' ';
+        json conditions = json::array({condition("Created", (kind + "Created").c_str(),
+                                                 subject + "is created.", b.ago(j.age))});
+        json status = {{"replicaStatuses", std::move(replicaStatuses)}};
+        for (const JobPhase &p : phases) {
+            const std::string type = p.type;
+            conditions.push_back(
+                condition(p.type, (kind + type).c_str(), subject + p.text, b.ago(p.ago)));
+            if (type == "Running")
+                status["startTime"] = b.ago(j.age);
+            if (type == "Succeeded" || type == "Failed")
+                status["completionTime"] = b.ago(p.ago);
+        }
+        status["conditions"] = std::move(conditions);
+        return json{{"apiVersion", j.apiVersion},
+                    {"kind", j.kind},
+                    {"metadata", jobMeta(j.name, "pipeline", j.org, j.user, j.age)},
+                    {"spec", std::move(spec)},
+                    {"status", std::move(status)}};
+    };
+    // {"Master", 1}, {"Worker", 2} → {"Master": {"replicas": 1}, "Worker": {"replicas": 2}}.
+    auto replicaSpecs = [](std::initializer_list<std::pair<const char *, int>> roles) {
+        json specs = json::object();
+        for (const auto &[role, n] : roles)
+            specs[role] = {{"replicas", n}};
+        return specs;
+    };
+    auto pytorchReplica = [](int gpus, bool restartOnFailure) {
+        json r = {
+            {"replicas", 1},
+            {"template",
+             {{"spec",
+               {{"containers",
+                 json::array({{{"name", "pytorch"},
+                               {"image", "pytorch:2.4"},
+                               {"resources",
+                                {{"limits", {{"nvidia.com/gpu", std::to_string(gpus)}}}}}}})}}}}}};
+        if (restartOnFailure)
+            r["restartPolicy"] = "OnFailure";
+        return r;
+    };
+    auto replicaPods = [&](const TrainingJob &j, const std::string &role, int n,
+                           const json &requests, const json &selector,
                            int finished /* 0 running, 1 succeeded, -1 failed */,
                            bool place = true) {
+        const std::string &job = j.name;
         for (int i = 0; i < n; ++i) {
             std::string r = role;
             for (char &c : r)
@@ -536,11 +601,11 @@ std::vector<json> DemoScenario::generate(std::uint64_t seed, TimePoint now) {
             if (i == 0 && (r == "master" || r == "chief" || r == "launcher"))
                 labels["training.kubeflow.org/job-role"] = "master";
             json p = b.pod(job + '-' + r + '-' + std::to_string(i), "pipeline", labels,
-                           {{"project", projects.at(org)}}, selector,
-                           "ccr.ccs.tencentyun.com/cube-studio/" + std::string(kind) + ":latest",
-                           requests, requests, age, ownerRef(apiVersion, kind, job), place);
+                           {{"project", projects.at(j.org)}}, selector,
+                           "ccr.ccs.tencentyun.com/cube-studio/" + std::string(j.kind) + ":latest",
+                           requests, requests, j.age, ownerRef(j.apiVersion, j.kind, job), place);
             if (finished != 0 && p["spec"].contains("nodeName"))
-                b.finish(p, finished > 0, std::chrono::seconds(age.count() / 2));
+                b.finish(p, finished > 0, std::chrono::seconds(j.age.count() / 2));
             add(std::move(p));
         }
     };
@@ -552,252 +617,102 @@ std::vector<json> DemoScenario::generate(std::uint64_t seed, TimePoint now) {
     auto cpuTrain = [](const std::string &org) {
         return json{{"cpu", "true"}, {"train", "true"}, {"org", org}};
     };
+    const json active1 = {{"active", 1}};
+    const json active2 = {{"active", 2}};
 
     { // PyTorchJob running for 3 days: past the platform's 2-day timeout; fills vision's A100s.
-        const std::string name = "pytorch-resnet50-vision";
-        const auto age = days(3);
-        const std::string t = b.ago(age);
-        json job = {
-            {"apiVersion", "kubeflow.org/v1"},
-            {"kind", "PyTorchJob"},
-            {"metadata", jobMeta(name, "pipeline", "vision", "chen.wei", age)},
-            {"spec",
-             {{"runPolicy", {{"cleanPodPolicy", "None"}, {"suspend", false}}},
-              {"pytorchReplicaSpecs",
-               {{"Master",
-                 {{"replicas", 1},
-                  {"restartPolicy", "OnFailure"},
-                  {"template",
-                   {{"spec",
-                     {{"containers",
-                       json::array(
-                           {{{"name", "pytorch"},
-                             {"image", "pytorch:2.4"},
-                             {"resources", {{"limits", {{"nvidia.com/gpu", "8"}}}}}}})}}}}}}},
-                {"Worker",
-                 {{"replicas", 1},
-                  {"restartPolicy", "OnFailure"},
-                  {"template",
-                   {{"spec",
-                     {{"containers",
-                       json::array(
-                           {{{"name", "pytorch"},
-                             {"image", "pytorch:2.4"},
-                             {"resources", {{"limits", {{"nvidia.com/gpu", "8"}}}}}}})}}}}}}}}}}},
-            {"status",
-             {{"conditions", json::array({condition("Created", "PyTorchJobCreated",
-                                                    "PyTorchJob " + name + " is created.", t),
-                                          condition("Running", "PyTorchJobRunning",
-                                                    "PyTorchJob " + name + " is running.", t)})},
-              {"replicaStatuses", {{"Master", {{"active", 1}}}, {"Worker", {{"active", 1}}}}},
-              {"startTime", t}}}};
-        add(job);
-        replicaPods(name, "kubeflow.org/v1", "PyTorchJob", "vision", "Master", 1,
-                    gpuRequest("32", "256Gi", 8), visionA100, age, 0);
-        replicaPods(name, "kubeflow.org/v1", "PyTorchJob", "vision", "Worker", 1,
-                    gpuRequest("32", "256Gi", 8), visionA100, age, 0);
+        const TrainingJob j{"kubeflow.org/v1", "PyTorchJob", "pytorch-resnet50-vision",
+                            "vision",          "chen.wei",   days(3)};
+        add(trainingJob(
+            j,
+            {{"runPolicy", {{"cleanPodPolicy", "None"}, {"suspend", false}}},
+             {"pytorchReplicaSpecs",
+              {{"Master", pytorchReplica(8, true)}, {"Worker", pytorchReplica(8, true)}}}},
+            {{"Running", "is running.", j.age}}, {{"Master", active1}, {"Worker", active1}}));
+        replicaPods(j, "Master", 1, gpuRequest("32", "256Gi", 8), visionA100, 0);
+        replicaPods(j, "Worker", 1, gpuRequest("32", "256Gi", 8), visionA100, 0);
     }
     { // A second vision PyTorchJob that cannot start: vision has no free A100.
-        const std::string name = "pytorch-detr-vision";
-        const auto age = mins(42);
-        json job = {
-            {"apiVersion", "kubeflow.org/v1"},
-            {"kind", "PyTorchJob"},
-            {"metadata", jobMeta(name, "pipeline", "vision", "li.na", age)},
-            {"spec",
-             {{"runPolicy", {{"cleanPodPolicy", "None"}}},
-              {"pytorchReplicaSpecs",
-               {{"Master",
-                 {{"replicas", 1},
-                  {"template",
-                   {{"spec",
-                     {{"containers",
-                       json::array(
-                           {{{"name", "pytorch"},
-                             {"image", "pytorch:2.4"},
-                             {"resources", {{"limits", {{"nvidia.com/gpu", "4"}}}}}}})}}}}}}},
-                {"Worker",
-                 {{"replicas", 1},
-                  {"template",
-                   {{"spec",
-                     {{"containers",
-                       json::array(
-                           {{{"name", "pytorch"},
-                             {"image", "pytorch:2.4"},
-                             {"resources", {{"limits", {{"nvidia.com/gpu", "4"}}}}}}})}}}}}}}}}}},
-            {"status",
-             {{"conditions",
-               json::array({condition("Created", "PyTorchJobCreated",
-                                      "PyTorchJob " + name + " is created.", b.ago(age))})},
-              {"replicaStatuses", {{"Master", json::object()}, {"Worker", json::object()}}}}}};
-        add(job);
-        replicaPods(name, "kubeflow.org/v1", "PyTorchJob", "vision", "Master", 1,
-                    gpuRequest("16", "128Gi", 4), visionA100, age, 0, false);
-        replicaPods(name, "kubeflow.org/v1", "PyTorchJob", "vision", "Worker", 1,
-                    gpuRequest("16", "128Gi", 4), visionA100, age, 0, false);
+        const TrainingJob j{"kubeflow.org/v1", "PyTorchJob", "pytorch-detr-vision",
+                            "vision",          "li.na",      mins(42)};
+        add(trainingJob(
+            j,
+            {{"runPolicy", {{"cleanPodPolicy", "None"}}},
+             {"pytorchReplicaSpecs",
+              {{"Master", pytorchReplica(4, false)}, {"Worker", pytorchReplica(4, false)}}}},
+            {}, {{"Master", json::object()}, {"Worker", json::object()}}));
+        replicaPods(j, "Master", 1, gpuRequest("16", "128Gi", 4), visionA100, 0, false);
+        replicaPods(j, "Worker", 1, gpuRequest("16", "128Gi", 4), visionA100, 0, false);
     }
     { // TFJob that succeeded.
-        const std::string name = "tf-mnist-speech";
-        const auto age = hours(20);
-        json job = {
-            {"apiVersion", "kubeflow.org/v1"},
-            {"kind", "TFJob"},
-            {"metadata", jobMeta(name, "pipeline", "speech", "bob", age)},
-            {"spec",
-             {{"tfReplicaSpecs", {{"PS", {{"replicas", 1}}}, {"Worker", {{"replicas", 2}}}}}}},
-            {"status",
-             {{"conditions",
-               json::array(
-                   {condition("Created", "TFJobCreated", "TFJob " + name + " is created.",
-                              b.ago(age)),
-                    condition("Running", "TFJobRunning", "TFJob " + name + " is running.",
-                              b.ago(hours(19))),
-                    condition("Succeeded", "TFJobSucceeded",
-                              "TFJob " + name + " successfully completed.", b.ago(hours(12)))})},
-              {"replicaStatuses", {{"PS", {{"succeeded", 1}}}, {"Worker", {{"succeeded", 2}}}}},
-              {"startTime", b.ago(age)},
-              {"completionTime", b.ago(hours(12))}}}};
-        add(job);
-        replicaPods(name, "kubeflow.org/v1", "TFJob", "speech", "PS", 1, gpuRequest("4", "8Gi", 0),
-                    cpuTrain("speech"), age, 1);
-        replicaPods(name, "kubeflow.org/v1", "TFJob", "speech", "Worker", 2,
-                    gpuRequest("8", "16Gi", 0), cpuTrain("speech"), age, 1);
+        const TrainingJob j{"kubeflow.org/v1", "TFJob", "tf-mnist-speech",
+                            "speech",          "bob",   hours(20)};
+        add(trainingJob(j, {{"tfReplicaSpecs", replicaSpecs({{"PS", 1}, {"Worker", 2}})}},
+                        {{"Running", "is running.", hours(19)},
+                         {"Succeeded", "successfully completed.", hours(12)}},
+                        {{"PS", {{"succeeded", 1}}}, {"Worker", {{"succeeded", 2}}}}));
+        replicaPods(j, "PS", 1, gpuRequest("4", "8Gi", 0), cpuTrain("speech"), 1);
+        replicaPods(j, "Worker", 2, gpuRequest("8", "16Gi", 0), cpuTrain("speech"), 1);
     }
     { // MPIJob v1 that failed.
-        const std::string name = "mpi-horovod-speech";
-        const auto age = hours(9);
-        json job = {
-            {"apiVersion", "kubeflow.org/v1"},
-            {"kind", "MPIJob"},
-            {"metadata", jobMeta(name, "pipeline", "speech", "wang.fang", age)},
-            {"spec",
-             {{"slotsPerWorker", 1},
-              {"mpiReplicaSpecs",
-               {{"Launcher", {{"replicas", 1}}}, {"Worker", {{"replicas", 2}}}}}}},
-            {"status",
-             {{"conditions",
-               json::array({condition("Created", "MPIJobCreated", "MPIJob " + name + " is created.",
-                                      b.ago(age)),
-                            condition("Running", "MPIJobRunning", "MPIJob " + name + " is running.",
-                                      b.ago(hours(8))),
-                            condition("Failed", "MPIJobFailed",
-                                      "MPIJob " + name +
-                                          " has failed because 1 Launcher replica(s) failed.",
-                                      b.ago(hours(7)))})},
-              {"replicaStatuses", {{"Launcher", {{"failed", 1}}}, {"Worker", {{"succeeded", 2}}}}},
-              {"startTime", b.ago(age)},
-              {"completionTime", b.ago(hours(7))}}}};
-        add(job);
-        replicaPods(name, "kubeflow.org/v1", "MPIJob", "speech", "Launcher", 1,
-                    gpuRequest("1", "2Gi", 0), cpuTrain("speech"), age, -1);
-        replicaPods(name, "kubeflow.org/v1", "MPIJob", "speech", "Worker", 2,
-                    gpuRequest("8", "64Gi", 2), speechV100, age, 1);
+        const TrainingJob j{"kubeflow.org/v1", "MPIJob",    "mpi-horovod-speech",
+                            "speech",          "wang.fang", hours(9)};
+        add(trainingJob(j,
+                        {{"slotsPerWorker", 1},
+                         {"mpiReplicaSpecs", replicaSpecs({{"Launcher", 1}, {"Worker", 2}})}},
+                        {{"Running", "is running.", hours(8)},
+                         {"Failed", "has failed because 1 Launcher replica(s) failed.", hours(7)}},
+                        {{"Launcher", {{"failed", 1}}}, {"Worker", {{"succeeded", 2}}}}));
+        replicaPods(j, "Launcher", 1, gpuRequest("1", "2Gi", 0), cpuTrain("speech"), -1);
+        replicaPods(j, "Worker", 2, gpuRequest("8", "64Gi", 2), speechV100, 1);
     }
     { // MPIJob v2beta1 (standalone mpi-operator) running on V100s.
-        const std::string name = "mpi-v2-bert-speech";
-        const auto age = hours(5);
-        json job = {
-            {"apiVersion", "kubeflow.org/v2beta1"},
-            {"kind", "MPIJob"},
-            {"metadata", jobMeta(name, "pipeline", "speech", "alice", age)},
-            {"spec",
-             {{"slotsPerWorker", 4},
-              {"runPolicy", {{"cleanPodPolicy", "Running"}}},
-              {"mpiReplicaSpecs",
-               {{"Launcher", {{"replicas", 1}}}, {"Worker", {{"replicas", 2}}}}}}},
-            {"status",
-             {{"conditions",
-               json::array(
-                   {condition("Created", "MPIJobCreated",
-                              "MPIJob pipeline/" + name + " is created.", b.ago(age)),
-                    condition("Running", "MPIJobRunning",
-                              "MPIJob pipeline/" + name + " is running.", b.ago(hours(4)))})},
-              {"replicaStatuses", {{"Launcher", {{"active", 1}}}, {"Worker", {{"active", 2}}}}},
-              {"startTime", b.ago(age)}}}};
-        add(job);
-        replicaPods(name, "kubeflow.org/v2beta1", "MPIJob", "speech", "Launcher", 1,
-                    gpuRequest("1", "2Gi", 0), cpuTrain("speech"), age, 0);
-        replicaPods(name, "kubeflow.org/v2beta1", "MPIJob", "speech", "Worker", 2,
-                    gpuRequest("16", "96Gi", 4), speechV100, age, 0);
+        const TrainingJob j{
+            "kubeflow.org/v2beta1", "MPIJob", "mpi-v2-bert-speech", "speech", "alice", hours(5)};
+        add(trainingJob(j,
+                        {{"slotsPerWorker", 4},
+                         {"runPolicy", {{"cleanPodPolicy", "Running"}}},
+                         {"mpiReplicaSpecs", replicaSpecs({{"Launcher", 1}, {"Worker", 2}})}},
+                        {{"Running", "is running.", hours(4)}},
+                        {{"Launcher", active1}, {"Worker", active2}}));
+        replicaPods(j, "Launcher", 1, gpuRequest("1", "2Gi", 0), cpuTrain("speech"), 0);
+        replicaPods(j, "Worker", 2, gpuRequest("16", "96Gi", 4), speechV100, 0);
     }
     { // MXJob just created (no pods yet).
-        const std::string name = "mx-ssd-public";
-        const auto age = mins(2);
-        add({{"apiVersion", "kubeflow.org/v1"},
-             {"kind", "MXJob"},
-             {"metadata", jobMeta(name, "pipeline", "public", "zhang.san", age)},
-             {"spec",
-              {{"jobMode", "MXTrain"},
-               {"mxReplicaSpecs",
-                {{"Scheduler", {{"replicas", 1}}},
-                 {"Server", {{"replicas", 1}}},
-                 {"Worker", {{"replicas", 2}}}}}}},
-             {"status",
-              {{"conditions",
-                json::array({condition("Created", "MXJobCreated", "MXJob " + name + " is created.",
-                                       b.ago(age))})},
-               {"replicaStatuses", json::object()}}}});
+        const TrainingJob j{"kubeflow.org/v1", "MXJob",     "mx-ssd-public",
+                            "public",          "zhang.san", mins(2)};
+        add(trainingJob(
+            j,
+            {{"jobMode", "MXTrain"},
+             {"mxReplicaSpecs", replicaSpecs({{"Scheduler", 1}, {"Server", 1}, {"Worker", 2}})}},
+            {}, json::object()));
     }
     { // XGBoostJob running on CPUs.
-        const std::string name = "xgboost-ctr-public";
-        const auto age = hours(2);
-        add({{"apiVersion", "kubeflow.org/v1"},
-             {"kind", "XGBoostJob"},
-             {"metadata", jobMeta(name, "pipeline", "public", "alice", age)},
-             {"spec",
-              {{"xgbReplicaSpecs",
-                {{"Master", {{"replicas", 1}}}, {"Worker", {{"replicas", 2}}}}}}},
-             {"status",
-              {{"conditions",
-                json::array({condition("Created", "XGBoostJobCreated",
-                                       "XGBoostJob " + name + " is created.", b.ago(age)),
-                             condition("Running", "XGBoostJobRunning",
-                                       "XGBoostJob " + name + " is running.", b.ago(hours(1)))})},
-               {"replicaStatuses", {{"Master", {{"active", 1}}}, {"Worker", {{"active", 2}}}}},
-               {"startTime", b.ago(age)}}}});
-        replicaPods(name, "kubeflow.org/v1", "XGBoostJob", "public", "Master", 1,
-                    gpuRequest("4", "8Gi", 0), cpuTrain("public"), age, 0);
-        replicaPods(name, "kubeflow.org/v1", "XGBoostJob", "public", "Worker", 2,
-                    gpuRequest("8", "16Gi", 0), cpuTrain("public"), age, 0);
+        const TrainingJob j{"kubeflow.org/v1", "XGBoostJob", "xgboost-ctr-public",
+                            "public",          "alice",      hours(2)};
+        add(trainingJob(j, {{"xgbReplicaSpecs", replicaSpecs({{"Master", 1}, {"Worker", 2}})}},
+                        {{"Running", "is running.", hours(1)}},
+                        {{"Master", active1}, {"Worker", active2}}));
+        replicaPods(j, "Master", 1, gpuRequest("4", "8Gi", 0), cpuTrain("public"), 0);
+        replicaPods(j, "Worker", 2, gpuRequest("8", "16Gi", 0), cpuTrain("public"), 0);
     }
     { // PaddleJob (kubeflow.org) restarting.
-        const std::string name = "paddle-ernie-nlp";
-        const auto age = hours(6);
-        add({{"apiVersion", "kubeflow.org/v1"},
-             {"kind", "PaddleJob"},
-             {"metadata", jobMeta(name, "pipeline", "nlp", "li.na", age)},
-             {"spec", {{"paddleReplicaSpecs", {{"Worker", {{"replicas", 2}}}}}}},
-             {"status",
-              {{"conditions",
-                json::array({condition("Created", "PaddleJobCreated",
-                                       "PaddleJob " + name + " is created.", b.ago(age)),
-                             condition("Running", "PaddleJobRunning",
-                                       "PaddleJob " + name + " is running.", b.ago(hours(5))),
-                             condition("Restarting", "PaddleJobRestarting",
-                                       "PaddleJob " + name +
-                                           " is restarting because 1 Worker replica(s) failed.",
-                                       b.ago(mins(3)))})},
-               {"replicaStatuses", {{"Worker", {{"active", 1}, {"failed", 1}}}}},
-               {"startTime", b.ago(age)}}}});
-        replicaPods(name, "kubeflow.org/v1", "PaddleJob", "nlp", "Worker", 2,
-                    gpuRequest("16", "128Gi", 4), nlpH100, age, 0);
+        const TrainingJob j{"kubeflow.org/v1", "PaddleJob", "paddle-ernie-nlp", "nlp",
+                            "li.na",           hours(6)};
+        add(trainingJob(
+            j, {{"paddleReplicaSpecs", replicaSpecs({{"Worker", 2}})}},
+            {{"Running", "is running.", hours(5)},
+             {"Restarting", "is restarting because 1 Worker replica(s) failed.", mins(3)}},
+            {{"Worker", {{"active", 1}, {"failed", 1}}}}));
+        replicaPods(j, "Worker", 2, gpuRequest("16", "128Gi", 4), nlpH100, 0);
     }
     { // JAXJob suspended.
-        const std::string name = "jax-gemma-nlp";
-        const auto age = hours(30);
-        add({{"apiVersion", "kubeflow.org/v1"},
-             {"kind", "JAXJob"},
-             {"metadata", jobMeta(name, "pipeline", "nlp", "chen.wei", age)},
-             {"spec",
-              {{"runPolicy", {{"suspend", true}}},
-               {"jaxReplicaSpecs", {{"Worker", {{"replicas", 4}}}}}}},
-             {"status",
-              {{"conditions",
-                json::array({condition("Created", "JAXJobCreated",
-                                       "JAXJob " + name + " is created.", b.ago(age)),
-                             condition("Suspended", "JAXJobSuspended",
-                                       "JAXJob " + name + " is suspended.", b.ago(hours(20)))})},
-               {"replicaStatuses", {{"Worker", json::object()}}}}}});
+        const TrainingJob j{"kubeflow.org/v1", "JAXJob", "jax-gemma-nlp", "nlp",
+                            "chen.wei",        hours(30)};
+        add(trainingJob(j,
+                        {{"runPolicy", {{"suspend", true}}},
+                         {"jaxReplicaSpecs", replicaSpecs({{"Worker", 4}})}},
+                        {{"Suspended", "is suspended.", hours(20)}}, {{"Worker", json::object()}}));
     }
     { // The platform's legacy groups.
         add({{"apiVersion", "xgboostjob.kubeflow.org/v1alpha1"},
