@@ -12,11 +12,14 @@ release: deps
 	cmake --build --preset release -j$(JOBS)
 
 # Until the window exists (issue 4), the demo is the simulator's demo scenario with light churn.
-demo: release
+demo: deps
+	cmake --preset release >/dev/null
+	cmake --build --preset release -j$(JOBS) --target cubedesk-sim cubedesk
 	@mkdir -p $(DEMO_DIR)
 	@echo "CubeDesk demo cluster: once it says 'listening', in another terminal run"
 	@echo "    export KUBECONFIG=$(DEMO_DIR)/kubeconfig"
 	@echo "    kubectl get nodes -L org,gpu-type     # or: kubectl get pytorchjobs -A, kubectl get pods -A"
+	@echo "    build/release/bin/cubedesk --dump orgs --kubeconfig $(DEMO_DIR)/kubeconfig"
 	@echo "Stop it with Ctrl+C."
 	build/release/bin/cubedesk-sim --scenario demo --listen 127.0.0.1:0 --churn 2 \
 		--write-kubeconfig $(DEMO_DIR)/kubeconfig
