@@ -99,6 +99,14 @@ TEST_F(DumpTest, PodsOrgsAndClusters) {
     EXPECT_EQ(clusters[0]["state"], "synced");
     EXPECT_EQ(clusters[0]["pods"], static_cast<int>(kubectlPods));
 
+    auto followed =
+        dump({"--dump", "clusters", "--follow", "0.5", "--kubeconfig", s_sim->kubeconfig()});
+    ASSERT_EQ(followed.exitCode, 0) << followed.err;
+    EXPECT_EQ(json::parse(followed.out)[0]["state"], "synced");
+    auto badFollow =
+        dump({"--dump", "clusters", "--follow", "soon", "--kubeconfig", s_sim->kubeconfig()});
+    EXPECT_EQ(badFollow.exitCode, 2);
+
     auto tsv = dump({"--dump", "orgs", "--format", "tsv", "--kubeconfig", s_sim->kubeconfig()});
     EXPECT_EQ(tsv.exitCode, 0);
     EXPECT_EQ(tsv.out.rfind("cluster\torg\tnodes", 0), 0u) << tsv.out;

@@ -142,6 +142,32 @@ TEST(ClusterSessionTest, DiscoversAggregatedAndLegacy) {
     }
 }
 
+TEST(ClusterSessionTest, ADeadClusterDoesNotDelayALiveOne) {
+    SimulatorOptions o;
+    o.scenario = "demo";
+    Simulator sim(o);
+    ASSERT_FALSE(sim.start().has_value());
+    ClusterSession::Options deadOptions;
+    deadOptions.name = "dead";
+    deadOptions.transport = settingsFor(sim);
+    deadOptions.transport.server = "https://127.0.0.1:1"; // nothing listens there
+    ClusterSession dead(deadOptions);
+    dead.start();
+    ClusterSession::Options liveOptions;
+    liveOptions.name = "live";
+    liveOptions.transport = settingsFor(sim);
+    ClusterSession live(liveOptions);
+    live.start();
+    EXPECT_TRUE(waitFor([&] { return live.synced(); }, std::chrono::seconds(20)));
+    EXPECT_TRUE(
+        waitFor([&] { return dead.states().at("pods").phase == WatchState::Phase::BackingOff; },
+                std::chrono::seconds(20)));
+    EXPECT_FALSE(dead.synced());
+    EXPECT_FALSE(dead.states().at("pods").reason.empty());
+    dead.stop();
+    live.stop();
+}
+
 TEST(ClusterSessionTest, WrongTokenIsAnAuthErrorWithItsReason) {
     SimulatorOptions o;
     o.scenario = "empty";
