@@ -12,7 +12,7 @@ DEBIAN_PACKAGES=(
   libyaml-cpp-dev libcurl4-openssl-dev libssl-dev libsimdjson-dev libcpp-httplib-dev
   nlohmann-json3-dev libgtest-dev
   xvfb xauth xdotool imagemagick fonts-noto-cjk
-  clang-format clang-tidy curl time bc
+  clang-format clang-tidy curl time bc nghttp2-server tinyproxy
 )
 
 have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }

@@ -316,6 +316,12 @@ void HttpTransport::finish(CURL *easy, CURLcode code) {
     long status = 0;
     curl_easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &status);
     t->response.status = static_cast<int>(status);
+    long version = 0;
+    curl_easy_getinfo(easy, CURLINFO_HTTP_VERSION, &version);
+    t->response.httpVersion = version == CURL_HTTP_VERSION_2_0   ? 20
+                              : version == CURL_HTTP_VERSION_1_1 ? 11
+                                                                 : 0;
+    curl_easy_getinfo(easy, CURLINFO_NUM_CONNECTS, &t->response.newConnections);
     t->response.curlCode = code;
     if (code != CURLE_OK && !t->response.cancelled)
         t->response.error = curl_easy_strerror(code);

@@ -39,6 +39,8 @@ struct HttpResponse {
     int retryAfterSeconds = -1; ///< the Retry-After header, -1 when absent
     bool cancelled = false;
     bool authFailed = false; ///< the credential source failed before sending
+    int httpVersion = 0;     ///< 11 or 20 when a response arrived over HTTP/1.1 or HTTP/2
+    long newConnections = 0; ///< connections this request had to open (0: it reused one)
 };
 
 /// HTTP/1.1 and HTTP/2 client over one libcurl multi handle: TLS through OpenSSL with the CA,
