@@ -183,7 +183,10 @@ TEST(ClusterSessionTest, WrongTokenIsAnAuthErrorWithItsReason) {
     EXPECT_NE(session.blockingError().find("401 Unauthorized"), std::string::npos)
         << session.blockingError();
     EXPECT_FALSE(session.synced());
-    EXPECT_EQ(session.states().at("pods").phase, WatchState::Phase::AuthError);
+    // Each watch finds out on its own; the first one may have been namespaces.
+    EXPECT_TRUE(
+        waitFor([&] { return session.states().at("pods").phase == WatchState::Phase::AuthError; },
+                std::chrono::seconds(15)));
 }
 
 TEST(ClusterSessionTest, ConvergesAfterChurnUnderEveryFault) {
