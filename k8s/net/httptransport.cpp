@@ -155,11 +155,6 @@ void HttpTransport::cancelAll() {
     }
 }
 
-std::size_t HttpTransport::activeRequests() const {
-    std::lock_guard lock(m_queueMutex);
-    return m_running.size() + m_pending.size();
-}
-
 std::size_t HttpTransport::onWrite(char *data, std::size_t size, std::size_t n, void *self) {
     auto *t = static_cast<Transfer *>(self);
     const std::size_t bytes = size * n;

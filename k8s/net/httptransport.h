@@ -69,7 +69,6 @@ public:
     void perform(std::chrono::milliseconds maxWait);
     /// Wakes perform() from another thread.
     void wakeup();
-    std::size_t activeRequests() const;
     const TransportSettings &settings() const { return m_settings; }
 
 private:

@@ -76,7 +76,6 @@ public:
         return m_reflector.wakeAt();
     }
     std::vector<ObjectPtr> snapshot() const;
-    std::size_t size() const { return m_reflector.size(); }
     /// Bytes received and time spent decoding (for cubedesk-bench).
     std::uint64_t bytesReceived() const { return m_bytes; }
     double decodeSeconds() const { return m_decodeSeconds; }

@@ -14,8 +14,8 @@ namespace {
 const std::vector<std::string> kAllVerbs = {"create", "delete", "deletecollection", "get",
                                             "list",   "patch",  "update",           "watch"};
 
-ResourceType builtin(std::string group, const std::string &kind, std::string plural, bool namespaced,
-                     std::vector<std::string> shortNames, bool status,
+ResourceType builtin(std::string group, const std::string &kind, std::string plural,
+                     bool namespaced, std::vector<std::string> shortNames, bool status,
                      std::vector<std::string> verbs = kAllVerbs,
                      std::vector<std::string> categories = {}) {
     ResourceType t;
@@ -130,16 +130,22 @@ std::optional<ResourceType> ResourceRegistry::find(const std::string &group,
                                                    const std::string &version,
                                                    const std::string &plural) const {
     std::lock_guard lock(m_mutex);
-    auto g = m_types.find(group);
-    if (g == m_types.end())
+    const auto *plurals = typesAt(group, version);
+    if (plurals == nullptr)
         return std::nullopt;
-    auto v = g->second.find(version);
-    if (v == g->second.end())
-        return std::nullopt;
-    auto p = v->second.find(plural);
-    if (p == v->second.end())
+    auto p = plurals->find(plural);
+    if (p == plurals->end())
         return std::nullopt;
     return p->second;
+}
+
+const std::map<std::string, ResourceType> *
+ResourceRegistry::typesAt(const std::string &group, const std::string &version) const {
+    auto g = m_types.find(group);
+    if (g == m_types.end())
+        return nullptr;
+    auto v = g->second.find(version);
+    return v == g->second.end() ? nullptr : &v->second;
 }
 
 ResourceType ResourceRegistry::core(const std::string &plural) const {
@@ -340,14 +346,11 @@ std::optional<json> ResourceRegistry::legacyGroup(const std::string &group) cons
 std::optional<json> ResourceRegistry::resourceList(const std::string &group,
                                                    const std::string &version) const {
     std::lock_guard lock(m_mutex);
-    auto g = m_types.find(group);
-    if (g == m_types.end())
-        return std::nullopt;
-    auto v = g->second.find(version);
-    if (v == g->second.end())
+    const auto *plurals = typesAt(group, version);
+    if (plurals == nullptr)
         return std::nullopt;
     json resources = json::array();
-    for (const auto &[plural, t] : v->second) {
+    for (const auto &[plural, t] : *plurals) {
         resources.push_back(apiResourceEntry(t));
         if (t.statusSubresource)
             resources.push_back({{"name", plural + "/status"},

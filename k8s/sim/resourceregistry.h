@@ -57,6 +57,9 @@ private:
     std::vector<std::string> groupOrder() const;
     std::vector<std::string> versionsOfGroup(const std::string &group) const;
     nlohmann::json aggregatedGroup(const std::string &group) const;
+    /// The types served at group/version, or null; the caller holds m_mutex.
+    const std::map<std::string, ResourceType> *typesAt(const std::string &group,
+                                                       const std::string &version) const;
 
     mutable std::mutex m_mutex;
     /// group → version → plural → type. Versions of a group are kept in preference order.
