@@ -17,3 +17,32 @@ function(cubedesk_add_gtest name)
         PROPERTIES TIMEOUT ${ARG_TIMEOUT} LABELS "${ARG_LABELS}"
         ENVIRONMENT "CUBEDESK_SOURCE_DIR=${PROJECT_SOURCE_DIR};CUBEDESK_BINARY_DIR=${CMAKE_BINARY_DIR};ASAN_OPTIONS=detect_leaks=1:abort_on_error=1;UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1")
 endfunction()
+
+# cubedesk_add_qtest(NAME SOURCES ... LIBS ... [LABELS ...] [TIMEOUT s] [XVFB])
+# One Qt Test executable (models, widgets, panes), one CTest entry. Runs offscreen, or in a real
+# X server started for it by xvfb-run when XVFB is given (real windows, real drags).
+function(cubedesk_add_qtest name)
+    cmake_parse_arguments(ARG "XVFB" "TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
+    add_executable(${name} ${ARG_SOURCES})
+    set_target_properties(${name} PROPERTIES AUTOMOC ON)
+    target_link_libraries(${name} PRIVATE cubedesk_options Qt6::Test ${ARG_LIBS})
+    if(NOT ARG_TIMEOUT)
+        set(ARG_TIMEOUT 120)
+    endif()
+    set(env "CUBEDESK_SOURCE_DIR=${PROJECT_SOURCE_DIR}"
+            "CUBEDESK_BINARY_DIR=${CMAKE_BINARY_DIR}"
+            "ASAN_OPTIONS=detect_leaks=1:abort_on_error=1"
+            "UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1"
+            "LSAN_OPTIONS=suppressions=${PROJECT_SOURCE_DIR}/tests/support/lsan.supp"
+            "QT_QPA_PLATFORMTHEME=" "LC_ALL=C.UTF-8")
+    if(ARG_XVFB)
+        find_program(XVFB_RUN xvfb-run REQUIRED)
+        add_test(NAME ${name}
+            COMMAND ${XVFB_RUN} -a -s "-screen 0 1600x1000x24" $<TARGET_FILE:${name}>)
+    else()
+        add_test(NAME ${name} COMMAND ${name})
+        list(APPEND env "QT_QPA_PLATFORM=offscreen")
+    endif()
+    set_tests_properties(${name} PROPERTIES TIMEOUT ${ARG_TIMEOUT} LABELS "${ARG_LABELS}"
+        ENVIRONMENT "${env}")
+endfunction()

@@ -1,0 +1,152 @@
+#include "models/clusterconnection.h"
+
+#include "k8s/write/nodewrites.h"
+
+#include <QCoreApplication>
+#include <QLoggingCategory>
+
+namespace cubedesk::models {
+
+Q_LOGGING_CATEGORY(lcConnection, "cubedesk.models.connection")
+
+ClusterConnection::ClusterConnection(QString context, QString source, QObject *parent)
+    : QObject(parent)
+    , m_name(std::move(context))
+    , m_source(std::move(source)) {
+    m_freshness = Freshness::from({});
+    m_writePoll.setInterval(20);
+    connect(&m_writePoll, &QTimer::timeout, this, &ClusterConnection::pollWrites);
+}
+
+ClusterConnection::~ClusterConnection() {
+    if (m_session)
+        m_session->stop();
+}
+
+void ClusterConnection::start(k8s::TransportSettings settings) {
+    m_server = QString::fromStdString(settings.server);
+    k8s::ClusterSession::Options o;
+    o.name = m_name.toStdString();
+    o.transport = std::move(settings);
+    o.resources.push_back({k8s::ObjectKind::Event, "", "v1", "events", true});
+    m_session = std::make_unique<k8s::ClusterSession>(std::move(o));
+    // Runs on the session thread: only post. The session is stopped in our destructor, so
+    // `this` outlives every call.
+    m_session->setOnChanges([this] {
+        QMetaObject::invokeMethod(
+            this, [this] { Q_EMIT changesPending(); }, Qt::QueuedConnection);
+    });
+    m_session->start();
+    qCInfo(lcConnection) << "connecting" << m_name << "to" << m_server;
+}
+
+void ClusterConnection::setConfigError(const QString &error, const QString &server) {
+    m_configError = error;
+    m_server = server;
+    m_freshness = Freshness::from({}, error);
+    qCWarning(lcConnection).noquote() << m_name << ":" << error;
+    Q_EMIT stateChanged();
+}
+
+void ClusterConnection::reconnect() {
+    if (m_session)
+        m_session->reconnect();
+}
+
+void ClusterConnection::setReadOnly(bool readOnly) {
+    if (m_readOnly == readOnly)
+        return;
+    m_readOnly = readOnly;
+    Q_EMIT stateChanged();
+}
+
+QString ClusterConnection::writeBlockedReason() const {
+    if (m_readOnly)
+        return tr("CubeDesk runs read-only (--read-only): writes are disabled.");
+    if (!m_session)
+        return tr("%1 is not connected: %2").arg(m_name, m_configError);
+    if (m_mayPatchNodes == false)
+        return tr("You may not change nodes on %1: %2").arg(m_name, m_accessReason);
+    return {};
+}
+
+void ClusterConnection::submit(std::vector<k8s::WriteRequest> requests,
+                               std::function<void(std::vector<k8s::WriteResult>)> done,
+                               std::size_t concurrency) {
+    if (!m_session) {
+        std::vector<k8s::WriteResult> results(requests.size());
+        for (auto &r : results) {
+            r.error.message = tr("not connected").toStdString();
+            r.error.reason = "NotConnected";
+        }
+        done(std::move(results));
+        return;
+    }
+    m_writes.push_back({m_session->submit(std::move(requests), concurrency), std::move(done)});
+    if (!m_writePoll.isActive())
+        m_writePoll.start();
+}
+
+void ClusterConnection::pollWrites() {
+    // Writes finish on the session thread; a 20 ms poll while any is in flight hands the
+    // results to the GUI thread without a thread per write.
+    for (std::size_t i = 0; i < m_writes.size();) {
+        auto &w = m_writes[i];
+        if (w.future.wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
+            ++i;
+            continue;
+        }
+        auto results = w.future.get();
+        auto done = std::move(w.done);
+        m_writes.erase(m_writes.begin() + static_cast<std::ptrdiff_t>(i));
+        done(std::move(results));
+    }
+    if (m_writes.empty())
+        m_writePoll.stop();
+}
+
+std::size_t ClusterConnection::applyPending() {
+    if (!m_session)
+        return 0;
+    auto deltas = m_session->drainDeltas();
+    const std::size_t n = deltas.size();
+    if (n == 0)
+        return 0;
+    const ClusterChange change = m_store.apply(std::move(deltas));
+    if (!change.empty())
+        Q_EMIT changed(change);
+    return n;
+}
+
+void ClusterConnection::pollState() {
+    if (!m_session)
+        return;
+    Freshness f = Freshness::from(m_session->states(), m_configError);
+    const QString version = QString::fromStdString(m_session->serverVersion());
+    if (f == m_freshness && version == m_version)
+        return;
+    m_freshness = std::move(f);
+    m_version = version;
+    if (m_freshness.level == Freshness::Level::Live && !m_accessAsked)
+        checkAccess();
+    Q_EMIT stateChanged();
+}
+
+void ClusterConnection::checkAccess() {
+    // Ask once the cluster answers: may this user patch nodes? (DESIGN.md §4)
+    m_accessAsked = true;
+    submit(
+        {k8s::NodeWrites::accessReview("patch", "", "nodes")},
+        [this](std::vector<k8s::WriteResult> results) {
+            const auto &r = results.front();
+            m_mayPatchNodes = k8s::NodeWrites::allowed(r);
+            if (!*m_mayPatchNodes)
+                m_accessReason = r.ok() ? tr("the cluster's RBAC does not allow patching nodes")
+                                        : QString::fromStdString(r.error.message);
+            qCInfo(lcConnection) << m_name << "may patch nodes:" << *m_mayPatchNodes;
+            Q_EMIT stateChanged();
+        },
+        1);
+}
+
+} // namespace cubedesk::models

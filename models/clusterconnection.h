@@ -1,0 +1,99 @@
+#pragma once
+// ClusterConnection: one kubeconfig context as the GUI sees it — its ClusterSession (a thread of
+// its own), the GUI-side ClusterStore the session's batches are applied to, its freshness, its
+// server version and whether the user may write to it. ClusterHub owns every connection.
+//
+// Threads: GUI thread only. The session's wake-up arrives as a queued call (changesPending);
+// UpdateDispatcher then calls applyPending() at frame rate.
+
+#include "k8s/net/transportsettings.h"
+#include "k8s/session/clustersession.h"
+#include "k8s/write/writerequest.h"
+#include "models/clusterstore.h"
+#include "models/freshness.h"
+
+#include <QObject>
+#include <QString>
+#include <QTimer>
+
+#include <functional>
+#include <future>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace cubedesk::models {
+
+class ClusterConnection final : public QObject {
+    Q_OBJECT
+public:
+    /// `context` is the kubeconfig context name, `source` the file that defined it.
+    ClusterConnection(QString context, QString source, QObject *parent = nullptr);
+    ~ClusterConnection() override;
+
+    /// Connects with `settings` (starts the session thread).
+    void start(k8s::TransportSettings settings);
+    /// Marks the context as unusable (broken kubeconfig entry, failing credential source): it
+    /// stays listed with the error and never connects. `server` is shown when known.
+    void setConfigError(const QString &error, const QString &server = {});
+    /// Relists everything (F5); a no-op without a session.
+    void reconnect();
+
+    const QString &name() const { return m_name; }
+    const QString &source() const { return m_source; }
+    const QString &server() const { return m_server; }
+    QString version() const { return m_version; }
+    const Freshness &freshness() const { return m_freshness; }
+    bool synced() const { return m_freshness.level == Freshness::Level::Live; }
+    const ClusterStore &store() const { return m_store; }
+
+    /// Why writes to this cluster are disabled ("" when they are allowed): read-only mode, a
+    /// SelfSubjectAccessReview that said no, or a cluster that is not connected.
+    QString writeBlockedReason() const;
+    void setReadOnly(bool readOnly);
+
+    /// Sends `requests` through the session (bounded concurrency); `done` runs on the GUI
+    /// thread with one result per request, in order. Without a session every result is an
+    /// error saying so.
+    void submit(std::vector<k8s::WriteRequest> requests,
+                std::function<void(std::vector<k8s::WriteResult>)> done,
+                std::size_t concurrency = 8);
+
+    /// Drains the session's deltas into the store; emits changed() when anything changed.
+    /// Returns the number of deltas applied.
+    std::size_t applyPending();
+    /// Re-reads watch states and version; emits stateChanged() when they differ.
+    void pollState();
+
+Q_SIGNALS:
+    /// The session has deltas waiting (coalesced: once per drain).
+    void changesPending();
+    void changed(const cubedesk::models::ClusterChange &change);
+    void stateChanged();
+
+private:
+    void checkAccess();
+    void pollWrites();
+
+    QString m_name;
+    QString m_source;
+    QString m_server;
+    QString m_version;
+    QString m_configError;
+    Freshness m_freshness;
+    ClusterStore m_store;
+    std::unique_ptr<k8s::ClusterSession> m_session;
+    bool m_readOnly = false;
+    std::optional<bool> m_mayPatchNodes; ///< nullopt until the access review answered
+    QString m_accessReason;
+    bool m_accessAsked = false;
+
+    struct PendingWrite {
+        std::future<std::vector<k8s::WriteResult>> future;
+        std::function<void(std::vector<k8s::WriteResult>)> done;
+    };
+    std::vector<PendingWrite> m_writes;
+    QTimer m_writePoll;
+};
+
+} // namespace cubedesk::models

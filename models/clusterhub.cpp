@@ -1,0 +1,124 @@
+#include "models/clusterhub.h"
+
+#include "k8s/config/kubeconfig.h"
+#include "k8s/config/kubeconfigsources.h"
+#include "k8s/session/transportfactory.h"
+#include "models/clusterconnection.h"
+
+#include <QLoggingCategory>
+
+namespace cubedesk::models {
+
+Q_LOGGING_CATEGORY(lcHub, "cubedesk.models.hub")
+
+ClusterHub::ClusterHub(QObject *parent)
+    : QObject(parent) {
+    m_statePoll.setInterval(500);
+    connect(&m_statePoll, &QTimer::timeout, this, &ClusterHub::pollStates);
+    m_statePoll.start();
+}
+
+ClusterHub::~ClusterHub() {
+    // Stop the session threads before anything they post to goes away.
+    for (auto *c : std::as_const(m_clusters))
+        delete c;
+    m_clusters.clear();
+}
+
+QStringList ClusterHub::load(const QStringList &files) {
+    m_requested = files;
+    const k8s::Kubeconfig config =
+        k8s::Kubeconfig::load(k8s::KubeconfigSources::fromEnvironment(files));
+    QStringList problems;
+    for (const auto &e : config.loadErrors())
+        problems << e.toString();
+    m_files = config.files();
+    m_contexts.clear();
+    for (const auto &c : config.contexts())
+        m_contexts.append(
+            {c.name, c.originFile, config.serverUrl(c.name), !m_disabled.contains(c.name)});
+
+    // Drop connections whose context vanished or moved to another file; keep the others.
+    const auto wanted = [&](const ClusterConnection *c) {
+        for (const auto &info : std::as_const(m_contexts))
+            if (info.name == c->name() && info.file == c->source() && info.enabled)
+                return true;
+        return false;
+    };
+    for (auto *c : QList<ClusterConnection *>(m_clusters))
+        if (!wanted(c))
+            remove(c);
+    for (const auto &info : std::as_const(m_contexts)) {
+        if (!info.enabled || cluster(info.name))
+            continue;
+        auto *c = new ClusterConnection(info.name, info.file, this);
+        c->setReadOnly(m_readOnly);
+        m_dispatcher.watch(c);
+        connect(c, &ClusterConnection::changed, this,
+                [this, c](const ClusterChange &change) { Q_EMIT clusterChanged(c, change); });
+        connect(c, &ClusterConnection::stateChanged, this,
+                [this, c] { Q_EMIT clusterStateChanged(c); });
+        auto resolved = config.resolve(info.name);
+        if (!resolved.ok()) {
+            c->setConfigError(resolved.error().toString(), info.server);
+        } else {
+            std::string error;
+            auto settings = k8s::TransportFactory::fromContext(resolved.value(), &error);
+            if (settings)
+                c->start(std::move(*settings));
+            else
+                c->setConfigError(QString::fromStdString(error), info.server);
+        }
+        m_clusters.append(c);
+        Q_EMIT clusterAdded(c);
+    }
+    for (const auto &p : std::as_const(problems))
+        qCWarning(lcHub).noquote() << p;
+    Q_EMIT contextsChanged();
+    return problems;
+}
+
+void ClusterHub::setDisabledContexts(const QSet<QString> &names) {
+    m_disabled = names;
+}
+
+void ClusterHub::setContextEnabled(const QString &name, bool enabled) {
+    if (enabled == !m_disabled.contains(name))
+        return;
+    if (enabled)
+        m_disabled.remove(name);
+    else
+        m_disabled.insert(name);
+    load(m_requested);
+}
+
+ClusterConnection *ClusterHub::cluster(const QString &name) const {
+    for (auto *c : m_clusters)
+        if (c->name() == name)
+            return c;
+    return nullptr;
+}
+
+void ClusterHub::remove(ClusterConnection *c) {
+    Q_EMIT clusterAboutToBeRemoved(c);
+    m_clusters.removeOne(c);
+    delete c;
+}
+
+void ClusterHub::setReadOnly(bool readOnly) {
+    m_readOnly = readOnly;
+    for (auto *c : std::as_const(m_clusters))
+        c->setReadOnly(readOnly);
+}
+
+void ClusterHub::reconnectAll() {
+    for (auto *c : std::as_const(m_clusters))
+        c->reconnect();
+}
+
+void ClusterHub::pollStates() {
+    for (auto *c : std::as_const(m_clusters))
+        c->pollState();
+}
+
+} // namespace cubedesk::models

@@ -1,0 +1,82 @@
+#pragma once
+// ClusterHub: every cluster the user's kubeconfigs name, live. Loads and merges the kubeconfig
+// files as kubectl does, keeps one ClusterConnection per enabled context (grouped by the file
+// that defines it), drains them through one UpdateDispatcher, polls their freshness twice a
+// second, and re-emits their changes for the models.
+//
+// Threads: GUI thread only. Owns the connections (QObject children); a connection is deleted
+// after clusterAboutToBeRemoved() — models drop their rows for it in that signal.
+
+#include "models/clusterchange.h"
+#include "models/updatedispatcher.h"
+
+#include <QList>
+#include <QObject>
+#include <QSet>
+#include <QStringList>
+#include <QTimer>
+
+namespace cubedesk::models {
+
+class ClusterConnection;
+
+class ClusterHub final : public QObject {
+    Q_OBJECT
+public:
+    /// A context the kubeconfigs name, whether it is shown, and why it cannot connect.
+    struct ContextInfo {
+        QString name;
+        QString file; ///< the kubeconfig file that defines it
+        QString server;
+        bool enabled = true;
+    };
+
+    explicit ClusterHub(QObject *parent = nullptr);
+    ~ClusterHub() override;
+
+    /// Reads `files` (empty: $KUBECONFIG, else ~/.kube/config) and connects to every context
+    /// not disabled. Connections whose context is unchanged are kept. Returns the problems
+    /// found while loading (unreadable file, invalid YAML, ...), one line each.
+    QStringList load(const QStringList &files);
+    /// The files named to load() (what the user chose; may be empty = the environment's).
+    const QStringList &requestedFiles() const { return m_requested; }
+    /// The files actually read, in merge order.
+    const QStringList &files() const { return m_files; }
+    const QList<ContextInfo> &contexts() const { return m_contexts; }
+    void setDisabledContexts(const QSet<QString> &names);
+    const QSet<QString> &disabledContexts() const { return m_disabled; }
+    void setContextEnabled(const QString &name, bool enabled);
+
+    const QList<ClusterConnection *> &clusters() const { return m_clusters; }
+    ClusterConnection *cluster(const QString &name) const;
+
+    void setReadOnly(bool readOnly);
+    bool readOnly() const { return m_readOnly; }
+    /// F5: relist every cluster.
+    void reconnectAll();
+    UpdateDispatcher *dispatcher() { return &m_dispatcher; }
+    /// Re-reads every connection's freshness now.
+    void pollStates();
+
+Q_SIGNALS:
+    void contextsChanged();
+    void clusterAdded(cubedesk::models::ClusterConnection *cluster);
+    void clusterAboutToBeRemoved(cubedesk::models::ClusterConnection *cluster);
+    void clusterChanged(cubedesk::models::ClusterConnection *cluster,
+                        const cubedesk::models::ClusterChange &change);
+    void clusterStateChanged(cubedesk::models::ClusterConnection *cluster);
+
+private:
+    void remove(ClusterConnection *cluster);
+
+    QStringList m_requested;
+    QStringList m_files;
+    QList<ContextInfo> m_contexts;
+    QSet<QString> m_disabled;
+    QList<ClusterConnection *> m_clusters;
+    UpdateDispatcher m_dispatcher;
+    QTimer m_statePoll;
+    bool m_readOnly = false;
+};
+
+} // namespace cubedesk::models

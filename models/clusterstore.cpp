@@ -1,0 +1,214 @@
+#include "models/clusterstore.h"
+
+#include <algorithm>
+
+namespace cubedesk::models {
+
+using k8s::ClusterSession;
+using Type = k8s::DeltaBuffer<k8s::ObjectPtr>::Type;
+
+namespace {
+
+/// "pods/ns/name" → "ns/name" (the session prefixes every key with its resource id).
+std::string objectKey(const std::string &deltaKey) {
+    const auto slash = deltaKey.find('/');
+    return slash == std::string::npos ? deltaKey : deltaKey.substr(slash + 1);
+}
+
+std::string orgOfPending(const k8s::Pod &pod) {
+    const std::string_view org = pod.org();
+    return org.empty() ? std::string("public") : std::string(org);
+}
+
+bool isUnboundPending(const k8s::Pod &pod) {
+    return pod.phase() == k8s::Pod::Phase::Pending && pod.nodeName().empty();
+}
+
+} // namespace
+
+NodePtr ClusterStore::node(std::string_view name) const {
+    auto it = m_nodes.find(name);
+    return it == m_nodes.end() ? nullptr : it->second;
+}
+
+void ClusterStore::touchPod(const k8s::Pod &pod, ClusterChange &change) const {
+    if (const std::string_view n = pod.nodeName(); !n.empty()) {
+        if (auto it = m_nodes.find(n); it != m_nodes.end()) {
+            change.nodesChanged.emplace(n);
+            if (const auto *entry = m_accounting.node(n))
+                change.orgsTouched.insert(entry->org);
+        }
+    } else if (isUnboundPending(pod)) {
+        change.orgsTouched.insert(orgOfPending(pod));
+    }
+}
+
+void ClusterStore::applyNode(const ClusterSession::Delta &d, ClusterChange &change) {
+    const std::string name(d.object->name());
+    auto it = m_nodes.find(name);
+    if (const auto *entry = m_accounting.node(name); entry && entry->known)
+        change.orgsTouched.insert(entry->org); // the org it leaves (or stays in)
+    if (d.type == Type::Deleted) {
+        if (it == m_nodes.end())
+            return;
+        m_nodes.erase(it);
+        m_accounting.removeNode(name);
+        change.nodesChanged.erase(name);
+        change.nodesRemoved.push_back(name);
+        return;
+    }
+    auto node = std::static_pointer_cast<const k8s::Node>(d.object);
+    m_accounting.upsertNode(*node);
+    change.orgsTouched.insert(m_accounting.node(name)->org);
+    if (it == m_nodes.end()) {
+        m_nodes.emplace(name, std::move(node));
+        // A node removed and re-added within one batch is a change for the models.
+        auto removed = std::find(change.nodesRemoved.begin(), change.nodesRemoved.end(), name);
+        if (removed != change.nodesRemoved.end()) {
+            change.nodesRemoved.erase(removed);
+            change.nodesChanged.insert(name);
+        } else {
+            change.nodesAdded.push_back(name);
+        }
+    } else {
+        it->second = std::move(node);
+        if (std::find(change.nodesAdded.begin(), change.nodesAdded.end(), name) ==
+            change.nodesAdded.end())
+            change.nodesChanged.insert(name);
+    }
+}
+
+void ClusterStore::applyPod(const ClusterSession::Delta &d, std::string key,
+                            ClusterChange &change) {
+    auto it = m_pods.find(key);
+    if (it != m_pods.end())
+        touchPod(*it->second, change); // where it was
+    if (d.type == Type::Deleted) {
+        if (it == m_pods.end())
+            return;
+        m_accounting.removePod(key);
+        m_pods.erase(it);
+        ++change.podsRemoved;
+        return;
+    }
+    auto pod = std::static_pointer_cast<const k8s::Pod>(d.object);
+    m_accounting.upsertPod(key, *pod);
+    touchPod(*pod, change); // where it is now
+    if (it == m_pods.end()) {
+        m_pods.emplace(std::move(key), std::move(pod));
+        ++change.podsAdded;
+    } else {
+        it->second = std::move(pod);
+        ++change.podsUpdated;
+    }
+}
+
+ClusterChange ClusterStore::apply(std::vector<ClusterSession::Delta> deltas) {
+    ClusterChange change;
+    for (auto &d : deltas) {
+        if (!d.object)
+            continue;
+        switch (d.object->kind()) {
+        case k8s::ObjectKind::Node:
+            applyNode(d, change);
+            break;
+        case k8s::ObjectKind::Pod:
+            applyPod(d, objectKey(d.key), change);
+            break;
+        case k8s::ObjectKind::Namespace:
+            if (d.type == Type::Added)
+                ++m_namespaces;
+            else if (d.type == Type::Deleted && m_namespaces > 0)
+                --m_namespaces;
+            change.namespacesChanged = true;
+            break;
+        case k8s::ObjectKind::Event: {
+            std::string key = objectKey(d.key);
+            if (d.type == Type::Deleted)
+                m_events.erase(key);
+            else
+                m_events[std::move(key)] = std::static_pointer_cast<const k8s::Event>(d.object);
+            change.eventsChanged = true;
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    // Nodes that came and went inside the batch are neither changed nor added.
+    for (const auto &name : change.nodesRemoved)
+        change.nodesChanged.erase(name);
+    for (const auto &name : change.nodesAdded)
+        change.nodesChanged.erase(name);
+    return change;
+}
+
+ClusterChange ClusterStore::clear() {
+    ClusterChange change;
+    for (const auto &[name, node] : m_nodes)
+        change.nodesRemoved.push_back(name);
+    for (const auto &[name, org] : m_accounting.orgs())
+        change.orgsTouched.insert(name);
+    change.podsRemoved = static_cast<int>(m_pods.size());
+    change.namespacesChanged = m_namespaces > 0;
+    change.eventsChanged = !m_events.empty();
+    m_nodes.clear();
+    m_pods.clear();
+    m_events.clear();
+    m_namespaces = 0;
+    m_accounting = k8s::ClusterAccounting();
+    return change;
+}
+
+std::vector<PodPtr> ClusterStore::podsOnNode(std::string_view node) const {
+    std::vector<PodPtr> out;
+    for (const auto &[key, pod] : m_pods)
+        if (pod->nodeName() == node)
+            out.push_back(pod);
+    std::sort(out.begin(), out.end(), [](const PodPtr &a, const PodPtr &b) {
+        return std::pair(a->namespaceName(), a->name()) < std::pair(b->namespaceName(), b->name());
+    });
+    return out;
+}
+
+std::vector<PodPtr> ClusterStore::pendingPods() const {
+    std::vector<PodPtr> out;
+    for (const auto &[key, pod] : m_pods)
+        if (isUnboundPending(*pod))
+            out.push_back(pod);
+    std::sort(out.begin(), out.end(), [](const PodPtr &a, const PodPtr &b) {
+        return std::pair(a->creationTimestamp(), a->name()) <
+               std::pair(b->creationTimestamp(), b->name());
+    });
+    return out;
+}
+
+std::vector<EventPtr> ClusterStore::eventsFor(std::string_view kind, std::string_view ns,
+                                              std::string_view name) const {
+    std::vector<EventPtr> out;
+    for (const auto &[key, e] : m_events)
+        if (e->involvedKind() == kind && e->involvedNamespace() == ns && e->involvedName() == name)
+            out.push_back(e);
+    std::sort(out.begin(), out.end(), [](const EventPtr &a, const EventPtr &b) {
+        return a->lastTimestamp() > b->lastTimestamp();
+    });
+    return out;
+}
+
+std::vector<NodePtr> ClusterStore::nodeList() const {
+    std::vector<NodePtr> out;
+    out.reserve(m_nodes.size());
+    for (const auto &[name, node] : m_nodes)
+        out.push_back(node);
+    return out;
+}
+
+std::vector<PodPtr> ClusterStore::podList() const {
+    std::vector<PodPtr> out;
+    out.reserve(m_pods.size());
+    for (const auto &[key, pod] : m_pods)
+        out.push_back(pod);
+    return out;
+}
+
+} // namespace cubedesk::models

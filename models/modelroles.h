@@ -1,0 +1,20 @@
+#pragma once
+// The item-data roles CubeDesk's models answer beyond Qt's own. Delegates (widgets/) paint from
+// these; the sort/filter layer sorts on SortKeySource, never on these roles.
+
+#include <Qt>
+
+namespace cubedesk::models {
+
+enum ModelRole : int {
+    UsageRole = Qt::UserRole + 1, ///< models::Usage for bar columns
+    CardRole,                     ///< models::NodeCard (OrgBoardModel node rows)
+    FreshnessRole,                ///< int, models::Freshness::Level of the row's cluster
+    ClusterNameRole,              ///< QString, the context name of the row
+    NodeNameRole,                 ///< QString, the node name of the row
+    OrgNameRole,                  ///< QString, the org of the row (board org rows, node rows)
+    RawValueRole,                 ///< the row's typed value for copy/export (number or text)
+    OrgSummaryRole,               ///< models::OrgSummary (OrgBoardModel org rows)
+};
+
+} // namespace cubedesk::models

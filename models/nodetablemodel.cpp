@@ -1,0 +1,349 @@
+#include "models/nodetablemodel.h"
+
+#include "k8s/cube/dumprows.h"
+#include "models/clusterconnection.h"
+#include "models/clusterhub.h"
+#include "models/modelroles.h"
+
+#include <QDateTime>
+
+#include <algorithm>
+
+namespace cubedesk::models {
+
+namespace {
+
+std::int64_t amount(const k8s::ClusterAccounting::Amounts &a, const char *name) {
+    auto it = a.find(name);
+    return it == a.end() ? 0 : it->second;
+}
+
+QString number(double v) {
+    return QString::number(v, 'f', v == static_cast<double>(static_cast<qint64>(v)) ? 0 : 1);
+}
+
+Usage usage(double used, double total, const QString &unit = {}) {
+    Usage u{used, total, {}};
+    u.text = number(used) + QStringLiteral(" / ") + number(total);
+    if (!unit.isEmpty())
+        u.text += QLatin1Char(' ') + unit;
+    return u;
+}
+
+QString view(std::string_view s) {
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
+
+} // namespace
+
+NodeTableModel::NodeTableModel(ClusterHub *hub, QObject *parent)
+    : QAbstractTableModel(parent) {
+    connect(hub, &ClusterHub::clusterChanged, this, &NodeTableModel::clusterChanged);
+    connect(hub, &ClusterHub::clusterAboutToBeRemoved, this, &NodeTableModel::removeCluster);
+    for (auto *c : hub->clusters()) {
+        ClusterChange all;
+        for (const auto &[name, node] : c->store().nodes())
+            all.nodesAdded.push_back(name);
+        clusterChanged(c, all);
+    }
+}
+
+NodeRow NodeTableModel::makeRow(ClusterConnection *cluster, const NodePtr &node) {
+    NodeRow r;
+    r.cluster = cluster;
+    r.node = node;
+    r.clusterName = cluster->name();
+    r.name = view(node->name());
+    const bool ready = node->isReady();
+    r.status = ready ? QStringLiteral("Ready") : QStringLiteral("NotReady");
+    r.statusRank = ready ? 0 : 2;
+    if (node->unschedulable()) {
+        r.status += QStringLiteral(",SchedulingDisabled");
+        r.statusRank += 1;
+    }
+    const auto labels = node->labels();
+    QStringList roles;
+    for (const char *role : {"cpu", "gpu", "vgpu", "train", "notebook", "service"})
+        if (labels.value(role) == std::optional<std::string_view>("true"))
+            roles << QLatin1String(role);
+    r.roles = roles.join(QLatin1Char(','));
+    r.gpuType = view(labels.value("gpu-type").value_or(""));
+    r.shareable = labels.value("share") != std::optional<std::string_view>("false");
+    if (const auto *entry = cluster->store().accounting().node(node->name())) {
+        r.org = QString::fromStdString(entry->org);
+        r.gpus = usage(static_cast<double>(k8s::DumpRows::gpus(entry->requested)),
+                       static_cast<double>(k8s::DumpRows::gpus(entry->allocatable)));
+        r.cpu = usage(static_cast<double>(amount(entry->requested, "cpu")) / 1000.0,
+                      static_cast<double>(amount(entry->allocatable, "cpu")) / 1000.0);
+        constexpr double gi = 1024.0 * 1024.0 * 1024.0;
+        r.memory = usage(std::round(static_cast<double>(amount(entry->requested, "memory")) / gi),
+                         std::round(static_cast<double>(amount(entry->allocatable, "memory")) / gi),
+                         QStringLiteral("Gi"));
+        r.pods = entry->pods;
+    }
+    QStringList taints;
+    for (const auto &t : node->taints())
+        taints << QString::fromStdString(t.key + (t.value.empty() ? "" : "=" + t.value) + ":" +
+                                         t.effect);
+    r.taints = taints.join(QStringLiteral(", "));
+    r.created = node->creationTimestamp();
+    r.internalIp = view(node->internalIp());
+    r.haystack =
+        QStringList{r.name, r.clusterName, r.org, r.roles, r.gpuType, r.status, r.internalIp}
+            .join(QLatin1Char(' '))
+            .toLower();
+    return r;
+}
+
+QString NodeTableModel::age(qint64 created, qint64 now) {
+    if (created <= 0)
+        return {};
+    const qint64 s = std::max<qint64>(0, now - created);
+    if (s < 120)
+        return QStringLiteral("%1s").arg(s);
+    if (s < 3600 * 3)
+        return QStringLiteral("%1m").arg(s / 60);
+    if (s < 86400 * 2)
+        return QStringLiteral("%1h").arg(s / 3600);
+    if (s < 86400 * 8)
+        return QStringLiteral("%1d%2h").arg(s / 86400).arg((s % 86400) / 3600);
+    return QStringLiteral("%1d").arg(s / 86400);
+}
+
+int NodeTableModel::rowCount(const QModelIndex &parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
+
+int NodeTableModel::columnCount(const QModelIndex &parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant NodeTableModel::data(const QModelIndex &index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    const NodeRow &r = m_rows[static_cast<std::size_t>(index.row())];
+    switch (role) {
+    case Qt::DisplayRole:
+    case Qt::ToolTipRole:
+        switch (index.column()) {
+        case ClusterColumn:
+            return r.clusterName;
+        case NameColumn:
+            return r.name;
+        case StatusColumn:
+            return r.status;
+        case RolesColumn:
+            return r.roles;
+        case OrgColumn:
+            return r.org;
+        case GpuTypeColumn:
+            return r.gpuType;
+        case GpusColumn:
+            return r.gpus.text;
+        case CpuColumn:
+            return r.cpu.text;
+        case MemoryColumn:
+            return r.memory.text;
+        case PodsColumn:
+            return r.pods;
+        case TaintsColumn:
+            return r.taints;
+        case AgeColumn:
+            return role == Qt::ToolTipRole
+                       ? QDateTime::fromSecsSinceEpoch(r.created).toString(Qt::ISODate)
+                       : age(r.created, QDateTime::currentSecsSinceEpoch());
+        case InternalIpColumn:
+            return r.internalIp;
+        default:
+            return {};
+        }
+    case UsageRole:
+        switch (index.column()) {
+        case GpusColumn:
+            return QVariant::fromValue(r.gpus);
+        case CpuColumn:
+            return QVariant::fromValue(r.cpu);
+        case MemoryColumn:
+            return QVariant::fromValue(r.memory);
+        default:
+            return {};
+        }
+    case Qt::TextAlignmentRole:
+        if (index.column() == PodsColumn)
+            return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    case ClusterNameRole:
+        return r.clusterName;
+    case NodeNameRole:
+        return r.name;
+    case OrgNameRole:
+        return r.org;
+    default:
+        return {};
+    }
+}
+
+QVariant NodeTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case ClusterColumn:
+        return tr("Cluster");
+    case NameColumn:
+        return tr("Name");
+    case StatusColumn:
+        return tr("Status");
+    case RolesColumn:
+        return tr("Roles");
+    case OrgColumn:
+        return tr("Resource group");
+    case GpuTypeColumn:
+        return tr("GPU type");
+    case GpusColumn:
+        return tr("GPUs");
+    case CpuColumn:
+        return tr("CPU (cores)");
+    case MemoryColumn:
+        return tr("Memory");
+    case PodsColumn:
+        return tr("Pods");
+    case TaintsColumn:
+        return tr("Taints");
+    case AgeColumn:
+        return tr("Age");
+    case InternalIpColumn:
+        return tr("Internal IP");
+    default:
+        return {};
+    }
+}
+
+SortKey NodeTableModel::sortKey(int row, int column) const {
+    const NodeRow &r = m_rows[static_cast<std::size_t>(row)];
+    switch (column) {
+    case ClusterColumn:
+        return SortKey::ofText(r.clusterName.toLower());
+    case NameColumn:
+        return SortKey::ofText(r.name.toLower());
+    case StatusColumn:
+        return SortKey::ofNumber(r.statusRank);
+    case RolesColumn:
+        return SortKey::ofText(r.roles);
+    case OrgColumn:
+        return SortKey::ofText(r.org.toLower());
+    case GpuTypeColumn:
+        return SortKey::ofText(r.gpuType.toLower());
+    case GpusColumn:
+        return SortKey::ofNumber(static_cast<std::int64_t>(r.gpus.used * 1000) * 100000 +
+                                 static_cast<std::int64_t>(r.gpus.total));
+    case CpuColumn:
+        return SortKey::ofNumber(static_cast<std::int64_t>(r.cpu.ratio() * 1e6));
+    case MemoryColumn:
+        return SortKey::ofNumber(static_cast<std::int64_t>(r.memory.ratio() * 1e6));
+    case PodsColumn:
+        return SortKey::ofNumber(r.pods);
+    case TaintsColumn:
+        return SortKey::ofText(r.taints.toLower());
+    case AgeColumn:
+        return SortKey::ofNumber(-r.created); // youngest first, as "age" ascending
+    case InternalIpColumn: {
+        // Numeric order for IPv4; others after.
+        const auto parts = r.internalIp.split(QLatin1Char('.'));
+        if (parts.size() == 4) {
+            std::int64_t v = 0;
+            for (const auto &p : parts)
+                v = v * 256 + p.toInt();
+            return SortKey::ofNumber(v);
+        }
+        return SortKey::ofText(r.internalIp);
+    }
+    default:
+        return SortKey::ofNumber(0);
+    }
+}
+
+int NodeTableModel::rowOf(const ClusterConnection *cluster, const QString &node) const {
+    auto it = m_index.find(Key{cluster, node});
+    return it == m_index.end() ? -1 : it->second;
+}
+
+void NodeTableModel::reindexFrom(int first) {
+    for (int i = first; i < static_cast<int>(m_rows.size()); ++i)
+        m_index[Key{m_rows[static_cast<std::size_t>(i)].cluster,
+                    m_rows[static_cast<std::size_t>(i)].name}] = i;
+}
+
+void NodeTableModel::removeRows(std::vector<int> rows) {
+    if (rows.empty())
+        return;
+    std::sort(rows.begin(), rows.end());
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    // Contiguous runs, last first, so earlier row numbers stay valid.
+    int end = static_cast<int>(rows.size());
+    while (end > 0) {
+        int begin = end - 1;
+        while (begin > 0 && rows[static_cast<std::size_t>(begin - 1)] ==
+                                rows[static_cast<std::size_t>(begin)] - 1)
+            --begin;
+        const int first = rows[static_cast<std::size_t>(begin)];
+        const int last = rows[static_cast<std::size_t>(end - 1)];
+        beginRemoveRows({}, first, last);
+        for (int i = first; i <= last; ++i)
+            m_index.erase(Key{m_rows[static_cast<std::size_t>(i)].cluster,
+                              m_rows[static_cast<std::size_t>(i)].name});
+        m_rows.erase(m_rows.begin() + first, m_rows.begin() + last + 1);
+        endRemoveRows();
+        end = begin;
+    }
+    reindexFrom(rows.front());
+}
+
+void NodeTableModel::clusterChanged(ClusterConnection *cluster, const ClusterChange &change) {
+    std::vector<int> removed;
+    for (const auto &name : change.nodesRemoved)
+        if (const int r = rowOf(cluster, QString::fromStdString(name)); r >= 0)
+            removed.push_back(r);
+    removeRows(std::move(removed));
+
+    std::vector<NodeRow> added;
+    for (const auto &name : change.nodesAdded)
+        if (rowOf(cluster, QString::fromStdString(name)) < 0)
+            if (auto node = cluster->store().node(name))
+                added.push_back(makeRow(cluster, node));
+    if (!added.empty()) {
+        const int first = static_cast<int>(m_rows.size());
+        beginInsertRows({}, first, first + static_cast<int>(added.size()) - 1);
+        for (auto &r : added)
+            m_rows.push_back(std::move(r));
+        reindexFrom(first);
+        endInsertRows();
+    }
+
+    std::vector<int> changed;
+    for (const auto &name : change.nodesChanged) {
+        const int r = rowOf(cluster, QString::fromStdString(name));
+        auto node = cluster->store().node(name);
+        if (r < 0 || !node)
+            continue;
+        m_rows[static_cast<std::size_t>(r)] = makeRow(cluster, node);
+        changed.push_back(r);
+    }
+    std::sort(changed.begin(), changed.end());
+    for (std::size_t i = 0; i < changed.size();) {
+        std::size_t j = i;
+        while (j + 1 < changed.size() && changed[j + 1] == changed[j] + 1)
+            ++j;
+        Q_EMIT dataChanged(index(changed[i], 0), index(changed[j], ColumnCount - 1));
+        i = j + 1;
+    }
+}
+
+void NodeTableModel::removeCluster(ClusterConnection *cluster) {
+    std::vector<int> rows;
+    for (int i = 0; i < static_cast<int>(m_rows.size()); ++i)
+        if (m_rows[static_cast<std::size_t>(i)].cluster == cluster)
+            rows.push_back(i);
+    removeRows(std::move(rows));
+}
+
+} // namespace cubedesk::models

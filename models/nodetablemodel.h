@@ -1,0 +1,81 @@
+#pragma once
+// NodeTableModel: every node of every cluster the hub knows, one flat table (the Nodes pane).
+// Rows are precomputed NodeRows; a batch becomes contiguous beginInsertRows/beginRemoveRows
+// runs and per-row dataChanged ranges (DESIGN.md §2) — never a reset. Scope (which clusters),
+// sorting and filtering are SortFilterIndex's job; this model answers SortKeySource for it.
+//
+// Threads: GUI thread only. Reads the hub's connections; owns only its rows.
+
+#include "models/noderow.h"
+#include "models/sortkey.h"
+
+#include <QAbstractTableModel>
+
+#include <unordered_map>
+#include <vector>
+
+namespace cubedesk::models {
+
+class ClusterHub;
+class ClusterConnection;
+struct ClusterChange;
+
+class NodeTableModel final : public QAbstractTableModel, public SortKeySource {
+    Q_OBJECT
+public:
+    enum Column {
+        ClusterColumn,
+        NameColumn,
+        StatusColumn,
+        RolesColumn,
+        OrgColumn,
+        GpuTypeColumn,
+        GpusColumn,
+        CpuColumn,
+        MemoryColumn,
+        PodsColumn,
+        TaintsColumn,
+        AgeColumn,
+        InternalIpColumn,
+        ColumnCount
+    };
+
+    explicit NodeTableModel(ClusterHub *hub, QObject *parent = nullptr);
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+    SortKey sortKey(int row, int column) const override;
+
+    const NodeRow &row(int row) const { return m_rows[static_cast<std::size_t>(row)]; }
+    /// The row of `node` on `cluster`, -1 when unknown.
+    int rowOf(const ClusterConnection *cluster, const QString &node) const;
+
+    /// Builds the row of one node from the cluster's store.
+    static NodeRow makeRow(ClusterConnection *cluster, const NodePtr &node);
+    /// "3d4h", "5m": kubectl's age format.
+    static QString age(qint64 created, qint64 now);
+
+private:
+    void clusterChanged(ClusterConnection *cluster, const ClusterChange &change);
+    void removeCluster(ClusterConnection *cluster);
+    void removeRows(std::vector<int> rows);
+    void reindexFrom(int first);
+
+    struct Key {
+        const ClusterConnection *cluster;
+        QString name;
+        bool operator==(const Key &) const = default;
+    };
+    struct KeyHash {
+        std::size_t operator()(const Key &k) const {
+            return qHash(k.name) ^ std::hash<const void *>()(k.cluster);
+        }
+    };
+    std::vector<NodeRow> m_rows;
+    std::unordered_map<Key, int, KeyHash> m_index;
+};
+
+} // namespace cubedesk::models
