@@ -2,6 +2,13 @@
 //   cubedesk-bench --kubeconfig PATH [--context NAME] [--resource pods|nodes|all] [--repeat N]
 // Prints JSON: per run the objects cached, bytes received, seconds to a full sync (LIST, decode,
 // cache), seconds spent decoding, heap bytes per cached object; then medians and peak RSS.
+//
+// heap_bytes_per_object is all-in: the growth of the whole process heap (every malloc arena's
+// in-use chunks, mallinfo2().uordblks, plus the blocks malloc serves by mmap, hblkhd: big
+// tables and the string pool's chunks) from before the session was created to after the sync,
+// once the consumer has drained the deltas and this program dropped its snapshot copies —
+// i.e. the objects, the string pool, the reflector's store and every other byte the live
+// session keeps, divided by the objects cached.
 
 #include "k8s/config/kubeconfig.h"
 #include "k8s/config/kubeconfigsources.h"
@@ -24,6 +31,12 @@
 using namespace cubedesk::k8s;
 
 namespace {
+
+/// Heap bytes in use, all arenas, including mmapped blocks.
+std::size_t heapInUse() {
+    const struct mallinfo2 m = mallinfo2();
+    return m.uordblks + m.hblkhd;
+}
 
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
@@ -84,7 +97,7 @@ int main(int argc, char **argv) {
     std::vector<double> decodes;
     std::cout << "{\"resource\": \"" << what.toStdString() << "\", \"runs\": [";
     for (int run = 0; run < runs; ++run) {
-        const std::size_t heapBefore = mallinfo2().uordblks;
+        const std::size_t heapBefore = heapInUse();
         ClusterSession::Options o;
         o.name = contextName.toStdString();
         o.transport = *settings;
@@ -102,14 +115,15 @@ int main(int argc, char **argv) {
         const double sync =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
         std::size_t objects = 0;
-        std::vector<std::vector<ObjectPtr>> kept;
-        for (const auto &r : resources) {
-            kept.push_back(session->snapshot(r.id()));
-            objects += kept.back().size();
-        }
+        for (const auto &r : resources)
+            objects += session->snapshot(r.id()).size();
         const auto [bytes, decode] = session->transferStats();
+        if (qEnvironmentVariableIsSet("BENCH_DEBUG"))
+            std::system("grep -E 'VmHWM|VmRSS' /proc/$PPID/status >&2");
         session->drainDeltas();
-        const std::size_t heapAfter = mallinfo2().uordblks;
+        if (qEnvironmentVariableIsSet("BENCH_DEBUG"))
+            std::system("grep -E 'VmHWM|VmRSS' /proc/$PPID/status >&2");
+        const std::size_t heapAfter = heapInUse();
         const double perObject =
             objects == 0 ? 0
                          : (static_cast<double>(heapAfter) - static_cast<double>(heapBefore)) /

@@ -2,17 +2,59 @@
 
 #include "app/cubedesk/democlusters.h"
 #include "app/cubedesk/dumpcommand.h"
+#include "models/clusterhub.h"
+#include "ui/mainwindow.h"
 
+#include <QApplication>
 #include <QCommandLineParser>
-#include <QCoreApplication>
+#include <QLibraryInfo>
+#include <QLocale>
 #include <QLoggingCategory>
+#include <QTranslator>
 
 #include <csignal>
+#include <cstring>
 #include <iostream>
+#include <memory>
+
+namespace {
+
+/// Headless runs (--dump, --help, --version) need no display: a QCoreApplication is enough.
+bool headless(int argc, char **argv) {
+    for (int i = 1; i < argc; ++i)
+        if (std::strncmp(argv[i], "--dump", 6) == 0 || std::strcmp(argv[i], "--help") == 0 ||
+            std::strcmp(argv[i], "-h") == 0 || std::strcmp(argv[i], "--version") == 0 ||
+            std::strcmp(argv[i], "-v") == 0)
+            return true;
+    return false;
+}
+
+/// Installs CubeDesk's and Qt's own translations for `lang` ("zh_CN", "en"; empty: the system
+/// locale). English is the source language, so "en" needs no catalogue.
+void installTranslations(QCoreApplication &app, const QString &lang) {
+    const QLocale locale = lang.isEmpty() ? QLocale::system() : QLocale(lang);
+    QLocale::setDefault(locale);
+    auto *ours = new QTranslator(&app);
+    if (ours->load(locale, QStringLiteral("cubedesk"), QStringLiteral("_"),
+                   QStringLiteral(":/i18n")))
+        QCoreApplication::installTranslator(ours);
+    auto *qt = new QTranslator(&app);
+    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
+                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QCoreApplication::installTranslator(qt);
+}
+
+} // namespace
 
 int main(int argc, char **argv) {
     std::signal(SIGPIPE, SIG_IGN);
-    QCoreApplication app(argc, argv);
+    std::unique_ptr<QCoreApplication> application;
+    if (headless(argc, argv))
+        application = std::make_unique<QCoreApplication>(argc, argv);
+    else
+        application = std::make_unique<QApplication>(argc, argv);
+    QCoreApplication &app = *application;
+    QCoreApplication::setOrganizationName(QStringLiteral("CubeDesk"));
     QCoreApplication::setApplicationName(QStringLiteral("cubedesk"));
     QCoreApplication::setApplicationVersion(QStringLiteral(CUBEDESK_VERSION));
 
@@ -85,8 +127,30 @@ int main(int argc, char **argv) {
         }
         return DumpCommand::run(o);
     }
-    std::cerr << "cubedesk: the window is not part of this build yet; use --dump "
-                 "clusters|nodes|pods|orgs (see --help)"
-              << std::endl;
-    return 2;
+    const QString language = parser.value(lang);
+    if (!language.isEmpty() && language != QLatin1String("en") &&
+        language != QLatin1String("zh_CN")) {
+        std::cerr << "cubedesk: --lang must be zh_CN or en" << std::endl;
+        return 2;
+    }
+    installTranslations(app, language);
+    QApplication::setApplicationDisplayName(QStringLiteral("CubeDesk"));
+
+    cubedesk::models::ClusterHub hub;
+    cubedesk::ui::MainWindow::Options options;
+    options.demo = parser.isSet(demo);
+    options.readOnly = parser.isSet(readOnly);
+    options.kubeconfigs = kubeconfigs;
+    cubedesk::ui::MainWindow window(&hub, options);
+    if (!parser.values(context).isEmpty()) {
+        const QStringList wanted = parser.values(context);
+        QSet<QString> disabled;
+        for (const auto &info : hub.contexts())
+            if (!wanted.contains(info.name))
+                disabled.insert(info.name);
+        hub.setDisabledContexts(disabled);
+        hub.load(hub.requestedFiles());
+    }
+    window.show();
+    return app.exec();
 }

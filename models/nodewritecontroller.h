@@ -1,0 +1,85 @@
+#pragma once
+// NodeWriteController: the one path by which the UI changes nodes — label edits on one or many
+// nodes, resource-group moves (an `org` label edit), cordon/uncordon — and undoes the last
+// change (DESIGN.md §4). Every write starts from a confirmed user action, carries the node's
+// resourceVersion, reports a result per node, and never overwrites blindly: a 409 Conflict
+// re-reads the node and hands a fresh plan back so the UI can ask again.
+//
+// Threads: GUI thread only; results arrive through ClusterConnection::submit on the GUI thread.
+// Does not own the hub or its connections; a cluster removed mid-write drops its outcome.
+
+#include "k8s/cube/labeleditplan.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace cubedesk::models {
+
+class ClusterConnection;
+class ClusterHub;
+
+class NodeWriteController final : public QObject {
+    Q_OBJECT
+public:
+    struct NodeResult {
+        QString node;
+        bool ok = false;
+        bool conflict = false;
+        QString message; ///< the API's reason when it failed
+    };
+    struct Outcome {
+        QString cluster;
+        QString description; ///< "org vision → speech on 2 nodes"
+        bool undo = false;   ///< this was an undo
+        std::vector<NodeResult> results;
+        /// Set when some nodes answered 409: the same edits planned again on fresh labels.
+        std::optional<k8s::LabelEditPlan> retryPlan;
+        std::vector<k8s::LabelEdit> edits; ///< what was asked (for a retry)
+        int failed() const;
+    };
+
+    explicit NodeWriteController(ClusterHub *hub, QObject *parent = nullptr);
+
+    /// The current labels and resourceVersions of `nodes` on `cluster` (from the cache).
+    static std::vector<k8s::NodeLabels> currentLabels(const ClusterConnection *cluster,
+                                                      const QStringList &nodes);
+    /// Plans `edits` on `nodes` from the cache.
+    static k8s::LabelEditPlan plan(const ClusterConnection *cluster, const QStringList &nodes,
+                                   const std::vector<k8s::LabelEdit> &edits);
+
+    /// Sends a confirmed plan; finished() reports. Returns false (and sends nothing) when the
+    /// cluster refuses writes or the plan is blocked.
+    bool apply(ClusterConnection *cluster, const k8s::LabelEditPlan &plan,
+               const std::vector<k8s::LabelEdit> &edits, const QString &description);
+    /// Cordons (true) or uncordons nodes.
+    bool cordon(ClusterConnection *cluster, const QStringList &nodes, bool unschedulable);
+    /// Undoes the last successful label change (only the nodes that succeeded).
+    bool undo();
+    bool canUndo() const { return m_undo.has_value(); }
+    QString undoDescription() const { return m_undo ? m_undo->description : QString(); }
+    bool busy() const { return m_inFlight > 0; }
+
+Q_SIGNALS:
+    void started(const QString &description);
+    void finished(const cubedesk::models::NodeWriteController::Outcome &outcome);
+    void undoAvailableChanged(bool available);
+
+private:
+    struct UndoEntry {
+        QPointer<ClusterConnection> cluster;
+        QString description;
+        std::vector<k8s::WriteRequest> requests;
+    };
+    void rereadConflicts(ClusterConnection *cluster, Outcome outcome);
+
+    ClusterHub *m_hub;
+    std::optional<UndoEntry> m_undo;
+    int m_inFlight = 0;
+};
+
+} // namespace cubedesk::models

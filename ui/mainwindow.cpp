@@ -1,0 +1,491 @@
+#include "ui/mainwindow.h"
+
+#include "models/clusterconnection.h"
+#include "models/clusterhub.h"
+#include "models/clusterlistmodel.h"
+#include "models/nodetablemodel.h"
+#include "models/orgboardmodel.h"
+#include "ui/boardpane.h"
+#include "ui/clusterspane.h"
+#include "ui/clustertree.h"
+#include "ui/commandpalette.h"
+#include "ui/labeleditordialog.h"
+#include "ui/movepreviewdialog.h"
+#include "ui/nodedetailpanel.h"
+#include "ui/nodespane.h"
+#include "ui/placeholderpane.h"
+#include "widgets/freshnessbadge.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLoggingCategory>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTabWidget>
+
+namespace cubedesk::ui {
+
+Q_LOGGING_CATEGORY(lcWindow, "cubedesk.ui.window")
+
+using models::ClusterConnection;
+using models::NodeWriteController;
+
+MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent)
+    : QMainWindow(parent)
+    , m_hub(hub)
+    , m_options(std::move(options))
+    , m_clusterModel(new models::ClusterListModel(hub, this))
+    , m_nodeModel(new models::NodeTableModel(hub, this))
+    , m_boardModel(new models::OrgBoardModel(hub, this))
+    , m_writes(new NodeWriteController(hub, this))
+    , m_tree(new ClusterTree(hub, this))
+    , m_tabs(new QTabWidget(this))
+    , m_clustersPane(new ClustersPane(m_clusterModel, this))
+    , m_nodesPane(new NodesPane(hub, m_nodeModel, this))
+    , m_boardPane(new BoardPane(hub, m_boardModel, this))
+    , m_statusText(new QLabel(this)) {
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(m_options.demo ? tr("CubeDesk — demo") : tr("CubeDesk"));
+    setAcceptDrops(true);
+    resize(1400, 860);
+
+    auto *dock = new QDockWidget(tr("Clusters"), this);
+    dock->setObjectName(QStringLiteral("clusterDock"));
+    dock->setWidget(m_tree);
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::LeftDockWidgetArea, dock);
+
+    m_tabs->setObjectName(QStringLiteral("panes"));
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_clustersPane, tr("Clusters"));
+    m_tabs->addTab(m_nodesPane, tr("Nodes"));
+    m_tabs->addTab(m_boardPane, tr("Resource groups"));
+    const QString later = tr("This pane is not part of this version of CubeDesk yet.");
+    auto *jobs = new PlaceholderPane(tr("Training jobs"), later, this);
+    jobs->setObjectName(QStringLiteral("jobsPane"));
+    auto *quotas = new PlaceholderPane(tr("Quotas"), later, this);
+    quotas->setObjectName(QStringLiteral("quotasPane"));
+    auto *gpus = new PlaceholderPane(tr("GPUs"), later, this);
+    gpus->setObjectName(QStringLiteral("gpusPane"));
+    m_tabs->addTab(jobs, tr("Jobs"));
+    m_tabs->addTab(quotas, tr("Quotas"));
+    m_tabs->addTab(gpus, tr("GPUs"));
+    setCentralWidget(m_tabs);
+
+    m_statusText->setObjectName(QStringLiteral("statusText"));
+    statusBar()->addWidget(m_statusText, 1);
+
+    connect(m_tree, &ClusterTree::scopeChanged, m_nodesPane, &NodesPane::setScope);
+    connect(m_tree, &ClusterTree::removeFileRequested, this, &MainWindow::removeKubeconfig);
+    connect(m_clustersPane, &ClustersPane::clusterActivated, this, [this](const QString &c) {
+        m_tree->setScopeOnly(c);
+        m_boardPane->showCluster(c);
+        showPane(QStringLiteral("nodesPane"));
+    });
+    connect(m_nodesPane, &NodesPane::editLabelsRequested, this, &MainWindow::editSelectedLabels);
+    connect(m_nodesPane, &NodesPane::cordonRequested, this, &MainWindow::cordonSelected);
+    connect(m_boardPane, &BoardPane::moveRequested, this, &MainWindow::requestMove);
+    connect(m_boardPane, &BoardPane::undoRequested, m_writes, &NodeWriteController::undo);
+    connect(m_writes, &NodeWriteController::finished, this, &MainWindow::reportOutcome);
+    connect(m_writes, &NodeWriteController::started, this, [this](const QString &what) {
+        statusBar()->showMessage(tr("Applying: %1…").arg(what), 5000);
+    });
+    connect(m_writes, &NodeWriteController::undoAvailableChanged, this, [this](bool available) {
+        m_boardPane->setUndoAvailable(available, m_writes->undoDescription());
+    });
+    connect(hub, &models::ClusterHub::clusterStateChanged, this, [this] {
+        updateStatus();
+        updateWriteAccess();
+    });
+    connect(hub, &models::ClusterHub::contextsChanged, this, [this] {
+        updateStatus();
+        updateWriteAccess();
+    });
+    connect(hub, &models::ClusterHub::clusterChanged, this,
+            [this](ClusterConnection *c, const models::ClusterChange &change) {
+                // A moved card "arrives" when the watch shows it; say so once all did.
+                auto it = m_movingNodes.find(c->name());
+                if (it == m_movingNodes.end())
+                    return;
+                for (const auto &n : change.nodesChanged)
+                    it->removeAll(QString::fromStdString(n));
+                if (it->isEmpty()) {
+                    m_movingNodes.erase(it);
+                    statusBar()->showMessage(
+                        tr("%1: the move is confirmed by the cluster.").arg(c->name()), 8000);
+                }
+            });
+
+    buildMenus();
+
+    QSettings settings;
+    QStringList files = m_options.kubeconfigs;
+    if (m_options.remember) {
+        restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+        restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+        m_nodesPane->restoreState(settings.value(QStringLiteral("nodes/header")).toByteArray());
+        m_tabs->setCurrentIndex(settings.value(QStringLiteral("window/pane"), 0).toInt());
+        if (files.isEmpty() && !m_options.demo)
+            files = settings.value(QStringLiteral("kubeconfig/files")).toStringList();
+        const QStringList disabled =
+            settings.value(QStringLiteral("kubeconfig/disabled")).toStringList();
+        if (!m_options.demo)
+            hub->setDisabledContexts(QSet<QString>(disabled.begin(), disabled.end()));
+    }
+    hub->setReadOnly(m_options.readOnly);
+    loadKubeconfigs(files);
+    updateStatus();
+    updateWriteAccess();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::loadKubeconfigs(const QStringList &files) {
+    const QStringList problems = m_hub->load(files);
+    if (!problems.isEmpty())
+        QMessageBox::warning(this, tr("Kubeconfig problems"),
+                             tr("Some kubeconfig entries could not be used; the other contexts "
+                                "still work:\n\n%1")
+                                 .arg(problems.join(QLatin1Char('\n'))));
+    if (m_hub->contexts().isEmpty())
+        statusBar()->showMessage(
+            tr("No kubeconfig contexts found. Add a kubeconfig file with File → Add kubeconfig… "
+               "or drop one on the window."));
+}
+
+void MainWindow::buildMenus() {
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Add kubeconfig…"), QKeySequence::Open, this, [this] {
+        const QString f = QFileDialog::getOpenFileName(this, tr("Add a kubeconfig file"),
+                                                       QDir::homePath() + QStringLiteral("/.kube"));
+        if (!f.isEmpty())
+            addKubeconfig(f);
+    });
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->addAction(tr("Go to… (command palette)"), QKeySequence(Qt::CTRL | Qt::Key_K), this,
+                    &MainWindow::openCommandPalette);
+    view->addAction(tr("&Filter nodes"), QKeySequence::Find, this, [this] {
+        showPane(QStringLiteral("nodesPane"));
+        m_nodesPane->focusFilter();
+    });
+    view->addAction(tr("&Reconnect all clusters"), QKeySequence(Qt::Key_F5), m_hub,
+                    &models::ClusterHub::reconnectAll);
+    view->addSeparator();
+    for (int i = 0; i < m_tabs->count(); ++i)
+        view->addAction(m_tabs->tabText(i), QKeySequence(Qt::ALT | (Qt::Key_1 + i)), this,
+                        [this, i] { m_tabs->setCurrentIndex(i); });
+
+    QMenu *nodes = menuBar()->addMenu(tr("&Nodes"));
+    nodes->addAction(tr("Edit &labels…"), QKeySequence(Qt::CTRL | Qt::Key_L), this,
+                     &MainWindow::editSelectedLabels);
+    nodes->addAction(tr("&Cordon"), this, [this] { cordonSelected(true); });
+    nodes->addAction(tr("&Uncordon"), this, [this] { cordonSelected(false); });
+    nodes->addSeparator();
+    nodes->addAction(tr("&Move to resource group…"), QKeySequence(Qt::CTRL | Qt::Key_M), this,
+                     [this] {
+                         showPane(QStringLiteral("boardPane"));
+                         m_boardPane->moveSelected();
+                     });
+    nodes->addAction(tr("&Undo last change"), QKeySequence::Undo, m_writes,
+                     &NodeWriteController::undo);
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About CubeDesk"), this, [this] {
+        QMessageBox::about(this, tr("About CubeDesk"),
+                           tr("<b>CubeDesk %1</b><p>One fast window over all your GPU and "
+                              "machine-learning Kubernetes clusters.</p>")
+                               .arg(QApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::showPane(const QString &objectName) {
+    for (int i = 0; i < m_tabs->count(); ++i)
+        if (m_tabs->widget(i)->objectName() == objectName)
+            m_tabs->setCurrentIndex(i);
+}
+
+void MainWindow::addKubeconfig(const QString &file) {
+    QStringList files = m_hub->requestedFiles();
+    if (files.isEmpty())
+        files = m_hub->files(); // start from what the environment gave
+    const QString path = QFileInfo(file).absoluteFilePath();
+    if (!files.contains(path))
+        files << path;
+    loadKubeconfigs(files);
+}
+
+void MainWindow::removeKubeconfig(const QString &file) {
+    QStringList files = m_hub->requestedFiles();
+    if (files.isEmpty())
+        files = m_hub->files();
+    files.removeAll(file);
+    if (files.isEmpty()) {
+        QMessageBox::information(this, tr("Remove kubeconfig"),
+                                 tr("This is the only kubeconfig file; add another one first."));
+        return;
+    }
+    loadKubeconfigs(files);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event) {
+    if (event->mimeData()->hasUrls())
+        for (const auto &url : event->mimeData()->urls())
+            if (url.isLocalFile()) {
+                event->acceptProposedAction();
+                return;
+            }
+}
+
+void MainWindow::dropEvent(QDropEvent *event) {
+    for (const auto &url : event->mimeData()->urls())
+        if (url.isLocalFile())
+            addKubeconfig(url.toLocalFile());
+    event->acceptProposedAction();
+}
+
+void MainWindow::closeEvent(QCloseEvent *event) {
+    if (m_options.remember) {
+        QSettings settings;
+        settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+        settings.setValue(QStringLiteral("window/state"), saveState());
+        settings.setValue(QStringLiteral("window/pane"), m_tabs->currentIndex());
+        settings.setValue(QStringLiteral("nodes/header"), m_nodesPane->saveState());
+        if (!m_options.demo) {
+            settings.setValue(QStringLiteral("kubeconfig/files"), m_hub->requestedFiles());
+            const auto disabled = m_hub->disabledContexts();
+            settings.setValue(QStringLiteral("kubeconfig/disabled"),
+                              QStringList(disabled.begin(), disabled.end()));
+        }
+    }
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::updateStatus() {
+    int live = 0;
+    QSet<QString> names;
+    for (auto *c : m_hub->clusters()) {
+        names.insert(c->name());
+        live += c->synced() ? 1 : 0;
+        auto *&badge = m_badges[c->name()];
+        if (!badge) {
+            badge = new widgets::FreshnessBadge(this);
+            badge->setObjectName(QStringLiteral("badge_%1").arg(c->name()));
+            statusBar()->addPermanentWidget(badge);
+        }
+        const auto &f = c->freshness();
+        badge->setState(static_cast<widgets::FreshnessBadge::Level>(f.level),
+                        QStringLiteral("%1: %2").arg(c->name(), f.text), f.details);
+    }
+    for (auto it = m_badges.begin(); it != m_badges.end();) {
+        if (!names.contains(it.key())) {
+            delete it.value();
+            it = m_badges.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    m_statusText->setText(tr("%1 of %2 clusters live").arg(live).arg(m_hub->clusters().size()) +
+                          (m_options.readOnly ? tr(" · read-only") : QString()));
+}
+
+void MainWindow::updateWriteAccess() {
+    // The buttons act on the board's cluster and the nodes' selection; disable them with the
+    // reason when no cluster in scope may be written.
+    QString why;
+    if (m_options.readOnly)
+        why = tr("CubeDesk runs read-only (--read-only): writes are disabled.");
+    else if (auto *c = m_boardModel->cluster())
+        why = c->writeBlockedReason();
+    m_boardPane->setWritesEnabled(why.isEmpty(), why);
+    QString nodesWhy = m_options.readOnly ? why : QString();
+    if (nodesWhy.isEmpty()) {
+        bool any = false;
+        QStringList reasons;
+        for (auto *c : m_hub->clusters()) {
+            const QString r = c->writeBlockedReason();
+            any = any || r.isEmpty();
+            if (!r.isEmpty())
+                reasons << r;
+        }
+        if (!any)
+            nodesWhy =
+                reasons.isEmpty() ? tr("No cluster connected.") : reasons.join(QLatin1Char('\n'));
+    }
+    m_nodesPane->setWritesEnabled(nodesWhy.isEmpty(), nodesWhy);
+}
+
+void MainWindow::openCommandPalette() {
+    QList<CommandPalette::Entry> entries;
+    for (int i = 0; i < m_tabs->count(); ++i)
+        entries.append({CommandPalette::Kind::Pane,
+                        tr("Pane: %1").arg(m_tabs->tabText(i)),
+                        {},
+                        m_tabs->widget(i)->objectName()});
+    for (auto *c : m_hub->clusters()) {
+        for (const auto &[name, org] : c->store().accounting().orgs())
+            entries.append(
+                {CommandPalette::Kind::Org,
+                 tr("Resource group: %1 — %2").arg(QString::fromStdString(name), c->name()),
+                 c->name(), QString::fromStdString(name)});
+        for (const auto &[name, node] : c->store().nodes())
+            entries.append({CommandPalette::Kind::Node,
+                            tr("Node: %1 — %2").arg(QString::fromStdString(name), c->name()),
+                            c->name(), QString::fromStdString(name)});
+    }
+    auto *palette = new CommandPalette(entries, this);
+    palette->setAttribute(Qt::WA_DeleteOnClose);
+    connect(palette, &CommandPalette::chosen, this, [this](const CommandPalette::Entry &e) {
+        switch (e.kind) {
+        case CommandPalette::Kind::Pane:
+            showPane(e.name);
+            break;
+        case CommandPalette::Kind::Node:
+            showPane(QStringLiteral("nodesPane"));
+            m_nodesPane->selectNode(e.cluster, e.name);
+            break;
+        case CommandPalette::Kind::Org:
+            showPane(QStringLiteral("boardPane"));
+            m_boardPane->showCluster(e.cluster);
+            m_boardPane->showOrg(e.name);
+            break;
+        }
+    });
+    palette->open();
+}
+
+void MainWindow::requestMove(const QString &clusterName, const QStringList &nodes,
+                             const QString &toOrg) {
+    auto *cluster = m_hub->cluster(clusterName);
+    if (!cluster)
+        return;
+    std::vector<std::string> moving;
+    for (const auto &n : nodes)
+        moving.push_back(n.toStdString());
+    const auto &store = cluster->store();
+    const auto preview = k8s::OrgMovePreview::compute(store.accounting(), store.nodeList(),
+                                                      store.podList(), moving, toOrg.toStdString());
+    MovePreviewDialog dialog(clusterName, preview, cluster->writeBlockedReason(), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const std::vector<k8s::LabelEdit> edits{{"org", toOrg.toStdString()}};
+    QStringList really;
+    for (const auto &n : preview.nodes)
+        if (!n.unchanged)
+            really << QString::fromStdString(n.node);
+    const auto plan = NodeWriteController::plan(cluster, really, edits);
+    const QString description = tr("move %n node(s) to %1", "", really.size()).arg(toOrg);
+    if (m_writes->apply(cluster, plan, edits, description)) {
+        m_boardModel->setPendingMove(really, toOrg);
+        m_movingNodes[clusterName] << really;
+    }
+}
+
+void MainWindow::editSelectedLabels() {
+    const auto selection = m_nodesPane->selectedNodes();
+    if (selection.isEmpty()) {
+        showPane(QStringLiteral("nodesPane"));
+        QMessageBox::information(this, tr("Edit labels"),
+                                 tr("Select one or more nodes in the Nodes pane first."));
+        return;
+    }
+    LabelEditorDialog dialog(m_hub, selection, this);
+    runLabelDialog(dialog);
+}
+
+void MainWindow::runLabelDialog(LabelEditorDialog &dialog) {
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    for (const auto &p : dialog.plans())
+        if (p.cluster)
+            m_writes->apply(p.cluster, p.plan, p.edits,
+                            tr("labels on %1: %2")
+                                .arg(p.cluster->name(), QString::fromStdString(p.plan.summary())));
+}
+
+void MainWindow::cordonSelected(bool unschedulable) {
+    const auto selection = m_nodesPane->selectedNodes();
+    if (selection.isEmpty())
+        return;
+    int count = 0;
+    for (const auto &nodes : selection)
+        count += static_cast<int>(nodes.size());
+    const QString question =
+        unschedulable ? tr("Cordon %n node(s)? New pods will not be scheduled there.", "", count)
+                      : tr("Uncordon %n node(s)?", "", count);
+    if (QMessageBox::question(this, tr("Confirm"), question) != QMessageBox::Yes)
+        return;
+    for (auto it = selection.begin(); it != selection.end(); ++it)
+        m_writes->cordon(m_hub->cluster(it.key()), it.value(), unschedulable);
+}
+
+void MainWindow::reportOutcome(const NodeWriteController::Outcome &outcome) {
+    const int failed = outcome.failed();
+    QStringList failedNodes;
+    QStringList lines;
+    for (const auto &r : outcome.results) {
+        lines << (r.ok ? QStringLiteral("✔ %1").arg(r.node)
+                       : QStringLiteral("✘ %1: %2").arg(r.node, r.message));
+        if (!r.ok)
+            failedNodes << r.node;
+    }
+    if (!failedNodes.isEmpty()) {
+        m_boardModel->clearPending(failedNodes);
+        if (auto it = m_movingNodes.find(outcome.cluster); it != m_movingNodes.end())
+            for (const auto &n : failedNodes)
+                it->removeAll(n);
+    }
+    qCInfo(lcWindow).noquote() << outcome.cluster << outcome.description << ":"
+                               << outcome.results.size() - static_cast<std::size_t>(failed) << "ok,"
+                               << failed << "failed";
+    if (failed == 0) {
+        statusBar()->showMessage(
+            tr("%1: %2 — done on %n node(s).", "", static_cast<int>(outcome.results.size()))
+                .arg(outcome.cluster, outcome.description),
+            10000);
+    } else if (outcome.retryPlan && outcome.retryPlan->ok() &&
+               !outcome.retryPlan->changes().empty()) {
+        // 409: the nodes changed since the user looked; show the fresh diff and ask again.
+        std::vector<LabelEditorDialog::ClusterPlan> plans;
+        QStringList nodes;
+        for (const auto &c : outcome.retryPlan->changes())
+            nodes << QString::fromStdString(c.node);
+        plans.push_back(
+            {m_hub->cluster(outcome.cluster), nodes, outcome.edits, *outcome.retryPlan});
+        LabelEditorDialog dialog(
+            std::move(plans),
+            tr("%1 changed on the cluster since you looked (409 Conflict). "
+               "Nothing was overwritten. This is the change on their current "
+               "labels:\n%2")
+                .arg(nodes.join(QStringLiteral(", ")), lines.join(QLatin1Char('\n'))),
+            this);
+        Q_EMIT writeReported(outcome);
+        runLabelDialog(dialog);
+        return;
+    } else {
+        QMessageBox box(QMessageBox::Warning, tr("Some changes failed"),
+                        tr("%1: %2 — %3 of %4 failed. Nothing else was changed.")
+                            .arg(outcome.cluster, outcome.description)
+                            .arg(failed)
+                            .arg(outcome.results.size()),
+                        QMessageBox::Ok, this);
+        box.setObjectName(QStringLiteral("outcomeBox"));
+        box.setDetailedText(lines.join(QLatin1Char('\n')));
+        Q_EMIT writeReported(outcome);
+        box.exec();
+        return;
+    }
+    Q_EMIT writeReported(outcome);
+}
+
+} // namespace cubedesk::ui

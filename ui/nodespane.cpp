@@ -1,0 +1,212 @@
+#include "ui/nodespane.h"
+
+#include "models/clusterconnection.h"
+#include "models/clusterhub.h"
+#include "models/modelroles.h"
+#include "models/nodefilter.h"
+#include "models/nodetablemodel.h"
+#include "models/sortfilterindex.h"
+#include "ui/nodedetailpanel.h"
+#include "widgets/usagebardelegate.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QSplitter>
+#include <QTableView>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace cubedesk::ui {
+
+using models::NodeTableModel;
+
+NodesPane::NodesPane(models::ClusterHub *hub, NodeTableModel *model, QWidget *parent)
+    : QWidget(parent)
+    , m_hub(hub)
+    , m_model(model)
+    , m_proxy(new models::SortFilterIndex(this))
+    , m_filter(new QLineEdit(this))
+    , m_count(new QLabel(this))
+    , m_view(new QTableView(this))
+    , m_detail(new NodeDetailPanel(this))
+    , m_debounce(new QTimer(this))
+    , m_labels(new QToolButton(this))
+    , m_cordon(new QToolButton(this))
+    , m_uncordon(new QToolButton(this)) {
+    setObjectName(QStringLiteral("nodesPane"));
+    m_proxy->setSourceModel(model);
+
+    m_filter->setObjectName(QStringLiteral("nodeFilter"));
+    m_filter->setClearButtonEnabled(true);
+    m_filter->setPlaceholderText(
+        tr("Filter nodes: gpu=true,org in (speech,vision) or any text (Ctrl+F)"));
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(150);
+    connect(m_filter, &QLineEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
+    connect(m_debounce, &QTimer::timeout, this, &NodesPane::applyFilter);
+
+    m_labels->setText(tr("Edit labels…"));
+    m_labels->setObjectName(QStringLiteral("editLabelsButton"));
+    m_cordon->setText(tr("Cordon"));
+    m_uncordon->setText(tr("Uncordon"));
+    connect(m_labels, &QToolButton::clicked, this, &NodesPane::editLabelsRequested);
+    connect(m_cordon, &QToolButton::clicked, this, [this] { Q_EMIT cordonRequested(true); });
+    connect(m_uncordon, &QToolButton::clicked, this, [this] { Q_EMIT cordonRequested(false); });
+
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(m_filter, 1);
+    bar->addWidget(m_count);
+    bar->addWidget(m_labels);
+    bar->addWidget(m_cordon);
+    bar->addWidget(m_uncordon);
+
+    m_view->setObjectName(QStringLiteral("nodesView"));
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(NodeTableModel::NameColumn, Qt::AscendingOrder);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_view->setAlternatingRowColors(true);
+    m_view->setWordWrap(false);
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_view->verticalHeader()->setDefaultSectionSize(26);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_view->horizontalHeader()->setSectionsMovable(true);
+    connect(m_view->horizontalHeader(), &QWidget::customContextMenuRequested, this,
+            &NodesPane::showColumnMenu);
+    auto *bars = new widgets::UsageBarDelegate(m_view);
+    for (int c :
+         {NodeTableModel::GpusColumn, NodeTableModel::CpuColumn, NodeTableModel::MemoryColumn})
+        m_view->setItemDelegateForColumn(c, bars);
+    const int widths[] = {80, 190, 110, 110, 100, 90, 110, 130, 130, 50, 160, 60, 110};
+    for (int c = 0; c < static_cast<int>(std::size(widths)); ++c)
+        m_view->setColumnWidth(c, widths[c]);
+
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setObjectName(QStringLiteral("nodesSplitter"));
+    splitter->addWidget(m_view);
+    splitter->addWidget(m_detail);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(bar);
+    layout->addWidget(splitter, 1);
+
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (!current.isValid())
+                    return;
+                const auto &row = m_model->row(m_proxy->mapToSource(current).row());
+                m_detail->showNode(row.cluster, row.name);
+            });
+    connect(model, &QAbstractItemModel::dataChanged, this, [this] {
+        if (m_detail->cluster())
+            m_detail->refresh();
+    });
+    for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
+        connect(m_proxy, signal, this, &NodesPane::updateCount);
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &NodesPane::updateCount);
+    updateCount();
+}
+
+void NodesPane::setScope(const QSet<QString> &clusters) {
+    m_scope = clusters;
+    applyFilter();
+}
+
+void NodesPane::setFilterText(const QString &text) {
+    m_filter->setText(text);
+    applyFilter();
+}
+
+void NodesPane::focusFilter() {
+    m_filter->setFocus(Qt::ShortcutFocusReason);
+    m_filter->selectAll();
+}
+
+void NodesPane::applyFilter() {
+    m_debounce->stop();
+    auto filter = std::make_shared<models::NodeFilter>(models::NodeFilter::parse(m_filter->text()));
+    m_filter->setToolTip(filter->error().isEmpty()
+                             ? QString()
+                             : tr("Not a valid label selector: %1").arg(filter->error()));
+    m_filter->setStyleSheet(filter->error().isEmpty() ? QString()
+                                                      : QStringLiteral("color: #c0392b;"));
+    const QSet<QString> scope = m_scope;
+    m_proxy->setFilter([this, filter, scope](int sourceRow) {
+        const auto &row = m_model->row(sourceRow);
+        return scope.contains(row.clusterName) && filter->matches(row);
+    });
+    updateCount();
+}
+
+void NodesPane::updateCount() {
+    m_count->setText(tr("%1 of %2 nodes").arg(m_proxy->rowCount()).arg(m_model->rowCount()));
+}
+
+void NodesPane::selectNode(const QString &cluster, const QString &node) {
+    auto *c = m_hub->cluster(cluster);
+    int source = m_model->rowOf(c, node);
+    if (source < 0)
+        return;
+    QModelIndex proxyIndex = m_proxy->mapFromSource(m_model->index(source, 0));
+    if (!proxyIndex.isValid()) {
+        m_filter->clear();
+        m_scope.insert(cluster);
+        applyFilter();
+        proxyIndex = m_proxy->mapFromSource(m_model->index(source, 0));
+    }
+    m_view->selectionModel()->setCurrentIndex(proxyIndex, QItemSelectionModel::ClearAndSelect |
+                                                              QItemSelectionModel::Rows);
+    m_view->scrollTo(proxyIndex, QAbstractItemView::PositionAtCenter);
+}
+
+QMap<QString, QStringList> NodesPane::selectedNodes() const {
+    QMap<QString, QStringList> out;
+    for (const auto &index : m_view->selectionModel()->selectedRows()) {
+        const auto &row = m_model->row(m_proxy->mapToSource(index).row());
+        out[row.clusterName] << row.name;
+    }
+    return out;
+}
+
+void NodesPane::setWritesEnabled(bool enabled, const QString &why) {
+    for (auto *b : {m_labels, m_cordon, m_uncordon}) {
+        b->setEnabled(enabled);
+        b->setToolTip(enabled ? QString() : why);
+    }
+}
+
+void NodesPane::showColumnMenu(const QPoint &pos) {
+    QMenu menu(this);
+    auto *header = m_view->horizontalHeader();
+    for (int c = 0; c < m_model->columnCount(); ++c) {
+        QAction *a = menu.addAction(m_model->headerData(c, Qt::Horizontal).toString());
+        a->setCheckable(true);
+        a->setChecked(!header->isSectionHidden(c));
+        a->setEnabled(c != NodeTableModel::NameColumn);
+        connect(a, &QAction::toggled, this,
+                [header, c](bool on) { header->setSectionHidden(c, !on); });
+    }
+    menu.exec(header->mapToGlobal(pos));
+}
+
+QByteArray NodesPane::saveState() const {
+    return m_view->horizontalHeader()->saveState();
+}
+
+void NodesPane::restoreState(const QByteArray &state) {
+    if (!state.isEmpty())
+        m_view->horizontalHeader()->restoreState(state);
+}
+
+} // namespace cubedesk::ui

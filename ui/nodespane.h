@@ -1,0 +1,71 @@
+#pragma once
+// NodesPane: every node of the clusters in scope in one table (NodeTableModel through our own
+// SortFilterIndex), a debounced filter box that takes label-selector syntax and free text,
+// actions for the selection (edit labels, cordon, uncordon) and the detail panel.
+//
+// Threads: GUI thread only. Does not own the models; owns its proxy and widgets.
+
+#include <QSet>
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QTableView;
+class QTimer;
+class QToolButton;
+
+namespace cubedesk::models {
+class ClusterConnection;
+class ClusterHub;
+class NodeTableModel;
+class SortFilterIndex;
+} // namespace cubedesk::models
+
+namespace cubedesk::ui {
+
+class NodeDetailPanel;
+
+class NodesPane final : public QWidget {
+    Q_OBJECT
+public:
+    NodesPane(models::ClusterHub *hub, models::NodeTableModel *model, QWidget *parent = nullptr);
+
+    void setScope(const QSet<QString> &clusters);
+    void setFilterText(const QString &text);
+    void focusFilter();
+    /// Selects and shows `node` of `cluster` (clears a filter that hides it).
+    void selectNode(const QString &cluster, const QString &node);
+    /// The selected nodes, by cluster name.
+    QMap<QString, QStringList> selectedNodes() const;
+    void setWritesEnabled(bool enabled, const QString &why);
+
+    QTableView *view() const { return m_view; }
+    models::SortFilterIndex *proxy() const { return m_proxy; }
+    NodeDetailPanel *detail() const { return m_detail; }
+    QByteArray saveState() const;
+    void restoreState(const QByteArray &state);
+
+Q_SIGNALS:
+    void editLabelsRequested();
+    void cordonRequested(bool unschedulable);
+
+private:
+    void applyFilter();
+    void updateCount();
+    void showColumnMenu(const QPoint &pos);
+
+    models::ClusterHub *m_hub;
+    models::NodeTableModel *m_model;
+    models::SortFilterIndex *m_proxy;
+    QSet<QString> m_scope;
+    QLineEdit *m_filter;
+    QLabel *m_count;
+    QTableView *m_view;
+    NodeDetailPanel *m_detail;
+    QTimer *m_debounce;
+    QToolButton *m_labels;
+    QToolButton *m_cordon;
+    QToolButton *m_uncordon;
+};
+
+} // namespace cubedesk::ui
