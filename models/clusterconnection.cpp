@@ -110,12 +110,16 @@ std::size_t ClusterConnection::applyPending() {
         return 0;
     auto deltas = m_session->drainDeltas();
     const std::size_t n = deltas.size();
-    if (n == 0)
-        return 0;
+    applyDeltas(std::move(deltas));
+    return n;
+}
+
+void ClusterConnection::applyDeltas(std::vector<k8s::ClusterSession::Delta> deltas) {
+    if (deltas.empty())
+        return;
     const ClusterChange change = m_store.apply(std::move(deltas));
     if (!change.empty())
         Q_EMIT changed(change);
-    return n;
 }
 
 void ClusterConnection::pollState() {

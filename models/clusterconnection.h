@@ -62,6 +62,9 @@ public:
     /// Drains the session's deltas into the store; emits changed() when anything changed.
     /// Returns the number of deltas applied.
     std::size_t applyPending();
+    /// Applies deltas that did not come from this connection's session (model tests, replays);
+    /// emits changed() like applyPending().
+    void applyDeltas(std::vector<k8s::ClusterSession::Delta> deltas);
     /// Re-reads watch states and version; emits stateChanged() when they differ.
     void pollState();
 

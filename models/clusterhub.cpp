@@ -52,12 +52,7 @@ QStringList ClusterHub::load(const QStringList &files) {
         if (!info.enabled || cluster(info.name))
             continue;
         auto *c = new ClusterConnection(info.name, info.file, this);
-        c->setReadOnly(m_readOnly);
-        m_dispatcher.watch(c);
-        connect(c, &ClusterConnection::changed, this,
-                [this, c](const ClusterChange &change) { Q_EMIT clusterChanged(c, change); });
-        connect(c, &ClusterConnection::stateChanged, this,
-                [this, c] { Q_EMIT clusterStateChanged(c); });
+        wire(c);
         auto resolved = config.resolve(info.name);
         if (!resolved.ok()) {
             c->setConfigError(resolved.error().toString(), info.server);
@@ -76,6 +71,27 @@ QStringList ClusterHub::load(const QStringList &files) {
         qCWarning(lcHub).noquote() << p;
     Q_EMIT contextsChanged();
     return problems;
+}
+
+void ClusterHub::wire(ClusterConnection *c) {
+    c->setParent(this);
+    c->setReadOnly(m_readOnly);
+    m_dispatcher.watch(c);
+    connect(c, &ClusterConnection::changed, this,
+            [this, c](const ClusterChange &change) { Q_EMIT clusterChanged(c, change); });
+    connect(c, &ClusterConnection::stateChanged, this,
+            [this, c] { Q_EMIT clusterStateChanged(c); });
+}
+
+void ClusterHub::adopt(ClusterConnection *cluster) {
+    wire(cluster);
+    m_clusters.append(cluster);
+    Q_EMIT clusterAdded(cluster);
+}
+
+void ClusterHub::removeCluster(ClusterConnection *cluster) {
+    if (m_clusters.contains(cluster))
+        remove(cluster);
 }
 
 void ClusterHub::setDisabledContexts(const QSet<QString> &names) {

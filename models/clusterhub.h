@@ -48,6 +48,10 @@ public:
     void setContextEnabled(const QString &name, bool enabled);
 
     const QList<ClusterConnection *> &clusters() const { return m_clusters; }
+    /// Takes ownership of a connection made elsewhere (model tests feed it deltas directly);
+    /// it is listed like a kubeconfig context until removeCluster() or load() drops it.
+    void adopt(ClusterConnection *cluster);
+    void removeCluster(ClusterConnection *cluster);
     ClusterConnection *cluster(const QString &name) const;
 
     void setReadOnly(bool readOnly);
@@ -68,6 +72,7 @@ Q_SIGNALS:
 
 private:
     void remove(ClusterConnection *cluster);
+    void wire(ClusterConnection *cluster);
 
     QStringList m_requested;
     QStringList m_files;

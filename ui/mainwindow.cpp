@@ -92,7 +92,9 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
     });
     connect(m_nodesPane, &NodesPane::editLabelsRequested, this, &MainWindow::editSelectedLabels);
     connect(m_nodesPane, &NodesPane::cordonRequested, this, &MainWindow::cordonSelected);
-    connect(m_boardPane, &BoardPane::moveRequested, this, &MainWindow::requestMove);
+    // Queued: a drop must finish (QDrag::exec returns) before the preview dialog opens.
+    connect(m_boardPane, &BoardPane::moveRequested, this, &MainWindow::requestMove,
+            Qt::QueuedConnection);
     connect(m_boardPane, &BoardPane::undoRequested, m_writes, &NodeWriteController::undo);
     connect(m_writes, &NodeWriteController::finished, this, &MainWindow::reportOutcome);
     connect(m_writes, &NodeWriteController::started, this, [this](const QString &what) {
