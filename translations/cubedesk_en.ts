@@ -168,16 +168,16 @@
     <name>cubedesk::models::NodeWriteController</name>
     <message numerus="yes">
         <source>cordon %n node(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>cordon %n node</numerusform>
+            <numerusform>cordon %n nodes</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>uncordon %n node(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>uncordon %n node</numerusform>
+            <numerusform>uncordon %n nodes</numerusform>
         </translation>
     </message>
     <message>
@@ -260,9 +260,9 @@
     </message>
     <message numerus="yes">
         <source>Move %n node(s) to resource group:</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Move %n node to resource group:</numerusform>
+            <numerusform>Move %n nodes to resource group:</numerusform>
         </translation>
     </message>
 </context>
@@ -324,9 +324,9 @@
     </message>
     <message numerus="yes">
         <source>Labels of %n selected nodes. Labels that differ between them show as (mixed) and stay as they are unless you edit them.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Labels of %n selected node. Labels that differ between them show as (mixed) and stay as they are unless you edit them.</numerusform>
+            <numerusform>Labels of %n selected nodes. Labels that differ between them show as (mixed) and stay as they are unless you edit them.</numerusform>
         </translation>
     </message>
     <message>
@@ -383,9 +383,9 @@
     </message>
     <message numerus="yes">
         <source>Apply to %n node(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Apply to %n node</numerusform>
+            <numerusform>Apply to %n nodes</numerusform>
         </translation>
     </message>
 </context>
@@ -563,9 +563,9 @@
     </message>
     <message numerus="yes">
         <source>move %n node(s) to %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>move %n node to %1</numerusform>
+            <numerusform>move %n nodes to %1</numerusform>
         </translation>
     </message>
     <message>
@@ -582,16 +582,16 @@
     </message>
     <message numerus="yes">
         <source>Cordon %n node(s)? New pods will not be scheduled there.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Cordon %n node? New pods will not be scheduled there.</numerusform>
+            <numerusform>Cordon %n nodes? New pods will not be scheduled there.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Uncordon %n node(s)?</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Uncordon %n node?</numerusform>
+            <numerusform>Uncordon %n nodes?</numerusform>
         </translation>
     </message>
     <message>
@@ -600,9 +600,9 @@
     </message>
     <message numerus="yes">
         <source>%1: %2 — done on %n node(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1: %2 — done on %n node.</numerusform>
+            <numerusform>%1: %2 — done on %n nodes.</numerusform>
         </translation>
     </message>
     <message>
@@ -627,9 +627,9 @@
     </message>
     <message numerus="yes">
         <source>Move %n node(s) on %1 to resource group &lt;i&gt;%2&lt;/i&gt;</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Move %n node on %1 to resource group &lt;i&gt;%2&lt;/i&gt;</numerusform>
+            <numerusform>Move %n nodes on %1 to resource group &lt;i&gt;%2&lt;/i&gt;</numerusform>
         </translation>
     </message>
     <message>
@@ -666,9 +666,9 @@
     </message>
     <message numerus="yes">
         <source> and %n more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> and %n more</numerusform>
+            <numerusform> and %n more</numerusform>
         </translation>
     </message>
     <message>
@@ -890,16 +890,16 @@
     <name>cubedesk::ui::OrgColumnWidget</name>
     <message numerus="yes">
         <source>%n node(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n node</numerusform>
+            <numerusform>%n nodes</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n not ready</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n not ready</numerusform>
+            <numerusform>%n not ready</numerusform>
         </translation>
     </message>
     <message>
@@ -908,9 +908,9 @@
     </message>
     <message numerus="yes">
         <source>%n pending pod(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n pending pod</numerusform>
+            <numerusform>%n pending pods</numerusform>
         </translation>
     </message>
     <message>

@@ -5,261 +5,261 @@
     <name>MovePreviewDialog</name>
     <message>
         <source>%1 nodes · CPU %2 / %3 · GPU %4 / %5</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个节点 · CPU %2 / %3 · GPU %4 / %5</translation>
     </message>
 </context>
 <context>
     <name>cubedesk::models::ClusterConnection</name>
     <message>
         <source>CubeDesk runs read-only (--read-only): writes are disabled.</source>
-        <translation type="unfinished"></translation>
+        <translation>CubeDesk 以只读模式运行（--read-only）：已禁用写操作。</translation>
     </message>
     <message>
         <source>%1 is not connected: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 未连接：%2</translation>
     </message>
     <message>
         <source>You may not change nodes on %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无权修改 %1 上的节点：%2</translation>
     </message>
     <message>
         <source>not connected</source>
-        <translation type="unfinished"></translation>
+        <translation>未连接</translation>
     </message>
     <message>
         <source>the cluster&apos;s RBAC does not allow patching nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>集群的 RBAC 不允许修改（patch）节点</translation>
     </message>
 </context>
 <context>
     <name>cubedesk::models::ClusterListModel</name>
     <message>
         <source>Cluster</source>
-        <translation type="unfinished"></translation>
+        <translation>集群</translation>
     </message>
     <message>
         <source>Data</source>
-        <translation type="unfinished"></translation>
+        <translation>数据状态</translation>
     </message>
     <message>
         <source>Server</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器</translation>
     </message>
     <message>
         <source>Version</source>
-        <translation type="unfinished"></translation>
+        <translation>版本</translation>
     </message>
     <message>
         <source>Nodes ready</source>
-        <translation type="unfinished"></translation>
+        <translation>就绪节点</translation>
     </message>
     <message>
         <source>Pods</source>
-        <translation type="unfinished"></translation>
+        <translation>Pod 数</translation>
     </message>
     <message>
         <source>CPU requested (cores)</source>
-        <translation type="unfinished"></translation>
+        <translation>已申请 CPU（核）</translation>
     </message>
     <message>
         <source>Memory requested</source>
-        <translation type="unfinished"></translation>
+        <translation>已申请内存</translation>
     </message>
     <message>
         <source>GPUs requested</source>
-        <translation type="unfinished"></translation>
+        <translation>已申请 GPU</translation>
     </message>
     <message>
         <source>Last error</source>
-        <translation type="unfinished"></translation>
+        <translation>最近错误</translation>
     </message>
 </context>
 <context>
     <name>cubedesk::models::Freshness</name>
     <message>
         <source>synced</source>
-        <translation type="unfinished"></translation>
+        <translation>已同步</translation>
     </message>
     <message>
         <source>connecting…</source>
-        <translation type="unfinished"></translation>
+        <translation>连接中…</translation>
     </message>
     <message>
         <source>stale since %1</source>
-        <translation type="unfinished"></translation>
+        <translation>自 %1 起过期</translation>
     </message>
     <message>
         <source>stale since %1, reconnecting in %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>自 %1 起过期，%2 秒后重连</translation>
     </message>
     <message>
         <source>forbidden: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>禁止访问：%1</translation>
     </message>
     <message>
         <source>auth error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>认证错误：%1</translation>
     </message>
     <message>
         <source>not served: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>服务端未提供：%1</translation>
     </message>
     <message>
         <source>not connected</source>
-        <translation type="unfinished"></translation>
+        <translation>未连接</translation>
     </message>
 </context>
 <context>
     <name>cubedesk::models::NodeTableModel</name>
     <message>
         <source>Cluster</source>
-        <translation type="unfinished"></translation>
+        <translation>集群</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>名称</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>状态</translation>
     </message>
     <message>
         <source>Roles</source>
-        <translation type="unfinished"></translation>
+        <translation>角色</translation>
     </message>
     <message>
         <source>Resource group</source>
-        <translation type="unfinished"></translation>
+        <translation>资源组</translation>
     </message>
     <message>
         <source>GPU type</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 型号</translation>
     </message>
     <message>
         <source>GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU</translation>
     </message>
     <message>
         <source>CPU (cores)</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU（核）</translation>
     </message>
     <message>
         <source>Memory</source>
-        <translation type="unfinished"></translation>
+        <translation>内存</translation>
     </message>
     <message>
         <source>Pods</source>
-        <translation type="unfinished"></translation>
+        <translation>Pod 数</translation>
     </message>
     <message>
         <source>Taints</source>
-        <translation type="unfinished"></translation>
+        <translation>污点</translation>
     </message>
     <message>
         <source>Age</source>
-        <translation type="unfinished"></translation>
+        <translation>存在时长</translation>
     </message>
     <message>
         <source>Internal IP</source>
-        <translation type="unfinished"></translation>
+        <translation>内部 IP</translation>
     </message>
 </context>
 <context>
     <name>cubedesk::models::NodeWriteController</name>
     <message numerus="yes">
         <source>cordon %n node(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>封锁 %n 个节点</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>uncordon %n node(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>解除封锁 %n 个节点</numerusform>
         </translation>
     </message>
     <message>
         <source>undo: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>撤销：%1</translation>
     </message>
 </context>
 <context>
     <name>cubedesk::models::OrgBoardModel</name>
     <message>
         <source>GPU type: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 型号：%1</translation>
     </message>
     <message>
         <source>GPUs requested: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已申请 GPU：%1</translation>
     </message>
     <message>
         <source>CPU requested: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已申请 CPU：%1</translation>
     </message>
     <message>
         <source>NotReady</source>
-        <translation type="unfinished"></translation>
+        <translation>未就绪</translation>
     </message>
     <message>
         <source>Cordoned (SchedulingDisabled)</source>
-        <translation type="unfinished"></translation>
+        <translation>已封锁（SchedulingDisabled）</translation>
     </message>
     <message>
         <source>share=false: kept out of balancing between resource groups</source>
-        <translation type="unfinished"></translation>
+        <translation>share=false：不参与资源组之间的算力均衡</translation>
     </message>
 </context>
 <context>
     <name>cubedesk::ui::BoardPane</name>
     <message>
         <source>Add column…</source>
-        <translation type="unfinished"></translation>
+        <translation>添加列…</translation>
     </message>
     <message>
         <source>Move to…</source>
-        <translation type="unfinished"></translation>
+        <translation>移动到…</translation>
     </message>
     <message>
         <source>Undo move</source>
-        <translation type="unfinished"></translation>
+        <translation>撤销移动</translation>
     </message>
     <message>
         <source>Cluster:</source>
-        <translation type="unfinished"></translation>
+        <translation>集群：</translation>
     </message>
     <message>
         <source>Drag cards onto another resource group to move nodes.</source>
-        <translation type="unfinished"></translation>
+        <translation>将节点卡片拖到另一个资源组即可移动节点。</translation>
     </message>
     <message>
         <source>Undo: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>撤销：%1</translation>
     </message>
     <message>
         <source>Add a resource group column</source>
-        <translation type="unfinished"></translation>
+        <translation>添加资源组列</translation>
     </message>
     <message>
         <source>Name of the resource group (the value of the org label):</source>
-        <translation type="unfinished"></translation>
+        <translation>资源组名称（org 标签的值）：</translation>
     </message>
     <message>
         <source>Add column</source>
-        <translation type="unfinished"></translation>
+        <translation>添加列</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not a valid label value or the column exists.</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”不是有效的标签值，或该列已存在。</translation>
     </message>
     <message>
         <source>Select one or more node cards first (Ctrl/Shift for many).</source>
-        <translation type="unfinished"></translation>
+        <translation>请先选择一个或多个节点卡片（按住 Ctrl/Shift 可多选）。</translation>
     </message>
     <message numerus="yes">
         <source>Move %n node(s) to resource group:</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>将 %n 个节点移动到资源组：</numerusform>
         </translation>
     </message>
 </context>
@@ -267,120 +267,120 @@
     <name>cubedesk::ui::ClusterTree</name>
     <message>
         <source>Clusters</source>
-        <translation type="unfinished"></translation>
+        <translation>集群</translation>
     </message>
     <message>
         <source>Data</source>
-        <translation type="unfinished"></translation>
+        <translation>数据状态</translation>
     </message>
     <message>
         <source>disconnected</source>
-        <translation type="unfinished"></translation>
+        <translation>已断开</translation>
     </message>
     <message>
         <source>Show only %1</source>
-        <translation type="unfinished"></translation>
+        <translation>仅显示 %1</translation>
     </message>
     <message>
         <source>Reconnect %1</source>
-        <translation type="unfinished"></translation>
+        <translation>重新连接 %1</translation>
     </message>
     <message>
         <source>Disconnect %1</source>
-        <translation type="unfinished"></translation>
+        <translation>断开 %1</translation>
     </message>
     <message>
         <source>Connect %1</source>
-        <translation type="unfinished"></translation>
+        <translation>连接 %1</translation>
     </message>
     <message>
         <source>Remove this kubeconfig file</source>
-        <translation type="unfinished"></translation>
+        <translation>移除此 kubeconfig 文件</translation>
     </message>
     <message>
         <source>Show all clusters</source>
-        <translation type="unfinished"></translation>
+        <translation>显示所有集群</translation>
     </message>
 </context>
 <context>
     <name>cubedesk::ui::CommandPalette</name>
     <message>
         <source>Go to…</source>
-        <translation type="unfinished"></translation>
+        <translation>转到…</translation>
     </message>
     <message>
         <source>Jump to a node, resource group or pane…</source>
-        <translation type="unfinished"></translation>
+        <translation>跳转到节点、资源组或面板…</translation>
     </message>
 </context>
 <context>
     <name>cubedesk::ui::LabelEditorDialog</name>
     <message>
         <source>Labels of node %1. Click × to remove, type key=value and Enter to add or change, or use a preset.</source>
-        <translation type="unfinished"></translation>
+        <translation>节点 %1 的标签。点击 × 删除；输入 key=value 并按 Enter 添加或修改；也可使用预设。</translation>
     </message>
     <message numerus="yes">
         <source>Labels of %n selected nodes. Labels that differ between them show as (mixed) and stay as they are unless you edit them.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>所选 %n 个节点的标签。各节点取值不同的标签显示为 (不一致)，除非您修改，否则保持原样。</numerusform>
         </translation>
     </message>
     <message>
         <source>Edit labels</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑标签</translation>
     </message>
     <message>
         <source>Nodes changed meanwhile — review again</source>
-        <translation type="unfinished"></translation>
+        <translation>节点在此期间已发生变化 — 请重新检查</translation>
     </message>
     <message>
         <source>Key: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>键：%1</translation>
     </message>
     <message>
         <source>Value: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>值：%1</translation>
     </message>
     <message>
         <source>Node / label</source>
-        <translation type="unfinished"></translation>
+        <translation>节点 / 标签</translation>
     </message>
     <message>
         <source>Before</source>
-        <translation type="unfinished"></translation>
+        <translation>修改前</translation>
     </message>
     <message>
         <source>After</source>
-        <translation type="unfinished"></translation>
+        <translation>修改后</translation>
     </message>
     <message>
         <source>Back</source>
-        <translation type="unfinished"></translation>
+        <translation>返回</translation>
     </message>
     <message>
         <source>Review changes…</source>
-        <translation type="unfinished"></translation>
+        <translation>检查更改…</translation>
     </message>
     <message>
         <source>Apply</source>
-        <translation type="unfinished"></translation>
+        <translation>应用</translation>
     </message>
     <message>
         <source>(gone)</source>
-        <translation type="unfinished"></translation>
+        <translation>(已不存在)</translation>
     </message>
     <message>
         <source>—</source>
-        <translation type="unfinished"></translation>
+        <translation>—</translation>
     </message>
     <message>
         <source>(removed)</source>
-        <translation type="unfinished"></translation>
+        <translation>(已删除)</translation>
     </message>
     <message numerus="yes">
         <source>Apply to %n node(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>应用到 %n 个节点</numerusform>
         </translation>
     </message>
 </context>
@@ -388,575 +388,578 @@
     <name>cubedesk::ui::MainWindow</name>
     <message>
         <source>CubeDesk — demo</source>
-        <translation type="unfinished"></translation>
+        <translation>CubeDesk — 演示</translation>
     </message>
     <message>
         <source>CubeDesk</source>
-        <translation type="unfinished"></translation>
+        <translation>CubeDesk</translation>
     </message>
     <message>
         <source>Clusters</source>
-        <translation type="unfinished"></translation>
+        <translation>集群</translation>
     </message>
     <message>
         <source>Nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>节点</translation>
     </message>
     <message>
         <source>Resource groups</source>
-        <translation type="unfinished"></translation>
+        <translation>资源组</translation>
     </message>
     <message>
         <source>This pane is not part of this version of CubeDesk yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>此版本的 CubeDesk 尚未包含该面板。</translation>
     </message>
     <message>
         <source>Training jobs</source>
-        <translation type="unfinished"></translation>
+        <translation>训练任务</translation>
     </message>
     <message>
         <source>Quotas</source>
-        <translation type="unfinished"></translation>
+        <translation>配额</translation>
     </message>
     <message>
         <source>GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU</translation>
     </message>
     <message>
         <source>Jobs</source>
-        <translation type="unfinished"></translation>
+        <translation>任务</translation>
     </message>
     <message>
         <source>Applying: %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在应用：%1…</translation>
     </message>
     <message>
         <source>%1: the move is confirmed by the cluster.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：集群已确认此次移动。</translation>
     </message>
     <message>
         <source>Kubeconfig problems</source>
-        <translation type="unfinished"></translation>
+        <translation>kubeconfig 问题</translation>
     </message>
     <message>
         <source>Some kubeconfig entries could not be used; the other contexts still work:
 
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>部分 kubeconfig 条目无法使用；其他上下文仍可正常使用：
+
+%1</translation>
     </message>
     <message>
         <source>No kubeconfig contexts found. Add a kubeconfig file with File → Add kubeconfig… or drop one on the window.</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到 kubeconfig 上下文。请通过“文件 → 添加 kubeconfig…”添加 kubeconfig 文件，或将文件拖放到窗口上。</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>文件(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;Add kubeconfig…</source>
-        <translation type="unfinished"></translation>
+        <translation>添加 kubeconfig(&amp;A)…</translation>
     </message>
     <message>
         <source>Add a kubeconfig file</source>
-        <translation type="unfinished"></translation>
+        <translation>添加 kubeconfig 文件</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出(&amp;Q)</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>视图(&amp;V)</translation>
     </message>
     <message>
         <source>Go to… (command palette)</source>
-        <translation type="unfinished"></translation>
+        <translation>转到…（命令面板）</translation>
     </message>
     <message>
         <source>&amp;Filter nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>筛选节点(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;Reconnect all clusters</source>
-        <translation type="unfinished"></translation>
+        <translation>重新连接所有集群(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>节点(&amp;N)</translation>
     </message>
     <message>
         <source>Edit &amp;labels…</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑标签(&amp;L)…</translation>
     </message>
     <message>
         <source>&amp;Cordon</source>
-        <translation type="unfinished"></translation>
+        <translation>封锁(&amp;C)</translation>
     </message>
     <message>
         <source>&amp;Uncordon</source>
-        <translation type="unfinished"></translation>
+        <translation>解除封锁(&amp;U)</translation>
     </message>
     <message>
         <source>&amp;Move to resource group…</source>
-        <translation type="unfinished"></translation>
+        <translation>移动到资源组(&amp;M)…</translation>
     </message>
     <message>
         <source>&amp;Undo last change</source>
-        <translation type="unfinished"></translation>
+        <translation>撤销上次更改(&amp;U)</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>帮助(&amp;H)</translation>
     </message>
     <message>
         <source>&amp;About CubeDesk</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 CubeDesk(&amp;A)</translation>
     </message>
     <message>
         <source>About CubeDesk</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 CubeDesk</translation>
     </message>
     <message>
         <source>&lt;b&gt;CubeDesk %1&lt;/b&gt;&lt;p&gt;One fast window over all your GPU and machine-learning Kubernetes clusters.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;CubeDesk %1&lt;/b&gt;&lt;p&gt;用一个快速的窗口管理您所有的 GPU 与机器学习 Kubernetes 集群。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Remove kubeconfig</source>
-        <translation type="unfinished"></translation>
+        <translation>移除 kubeconfig</translation>
     </message>
     <message>
         <source>This is the only kubeconfig file; add another one first.</source>
-        <translation type="unfinished"></translation>
+        <translation>这是唯一的 kubeconfig 文件，请先添加另一个。</translation>
     </message>
     <message>
         <source>%1 of %2 clusters live</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2 个集群在线</translation>
     </message>
     <message>
         <source> · read-only</source>
-        <translation type="unfinished"></translation>
+        <translation> · 只读</translation>
     </message>
     <message>
         <source>CubeDesk runs read-only (--read-only): writes are disabled.</source>
-        <translation type="unfinished"></translation>
+        <translation>CubeDesk 以只读模式运行（--read-only）：已禁用写操作。</translation>
     </message>
     <message>
         <source>No cluster connected.</source>
-        <translation type="unfinished"></translation>
+        <translation>未连接任何集群。</translation>
     </message>
     <message>
         <source>Pane: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>面板：%1</translation>
     </message>
     <message>
         <source>Resource group: %1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>资源组：%1 — %2</translation>
     </message>
     <message>
         <source>Node: %1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>节点：%1 — %2</translation>
     </message>
     <message numerus="yes">
         <source>move %n node(s) to %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>将 %n 个节点移动到 %1</numerusform>
         </translation>
     </message>
     <message>
         <source>Edit labels</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑标签</translation>
     </message>
     <message>
         <source>Select one or more nodes in the Nodes pane first.</source>
-        <translation type="unfinished"></translation>
+        <translation>请先在“节点”面板中选择一个或多个节点。</translation>
     </message>
     <message>
         <source>labels on %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 上的标签：%2</translation>
     </message>
     <message numerus="yes">
         <source>Cordon %n node(s)? New pods will not be scheduled there.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>封锁 %n 个节点？新的 Pod 将不会再调度到这些节点上。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Uncordon %n node(s)?</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>解除封锁 %n 个节点？</numerusform>
         </translation>
     </message>
     <message>
         <source>Confirm</source>
-        <translation type="unfinished"></translation>
+        <translation>确认</translation>
     </message>
     <message numerus="yes">
         <source>%1: %2 — done on %n node(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1：%2 — 已在 %n 个节点上完成。</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 changed on the cluster since you looked (409 Conflict). Nothing was overwritten. This is the change on their current labels:
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>自您查看之后，%1 已在集群上被修改（409 Conflict）。没有覆盖任何内容。以下是基于其当前标签的变更：
+%2</translation>
     </message>
     <message>
         <source>Some changes failed</source>
-        <translation type="unfinished"></translation>
+        <translation>部分更改失败</translation>
     </message>
     <message>
         <source>%1: %2 — %3 of %4 failed. Nothing else was changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 — %4 个中有 %3 个失败。其他内容均未更改。</translation>
     </message>
 </context>
 <context>
     <name>cubedesk::ui::MovePreviewDialog</name>
     <message>
         <source>Move nodes to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>将节点移动到 %1</translation>
     </message>
     <message numerus="yes">
         <source>Move %n node(s) on %1 to resource group &lt;i&gt;%2&lt;/i&gt;</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>将 %1 上的 %n 个节点移动到资源组 &lt;i&gt;%2&lt;/i&gt;</numerusform>
         </translation>
     </message>
     <message>
         <source>Node</source>
-        <translation type="unfinished"></translation>
+        <translation>节点</translation>
     </message>
     <message>
         <source>From → to</source>
-        <translation type="unfinished"></translation>
+        <translation>从 → 到</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>状态</translation>
     </message>
     <message>
         <source>Pods that stay on it</source>
-        <translation type="unfinished"></translation>
+        <translation>留在该节点上的 Pod</translation>
     </message>
     <message>
         <source>Ready</source>
-        <translation type="unfinished"></translation>
+        <translation>就绪</translation>
     </message>
     <message>
         <source>NotReady</source>
-        <translation type="unfinished"></translation>
+        <translation>未就绪</translation>
     </message>
     <message>
         <source>cordoned</source>
-        <translation type="unfinished"></translation>
+        <translation>已封锁</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>无</translation>
     </message>
     <message numerus="yes">
         <source> and %n more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> 等另外 %n 个</numerusform>
         </translation>
     </message>
     <message>
         <source>already in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已在 %1 中</translation>
     </message>
     <message>
         <source>Running pods keep running where they are: Kubernetes does not evict pods when a node&apos;s labels change.</source>
-        <translation type="unfinished"></translation>
+        <translation>运行中的 Pod 会继续留在原节点上运行：节点标签变化时，Kubernetes 不会驱逐 Pod。</translation>
     </message>
     <message>
         <source>Pending pods of %1 that would fit</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 中可被容纳的待调度 Pod</translation>
     </message>
     <message>
         <source>Still pending after the move</source>
-        <translation type="unfinished"></translation>
+        <translation>移动后仍待调度</translation>
     </message>
     <message>
         <source>Resource groups</source>
-        <translation type="unfinished"></translation>
+        <translation>资源组</translation>
     </message>
     <message>
         <source>Warnings</source>
-        <translation type="unfinished"></translation>
+        <translation>警告</translation>
     </message>
     <message>
         <source>Apply: patch org=%1</source>
-        <translation type="unfinished"></translation>
+        <translation>应用：patch org=%1</translation>
     </message>
 </context>
 <context>
     <name>cubedesk::ui::NodeDetailPanel</name>
     <message>
         <source>Namespace</source>
-        <translation type="unfinished"></translation>
+        <translation>命名空间</translation>
     </message>
     <message>
         <source>Pod</source>
-        <translation type="unfinished"></translation>
+        <translation>Pod</translation>
     </message>
     <message>
         <source>Phase</source>
-        <translation type="unfinished"></translation>
+        <translation>阶段</translation>
     </message>
     <message>
         <source>CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU</translation>
     </message>
     <message>
         <source>Memory</source>
-        <translation type="unfinished"></translation>
+        <translation>内存</translation>
     </message>
     <message>
         <source>GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU</translation>
     </message>
     <message>
         <source>Org</source>
-        <translation type="unfinished"></translation>
+        <translation>资源组</translation>
     </message>
     <message>
         <source>User</source>
-        <translation type="unfinished"></translation>
+        <translation>用户</translation>
     </message>
     <message>
         <source>Last seen</source>
-        <translation type="unfinished"></translation>
+        <translation>最近出现</translation>
     </message>
     <message>
         <source>Type</source>
-        <translation type="unfinished"></translation>
+        <translation>类型</translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>原因</translation>
     </message>
     <message>
         <source>Count</source>
-        <translation type="unfinished"></translation>
+        <translation>次数</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished"></translation>
+        <translation>消息</translation>
     </message>
     <message>
         <source>Overview</source>
-        <translation type="unfinished"></translation>
+        <translation>概览</translation>
     </message>
     <message>
         <source>Pods</source>
-        <translation type="unfinished"></translation>
+        <translation>Pod</translation>
     </message>
     <message>
         <source>Events</source>
-        <translation type="unfinished"></translation>
+        <translation>事件</translation>
     </message>
     <message>
         <source>YAML</source>
-        <translation type="unfinished"></translation>
+        <translation>YAML</translation>
     </message>
     <message>
         <source>Loading…</source>
-        <translation type="unfinished"></translation>
+        <translation>加载中…</translation>
     </message>
     <message>
         <source>Could not read the node: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取节点：%1</translation>
     </message>
     <message>
         <source>Not valid JSON: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>不是有效的 JSON：%1</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>无</translation>
     </message>
     <message>
         <source>Select a node to see its details</source>
-        <translation type="unfinished"></translation>
+        <translation>选择一个节点以查看详情</translation>
     </message>
     <message>
         <source>%1 is gone from the cluster</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已不在集群中</translation>
     </message>
     <message>
         <source>Status:</source>
-        <translation type="unfinished"></translation>
+        <translation>状态：</translation>
     </message>
     <message>
         <source>Resource group:</source>
-        <translation type="unfinished"></translation>
+        <translation>资源组：</translation>
     </message>
     <message>
         <source>Roles:</source>
-        <translation type="unfinished"></translation>
+        <translation>角色：</translation>
     </message>
     <message>
         <source>Internal IP:</source>
-        <translation type="unfinished"></translation>
+        <translation>内部 IP：</translation>
     </message>
     <message>
         <source>Conditions</source>
-        <translation type="unfinished"></translation>
+        <translation>状况</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>状态</translation>
     </message>
     <message>
         <source>Resources</source>
-        <translation type="unfinished"></translation>
+        <translation>资源</translation>
     </message>
     <message>
         <source>Resource</source>
-        <translation type="unfinished"></translation>
+        <translation>资源</translation>
     </message>
     <message>
         <source>Capacity</source>
-        <translation type="unfinished"></translation>
+        <translation>容量</translation>
     </message>
     <message>
         <source>Allocatable</source>
-        <translation type="unfinished"></translation>
+        <translation>可分配</translation>
     </message>
     <message>
         <source>Requested</source>
-        <translation type="unfinished"></translation>
+        <translation>已申请</translation>
     </message>
     <message>
         <source>Labels</source>
-        <translation type="unfinished"></translation>
+        <translation>标签</translation>
     </message>
     <message>
         <source>Taints</source>
-        <translation type="unfinished"></translation>
+        <translation>污点</translation>
     </message>
     <message>
         <source>Annotations</source>
-        <translation type="unfinished"></translation>
+        <translation>注解</translation>
     </message>
     <message>
         <source>loading…</source>
-        <translation type="unfinished"></translation>
+        <translation>加载中…</translation>
     </message>
     <message>
         <source>System</source>
-        <translation type="unfinished"></translation>
+        <translation>系统</translation>
     </message>
 </context>
 <context>
     <name>cubedesk::ui::NodesPane</name>
     <message>
         <source>Filter nodes: gpu=true,org in (speech,vision) or any text (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
+        <translation>筛选节点：gpu=true,org in (speech,vision) 或任意文本（Ctrl+F）</translation>
     </message>
     <message>
         <source>Edit labels…</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑标签…</translation>
     </message>
     <message>
         <source>Cordon</source>
-        <translation type="unfinished"></translation>
+        <translation>封锁</translation>
     </message>
     <message>
         <source>Uncordon</source>
-        <translation type="unfinished"></translation>
+        <translation>解除封锁</translation>
     </message>
     <message>
         <source>Not a valid label selector: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>不是有效的标签选择器：%1</translation>
     </message>
     <message>
         <source>%1 of %2 nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2 个节点</translation>
     </message>
 </context>
 <context>
     <name>cubedesk::ui::OrgColumnWidget</name>
     <message numerus="yes">
         <source>%n node(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个节点</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n not ready</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个未就绪</numerusform>
         </translation>
     </message>
     <message>
         <source>CPU %1 · GPU %2</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU %1 · GPU %2</translation>
     </message>
     <message numerus="yes">
         <source>%n pending pod(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个待调度 Pod</numerusform>
         </translation>
     </message>
     <message>
         <source>no pending pods</source>
-        <translation type="unfinished"></translation>
+        <translation>无待调度 Pod</translation>
     </message>
     <message>
         <source>new column: drop nodes here</source>
-        <translation type="unfinished"></translation>
+        <translation>新列：将节点拖放到此处</translation>
     </message>
     <message>
         <source>Resource group %1: requested / allocatable</source>
-        <translation type="unfinished"></translation>
+        <translation>资源组 %1：已申请 / 可分配</translation>
     </message>
 </context>
 <context>
     <name>cubedesk::widgets::LabelChip</name>
     <message>
         <source>Click to change the value of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>点击修改 %1 的值</translation>
     </message>
     <message>
         <source>Remove the label %1</source>
-        <translation type="unfinished"></translation>
+        <translation>删除标签 %1</translation>
     </message>
     <message>
         <source>Remove %1</source>
-        <translation type="unfinished"></translation>
+        <translation>删除 %1</translation>
     </message>
     <message>
         <source>%1=(mixed)</source>
         <comment>label whose value differs between the selected nodes</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1=(不一致)</translation>
     </message>
 </context>
 <context>
     <name>cubedesk::widgets::LabelChipsEditor</name>
     <message>
         <source>No labels</source>
-        <translation type="unfinished"></translation>
+        <translation>无标签</translation>
     </message>
     <message>
         <source>key=value, Enter to add or change</source>
-        <translation type="unfinished"></translation>
+        <translation>key=value，按 Enter 添加或修改</translation>
     </message>
     <message>
         <source>New label</source>
-        <translation type="unfinished"></translation>
+        <translation>新标签</translation>
     </message>
     <message>
         <source>Presets:</source>
-        <translation type="unfinished"></translation>
+        <translation>预设：</translation>
     </message>
     <message>
         <source>The label key is empty: write it as key=value.</source>
-        <translation type="unfinished"></translation>
+        <translation>标签键为空：请按 key=value 格式填写。</translation>
     </message>
     <message>
         <source>Write the label as key=value (the value may be empty).</source>
-        <translation type="unfinished"></translation>
+        <translation>请按 key=value 格式填写标签（值可以为空）。</translation>
     </message>
 </context>
 <context>
@@ -964,58 +967,58 @@
     <message>
         <source>NotReady</source>
         <comment>node condition</comment>
-        <translation type="unfinished"></translation>
+        <translation>未就绪</translation>
     </message>
     <message>
         <source>cordoned</source>
         <comment>node is unschedulable</comment>
-        <translation type="unfinished"></translation>
+        <translation>已封锁</translation>
     </message>
     <message>
         <source>share=false</source>
         <comment>node label that keeps it out of balancing</comment>
-        <translation type="unfinished"></translation>
+        <translation>share=false</translation>
     </message>
     <message>
         <source>moving…</source>
         <comment>node move awaiting confirmation</comment>
-        <translation type="unfinished"></translation>
+        <translation>移动中…</translation>
     </message>
     <message>
         <source>CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU</translation>
     </message>
     <message>
         <source>GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU</translation>
     </message>
     <message>
         <source>no GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>无 GPU</translation>
     </message>
     <message>
         <source>Ready</source>
-        <translation type="unfinished"></translation>
+        <translation>就绪</translation>
     </message>
     <message>
         <source>GPU type: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 型号：%1</translation>
     </message>
     <message>
         <source>GPU: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU：%1</translation>
     </message>
     <message>
         <source>CPU: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU：%1</translation>
     </message>
     <message>
         <source>share=false: kept out of balancing</source>
-        <translation type="unfinished"></translation>
+        <translation>share=false：不参与算力均衡</translation>
     </message>
     <message>
         <source>Moving: waiting for the cluster to confirm</source>
-        <translation type="unfinished"></translation>
+        <translation>移动中：等待集群确认</translation>
     </message>
 </context>
 </TS>
