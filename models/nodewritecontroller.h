@@ -83,3 +83,5 @@ private:
 };
 
 } // namespace cubedesk::models
+
+Q_DECLARE_METATYPE(cubedesk::models::NodeWriteController::Outcome)

@@ -96,7 +96,9 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
     connect(m_boardPane, &BoardPane::moveRequested, this, &MainWindow::requestMove,
             Qt::QueuedConnection);
     connect(m_boardPane, &BoardPane::undoRequested, m_writes, &NodeWriteController::undo);
-    connect(m_writes, &NodeWriteController::finished, this, &MainWindow::reportOutcome);
+    // Queued: outcome dialogs must not run inside the write's completion callback.
+    connect(m_writes, &NodeWriteController::finished, this, &MainWindow::reportOutcome,
+            Qt::QueuedConnection);
     connect(m_writes, &NodeWriteController::started, this, [this](const QString &what) {
         statusBar()->showMessage(tr("Applying: %1…").arg(what), 5000);
     });
