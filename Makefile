@@ -2,7 +2,7 @@
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 DEMO_DIR := $(CURDIR)/build/demo-run
 
-.PHONY: deps demo test build release format tidy clean
+.PHONY: deps demo demo-sim test build release format tidy clean
 
 deps:
 	@bash cmake/setup-deps.sh
@@ -11,16 +11,19 @@ release: deps
 	cmake --preset release >/dev/null
 	cmake --build --preset release -j$(JOBS)
 
-# Until the window exists (issue 4), the demo is the simulator's demo scenario with light churn.
+# The window on two in-process simulated clusters, dev and dev1 (demo scenario, light churn),
+# reached through the real kubeconfig, TLS and HTTP client. LANG_ARG=--lang=zh_CN for Chinese.
 demo: deps
 	cmake --preset release >/dev/null
-	cmake --build --preset release -j$(JOBS) --target cubedesk-sim cubedesk
+	cmake --build --preset release -j$(JOBS) --target cubedesk
+	build/release/bin/cubedesk --demo $(LANG_ARG)
+
+# The simulator alone, for kubectl and --dump experiments.
+demo-sim: deps
+	cmake --preset release >/dev/null
+	cmake --build --preset release -j$(JOBS) --target cubedesk-sim
 	@mkdir -p $(DEMO_DIR)
-	@echo "CubeDesk demo cluster: once it says 'listening', in another terminal run"
-	@echo "    export KUBECONFIG=$(DEMO_DIR)/kubeconfig"
-	@echo "    kubectl get nodes -L org,gpu-type     # or: kubectl get pytorchjobs -A, kubectl get pods -A"
-	@echo "    build/release/bin/cubedesk --dump orgs --kubeconfig $(DEMO_DIR)/kubeconfig"
-	@echo "Stop it with Ctrl+C."
+	@echo "export KUBECONFIG=$(DEMO_DIR)/kubeconfig once it says 'listening'; Ctrl+C stops it."
 	build/release/bin/cubedesk-sim --scenario demo --listen 127.0.0.1:0 --churn 2 \
 		--write-kubeconfig $(DEMO_DIR)/kubeconfig
 

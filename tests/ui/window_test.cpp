@@ -5,9 +5,12 @@
 
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
+#include "models/modelroles.h"
 #include "models/nodetablemodel.h"
 #include "models/orgboardmodel.h"
+#include "models/orgsummary.h"
 #include "models/sortfilterindex.h"
+#include "tests/support/process.h"
 #include "tests/support/simprocess.h"
 #include "ui/boardpane.h"
 #include "ui/labeleditordialog.h"
@@ -38,6 +41,7 @@ private Q_SLOTS:
     void filterTakesLabelSelectors();
     void labelEditReviewApplyAndUndo();
     void conflictRereadsAndAsksAgain();
+    void dumpOrgsMatchesTheBoard();
     void readOnlyDisablesWrites();
     void cleanupTestCase();
 
@@ -223,6 +227,37 @@ void WindowTest::conflictRereadsAndAsksAgain() {
         kubectl({"get", "node", "gpu-a100-public-1", "-o", "jsonpath={.metadata.labels.owner}"}),
         std::string("alice"));
     kubectl({"label", "node", "gpu-a100-public-1", "owner-"});
+}
+
+void WindowTest::dumpOrgsMatchesTheBoard() {
+    // `cubedesk --dump orgs` and the board must print the same numbers (issue 4, Headless).
+    const auto r =
+        cubedesk::test::Process::run({SimProcess::appBinary(), "--dump", "orgs", "--format", "tsv",
+                                      "--kubeconfig", m_sim->kubeconfig()},
+                                     std::chrono::seconds(60));
+    QVERIFY2(r.exitCode == 0, r.err.c_str());
+    const QStringList lines =
+        QString::fromStdString(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QVERIFY(lines.size() > 2);
+    const QStringList header = lines.front().split(QLatin1Char('\t'));
+    const auto column = [&](const char *name) { return header.indexOf(QLatin1String(name)); };
+    auto *board = m_window->boardModel();
+    int compared = 0;
+    for (const QString &line : lines.mid(1)) {
+        const QStringList f = line.split(QLatin1Char('\t'));
+        const QModelIndex org = board->orgIndex(f[column("org")]);
+        QVERIFY2(org.isValid(), qPrintable(f[column("org")]));
+        const auto s = org.data(models::OrgSummaryRole).value<models::OrgSummary>();
+        QCOMPARE(s.nodes, f[column("nodes")].toInt());
+        QCOMPARE(s.readyNodes, f[column("nodes_ready")].toInt());
+        QCOMPARE(s.pendingPods, f[column("pending_pods")].toInt());
+        QCOMPARE(s.gpus.used, f[column("gpu_requested")].toDouble());
+        QCOMPARE(s.gpus.total, f[column("gpu_allocatable")].toDouble());
+        QCOMPARE(s.cpu.total, f[column("cpu_allocatable")].toDouble());
+        QCOMPARE(s.cpu.used, f[column("cpu_requested")].toDouble());
+        ++compared;
+    }
+    QCOMPARE(compared, board->orgs().size());
 }
 
 void WindowTest::readOnlyDisablesWrites() {
