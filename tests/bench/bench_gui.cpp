@@ -1,0 +1,163 @@
+// cubedesk-bench-gui: is the window responsive on a big, busy cluster? (issue 4)
+//
+//   cubedesk-bench-gui [--nodes 5000] [--pods 150000] [--churn 10000] [--seconds 20]
+//
+// Starts cubedesk-sim (scale scenario) with that churn, opens the real MainWindow on it (run it
+// under xvfb-run for a real X server, or QT_QPA_PLATFORM=offscreen), waits for sync, shows the
+// Nodes pane, then for --seconds:
+//   * a watchdog timer ticking every 5 ms records every event-loop gap (a stall is > 100 ms);
+//   * a 60 Hz frame timer repaints the whole window synchronously and records the frame time
+//     (the time from one frame's start to the next, which includes the applied batches);
+//   * every flush of the update dispatcher records how long applying the batch took;
+// then sorts the Nodes table by every column. Prints JSON with medians, p99 and maxima.
+// A benchmark, not a test: figures go into the README and the notes.
+
+#include "models/clusterconnection.h"
+#include "models/clusterhub.h"
+#include "models/sortfilterindex.h"
+#include "models/updatedispatcher.h"
+#include "tests/support/simprocess.h"
+#include "ui/mainwindow.h"
+#include "ui/nodespane.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTimer>
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+using namespace cubedesk;
+
+namespace {
+
+double percentile(std::vector<double> v, double p) {
+    if (v.empty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    return v[std::min(v.size() - 1, static_cast<std::size_t>(p * static_cast<double>(v.size())))];
+}
+
+std::string arg(int argc, char **argv, const char *name, const char *fallback) {
+    for (int i = 1; i + 1 < argc; ++i)
+        if (std::string(argv[i]) == name)
+            return argv[i + 1];
+    return fallback;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    QApplication app(argc, argv);
+    QStandardPaths::setTestModeEnabled(true);
+    const std::string nodes = arg(argc, argv, "--nodes", "5000");
+    const std::string pods = arg(argc, argv, "--pods", "150000");
+    const std::string churn = arg(argc, argv, "--churn", "10000");
+    const int seconds = std::stoi(arg(argc, argv, "--seconds", "20"));
+
+    QElapsedTimer clock;
+    clock.start();
+    test::SimProcess sim({"--scenario", "scale", "--nodes", nodes, "--pods", pods, "--churn",
+                          churn});
+    if (!sim.ready()) {
+        std::fprintf(stderr, "cubedesk-bench-gui: %s\n", sim.error().c_str());
+        return 1;
+    }
+    const double simSeconds = static_cast<double>(clock.elapsed()) / 1000.0;
+
+    models::ClusterHub hub;
+    ui::MainWindow::Options o;
+    o.kubeconfigs = {QString::fromStdString(sim.kubeconfig())};
+    o.remember = false;
+    ui::MainWindow window(&hub, o);
+    window.resize(1440, 900);
+    window.show();
+    window.showPane(QStringLiteral("nodesPane"));
+
+    std::vector<double> flushMs;
+    qint64 applied = 0;
+    QObject::connect(hub.dispatcher(), &models::UpdateDispatcher::flushed, &app,
+                     [&](qint64 deltas, double ms) {
+                         flushMs.push_back(ms);
+                         applied += deltas;
+                     });
+    clock.restart();
+    while (hub.clusters().isEmpty() || !hub.clusters().front()->synced()) {
+        QApplication::processEvents(QEventLoop::AllEvents, 50);
+        if (clock.elapsed() > 600000) {
+            std::fprintf(stderr, "cubedesk-bench-gui: no sync within 600 s\n");
+            return 1;
+        }
+    }
+    const double syncSeconds = static_cast<double>(clock.elapsed()) / 1000.0;
+    // Let the initial flood settle into the model before measuring the steady state.
+    QElapsedTimer settle;
+    settle.start();
+    while (settle.elapsed() < 2000)
+        QApplication::processEvents(QEventLoop::AllEvents, 50);
+    flushMs.clear();
+    applied = 0;
+
+    std::vector<double> gaps;
+    std::vector<double> frames;
+    std::vector<double> paints;
+    QElapsedTimer watch;
+    watch.start();
+    QTimer watchdog;
+    watchdog.setTimerType(Qt::PreciseTimer);
+    QObject::connect(&watchdog, &QTimer::timeout, &app, [&] {
+        gaps.push_back(static_cast<double>(watch.nsecsElapsed()) / 1e6);
+        watch.restart();
+    });
+    QElapsedTimer frameClock;
+    frameClock.start();
+    QTimer frame;
+    frame.setTimerType(Qt::PreciseTimer);
+    QObject::connect(&frame, &QTimer::timeout, &app, [&] {
+        frames.push_back(static_cast<double>(frameClock.nsecsElapsed()) / 1e6);
+        frameClock.restart();
+        QElapsedTimer p;
+        p.start();
+        window.repaint();
+        paints.push_back(static_cast<double>(p.nsecsElapsed()) / 1e6);
+    });
+    watchdog.start(5);
+    frame.start(16);
+    QElapsedTimer run;
+    run.start();
+    while (run.elapsed() < seconds * 1000)
+        QApplication::processEvents(QEventLoop::AllEvents, 50);
+    watchdog.stop();
+    frame.stop();
+
+    std::vector<double> sorts;
+    auto *proxy = window.nodesPane()->proxy();
+    for (int c = 0; c < proxy->columnCount(); ++c)
+        for (Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
+            QElapsedTimer t;
+            t.start();
+            window.nodesPane()->view()->sortByColumn(c, order);
+            sorts.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+        }
+    const auto stalls = std::count_if(gaps.begin(), gaps.end(), [](double g) { return g > 100; });
+    std::printf("{\"nodes\": %s, \"pods\": %s, \"churn_per_s\": %s, \"sim_start_s\": %.1f, "
+                "\"sync_s\": %.2f, \"rows\": %d, \"seconds\": %d, \"deltas_applied\": %lld, "
+                "\"deltas_per_s\": %.0f,\n \"flush_ms\": {\"count\": %zu, \"median\": %.2f, "
+                "\"p99\": %.2f, \"max\": %.2f},\n \"frame_ms\": {\"count\": %zu, \"median\": %.2f, "
+                "\"p99\": %.2f, \"max\": %.2f},\n \"repaint_ms\": {\"median\": %.2f, \"p99\": %.2f},\n"
+                " \"event_loop_gap_ms\": {\"p99\": %.2f, \"max\": %.2f, \"stalls_over_100ms\": %ld},\n"
+                " \"sort_nodes_ms\": {\"median\": %.2f, \"max\": %.2f}}\n",
+                nodes.c_str(), pods.c_str(), churn.c_str(), simSeconds, syncSeconds,
+                proxy->rowCount(), seconds, static_cast<long long>(applied),
+                static_cast<double>(applied) / seconds, flushMs.size(), percentile(flushMs, 0.5),
+                percentile(flushMs, 0.99), percentile(flushMs, 1.0), frames.size(),
+                percentile(frames, 0.5), percentile(frames, 0.99), percentile(frames, 1.0),
+                percentile(paints, 0.5), percentile(paints, 0.99), percentile(gaps, 0.99),
+                percentile(gaps, 1.0), static_cast<long>(stalls), percentile(sorts, 0.5),
+                percentile(sorts, 1.0));
+    return 0;
+}
