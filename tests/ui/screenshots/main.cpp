@@ -1,0 +1,213 @@
+// cubedesk-screenshots: takes the README screenshots of the CubeDesk window — every pane, the
+// label editor's review page and the move preview — against the two in-process demo clusters
+// `dev` and `dev1` that `cubedesk --demo` runs, in one language.
+//
+//   cubedesk-screenshots --lang zh_CN|en --out DIR
+//
+// Writes DIR/clusters.png, nodes.png, board.png, labels.png and move.png; exits non-zero with a
+// one-line reason when the clusters do not sync or a picture cannot be taken. Needs a display
+// with real fonts (tests/ui/take-screenshots.sh runs it under xvfb-run).
+
+#include "app/cubedesk/democlusters.h"
+#include "models/clusterconnection.h"
+#include "models/clusterhub.h"
+#include "ui/boardpane.h"
+#include "ui/labeleditordialog.h"
+#include "ui/mainwindow.h"
+#include "ui/nodespane.h"
+#include "widgets/labelchipseditor.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDeadlineTimer>
+#include <QDir>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTabWidget>
+#include <QTimer>
+#include <QTranslator>
+
+#include <csignal>
+#include <functional>
+#include <iostream>
+
+namespace {
+
+using cubedesk::models::ClusterHub;
+using cubedesk::ui::MainWindow;
+
+const QString kGpuNode = QStringLiteral("gpu-a100-public-1");
+const QString kSecondGpuNode = QStringLiteral("gpu-a100-vision-1");
+const QString kTargetOrg = QStringLiteral("vision");
+const QString kBoardCluster = QStringLiteral("dev");
+
+/// As app/cubedesk/main.cpp: CubeDesk's catalogue from :/i18n and Qt's own.
+bool installTranslations(QApplication &app, const QString &lang) {
+    const QLocale locale(lang);
+    QLocale::setDefault(locale);
+    if (lang == QLatin1String("en"))
+        return true; // the source language
+    auto *ours = new QTranslator(&app);
+    if (!ours->load(locale, QStringLiteral("cubedesk"), QStringLiteral("_"),
+                    QStringLiteral(":/i18n")))
+        return false;
+    QCoreApplication::installTranslator(ours);
+    auto *qt = new QTranslator(&app);
+    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
+                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QCoreApplication::installTranslator(qt);
+    return true;
+}
+
+/// Spins the event loop until `done()` or `ms` pass; returns done().
+bool waitFor(const std::function<bool()> &done, int ms) {
+    QDeadlineTimer deadline(ms);
+    while (!done() && !deadline.hasExpired()) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+        QEventLoop loop;
+        QTimer::singleShot(20, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
+    return done();
+}
+
+/// Lets pending layouts, repaints and the update dispatcher run.
+void settle(int ms = 400) {
+    waitFor([] { return false; }, ms);
+}
+
+bool save(QWidget *widget, const QString &dir, const QString &name) {
+    const QString path = dir + u'/' + name;
+    if (!widget->grab().save(path)) {
+        std::cerr << "cubedesk-screenshots: cannot write " << path.toStdString() << std::endl;
+        return false;
+    }
+    std::cout << path.toStdString() << std::endl;
+    return true;
+}
+
+int fail(const QString &why) {
+    std::cerr << "cubedesk-screenshots: " << why.toStdString() << std::endl;
+    return 1;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    std::signal(SIGPIPE, SIG_IGN);
+    QApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("CubeDesk"));
+    QCoreApplication::setApplicationName(QStringLiteral("cubedesk-screenshots"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(CUBEDESK_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Takes the README screenshots of CubeDesk."));
+    parser.addHelpOption();
+    const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("zh_CN or en."),
+                                  QStringLiteral("LANG"), QStringLiteral("en"));
+    const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("Folder for the PNG files."),
+                                 QStringLiteral("DIR"));
+    parser.addOptions({lang, out});
+    parser.process(app);
+    const QString language = parser.value(lang);
+    if (language != QLatin1String("en") && language != QLatin1String("zh_CN"))
+        return fail(QStringLiteral("--lang must be zh_CN or en"));
+    if (!parser.isSet(out))
+        return fail(QStringLiteral("--out DIR is required"));
+    const QString dir = QDir(parser.value(out)).absolutePath();
+    if (!QDir().mkpath(dir))
+        return fail(QStringLiteral("cannot create %1").arg(dir));
+    if (!installTranslations(app, language))
+        return fail(QStringLiteral("no %1 catalogue in :/i18n").arg(language));
+    QApplication::setApplicationDisplayName(QStringLiteral("CubeDesk"));
+
+    DemoClusters demo;
+    if (const QString error = demo.start(); !error.isEmpty())
+        return fail(error);
+
+    ClusterHub hub;
+    MainWindow::Options options;
+    options.demo = true;
+    options.kubeconfigs = demo.kubeconfigFiles();
+    options.remember = false;
+    MainWindow window(&hub, options);
+    window.resize(1440, 900);
+    window.move(0, 0);
+    window.show();
+
+    const bool synced = waitFor(
+        [&] {
+            if (hub.clusters().size() != 2)
+                return false;
+            for (auto *c : hub.clusters())
+                if (!c->synced() || !c->writeBlockedReason().isEmpty())
+                    return false;
+            return true;
+        },
+        90000);
+    if (!synced)
+        return fail(QStringLiteral("the demo clusters did not sync within 90 s"));
+    settle(1000);
+
+    window.showPane(QStringLiteral("clustersPane"));
+    settle();
+    if (!save(&window, dir, QStringLiteral("clusters.png")))
+        return 1;
+
+    window.showPane(QStringLiteral("nodesPane"));
+    window.nodesPane()->selectNode(kBoardCluster, kGpuNode);
+    settle(800);
+    if (window.nodesPane()->selectedNodes().value(kBoardCluster) != QStringList{kGpuNode})
+        return fail(QStringLiteral("could not select %1 in the Nodes pane").arg(kGpuNode));
+    if (!save(&window, dir, QStringLiteral("nodes.png")))
+        return 1;
+
+    window.boardPane()->showCluster(kBoardCluster);
+    window.showPane(QStringLiteral("boardPane"));
+    settle(800);
+    if (!save(&window, dir, QStringLiteral("board.png")))
+        return 1;
+
+    {
+        cubedesk::ui::LabelEditorDialog dialog(&hub, {{kBoardCluster, {kGpuNode, kSecondGpuNode}}},
+                                               &window);
+        dialog.show();
+        settle();
+        if (!dialog.editor()->setLabel(QStringLiteral("notebook"), QStringLiteral("true")))
+            return fail(QStringLiteral("the label editor refused notebook=true: %1")
+                            .arg(dialog.editor()->errorText()));
+        if (!dialog.review())
+            return fail(QStringLiteral("the label editor's review has nothing to apply"));
+        settle();
+        if (!save(&dialog, dir, QStringLiteral("labels.png")))
+            return 1;
+        dialog.reject();
+    }
+
+    // The move preview opens modally from the real move path; grab it from inside its loop.
+    bool moveShot = false;
+    bool moveSaved = false;
+    QTimer poll;
+    poll.setInterval(100);
+    QObject::connect(&poll, &QTimer::timeout, &window, [&] {
+        auto *modal = QApplication::activeModalWidget();
+        if (moveShot || !modal || modal->objectName() != QLatin1String("movePreview"))
+            return;
+        moveShot = true;
+        settle();
+        moveSaved = save(modal, dir, QStringLiteral("move.png"));
+        if (auto *d = qobject_cast<QDialog *>(modal))
+            d->reject();
+    });
+    poll.start();
+    QTimer::singleShot(0, &window,
+                       [&] { window.requestMove(kBoardCluster, {kGpuNode}, kTargetOrg); });
+    if (!waitFor([&] { return moveShot; }, 20000))
+        return fail(QStringLiteral("the move preview did not open"));
+    settle();
+    poll.stop();
+    if (!moveSaved)
+        return 1;
+    window.close();
+    return 0;
+}
