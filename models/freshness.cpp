@@ -10,7 +10,7 @@ using Phase = k8s::WatchState::Phase;
 namespace {
 
 QString tr(const char *text) {
-    return QCoreApplication::translate("Freshness", text);
+    return QCoreApplication::translate("cubedesk::models::Freshness", text);
 }
 
 QString clock(std::chrono::system_clock::time_point t) {

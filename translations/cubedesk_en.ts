@@ -2,13 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
-    <name>MovePreviewDialog</name>
-    <message>
-        <source>%1 nodes · CPU %2 / %3 · GPU %4 / %5</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>cubedesk::models::ClusterConnection</name>
     <message>
         <source>CubeDesk runs read-only (--read-only): writes are disabled.</source>
@@ -697,6 +690,10 @@
     </message>
     <message>
         <source>Apply: patch org=%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 nodes · CPU %2 / %3 · GPU %4 / %5</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2,13 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
-    <name>MovePreviewDialog</name>
-    <message>
-        <source>%1 nodes · CPU %2 / %3 · GPU %4 / %5</source>
-        <translation>%1 个节点 · CPU %2 / %3 · GPU %4 / %5</translation>
-    </message>
-</context>
-<context>
     <name>cubedesk::models::ClusterConnection</name>
     <message>
         <source>CubeDesk runs read-only (--read-only): writes are disabled.</source>
@@ -690,6 +683,10 @@
     <message>
         <source>Apply: patch org=%1</source>
         <translation>应用：patch org=%1</translation>
+    </message>
+    <message>
+        <source>%1 nodes · CPU %2 / %3 · GPU %4 / %5</source>
+        <translation>%1 个节点 · CPU %2 / %3 · GPU %4 / %5</translation>
     </message>
 </context>
 <context>
