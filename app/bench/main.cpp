@@ -118,11 +118,7 @@ int main(int argc, char **argv) {
         for (const auto &r : resources)
             objects += session->snapshot(r.id()).size();
         const auto [bytes, decode] = session->transferStats();
-        if (qEnvironmentVariableIsSet("BENCH_DEBUG"))
-            std::system("grep -E 'VmHWM|VmRSS' /proc/$PPID/status >&2");
         session->drainDeltas();
-        if (qEnvironmentVariableIsSet("BENCH_DEBUG"))
-            std::system("grep -E 'VmHWM|VmRSS' /proc/$PPID/status >&2");
         const std::size_t heapAfter = heapInUse();
         const double perObject =
             objects == 0 ? 0

@@ -9,8 +9,20 @@
 
 namespace cubedesk::k8s {
 
+namespace {
+
+std::vector<std::string> keyPrefixes(const std::vector<ResourceDescriptor> &resources) {
+    std::vector<std::string> prefixes;
+    for (const auto &r : resources)
+        prefixes.push_back(r.id() + '/');
+    return prefixes;
+}
+
+} // namespace
+
 ClusterSession::ClusterSession(Options options)
     : m_options(std::move(options))
+    , m_deltas(keyPrefixes(m_options.resources))
     , m_transport(std::make_unique<HttpTransport>(m_options.transport)) {
     for (const auto &r : m_options.resources)
         m_states[r.id()] = WatchState{};
@@ -258,19 +270,19 @@ void ClusterSession::publishStates() {
 void ClusterSession::run() {
     m_decoder = std::make_unique<ObjectDecoder>(StringPool::create());
     std::uint64_t seed = m_options.seed;
+    std::uint16_t channel = 0;
     for (const auto &r : m_options.resources) {
-        const std::string prefix = r.id() + '/';
         m_watches.push_back(std::make_unique<ResourceWatch>(
             r, *m_transport, *m_decoder,
-            [this, prefix](KubeReflector::DeltaType type, const ObjectPtr &obj) {
-                const auto t = type == KubeReflector::DeltaType::Added
-                                   ? DeltaBuffer<ObjectPtr>::Type::Added
-                               : type == KubeReflector::DeltaType::Updated
-                                   ? DeltaBuffer<ObjectPtr>::Type::Updated
-                                   : DeltaBuffer<ObjectPtr>::Type::Deleted;
-                m_deltas.add(t, prefix + KubeObjectTraits::text(*obj), obj);
+            [this, channel](KubeReflector::DeltaType type, const ObjectPtr &obj) {
+                const auto t =
+                    type == KubeReflector::DeltaType::Added     ? ObjectDeltaQueue::Type::Added
+                    : type == KubeReflector::DeltaType::Updated ? ObjectDeltaQueue::Type::Updated
+                                                                : ObjectDeltaQueue::Type::Deleted;
+                m_deltas.add(t, channel, obj);
             },
             seed++));
+        ++channel;
     }
     auto versionBody = std::make_shared<std::string>();
     HttpRequest version;

@@ -3,6 +3,7 @@
 #include "k8s/api/discovery.h"
 #include "k8s/net/httptransport.h"
 #include "k8s/session/deltabuffer.h"
+#include "k8s/session/objectdeltaqueue.h"
 #include "k8s/session/resourcedescriptor.h"
 #include "k8s/session/resourcewatch.h"
 #include "k8s/write/writerequest.h"
@@ -90,7 +91,7 @@ private:
     void pump(const std::shared_ptr<Batch> &batch);
 
     Options m_options;
-    DeltaBuffer<ObjectPtr> m_deltas;
+    ObjectDeltaQueue m_deltas; ///< compact while pending; drains to DeltaBuffer's Delta values
     std::unique_ptr<HttpTransport> m_transport;
     std::thread m_thread;
     std::atomic<bool> m_stop{false};

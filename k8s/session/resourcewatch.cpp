@@ -79,8 +79,7 @@ void ResourceWatch::tick() {
 std::vector<ObjectPtr> ResourceWatch::snapshot() const {
     std::vector<ObjectPtr> out;
     out.reserve(m_reflector.size());
-    for (const auto &[key, obj] : m_reflector.items())
-        out.push_back(obj);
+    m_reflector.items().forEach([&](const ObjectPtr &obj) { out.push_back(obj); });
     return out;
 }
 

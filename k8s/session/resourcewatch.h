@@ -36,6 +36,14 @@ struct KubeObjectTraits {
     using Hash = ObjectKeyHash;
     static ObjectKey key(const KubeObject &o) { return {o.namespaceId(), o.name()}; }
     static std::string version(const KubeObject &o) { return o.resourceVersion(); }
+    /// version(a) == version(b) without building strings.
+    static bool sameVersion(const KubeObject &a, const KubeObject &b) {
+        const auto na = a.resourceVersionNumber();
+        const auto nb = b.resourceVersionNumber();
+        if (na || nb)
+            return na == nb; // a canonical number never equals a textual version
+        return a.resourceVersion() == b.resourceVersion();
+    }
     /// "namespace/name", for messages and delta keys.
     static std::string text(const KubeObject &o) {
         std::string k(o.namespaceName());

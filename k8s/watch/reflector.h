@@ -1,15 +1,16 @@
 #pragma once
 
+#include "k8s/watch/objecttable.h"
 #include "k8s/watch/watchstate.h"
 
 #include <chrono>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <random>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace cubedesk::k8s {
@@ -43,16 +44,21 @@ struct ReflectorFailure {
 ///   both retried slowly.
 ///
 /// `Object` is a shared immutable projection. `Traits` names its key type (`Traits::Key`, hashed
-/// by `Traits::Hash`; it may view into the object — an entry is always re-keyed from the object
-/// it holds) and gives `Traits::key(obj)` and `Traits::version(obj)` (its resourceVersion).
-/// Changes go to the sink as deltas.
+/// by `Traits::Hash`; it may view into the object: the store keeps no key of its own and always
+/// keys an entry from the object it holds) and gives `Traits::key(obj)` and
+/// `Traits::version(obj)` (its resourceVersion); optionally `Traits::sameVersion(a, b)`, a cheaper
+/// equality of versions. Changes go to the sink as deltas.
+///
+/// Memory: the store is a flat ObjectTable (~24 bytes per object beyond the object); a LIST in
+/// progress holds only the pages' pointers (16 bytes per item, in a deque, so no reallocation
+/// copies), and is applied in place when the last page arrives.
 /// Threads: single-threaded — the owning session thread only.
 template <class Object, class Traits>
 class Reflector final {
 public:
     using Ptr = std::shared_ptr<const Object>;
     using Key = typename Traits::Key;
-    using Map = std::unordered_map<Key, Ptr, typename Traits::Hash>;
+    using Map = ObjectTable<Object, Traits>;
     enum class DeltaType { Added, Updated, Deleted };
     using Sink = std::function<void(DeltaType, const Ptr &)>;
     using Clock = std::chrono::steady_clock;
@@ -88,10 +94,8 @@ public:
     /// One LIST page arrived (items already decoded).
     ReflectorCommand onListPage(std::vector<Ptr> items, const std::string &listRv,
                                 const std::string &continueToken, Clock::time_point now) {
-        for (auto &item : items) {
-            const Key key = Traits::key(*item);
-            m_listing.emplace(key, std::move(item));
-        }
+        for (auto &item : items)
+            m_listing.push_back(std::move(item));
         if (!continueToken.empty()) {
             ReflectorCommand next;
             next.type = ReflectorCommand::Type::List;
@@ -114,10 +118,8 @@ public:
     void onDeleted(const Ptr &obj) {
         ++m_watchEvents;
         m_lastRv = Traits::version(*obj);
-        auto it = m_items.find(Traits::key(*obj));
-        if (it == m_items.end())
+        if (!m_items.erase(Traits::key(*obj)))
             return;
-        m_items.erase(it);
         m_state.objects = m_items.size();
         m_sink(DeltaType::Deleted, obj);
     }
@@ -129,7 +131,7 @@ public:
 
     /// The list or the watch failed (HTTP error, in-stream ERROR, transport error).
     ReflectorCommand onFailure(const ReflectorFailure &f, Clock::time_point now) {
-        m_listing.clear();
+        dropListing();
         if (f.httpStatus == 410) {
             // Our version fell out of the server's history: start over (client-go relists).
             ++m_state.relists;
@@ -219,7 +221,7 @@ private:
     }
 
     ReflectorCommand beginList() {
-        m_listing.clear();
+        dropListing();
         ReflectorCommand c;
         c.type = ReflectorCommand::Type::List;
         return c;
@@ -237,44 +239,80 @@ private:
         return c;
     }
 
+    static bool sameVersion(const Object &a, const Object &b) {
+        if constexpr (requires { Traits::sameVersion(a, b); })
+            return Traits::sameVersion(a, b);
+        else
+            return Traits::version(a) == Traits::version(b);
+    }
+
+    void dropListing() { std::deque<Ptr>().swap(m_listing); }
+
+    /// Stores `obj`; a later duplicate of a key in one listing replaces the earlier one.
+    void emitInsert(const Ptr &obj) {
+        m_sink(m_items.insertOrAssign(obj) ? DeltaType::Added : DeltaType::Updated, obj);
+    }
+
     void upsert(const Ptr &obj) {
         ++m_watchEvents;
         m_lastRv = Traits::version(*obj);
-        const Key key = Traits::key(*obj);
-        auto it = m_items.find(key);
-        const bool inserted = it == m_items.end();
-        if (!inserted) {
-            if (Traits::version(*it->second) == Traits::version(*obj))
+        const std::size_t slot = m_items.slotOf(Traits::key(*obj));
+        if (slot != Map::npos) {
+            if (sameVersion(*m_items.at(slot), *obj))
                 return;
-            m_items.erase(it); // the key may view into the old object: re-key from the new one
+            m_items.assignAt(slot, obj); // same key: the object now keys its own slot
+            m_sink(DeltaType::Updated, obj);
+            return;
         }
-        m_items.emplace(key, obj);
+        m_items.insertOrAssign(obj);
         m_state.objects = m_items.size();
-        m_sink(inserted ? DeltaType::Added : DeltaType::Updated, obj);
+        m_sink(DeltaType::Added, obj);
     }
 
-    /// Replaces the store with a finished list: additions, updates and (by diff) deletions.
+    /// Replaces the store with a finished list: updates in place, deletions by diff (mark and
+    /// sweep over the table's slots), then additions in list order.
     void replaceAll() {
-        for (auto it = m_items.begin(); it != m_items.end();) {
-            if (m_listing.find(it->first) == m_listing.end()) {
-                m_sink(DeltaType::Deleted, it->second);
-                it = m_items.erase(it);
-            } else {
-                ++it;
+        if (m_items.empty()) {
+            // First sync: move the items over, freeing the listing block by block as it empties.
+            m_items.reserve(m_listing.size());
+            while (!m_listing.empty()) {
+                Ptr obj = std::move(m_listing.front());
+                m_listing.pop_front();
+                emitInsert(obj);
             }
+            dropListing();
+            return;
         }
-        for (auto &[key, obj] : m_listing) {
-            auto it = m_items.find(key);
-            if (it == m_items.end()) {
-                m_items.emplace(key, obj);
-                m_sink(DeltaType::Added, obj);
-            } else if (Traits::version(*it->second) != Traits::version(*obj)) {
-                m_items.erase(it); // re-keyed from the object it now holds
-                m_items.emplace(key, obj);
+        std::vector<bool> seen(m_items.capacity(), false);
+        bool anyNew = false;
+        for (auto &obj : m_listing) {
+            const std::size_t slot = m_items.slotOf(Traits::key(*obj));
+            if (slot == Map::npos) {
+                anyNew = true;
+                continue;
+            }
+            seen[slot] = true;
+            if (!sameVersion(*m_items.at(slot), *obj)) {
+                m_items.assignAt(slot, obj);
                 m_sink(DeltaType::Updated, obj);
             }
+            obj = nullptr; // handled: the additions pass skips it
         }
-        m_listing.clear();
+        std::vector<Ptr> gone;
+        for (std::size_t slot = 0; slot < seen.size(); ++slot)
+            if (m_items.occupied(slot) && !seen[slot])
+                gone.push_back(m_items.at(slot));
+        std::vector<bool>().swap(seen);
+        for (const Ptr &obj : gone) {
+            m_items.erase(Traits::key(*obj));
+            m_sink(DeltaType::Deleted, obj);
+        }
+        gone.clear();
+        if (anyNew)
+            for (auto &obj : m_listing)
+                if (obj)
+                    emitInsert(obj);
+        dropListing();
     }
 
     Config m_config;
@@ -282,7 +320,7 @@ private:
     std::mt19937_64 m_rng;
     WatchState m_state;
     Map m_items;
-    Map m_listing;
+    std::deque<Ptr> m_listing; ///< the pages of a LIST in progress
     std::string m_lastRv;
     std::chrono::milliseconds m_backoff{0};
     std::optional<Clock::time_point> m_healthySince;

@@ -1,12 +1,12 @@
 // How many watch events per second one core decodes and applies (issue 3: ≥ 100,000/s):
 // a pre-built stream of MODIFIED events for realistic pods (the scale scenario's), fed in 64 KiB
 // chunks through WatchLineSplitter → ObjectDecoder::decodeWatchEvent → Reflector (cache update)
-// → DeltaBuffer (coalesced hand-over), exactly the session thread's path minus the socket.
+// → ObjectDeltaQueue (coalesced hand-over), exactly the session thread's path minus the socket.
 // Not a test; prints one JSON line per pass.   cubedesk-bench-watch [EVENTS] [PODS]
 
 #include "k8s/objects/objectdecoder.h"
 #include "k8s/objects/stringpool.h"
-#include "k8s/session/deltabuffer.h"
+#include "k8s/session/objectdeltaqueue.h"
 #include "k8s/session/resourcewatch.h"
 #include "k8s/sim/scalescenario.h"
 #include "k8s/watch/watchlinesplitter.h"
@@ -54,16 +54,15 @@ int main(int argc, char **argv) {
 
     for (int pass = 1; pass <= 3; ++pass) {
         ObjectDecoder decoder(StringPool::create());
-        DeltaBuffer<ObjectPtr> deltas;
+        ObjectDeltaQueue deltas({"pods/"});
         std::size_t applied = 0;
-        KubeReflector reflector(KubeReflector::Config{},
-                                [&](KubeReflector::DeltaType type, const ObjectPtr &obj) {
-                                    ++applied;
-                                    deltas.add(type == KubeReflector::DeltaType::Added
-                                                   ? DeltaBuffer<ObjectPtr>::Type::Added
-                                                   : DeltaBuffer<ObjectPtr>::Type::Updated,
-                                               "pods/" + KubeObjectTraits::text(*obj), obj);
-                                });
+        KubeReflector reflector(KubeReflector::Config{}, [&](KubeReflector::DeltaType type,
+                                                             const ObjectPtr &obj) {
+            ++applied;
+            deltas.add(type == KubeReflector::DeltaType::Added ? ObjectDeltaQueue::Type::Added
+                                                               : ObjectDeltaQueue::Type::Updated,
+                       0, obj);
+        });
         WatchLineSplitter splitter;
         WatchEvent event;
         std::size_t failed = 0;

@@ -3,7 +3,8 @@
 # curl take to list every pod of a `scale` cluster, with wall time and peak RSS (GNU time).
 # Not part of `make test`. Usage:
 #   tests/bench/peers.sh [NODES] [PODS] [REPEAT]      (default 500 15000 3)
-# Needs a release build (make release) and /usr/bin/time.
+# Needs a release build (make release) and /usr/bin/time. KUBECTL=0 leaves kubectl out (at 150,000
+# pods `kubectl get pods -A -o name` needs ~12 GB); SIM and BENCH name other binaries.
 set -euo pipefail
 NODES=${1:-500}
 PODS=${2:-15000}
@@ -33,12 +34,14 @@ measure() { # name, command...
         echo "{\"peer\": \"$name\", \"run\": $i, \"seconds\": $secs, \"peak_rss_mb\": $((kb / 1024)), \"output_bytes\": $(stat -c %s "$WORK/out")}"
     done
 }
-KC=(kubectl --kubeconfig "$WORK/kubeconfig" --cache-dir "$WORK/cache")
-"${KC[@]}" api-resources > /dev/null  # warm kubectl's discovery cache, as a user's would be
 measure "curl /api/v1/pods (raw transfer)" curl -sS --cacert "$WORK/ca.crt" -H "Authorization: Bearer $TOKEN" "$URL/api/v1/pods"
-measure "kubectl get pods -A -o name" "${KC[@]}" get pods -A -o name
-measure "kubectl get pods -A (server-side table)" "${KC[@]}" get pods -A
-measure "kubectl get nodes -o name" "${KC[@]}" get nodes -o name
+if [ "${KUBECTL:-1}" != 0 ]; then
+    KC=(kubectl --kubeconfig "$WORK/kubeconfig" --cache-dir "$WORK/cache")
+    "${KC[@]}" api-resources > /dev/null  # warm kubectl's discovery cache, as a user's would be
+    measure "kubectl get pods -A -o name" "${KC[@]}" get pods -A -o name
+    measure "kubectl get pods -A (server-side table)" "${KC[@]}" get pods -A
+    measure "kubectl get nodes -o name" "${KC[@]}" get nodes -o name
+fi
 BENCH=${BENCH:-$ROOT/build/release/bin/cubedesk-bench}
 for i in $(seq 1 "$REPEAT"); do
     /usr/bin/time -f "%e %M" -o "$WORK/time" "$BENCH" --kubeconfig "$WORK/kubeconfig" --resource pods --repeat 1 > "$WORK/out" 2> "$WORK/err" || {
