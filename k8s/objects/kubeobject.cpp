@@ -5,8 +5,10 @@
 namespace cubedesk::k8s {
 
 KubeObject::~KubeObject() {
-    if (m_labels)
+    if (m_labels && !(m_baseFlags & LabelsInline))
         m_labels->release();
+    if (m_poolIndex != 0)
+        StringPoolRef::adopt(StringPool::fromIndex(m_poolIndex)); // drops our reference
 }
 
 std::string KubeObject::uid() const {
@@ -46,7 +48,7 @@ std::optional<std::uint64_t> KubeObject::resourceVersionNumber() const {
 }
 
 KubeObject::OwnerReference KubeObject::owner(std::size_t i) const {
-    const auto *ids = tailAt<StringId>(m_name.offset - m_ownerCount * 2 * sizeof(StringId));
+    const auto *ids = tailAt<StringId>(m_nameOffset - m_ownerCount * 2 * sizeof(StringId));
     return {string(ids[2 * i]), string(ids[2 * i + 1])};
 }
 

@@ -9,8 +9,9 @@
 //
 // Memory layout (what keeps a cached pod small):
 //   * strings that repeat across objects are 4-byte StringIds into the cluster's StringPool, which
-//     the object keeps alive through a StringPoolRef;
-//   * labels are one shared, de-duplicated LabelSet (4 bytes per label, shared by every object
+//     the object names by its 2-byte registry index and keeps alive with a reference;
+//   * labels are a LabelSet (4 bytes per label): shared and de-duplicated through the pool once
+//     a second object carries the same labels, inline in the object's tail until then;
 //     with the same labels);
 //   * the object's own variable-length data (name, owner references, rare fields) lives in a
 //     "tail" right behind the object, in the same allocation as the object and its shared_ptr
@@ -29,6 +30,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -50,7 +52,7 @@ public:
     ~KubeObject();
 
     ObjectKind kind() const { return m_kind; }
-    std::string_view name() const { return tailText(m_name); }
+    std::string_view name() const { return tailText({m_nameOffset, m_nameSize}); }
     /// metadata.namespace ("" for cluster-scoped objects).
     std::string_view namespaceName() const { return string(m_namespace); }
     StringId namespaceId() const { return m_namespace; }
@@ -69,15 +71,23 @@ public:
     /// metadata.creationTimestamp in seconds since the epoch (0 when absent).
     std::int64_t creationTimestamp() const { return m_creationTimestamp; }
 
-    LabelView labels() const { return LabelView(m_pool.get(), m_labels); }
+    LabelView labels() const {
+        if (m_baseFlags & LabelsInline) {
+            TailText t;
+            std::memcpy(static_cast<void *>(&t), &m_labels, sizeof t);
+            return LabelView(pool(), tailAt<LabelPairId>(t.offset), t.size);
+        }
+        return LabelView(pool(), m_labels);
+    }
 
     std::size_t ownerCount() const { return m_ownerCount; }
     OwnerReference owner(std::size_t i) const;
 
     /// The pool this object's StringIds refer to.
-    const StringPool *pool() const { return m_pool.get(); }
+    const StringPool *pool() const { return StringPool::fromIndex(m_poolIndex); }
     std::string_view string(StringId id) const {
-        return m_pool ? m_pool->view(id) : std::string_view();
+        const StringPool *p = pool();
+        return p ? p->view(id) : std::string_view();
     }
 
     /// Layout detail (public only for the decoder's helpers): a string stored in the tail,
@@ -98,20 +108,23 @@ protected:
         return reinterpret_cast<const T *>(reinterpret_cast<const char *>(this) + offset);
     }
 
-    enum BaseFlag : std::uint8_t { UidIsText = 1, ResourceVersionIsText = 2 };
+    enum BaseFlag : std::uint8_t { UidIsText = 1, ResourceVersionIsText = 2, LabelsInline = 4 };
 
-    StringPoolRef m_pool;
     ObjectKind m_kind = ObjectKind::CustomResource;
     std::uint8_t m_baseFlags = 0;
     std::uint16_t m_ownerCount = 0;
     StringId m_namespace = StringId::Empty;
-    TailText m_name;
+    std::uint32_t m_nameOffset = 0; ///< the name in the tail (names are at most 253 bytes)
+    std::uint16_t m_nameSize = 0;
+    std::uint16_t m_poolIndex = 0;           ///< StringPool::fromIndex; one pool reference held
     alignas(8) unsigned char m_uid[16] = {}; ///< Uid bytes, or a TailText (UidIsText)
     std::uint64_t m_resourceVersion = 0;     ///< number, or a TailText (ResourceVersionIsText)
     std::int64_t m_creationTimestamp = 0;
-    const LabelSet *m_labels = nullptr; ///< one reference held; nullptr = no labels
+    /// One reference held on a pooled set; or with LabelsInline, a TailText whose offset and size
+    /// locate the label pairs in the tail; nullptr = no labels.
+    const LabelSet *m_labels = nullptr;
 };
 
-static_assert(sizeof(KubeObject) == 64);
+static_assert(sizeof(KubeObject) == 56);
 
 } // namespace cubedesk::k8s

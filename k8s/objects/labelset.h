@@ -10,6 +10,8 @@
 // Lifetime: the count holds one reference per object that uses the set. Dropping the last
 // reference does NOT free the set (any thread may drop it); StringPool::sweepLabelSets frees
 // unreferenced sets on the pool's owning thread, and the pool frees all of them when it dies.
+// A set seen only once so far is not pooled: the decoder places its pairs (no header) in the
+// object's own tail, where they cost no allocation and no index slot and die with the object.
 //
 // Thread-safety: immutable after creation; addRef/release are atomic and may be called from any
 // thread.

@@ -438,7 +438,8 @@ private:
         TailText name;
         unsigned char uid[16] = {};
         std::uint64_t resourceVersion = 0;
-        const LabelSet *labels = nullptr;
+        const LabelSet *labels = nullptr; ///< pooled (one reference), or nullptr
+        std::size_t inlineLabels = 0;     ///< else the tail offset of inline pairs (LabelsInline)
     };
     /// Appends the base part of the tail (owners, name, textual uid/resourceVersion) after the
     /// kind's own sections, and interns the label set.
@@ -801,6 +802,7 @@ void ObjectDecoder::Impl::prepareBase(BaseDraft &draft) {
     }
 
     draft.labels = nullptr;
+    draft.inlineLabels = 0;
     if (!m_meta.labels.empty()) {
         // Canonical order: by key id, one value per key (the last one, as a JSON decoder keeps).
         std::stable_sort(
@@ -814,7 +816,13 @@ void ObjectDecoder::Impl::prepareBase(BaseDraft &draft) {
                 continue;
             m_pairs.push_back(m_pool->internPair(m_meta.labels[i].first, m_meta.labels[i].second));
         }
-        draft.labels = m_pool->internLabelSet(m_pairs);
+        draft.labels = m_pool->shareLabelSet(m_pairs);
+        if (!draft.labels) {
+            // New labels: their pairs inline in the tail (no allocation, no index slot).
+            draft.inlineLabels =
+                m_tail.append(m_pairs.data(), m_pairs.size() * sizeof(LabelPairId), 4);
+            draft.flags |= KubeObject::LabelsInline;
+        }
     }
 }
 
@@ -826,16 +834,24 @@ std::shared_ptr<T> ObjectDecoder::Impl::allocate(ObjectKind kind, const BaseDraf
         object = std::allocate_shared<T>(TailAllocator<T>());
     }
     T &o = *object;
-    o.m_pool = m_poolRef;
+    o.m_poolIndex = m_pool->index();
+    StringPoolRef(m_poolRef).detach(); // the object holds this reference
     o.m_kind = kind;
     o.m_baseFlags = draft.flags;
     o.m_ownerCount = draft.ownerCount;
     o.m_namespace = draft.ns;
-    o.m_name = draft.name;
+    o.m_nameOffset = draft.name.offset;
+    o.m_nameSize = static_cast<std::uint16_t>(std::min<std::uint32_t>(draft.name.size, 65535));
     std::memcpy(o.m_uid, draft.uid, sizeof draft.uid);
     o.m_resourceVersion = draft.resourceVersion;
     o.m_creationTimestamp = m_meta.created;
     o.m_labels = draft.labels;
+    if (draft.flags & KubeObject::LabelsInline) {
+        const TailText t{static_cast<std::uint32_t>(draft.inlineLabels),
+                         static_cast<std::uint32_t>(m_pairs.size())};
+        static_assert(sizeof t == sizeof o.m_labels);
+        std::memcpy(static_cast<void *>(&o.m_labels), &t, sizeof t);
+    }
     std::memcpy(reinterpret_cast<char *>(object.get()) + sizeof(T), m_tail.data(), m_tail.size());
     return object;
 }

@@ -137,6 +137,6 @@ private:
     std::int64_t m_limitMemory = 0;
 };
 
-static_assert(sizeof(Pod) == 128);
+static_assert(sizeof(Pod) == 120);
 
 } // namespace cubedesk::k8s

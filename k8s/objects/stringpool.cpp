@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <mutex>
 #include <new>
 
 namespace cubedesk::k8s {
@@ -36,6 +37,28 @@ std::uint64_t hashBytes(const char *p, std::size_t n) {
 
 std::uint64_t hashWords(const std::uint32_t *words, std::size_t n) {
     return hashBytes(reinterpret_cast<const char *>(words), n * sizeof(std::uint32_t));
+}
+
+// Registry indexes: handed out at pool creation, recycled when a pool dies.
+std::mutex g_registryMutex;
+std::vector<std::uint16_t> g_freeIndexes;
+std::uint32_t g_nextIndex = 1;
+
+std::uint16_t takeIndex() {
+    std::lock_guard lock(g_registryMutex);
+    if (!g_freeIndexes.empty()) {
+        const std::uint16_t index = g_freeIndexes.back();
+        g_freeIndexes.pop_back();
+        return index;
+    }
+    if (g_nextIndex > 65535)
+        throw std::bad_alloc(); // 65,535 live string pools (one per running cluster session)
+    return static_cast<std::uint16_t>(g_nextIndex++);
+}
+
+void returnIndex(std::uint16_t index) {
+    std::lock_guard lock(g_registryMutex);
+    g_freeIndexes.push_back(index);
 }
 
 std::uint32_t tagOf(std::uint64_t hash) {
@@ -82,20 +105,24 @@ StringPoolRef StringPool::create() {
 }
 
 StringPool::StringPool()
-    : m_chunks(new std::uint32_t *[kMaxChunks]) {
+    : m_index(takeIndex())
+    , m_chunks(new std::uint32_t *[kMaxChunks]) {
+    stringpool_detail::registry[m_index].store(this, std::memory_order_release);
     // Word 0 of chunk 0 is the empty string (length 0), so StringId::Empty needs no lookup.
     auto [id, words] = allocateWords(1);
     (void)id;
     words[0] = 0;
     m_strings.resize(1024);
     m_pairs.resize(1024);
-    m_sets.resize(1024);
+    m_sets.resize(1024, nullptr);
 }
 
 StringPool::~StringPool() {
-    for (const SetSlot &slot : m_sets) {
-        if (slot.set)
-            LabelSet::destroy(slot.set);
+    stringpool_detail::registry[m_index].store(nullptr, std::memory_order_release);
+    returnIndex(m_index);
+    for (LabelSet *set : m_sets) {
+        if (set)
+            LabelSet::destroy(set);
     }
     for (std::uint32_t i = 0; i < m_chunkCount; ++i)
         ::operator delete(m_chunks[i]);
@@ -103,25 +130,36 @@ StringPool::~StringPool() {
 
 std::size_t StringPool::indexAndArenaBytes() const {
     return m_arenaBytes + m_strings.capacity() * sizeof(Slot) + m_pairs.capacity() * sizeof(Slot) +
-           m_sets.capacity() * sizeof(SetSlot) + kMaxChunks * sizeof(std::uint32_t *);
+           m_sets.capacity() * sizeof(LabelSet *) + kMaxChunks * sizeof(std::uint32_t *);
+}
+
+std::pair<std::uint32_t *, std::uint32_t> StringPool::newChunk(std::size_t words) {
+    if (m_chunkCount == kMaxChunks)
+        throw std::bad_alloc(); // over 512 MiB of distinct strings in one cluster
+    auto *chunk = static_cast<std::uint32_t *>(::operator new(words * sizeof(std::uint32_t)));
+    const std::uint32_t index = m_chunkCount++;
+    m_chunks[index] = chunk;
+    m_arenaBytes += words * sizeof(std::uint32_t);
+    return {chunk, index};
 }
 
 std::pair<std::uint32_t, std::uint32_t *> StringPool::allocateWords(std::size_t words) {
     if (words > kChunkWords / 4) {
         // A rare big string gets a chunk of its own, so regular chunks stay densely filled.
-        auto *chunk = static_cast<std::uint32_t *>(::operator new(words * sizeof(std::uint32_t)));
-        const std::uint32_t index = m_chunkCount++;
-        m_chunks[index] = chunk;
-        m_arenaBytes += words * sizeof(std::uint32_t);
+        const auto [chunk, index] = newChunk(words);
         return {index << kOffsetBits, chunk};
     }
-    if (m_chunkCount == 0 || m_used + words > kChunkWords) {
-        auto *chunk =
-            static_cast<std::uint32_t *>(::operator new(kChunkWords * sizeof(std::uint32_t)));
-        m_regular = m_chunkCount++;
-        m_chunks[m_regular] = chunk;
+    if (m_chunkCount == 0 || m_used + words > m_regularWords) {
+        // Chunks of a quarter of the arena so far (64 KiB to 1 MiB): a small cluster does not
+        // pay for a 1 MiB chunk it never fills, and the unfilled end of the last chunk stays
+        // under ~25 % of the arena.
+        const std::size_t quarter = m_arenaBytes / sizeof(std::uint32_t) / 4;
+        auto size = static_cast<std::uint32_t>(
+            std::clamp<std::size_t>(quarter, kFirstChunkWords, kChunkWords));
+        size = std::max(size, static_cast<std::uint32_t>(words));
+        m_regular = newChunk(size).second;
+        m_regularWords = size;
         m_used = 0;
-        m_arenaBytes += kChunkWords * sizeof(std::uint32_t);
     }
     const std::uint32_t offset = m_used;
     m_used += static_cast<std::uint32_t>(words);
@@ -233,52 +271,96 @@ void StringPool::growPairs() {
     m_pairs.swap(bigger);
 }
 
-const LabelSet *StringPool::internLabelSet(std::span<const LabelPairId> pairs) {
-    if (pairs.empty())
-        return nullptr;
-    const auto *words = reinterpret_cast<const std::uint32_t *>(pairs.data());
-    const std::uint64_t hash = hashWords(words, pairs.size()) | 1; // 0 marks a free slot
-    std::size_t mask = m_sets.size() - 1;
-    std::size_t i = hash & mask;
-    for (;; i = (i + 1) & mask) {
-        const SetSlot &slot = m_sets[i];
-        if (slot.set == nullptr)
-            break;
-        if (slot.hash == hash && slot.set->size() == pairs.size() &&
-            std::memcmp(slot.set->pairs(), pairs.data(), pairs.size_bytes()) == 0) {
-            slot.set->addRef();
-            return slot.set;
+namespace {
+
+std::uint64_t hashSet(const LabelPairId *pairs, std::size_t size) {
+    return hashWords(reinterpret_cast<const std::uint32_t *>(pairs), size);
+}
+
+} // namespace
+
+// The set index holds only pointers (8 bytes a slot, ~16 per live set): a probe compares the
+// set's contents, and growth rehashes them; both are cheap next to decoding the object.
+LabelSet *StringPool::findSet(std::span<const LabelPairId> pairs, std::uint64_t hash,
+                              std::size_t &slot) {
+    const std::size_t mask = m_sets.size() - 1;
+    for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
+        LabelSet *set = m_sets[i];
+        if (set == nullptr) {
+            slot = i;
+            return nullptr;
+        }
+        if (set->size() == pairs.size() &&
+            std::memcmp(set->pairs(), pairs.data(), pairs.size_bytes()) == 0) {
+            set->addRef();
+            return set;
         }
     }
-    if ((m_setCount + 1) * 10 > m_sets.size() * 7) {
+}
+
+const LabelSet *StringPool::addSet(std::span<const LabelPairId> pairs, std::uint64_t hash,
+                                   std::size_t slot) {
+    if ((m_setCount + 1) * 4 > m_sets.size() * 3) {
         growSets(m_setCount + 1);
-        mask = m_sets.size() - 1;
-        for (i = hash & mask; m_sets[i].set != nullptr; i = (i + 1) & mask) {
+        const std::size_t mask = m_sets.size() - 1;
+        for (slot = hash & mask; m_sets[slot] != nullptr; slot = (slot + 1) & mask) {
         }
     }
     LabelSet *set = LabelSet::create(pairs.data(), static_cast<std::uint32_t>(pairs.size()));
     set->addRef();
-    m_sets[i] = SetSlot{hash, set};
+    m_sets[slot] = set;
     ++m_setCount;
     return set;
 }
 
+const LabelSet *StringPool::internLabelSet(std::span<const LabelPairId> pairs) {
+    if (pairs.empty())
+        return nullptr;
+    const std::uint64_t hash = hashSet(pairs.data(), pairs.size());
+    std::size_t slot = 0;
+    if (LabelSet *set = findSet(pairs, hash, slot))
+        return set;
+    return addSet(pairs, hash, slot);
+}
+
+const LabelSet *StringPool::shareLabelSet(std::span<const LabelPairId> pairs) {
+    if (pairs.empty())
+        return nullptr;
+    const std::uint64_t hash = hashSet(pairs.data(), pairs.size());
+    std::size_t slot = 0;
+    if (LabelSet *set = findSet(pairs, hash, slot))
+        return set;
+    if (m_recentSets.empty())
+        m_recentSets.resize(kRecentSets, 0);
+    std::uint32_t &recent = m_recentSets[(hash >> 13) & (kRecentSets - 1)];
+    const std::uint32_t tag = static_cast<std::uint32_t>(hash >> 32) | 1u;
+    if (recent != tag) {
+        recent = tag; // first sighting: the caller keeps it inline
+        return nullptr;
+    }
+    return addSet(pairs, hash, slot);
+}
+
+void StringPool::placeSet(std::vector<LabelSet *> &table, LabelSet *set) const {
+    const std::size_t mask = table.size() - 1;
+    std::size_t i = hashSet(set->pairs(), set->size()) & mask;
+    while (table[i] != nullptr)
+        i = (i + 1) & mask;
+    table[i] = set;
+}
+
 std::size_t StringPool::sweepLabelSets() {
     std::size_t freed = 0;
-    std::vector<SetSlot> kept(m_sets.size());
-    const std::size_t mask = kept.size() - 1;
-    for (const SetSlot &slot : m_sets) {
-        if (slot.set == nullptr)
+    std::vector<LabelSet *> kept(m_sets.size(), nullptr);
+    for (LabelSet *set : m_sets) {
+        if (set == nullptr)
             continue;
-        if (slot.set->useCount() == 0) {
-            LabelSet::destroy(slot.set);
+        if (set->useCount() == 0) {
+            LabelSet::destroy(set);
             ++freed;
             continue;
         }
-        std::size_t i = slot.hash & mask;
-        while (kept[i].set != nullptr)
-            i = (i + 1) & mask;
-        kept[i] = slot;
+        placeSet(kept, set);
     }
     m_sets.swap(kept);
     m_setCount -= freed;
@@ -289,20 +371,14 @@ void StringPool::growSets(std::size_t wanted) {
     // Unreferenced sets are dropped first; the index doubles only when live sets need the room.
     sweepLabelSets();
     std::size_t size = m_sets.size();
-    while (wanted * 10 > size * 5)
+    while (wanted * 8 > size * 3)
         size *= 2;
     if (size == m_sets.size())
         return;
-    std::vector<SetSlot> bigger(size);
-    const std::size_t mask = size - 1;
-    for (const SetSlot &slot : m_sets) {
-        if (slot.set == nullptr)
-            continue;
-        std::size_t i = slot.hash & mask;
-        while (bigger[i].set != nullptr)
-            i = (i + 1) & mask;
-        bigger[i] = slot;
-    }
+    std::vector<LabelSet *> bigger(size, nullptr);
+    for (LabelSet *set : m_sets)
+        if (set != nullptr)
+            placeSet(bigger, set);
     m_sets.swap(bigger);
 }
 

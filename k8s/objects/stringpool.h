@@ -19,8 +19,10 @@
 //
 // Ownership: created by create(); lives as long as its last StringPoolRef (each cached object
 // holds one). Memory: about (length rounded up to 4) + 4 bytes of arena plus ~13 bytes of index
-// per distinct string, 8 + ~13 bytes per distinct label pair, ~27 bytes per distinct label set
-// beyond the set itself. The arena grows in 1 MiB chunks whose pages are touched only as filled.
+// per distinct string, 8 + ~13 bytes per distinct label pair, ~16 bytes of index per distinct
+// label set beyond the set itself. The arena grows in chunks of a quarter of its size (64 KiB to
+// 1 MiB), so a small cluster's pool stays small; a fixed 8 KiB directory names up to 1,024
+// chunks. Label sets are pooled only from their second sighting (see shareLabelSet).
 
 #include "k8s/objects/labelset.h"
 #include "k8s/objects/stringid.h"
@@ -38,9 +40,24 @@
 
 namespace cubedesk::k8s {
 
+namespace stringpool_detail {
+/// Live pools by index (0: none), so an object names its pool in 2 bytes instead of 8. Entries
+/// are written when a pool is created and cleared when it dies, i.e. never while an object of
+/// that pool exists; 512 KiB of zero-initialised storage whose pages are touched only as used.
+inline std::atomic<StringPool *> registry[65536];
+} // namespace stringpool_detail
+
 class StringPool final {
 public:
     static StringPoolRef create();
+
+    /// This pool's registry index (1-65535), stable for its lifetime.
+    std::uint16_t index() const { return m_index; }
+    /// The live pool with registry index `index`; nullptr for 0. Any thread, for the index of an
+    /// object it holds (the object keeps its pool alive).
+    static StringPool *fromIndex(std::uint16_t index) {
+        return stringpool_detail::registry[index].load(std::memory_order_acquire);
+    }
 
     StringPool(const StringPool &) = delete;
     StringPool &operator=(const StringPool &) = delete;
@@ -68,6 +85,12 @@ public:
     /// (pairKey strictly increasing). Returns nullptr for an empty span. The caller receives one
     /// reference (LabelSet::release when done).
     const LabelSet *internLabelSet(std::span<const LabelPairId> pairs);
+    /// The pooled set holding exactly `pairs` (same preconditions; one reference for the caller)
+    /// when one exists or when these labels were offered recently (a second object with the same
+    /// labels: sharing pays); otherwise nullptr, and the caller keeps the labels inline. A small
+    /// fixed filter of recently offered sets' hashes decides; it forgets, which only means an
+    /// occasional set stays inline.
+    const LabelSet *shareLabelSet(std::span<const LabelPairId> pairs);
     /// Frees label sets no object references any more; returns how many. Called automatically
     /// before the set index grows; call it after a relist to return memory at once.
     std::size_t sweepLabelSets();
@@ -87,14 +110,13 @@ private:
         std::uint32_t hash = 0;
         std::uint32_t id = 0; ///< 0 = free (id 0 is the empty string, never stored)
     };
-    struct SetSlot {
-        std::uint64_t hash = 0;
-        LabelSet *set = nullptr;
-    };
 
     static constexpr unsigned kOffsetBits = 18; ///< words per regular chunk: 2^18 (1 MiB)
     static constexpr std::uint32_t kChunkWords = 1u << kOffsetBits;
-    static constexpr std::uint32_t kMaxChunks = 1u << (32 - kOffsetBits);
+    static constexpr std::uint32_t kFirstChunkWords = 1u << 14; ///< 64 KiB: the smallest chunk
+    /// Directory entries (the ids could name 2^14 chunks; as chunks grow to a quarter of the
+    /// arena, 1,024 of them already hold well over 512 MiB of strings).
+    static constexpr std::uint32_t kMaxChunks = 1u << 10;
 
     const std::uint32_t *word(std::uint32_t id) const {
         return m_chunks[id >> kOffsetBits] + (id & (kChunkWords - 1));
@@ -104,16 +126,25 @@ private:
     void growStrings();
     void growPairs();
     void growSets(std::size_t wanted);
+    void placeSet(std::vector<LabelSet *> &table, LabelSet *set) const;
+    LabelSet *findSet(std::span<const LabelPairId> pairs, std::uint64_t hash, std::size_t &slot);
+    const LabelSet *addSet(std::span<const LabelPairId> pairs, std::uint64_t hash,
+                           std::size_t slot);
+    std::pair<std::uint32_t *, std::uint32_t> newChunk(std::size_t words);
 
     std::atomic<std::uint32_t> m_refs{0};
+    std::uint16_t m_index = 0;
     std::unique_ptr<std::uint32_t *[]> m_chunks; ///< directory, never reallocated
     std::uint32_t m_chunkCount = 0;
-    std::uint32_t m_used = 0;     ///< words used in the last regular chunk
-    std::uint32_t m_regular = 0;  ///< index of the chunk new entries go to
-    std::size_t m_arenaBytes = 0; ///< bytes of all chunks
-    std::vector<Slot> m_strings;  ///< open addressing, power-of-two size
+    std::uint32_t m_used = 0;         ///< words used in the last regular chunk
+    std::uint32_t m_regular = 0;      ///< index of the chunk new entries go to
+    std::uint32_t m_regularWords = 0; ///< its size in words
+    std::size_t m_arenaBytes = 0;     ///< bytes of all chunks
+    std::vector<Slot> m_strings;      ///< open addressing, power-of-two size
     std::vector<Slot> m_pairs;
-    std::vector<SetSlot> m_sets;
+    std::vector<LabelSet *> m_sets; ///< open addressing over the sets' contents; nullptr = free
+    static constexpr std::size_t kRecentSets = 4096;
+    std::vector<std::uint32_t> m_recentSets; ///< hashes of sets offered once (direct-mapped)
     std::size_t m_stringCount = 0;
     std::size_t m_pairCount = 0;
     std::size_t m_setCount = 0;

@@ -27,6 +27,15 @@ public:
     }
     ~StringPoolRef();
 
+    /// Takes over a reference someone already holds (no increment).
+    static StringPoolRef adopt(StringPool *pool) {
+        StringPoolRef ref;
+        ref.m_pool = pool;
+        return ref;
+    }
+    /// Gives up this reference without dropping it (the caller now holds it; see adopt()).
+    StringPool *detach() { return std::exchange(m_pool, nullptr); }
+
     StringPool *get() const { return m_pool; }
     StringPool *operator->() const { return m_pool; }
     StringPool &operator*() const { return *m_pool; }

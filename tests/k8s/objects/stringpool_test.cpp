@@ -78,14 +78,18 @@ TEST(StringPool, SweepFreesSetsOfDroppedObjectsAndObjectsKeepThePoolAlive) {
                 decoder.decode(ObjectKind::Pod, R"({"metadata":{"name":"p)" + std::to_string(i) +
                                                     R"(","labels":{"app":"a)" +
                                                     std::to_string(i % 100) + R"(","x":"y"}}})"));
+        // Each label set is pooled from its second object on (the first keeps it inline).
         EXPECT_EQ(decoder.pool()->labelSetCount(), 100u);
-        survivor = objects[7];
+        EXPECT_NE(objects[7]->labels().set(), objects[107]->labels().set());
+        EXPECT_TRUE(objects[7]->labels() == objects[107]->labels());
+        EXPECT_EQ(objects[107]->labels().set(), objects[207]->labels().set());
+        survivor = objects[107];
         objects.clear(); // dropped, possibly on another thread in real use
         EXPECT_EQ(decoder.pool()->sweepLabelSets(), 99u);
         EXPECT_EQ(decoder.pool()->labelSetCount(), 1u);
     }
     // The decoder and the session's pool reference are gone; the object keeps the pool alive.
-    EXPECT_EQ(survivor->name(), "p7");
+    EXPECT_EQ(survivor->name(), "p107");
     EXPECT_EQ(survivor->labels().value("app"), "a7");
     EXPECT_EQ(survivor->pool()->labelSetCount(), 1u);
 }
