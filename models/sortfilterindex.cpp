@@ -22,7 +22,7 @@ int compareNumbers(std::int64_t a, std::int64_t b) {
 
 // Code-unit compare, inline: keys are short (names), so a call into the library per comparison
 // would cost more than the loop.
-int compareText(const QChar *a, qsizetype na, const QChar *b, qsizetype nb) {
+Q_ALWAYS_INLINE int compareText(const QChar *a, qsizetype na, const QChar *b, qsizetype nb) {
     const qsizetype n = std::min(na, nb);
     for (qsizetype i = 0; i < n; ++i) {
         const char16_t ca = a[i].unicode();
@@ -33,7 +33,7 @@ int compareText(const QChar *a, qsizetype na, const QChar *b, qsizetype nb) {
     return na < nb ? -1 : (na > nb ? 1 : 0);
 }
 
-int compareKeys(const SortKey &a, const SortKey &b) {
+Q_ALWAYS_INLINE int compareKeys(const SortKey &a, const SortKey &b) {
     if (a.isText != b.isText)
         return a.isText ? 1 : -1; // numbers before text
     if (!a.isText)
@@ -41,22 +41,25 @@ int compareKeys(const SortKey &a, const SortKey &b) {
     return compareText(a.text.constData(), a.text.size(), b.text.constData(), b.text.size());
 }
 
-// A key copied flat next to its row for full sorts: the sort then streams through one contiguous
-// array instead of chasing row → key for every comparison.
+// A key copied flat next to its row for full sorts: the sort streams through one contiguous array
+// instead of chasing row → key → text for most comparisons. A number is `high` with its sign bit
+// flipped (so unsigned order is signed order). A text is the eight code units that follow the
+// prefix all texts of the sort share ("gpu-a100-node-…"), packed high to low into `high` and `low`,
+// 0 where the text has ended; only texts equal in those units are compared in full.
 struct SortEntry {
-    std::int64_t number;
-    const QChar *text;
-    qsizetype size;
+    std::uint64_t high;
+    std::uint64_t low;
     int row;
     bool isText;
 };
 
-int compareEntries(const SortEntry &a, const SortEntry &b) {
-    if (a.isText != b.isText)
-        return a.isText ? 1 : -1;
-    if (!a.isText)
-        return compareNumbers(a.number, b.number);
-    return compareText(a.text, a.size, b.text, b.size);
+constexpr qsizetype kUnitsPerWord = 4;
+
+std::uint64_t packUnits(const QChar *text, qsizetype size, qsizetype from) {
+    std::uint64_t word = 0;
+    for (qsizetype i = from; i < from + kUnitsPerWord; ++i)
+        word = (word << 16) | (i < size ? text[i].unicode() : 0u);
+    return word;
 }
 
 } // namespace
@@ -86,22 +89,85 @@ void SortFilterIndex::sortRows(std::vector<int> &rows) const {
         std::sort(rows.begin(), rows.end(), [this](int a, int b) { return lessRow(a, b); });
         return;
     }
-    std::vector<SortEntry> entries;
-    entries.reserve(rows.size());
-    for (const int row : rows) {
-        const SortKey &k = m_keys[std::size_t(row)];
-        entries.push_back({k.number, k.text.constData(), k.text.size(), row, k.isText});
-    }
-    if (m_sortOrder == Qt::AscendingOrder) {
-        std::sort(entries.begin(), entries.end(), [](const SortEntry &a, const SortEntry &b) {
-            const int c = compareEntries(a, b);
-            return c != 0 ? c < 0 : a.row < b.row;
-        });
+    // Visit the keys in source row order when the rows are many: the key vector and (usually) the
+    // texts are then read front to back instead of at random.
+    std::vector<int> visit;
+    if (rows.size() * 4 >= std::size_t(m_sourceRows)) {
+        std::vector<char> present(std::size_t(m_sourceRows), 0);
+        for (const int row : rows)
+            present[std::size_t(row)] = 1;
+        visit.reserve(rows.size());
+        for (int r = 0; r < m_sourceRows; ++r) {
+            if (present[std::size_t(r)])
+                visit.push_back(r);
+        }
     } else {
-        std::sort(entries.begin(), entries.end(), [](const SortEntry &a, const SortEntry &b) {
-            const int c = compareEntries(a, b);
-            return c != 0 ? c > 0 : a.row < b.row;
-        });
+        visit = rows;
+    }
+    // The prefix every text key shares: comparing it again and again would be most of the work.
+    const QChar *prefix = nullptr;
+    qsizetype prefixSize = 0;
+    for (const int row : visit) {
+        const SortKey &k = m_keys[std::size_t(row)];
+        if (!k.isText)
+            continue;
+        if (!prefix) {
+            prefix = k.text.constData();
+            prefixSize = k.text.size();
+            continue;
+        }
+        prefixSize = std::min(prefixSize, k.text.size());
+        if (std::equal(prefix, prefix + prefixSize, k.text.constData()))
+            continue;
+        qsizetype same = 0;
+        while (prefix[same] == k.text.at(same))
+            ++same;
+        prefixSize = same;
+    }
+    std::vector<SortEntry> entries;
+    entries.reserve(visit.size());
+    for (const int row : visit) {
+        const SortKey &k = m_keys[std::size_t(row)];
+        if (k.isText) {
+            const QChar *text = k.text.constData();
+            const qsizetype size = k.text.size();
+            entries.push_back({packUnits(text, size, prefixSize),
+                               packUnits(text, size, prefixSize + kUnitsPerWord), row, true});
+        } else {
+            entries.push_back({std::uint64_t(k.number) ^ (std::uint64_t(1) << 63), 0, row, false});
+        }
+    }
+    // Code units before `skip` are equal when the words are: both texts have them and they match,
+    // or the shorter text has ended (then its length decides).
+    const qsizetype skip = prefixSize + 2 * kUnitsPerWord;
+    const SortKey *keys = m_keys.data();
+    const auto compare = [keys, skip](const SortEntry &a, const SortEntry &b) {
+        if (a.isText != b.isText)
+            return a.isText ? 1 : -1;
+        if (a.high != b.high)
+            return a.high < b.high ? -1 : 1;
+        if (a.low != b.low)
+            return a.low < b.low ? -1 : 1;
+        if (!a.isText)
+            return 0;
+        const QString &ta = keys[a.row].text;
+        const QString &tb = keys[b.row].text;
+        const qsizetype from = std::min({skip, ta.size(), tb.size()});
+        return compareText(ta.constData() + from, ta.size() - from, tb.constData() + from,
+                           tb.size() - from);
+    };
+    if (m_sortOrder == Qt::AscendingOrder) {
+        std::sort(entries.begin(), entries.end(),
+                  [&compare](const SortEntry &a, const SortEntry &b) {
+                      const int c = compare(a, b);
+                      return c != 0 ? c < 0 : a.row < b.row;
+                  });
+    } else {
+        std::sort(entries.begin(), entries.end(),
+                  [&compare](const SortEntry &a, const SortEntry &b) {
+                      const int c = compare(a, b);
+                      return c != 0 ? c > 0 : a.row < b.row;
+                  });
     }
     for (std::size_t i = 0; i < entries.size(); ++i)
         rows[i] = entries[i].row;
@@ -168,18 +234,29 @@ void SortFilterIndex::removeProxyRows(std::vector<int> proxyRows) {
     }
 }
 
-std::vector<SortFilterIndex::InsertRun>
-SortFilterIndex::insertRuns(const std::vector<int> &target, const std::vector<int> &sorted) const {
+std::vector<SortFilterIndex::InsertRun> SortFilterIndex::insertRuns(const std::vector<int> &target,
+                                                                    const std::vector<int> &sorted,
+                                                                    std::size_t maxRuns) const {
     std::vector<InsertRun> runs;
+    // A binary search per row costs k·log n comparisons, a merge walk n + k: take the cheaper.
+    const bool walk = sorted.size() * 16 > target.size();
     auto from = target.begin();
     const auto less = [this](int a, int b) { return lessRow(a, b); };
     for (std::size_t i = 0; i < sorted.size(); ++i) {
-        from = std::lower_bound(from, target.end(), sorted[i], less);
+        if (walk) {
+            while (from != target.end() && lessRow(*from, sorted[i]))
+                ++from;
+        } else {
+            from = std::lower_bound(from, target.end(), sorted[i], less);
+        }
         const int position = int(from - target.begin());
-        if (!runs.empty() && runs.back().position == position)
+        if (!runs.empty() && runs.back().position == position) {
             ++runs.back().count;
-        else
+        } else {
+            if (runs.size() == maxRuns)
+                return {};
             runs.push_back({position, int(i), 1});
+        }
     }
     return runs;
 }
@@ -220,20 +297,27 @@ void SortFilterIndex::applyFilter() {
     if (leaving.empty() && entering.empty())
         return;
 
-    sortRows(entering);
-    const std::vector<InsertRun> runs = insertRuns(kept, entering);
     std::size_t removeRuns = 0;
     for (std::size_t i = 0; i < leaving.size(); ++i) {
         if (i == 0 || leaving[i] != leaving[i - 1] + 1)
             ++removeRuns;
     }
-
-    if (removeRuns + runs.size() > std::size_t(kMaxFilterRuns)) {
+    std::vector<InsertRun> runs;
+    bool reset = removeRuns > std::size_t(kMaxFilterRuns);
+    if (!reset && !entering.empty()) {
+        sortRows(entering);
+        // Stops counting once over budget: a scattered change is found out cheaply.
+        const std::size_t budget = std::size_t(kMaxFilterRuns) - removeRuns;
+        runs = insertRuns(kept, entering, budget);
+        reset = runs.empty();
+    }
+    if (reset) {
         beginResetModel();
-        std::vector<int> merged(kept.size() + entering.size());
-        std::merge(kept.begin(), kept.end(), entering.begin(), entering.end(), merged.begin(),
-                   [this](int a, int b) { return lessRow(a, b); });
-        m_proxyToSource = std::move(merged);
+        if (!entering.empty()) { // `kept` alone is in order already
+            kept.insert(kept.end(), entering.begin(), entering.end());
+            sortRows(kept);
+        }
+        m_proxyToSource = std::move(kept);
         m_reverseDirty = true;
         endResetModel();
         return;

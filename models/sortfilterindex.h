@@ -2,8 +2,10 @@
 
 // SortFilterIndex: the incremental sort/filter proxy for big flat tables (DESIGN.md §3). It
 // replaces QSortFilterProxyModel where a table holds 150,000+ rows: a sort of 150,000 rows takes
-// tens of milliseconds, and a data change of one row costs O(log n) plus the distance the row moves
-// (a memmove of ints) plus O(persistent indexes) — never a pass over all rows per changed row.
+// 10–20 ms of CPU (tests/bench/bench_sortfilterindex.cpp), and a data change of one row costs
+// O(log n) comparisons plus the distance the row moves (one memmove of ints and the renumbering of
+// the rows it passes) plus O(persistent indexes) — never a pass over all rows per changed row.
+// Inserts and removals cost one O(n) renumbering pass per batch.
 //
 // Source: a flat table QAbstractItemModel (no children) that also implements SortKeySource;
 // setSourceModel() aborts (qFatal) on a model that does not. Sorting compares the source's
@@ -74,8 +76,9 @@ public:
     /// Resets the proxy and builds the index with the current sort and filter. nullptr detaches.
     void setSourceModel(QAbstractItemModel *source) override;
 
-    /// Sorts by `column` (-1: source order, in either order). Keys of the column are fetched for
-    /// every source row when the column changes. Emits one layout change.
+    /// Sorts by `column` (-1 or a column the source lacks: source order, in either order).
+    /// Fetches the column's key afresh for every source row (a sort doubles as a refresh).
+    /// Emits one layout change (VerticalSortHint), also when the order stays the same.
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
     int sortColumn() const { return m_sortColumn; }
     Qt::SortOrder sortOrder() const { return m_sortOrder; }
@@ -122,9 +125,11 @@ private:
 
     // Emits one remove run per contiguous block of the given proxy rows, highest first.
     void removeProxyRows(std::vector<int> proxyRows);
-    // Where each of `sorted` (sorted source rows not in `target`) goes in `target`, as runs.
+    // Where each of `sorted` (sorted source rows not in `target`) goes in `target`, as runs;
+    // empty when more than `maxRuns` runs would be needed.
     std::vector<InsertRun> insertRuns(const std::vector<int> &target,
-                                      const std::vector<int> &sorted) const;
+                                      const std::vector<int> &sorted,
+                                      std::size_t maxRuns = std::size_t(-1)) const;
     // Emits the runs (computed against the current m_proxyToSource) in ascending order.
     void insertSortedRows(const std::vector<int> &sorted, const std::vector<InsertRun> &runs);
     // Applies the filter to every source row: runs or a reset (see the class comment).
