@@ -329,6 +329,12 @@ void NodeTableModel::clusterChanged(ClusterConnection *cluster, const ClusterCha
         changed.push_back(r);
     }
     std::sort(changed.begin(), changed.end());
+    if (changed.size() > 32) {
+        // Many scattered rows: one range is cheaper for views and the sort index than dozens
+        // of signals (each row in it is re-read once).
+        Q_EMIT dataChanged(index(changed.front(), 0), index(changed.back(), ColumnCount - 1));
+        return;
+    }
     for (std::size_t i = 0; i < changed.size();) {
         std::size_t j = i;
         while (j + 1 < changed.size() && changed[j + 1] == changed[j] + 1)

@@ -108,10 +108,16 @@ NodesPane::NodesPane(models::ClusterHub *hub, NodeTableModel *model, QWidget *pa
                 const auto &row = m_model->row(m_proxy->mapToSource(current).row());
                 m_detail->showNode(row.cluster, row.name);
             });
-    connect(model, &QAbstractItemModel::dataChanged, this, [this] {
-        if (m_detail->cluster())
-            m_detail->refresh();
-    });
+    // Refresh the detail panel only when its own node's row changed (a busy cluster changes
+    // many rows per batch; rebuilding the panel for each would waste the GUI thread).
+    connect(model, &QAbstractItemModel::dataChanged, this,
+            [this](const QModelIndex &topLeft, const QModelIndex &bottomRight) {
+                if (!m_detail->cluster())
+                    return;
+                const int row = m_model->rowOf(m_detail->cluster(), m_detail->node());
+                if (row >= topLeft.row() && row <= bottomRight.row())
+                    m_detail->refresh();
+            });
     for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
         connect(m_proxy, signal, this, &NodesPane::updateCount);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &NodesPane::updateCount);

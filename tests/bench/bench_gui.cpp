@@ -61,8 +61,8 @@ int main(int argc, char **argv) {
 
     QElapsedTimer clock;
     clock.start();
-    test::SimProcess sim({"--scenario", "scale", "--nodes", nodes, "--pods", pods, "--churn",
-                          churn});
+    test::SimProcess sim(
+        {"--scenario", "scale", "--nodes", nodes, "--pods", pods, "--churn", churn});
     if (!sim.ready()) {
         std::fprintf(stderr, "cubedesk-bench-gui: %s\n", sim.error().c_str());
         return 1;
@@ -101,6 +101,12 @@ int main(int argc, char **argv) {
         QApplication::processEvents(QEventLoop::AllEvents, 50);
     flushMs.clear();
     applied = 0;
+    // One paint of every pane first: the first paint builds glyph and style caches once per
+    // process, which is start-up cost, not the steady state this measures.
+    for (const char *pane : {"clustersPane", "boardPane", "nodesPane"}) {
+        window.showPane(QString::fromLatin1(pane));
+        window.repaint();
+    }
 
     std::vector<double> gaps;
     std::vector<double> frames;
@@ -144,20 +150,20 @@ int main(int argc, char **argv) {
             sorts.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
         }
     const auto stalls = std::count_if(gaps.begin(), gaps.end(), [](double g) { return g > 100; });
-    std::printf("{\"nodes\": %s, \"pods\": %s, \"churn_per_s\": %s, \"sim_start_s\": %.1f, "
-                "\"sync_s\": %.2f, \"rows\": %d, \"seconds\": %d, \"deltas_applied\": %lld, "
-                "\"deltas_per_s\": %.0f,\n \"flush_ms\": {\"count\": %zu, \"median\": %.2f, "
-                "\"p99\": %.2f, \"max\": %.2f},\n \"frame_ms\": {\"count\": %zu, \"median\": %.2f, "
-                "\"p99\": %.2f, \"max\": %.2f},\n \"repaint_ms\": {\"median\": %.2f, \"p99\": %.2f},\n"
-                " \"event_loop_gap_ms\": {\"p99\": %.2f, \"max\": %.2f, \"stalls_over_100ms\": %ld},\n"
-                " \"sort_nodes_ms\": {\"median\": %.2f, \"max\": %.2f}}\n",
-                nodes.c_str(), pods.c_str(), churn.c_str(), simSeconds, syncSeconds,
-                proxy->rowCount(), seconds, static_cast<long long>(applied),
-                static_cast<double>(applied) / seconds, flushMs.size(), percentile(flushMs, 0.5),
-                percentile(flushMs, 0.99), percentile(flushMs, 1.0), frames.size(),
-                percentile(frames, 0.5), percentile(frames, 0.99), percentile(frames, 1.0),
-                percentile(paints, 0.5), percentile(paints, 0.99), percentile(gaps, 0.99),
-                percentile(gaps, 1.0), static_cast<long>(stalls), percentile(sorts, 0.5),
-                percentile(sorts, 1.0));
+    std::printf(
+        "{\"nodes\": %s, \"pods\": %s, \"churn_per_s\": %s, \"sim_start_s\": %.1f, "
+        "\"sync_s\": %.2f, \"rows\": %d, \"seconds\": %d, \"deltas_applied\": %lld, "
+        "\"deltas_per_s\": %.0f,\n \"flush_ms\": {\"count\": %zu, \"median\": %.2f, "
+        "\"p99\": %.2f, \"max\": %.2f},\n \"frame_ms\": {\"count\": %zu, \"median\": %.2f, "
+        "\"p99\": %.2f, \"max\": %.2f},\n \"repaint_ms\": {\"median\": %.2f, \"p99\": %.2f},\n"
+        " \"event_loop_gap_ms\": {\"p99\": %.2f, \"max\": %.2f, \"stalls_over_100ms\": %ld},\n"
+        " \"sort_nodes_ms\": {\"median\": %.2f, \"max\": %.2f}}\n",
+        nodes.c_str(), pods.c_str(), churn.c_str(), simSeconds, syncSeconds, proxy->rowCount(),
+        seconds, static_cast<long long>(applied), static_cast<double>(applied) / seconds,
+        flushMs.size(), percentile(flushMs, 0.5), percentile(flushMs, 0.99),
+        percentile(flushMs, 1.0), frames.size(), percentile(frames, 0.5), percentile(frames, 0.99),
+        percentile(frames, 1.0), percentile(paints, 0.5), percentile(paints, 0.99),
+        percentile(gaps, 0.99), percentile(gaps, 1.0), static_cast<long>(stalls),
+        percentile(sorts, 0.5), percentile(sorts, 1.0));
     return 0;
 }
