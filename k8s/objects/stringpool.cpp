@@ -195,7 +195,7 @@ StringId StringPool::intern(std::string_view text) {
         if (slot.hash == tag && view(static_cast<StringId>(slot.id)) == text)
             return static_cast<StringId>(slot.id);
     }
-    if ((m_stringCount + 1) * 10 > m_strings.size() * 7) {
+    if ((m_stringCount + 1) * 20 > m_strings.size() * 17) {
         growStrings();
         mask = m_strings.size() - 1;
         for (i = hash & mask; m_strings[i].id != 0; i = (i + 1) & mask) {
@@ -243,7 +243,7 @@ LabelPairId StringPool::internPair(StringId key, StringId value) {
                 return static_cast<LabelPairId>(slot.id);
         }
     }
-    if ((m_pairCount + 1) * 10 > m_pairs.size() * 7) {
+    if ((m_pairCount + 1) * 20 > m_pairs.size() * 17) {
         growPairs();
         mask = m_pairs.size() - 1;
         for (i = hash & mask; m_pairs[i].id != 0; i = (i + 1) & mask) {

@@ -18,10 +18,11 @@
 // arena never moves or frees a published entry, and its chunk directory never reallocates.
 //
 // Ownership: created by create(); lives as long as its last StringPoolRef (each cached object
-// holds one). Memory: about (length rounded up to 4) + 4 bytes of arena plus ~13 bytes of index
-// per distinct string, 8 + ~13 bytes per distinct label pair, ~16 bytes of index per distinct
-// label set beyond the set itself. The arena grows in chunks of a quarter of its size (64 KiB to
-// 1 MiB), so a small cluster's pool stays small; a fixed 8 KiB directory names up to 1,024
+// holds one). Memory: about (length rounded up to 4) + 4 bytes of arena plus ~12 bytes of index
+// per distinct string, 8 + ~12 bytes per distinct label pair (8-byte slots with a 32-bit hash
+// tag, so probes stay cheap up to the 85 % load where the indexes double), ~16 bytes of index per
+// distinct label set beyond the set itself. The arena grows in chunks of a quarter of its size (64
+// KiB to 1 MiB), so a small cluster's pool stays small; a fixed 8 KiB directory names up to 1,024
 // chunks. Label sets are pooled only from their second sighting (see shareLabelSet).
 
 #include "k8s/objects/labelset.h"
