@@ -150,7 +150,13 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
     updateWriteAccess();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+    // Views and proxies first, then the models they read: QObject would delete children in
+    // creation order (models first), and a proxy reacting to its source's destruction would
+    // then reach a half-destroyed model.
+    delete m_tabs;
+    delete m_tree;
+}
 
 void MainWindow::loadKubeconfigs(const QStringList &files) {
     const QStringList problems = m_hub->load(files);
