@@ -4,29 +4,12 @@
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
 #include "models/modelroles.h"
+#include "models/resourceusage.h"
 #include "models/usage.h"
 
 #include <cmath>
 
 namespace cubedesk::models {
-
-namespace {
-
-std::int64_t amount(const k8s::ClusterAccounting::Amounts &a, const char *name) {
-    auto it = a.find(name);
-    return it == a.end() ? 0 : it->second;
-}
-
-Usage usage(double used, double total, const QString &unit) {
-    Usage u{used, total, {}};
-    u.text = QStringLiteral("%1 / %2%3")
-                 .arg(QString::number(used, 'f', used < 10 && used != std::floor(used) ? 1 : 0),
-                      QString::number(total, 'f', 0),
-                      unit.isEmpty() ? QString() : QLatin1Char(' ') + unit);
-    return u;
-}
-
-} // namespace
 
 ClusterListModel::ClusterListModel(ClusterHub *hub, QObject *parent)
     : QAbstractTableModel(parent)
@@ -74,20 +57,9 @@ QVariant ClusterListModel::data(const QModelIndex &index, int role) const {
         return {};
     const ClusterConnection *c = m_rows[index.row()];
     const auto &totals = c->store().accounting().totals();
-    const auto cpu = [&] {
-        return usage(static_cast<double>(amount(totals.requested, "cpu")) / 1000.0,
-                     static_cast<double>(amount(totals.allocatable, "cpu")) / 1000.0, {});
-    };
-    const auto memory = [&] {
-        constexpr double gi = 1024.0 * 1024.0 * 1024.0;
-        return usage(std::round(static_cast<double>(amount(totals.requested, "memory")) / gi),
-                     std::round(static_cast<double>(amount(totals.allocatable, "memory")) / gi),
-                     QStringLiteral("Gi"));
-    };
-    const auto gpus = [&] {
-        return usage(static_cast<double>(k8s::DumpRows::gpus(totals.requested)),
-                     static_cast<double>(k8s::DumpRows::gpus(totals.allocatable)), {});
-    };
+    const auto cpu = [&] { return ResourceUsage::cpu(totals.requested, totals.allocatable); };
+    const auto memory = [&] { return ResourceUsage::memory(totals.requested, totals.allocatable); };
+    const auto gpus = [&] { return ResourceUsage::gpus(totals.requested, totals.allocatable); };
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {

@@ -4,6 +4,7 @@
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
 #include "models/modelroles.h"
+#include "models/resourceusage.h"
 
 #include <QDateTime>
 
@@ -12,23 +13,6 @@
 namespace cubedesk::models {
 
 namespace {
-
-std::int64_t amount(const k8s::ClusterAccounting::Amounts &a, const char *name) {
-    auto it = a.find(name);
-    return it == a.end() ? 0 : it->second;
-}
-
-QString number(double v) {
-    return QString::number(v, 'f', v == static_cast<double>(static_cast<qint64>(v)) ? 0 : 1);
-}
-
-Usage usage(double used, double total, const QString &unit = {}) {
-    Usage u{used, total, {}};
-    u.text = number(used) + QStringLiteral(" / ") + number(total);
-    if (!unit.isEmpty())
-        u.text += QLatin1Char(' ') + unit;
-    return u;
-}
 
 QString view(std::string_view s) {
     return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
@@ -71,14 +55,9 @@ NodeRow NodeTableModel::makeRow(ClusterConnection *cluster, const NodePtr &node)
     r.shareable = labels.value("share") != std::optional<std::string_view>("false");
     if (const auto *entry = cluster->store().accounting().node(node->name())) {
         r.org = QString::fromStdString(entry->org);
-        r.gpus = usage(static_cast<double>(k8s::DumpRows::gpus(entry->requested)),
-                       static_cast<double>(k8s::DumpRows::gpus(entry->allocatable)));
-        r.cpu = usage(static_cast<double>(amount(entry->requested, "cpu")) / 1000.0,
-                      static_cast<double>(amount(entry->allocatable, "cpu")) / 1000.0);
-        constexpr double gi = 1024.0 * 1024.0 * 1024.0;
-        r.memory = usage(std::round(static_cast<double>(amount(entry->requested, "memory")) / gi),
-                         std::round(static_cast<double>(amount(entry->allocatable, "memory")) / gi),
-                         QStringLiteral("Gi"));
+        r.gpus = ResourceUsage::gpus(entry->requested, entry->allocatable);
+        r.cpu = ResourceUsage::cpu(entry->requested, entry->allocatable);
+        r.memory = ResourceUsage::memory(entry->requested, entry->allocatable);
         r.pods = entry->pods;
     }
     QStringList taints;

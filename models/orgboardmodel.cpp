@@ -4,6 +4,7 @@
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
 #include "models/modelroles.h"
+#include "models/resourceusage.h"
 
 #include <QMimeData>
 #include <QRegularExpression>
@@ -13,18 +14,6 @@
 namespace cubedesk::models {
 
 namespace {
-
-std::int64_t amount(const k8s::ClusterAccounting::Amounts &a, const char *name) {
-    auto it = a.find(name);
-    return it == a.end() ? 0 : it->second;
-}
-
-Usage usage(double used, double total) {
-    const auto n = [](double v) {
-        return QString::number(v, 'f', v == static_cast<double>(static_cast<qint64>(v)) ? 0 : 1);
-    };
-    return {used, total, n(used) + QStringLiteral(" / ") + n(total)};
-}
 
 bool byName(const QString &a, const QString &b) {
     return a < b;
@@ -87,17 +76,15 @@ OrgSummary OrgBoardModel::summaryOf(const QString &org) const {
     const auto &orgs = m_cluster->store().accounting().orgs();
     auto it = orgs.find(org.toStdString());
     if (it == orgs.end()) {
-        s.cpu = usage(0, 0);
-        s.gpus = usage(0, 0);
+        s.cpu = ResourceUsage::of(0, 0);
+        s.gpus = ResourceUsage::of(0, 0);
         return s;
     }
     const auto &e = it->second;
     s.nodes = e.nodes;
     s.readyNodes = e.readyNodes;
-    s.cpu = usage(static_cast<double>(amount(e.requested, "cpu")) / 1000.0,
-                  static_cast<double>(amount(e.allocatable, "cpu")) / 1000.0);
-    s.gpus = usage(static_cast<double>(k8s::DumpRows::gpus(e.requested)),
-                   static_cast<double>(k8s::DumpRows::gpus(e.allocatable)));
+    s.cpu = ResourceUsage::cpu(e.requested, e.allocatable);
+    s.gpus = ResourceUsage::gpus(e.requested, e.allocatable);
     s.pendingPods = e.pendingPods;
     return s;
 }
@@ -115,10 +102,8 @@ NodeCard OrgBoardModel::cardOf(const QString &name) const {
     card.schedulable = !node->unschedulable();
     card.shareable = labels.value("share") != std::optional<std::string_view>("false");
     if (const auto *e = m_cluster->store().accounting().node(node->name())) {
-        card.gpus = usage(static_cast<double>(k8s::DumpRows::gpus(e->requested)),
-                          static_cast<double>(k8s::DumpRows::gpus(e->allocatable)));
-        card.cpu = usage(static_cast<double>(amount(e->requested, "cpu")) / 1000.0,
-                         static_cast<double>(amount(e->allocatable, "cpu")) / 1000.0);
+        card.gpus = ResourceUsage::gpus(e->requested, e->allocatable);
+        card.cpu = ResourceUsage::cpu(e->requested, e->allocatable);
     }
     card.pendingMove = m_pending.count(name) > 0;
     return card;
