@@ -381,6 +381,31 @@
             <numerusform>Apply to %n nodes</numerusform>
         </translation>
     </message>
+    <message>
+        <source>blocked: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>nothing to change on %n node(s)</source>
+        <translation>
+            <numerusform>nothing to change on %n node</numerusform>
+            <numerusform>nothing to change on %n nodes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) change</source>
+        <translation>
+            <numerusform>%n node changes</numerusform>
+            <numerusform>%n nodes change</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n already as asked</source>
+        <translation>
+            <numerusform>; %n already as asked</numerusform>
+            <numerusform>; %n already as asked</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::MainWindow</name>
@@ -569,10 +594,6 @@
         <source>Select one or more nodes in the Nodes pane first.</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>labels on %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message numerus="yes">
         <source>Cordon %n node(s)? New pods will not be scheduled there.</source>
         <translation>
@@ -610,6 +631,13 @@
     <message>
         <source>%1: %2 — %3 of %4 failed. Nothing else was changed.</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>labels on %n node(s) of %1</source>
+        <translation>
+            <numerusform>labels on %n node of %1</numerusform>
+            <numerusform>labels on %n nodes of %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -376,6 +376,28 @@
             <numerusform>应用到 %n 个节点</numerusform>
         </translation>
     </message>
+    <message>
+        <source>blocked: %1</source>
+        <translation>已阻止：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>nothing to change on %n node(s)</source>
+        <translation>
+            <numerusform>%n 个节点无需更改</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) change</source>
+        <translation>
+            <numerusform>%n 个节点将更改</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n already as asked</source>
+        <translation>
+            <numerusform>；%n 个节点已符合</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::MainWindow</name>
@@ -565,10 +587,6 @@
         <source>Select one or more nodes in the Nodes pane first.</source>
         <translation>请先在“节点”面板中选择一个或多个节点。</translation>
     </message>
-    <message>
-        <source>labels on %1: %2</source>
-        <translation>%1 上的标签：%2</translation>
-    </message>
     <message numerus="yes">
         <source>Cordon %n node(s)? New pods will not be scheduled there.</source>
         <translation>
@@ -604,6 +622,12 @@
     <message>
         <source>%1: %2 — %3 of %4 failed. Nothing else was changed.</source>
         <translation>%1：%2 — %4 个中有 %3 个失败。其他内容均未更改。</translation>
+    </message>
+    <message numerus="yes">
+        <source>labels on %n node(s) of %1</source>
+        <translation>
+            <numerusform>%1 上 %n 个节点的标签</numerusform>
+        </translation>
     </message>
 </context>
 <context>

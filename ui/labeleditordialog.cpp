@@ -171,8 +171,20 @@ void LabelEditorDialog::showReview() {
     bool blocked = false;
     for (const auto &p : m_plans) {
         const QString cluster = p.cluster ? p.cluster->name() : tr("(gone)");
-        summary << QStringLiteral("<b>%1</b>: %2")
-                       .arg(cluster.toHtmlEscaped(), q(p.plan.summary()).toHtmlEscaped());
+        // Our own words (translated); the plan's errors come from the label rules as they are.
+        QString line;
+        if (!p.plan.ok())
+            line = tr("blocked: %1").arg(q(p.plan.errors().front()));
+        else if (p.plan.changes().empty())
+            line = tr("nothing to change on %n node(s)", "",
+                      static_cast<int>(p.plan.unchanged().size()));
+        else
+            line = tr("%n node(s) change", "", static_cast<int>(p.plan.changes().size())) +
+                   (p.plan.unchanged().empty() ? QString()
+                                               : tr("; %n already as asked", "",
+                                                    static_cast<int>(p.plan.unchanged().size())));
+        summary
+            << QStringLiteral("<b>%1</b>: %2").arg(cluster.toHtmlEscaped(), line.toHtmlEscaped());
         blocked = blocked || !p.plan.ok();
         if (p.cluster && !p.cluster->writeBlockedReason().isEmpty()) {
             blocked = true;

@@ -418,9 +418,10 @@ void MainWindow::runLabelDialog(LabelEditorDialog &dialog) {
         return;
     for (const auto &p : dialog.plans())
         if (p.cluster)
-            m_writes->apply(p.cluster, p.plan, p.edits,
-                            tr("labels on %1: %2")
-                                .arg(p.cluster->name(), QString::fromStdString(p.plan.summary())));
+            m_writes->apply(
+                p.cluster, p.plan, p.edits,
+                tr("labels on %n node(s) of %1", "", static_cast<int>(p.plan.changes().size()))
+                    .arg(p.cluster->name()));
 }
 
 void MainWindow::cordonSelected(bool unschedulable) {
