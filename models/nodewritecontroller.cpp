@@ -68,6 +68,36 @@ k8s::LabelEditPlan NodeWriteController::plan(const ClusterConnection *cluster,
     return k8s::LabelEditPlan::build(currentLabels(cluster, nodes), edits);
 }
 
+void NodeWriteController::send(ClusterConnection *cluster, std::vector<k8s::WriteRequest> requests,
+                               Done done) {
+    ++m_inFlight;
+    QPointer<ClusterConnection> guard(cluster);
+    cluster->submit(std::move(requests),
+                    [this, guard, done = std::move(done)](std::vector<k8s::WriteResult> results) {
+                        --m_inFlight;
+                        if (guard)
+                            done(guard, std::move(results));
+                    });
+}
+
+NodeWriteController::Outcome
+NodeWriteController::outcomeOf(const ClusterConnection *cluster, const QString &description,
+                               const QStringList &nodes,
+                               const std::vector<k8s::WriteResult> &results) {
+    Outcome outcome;
+    outcome.cluster = cluster->name();
+    outcome.description = description;
+    for (std::size_t i = 0; i < results.size() && i < static_cast<std::size_t>(nodes.size()); ++i) {
+        const auto &r = results[i];
+        outcome.results.push_back({nodes[static_cast<qsizetype>(i)], r.ok(), r.error.isConflict(),
+                                   r.ok() ? QString() : messageOf(r)});
+        if (!r.ok())
+            qCWarning(lcWrites).noquote() << cluster->name() << nodes[static_cast<qsizetype>(i)]
+                                          << ":" << outcome.results.back().message;
+    }
+    return outcome;
+}
+
 bool NodeWriteController::apply(ClusterConnection *cluster, const k8s::LabelEditPlan &plan,
                                 const std::vector<k8s::LabelEdit> &edits,
                                 const QString &description) {
@@ -76,43 +106,33 @@ bool NodeWriteController::apply(ClusterConnection *cluster, const k8s::LabelEdit
         return false;
     qCInfo(lcWrites).noquote() << cluster->name() << ":" << description;
     Q_EMIT started(description);
-    ++m_inFlight;
     const auto changes = plan.changes();
-    QPointer<ClusterConnection> guard(cluster);
-    cluster->submit(plan.requests(), [this, guard, changes, edits,
-                                      description](std::vector<k8s::WriteResult> results) {
-        --m_inFlight;
-        if (!guard)
-            return;
-        Outcome outcome;
-        outcome.cluster = guard->name();
-        outcome.description = description;
-        outcome.edits = edits;
-        UndoEntry undo{guard, description, {}};
-        bool conflicts = false;
-        for (std::size_t i = 0; i < changes.size() && i < results.size(); ++i) {
-            const auto &r = results[i];
-            NodeResult nr{q(changes[i].node), r.ok(), r.error.isConflict(), {}};
-            if (r.ok()) {
-                const auto after = k8s::NodeWrites::labelsOf(r.body);
-                undo.requests.push_back(changes[i].undoRequest(after ? after->second : ""));
-            } else {
-                nr.message = messageOf(r);
-                conflicts = conflicts || nr.conflict;
-                qCWarning(lcWrites).noquote()
-                    << guard->name() << changes[i].node.c_str() << ":" << nr.message;
-            }
-            outcome.results.push_back(std::move(nr));
-        }
-        if (!undo.requests.empty()) {
-            m_undo = std::move(undo);
-            Q_EMIT undoAvailableChanged(true);
-        }
-        if (conflicts)
-            rereadConflicts(guard, std::move(outcome));
-        else
-            Q_EMIT finished(outcome);
-    });
+    QStringList nodes;
+    for (const auto &c : changes)
+        nodes << q(c.node);
+    send(cluster, plan.requests(),
+         [this, changes, nodes, edits, description](ClusterConnection *c,
+                                                    std::vector<k8s::WriteResult> results) {
+             Outcome outcome = outcomeOf(c, description, nodes, results);
+             outcome.edits = edits;
+             UndoEntry undo{c, description, {}};
+             bool conflicts = false;
+             for (std::size_t i = 0; i < outcome.results.size(); ++i) {
+                 conflicts = conflicts || outcome.results[i].conflict;
+                 if (!outcome.results[i].ok)
+                     continue;
+                 const auto after = k8s::NodeWrites::labelsOf(results[i].body);
+                 undo.requests.push_back(changes[i].undoRequest(after ? after->second : ""));
+             }
+             if (!undo.requests.empty()) {
+                 m_undo = std::move(undo);
+                 Q_EMIT undoAvailableChanged(true);
+             }
+             if (conflicts)
+                 rereadConflicts(c, std::move(outcome));
+             else
+                 Q_EMIT finished(outcome);
+         });
     return true;
 }
 
@@ -126,22 +146,20 @@ void NodeWriteController::rereadConflicts(ClusterConnection *cluster, Outcome ou
             reads.push_back(k8s::NodeWrites::get(r.node.toStdString()));
             names.push_back(r.node.toStdString());
         }
-    ++m_inFlight;
-    cluster->submit(std::move(reads), [this, names, outcome = std::move(outcome)](
-                                          std::vector<k8s::WriteResult> results) mutable {
-        --m_inFlight;
-        std::vector<k8s::NodeLabels> fresh;
-        for (std::size_t i = 0; i < results.size(); ++i) {
-            const auto parsed =
-                results[i].ok() ? k8s::NodeWrites::labelsOf(results[i].body) : std::nullopt;
-            if (!parsed)
-                continue;
-            fresh.push_back({names[i], parsed->second, parsed->first});
-        }
-        if (!fresh.empty())
-            outcome.retryPlan = k8s::LabelEditPlan::build(fresh, outcome.edits);
-        Q_EMIT finished(outcome);
-    });
+    send(cluster, std::move(reads),
+         [this, names, outcome = std::move(outcome)](
+             ClusterConnection *, std::vector<k8s::WriteResult> results) mutable {
+             std::vector<k8s::NodeLabels> fresh;
+             for (std::size_t i = 0; i < results.size(); ++i) {
+                 const auto parsed =
+                     results[i].ok() ? k8s::NodeWrites::labelsOf(results[i].body) : std::nullopt;
+                 if (parsed)
+                     fresh.push_back({names[i], parsed->second, parsed->first});
+             }
+             if (!fresh.empty())
+                 outcome.retryPlan = k8s::LabelEditPlan::build(fresh, outcome.edits);
+             Q_EMIT finished(outcome);
+         });
 }
 
 bool NodeWriteController::cordon(ClusterConnection *cluster, const QStringList &nodes,
@@ -157,23 +175,10 @@ bool NodeWriteController::cordon(ClusterConnection *cluster, const QStringList &
     const QString description = unschedulable ? tr("cordon %n node(s)", "", nodes.size())
                                               : tr("uncordon %n node(s)", "", nodes.size());
     Q_EMIT started(description);
-    ++m_inFlight;
-    QPointer<ClusterConnection> guard(cluster);
-    cluster->submit(std::move(requests),
-                    [this, guard, nodes, description](std::vector<k8s::WriteResult> results) {
-                        --m_inFlight;
-                        if (!guard)
-                            return;
-                        Outcome outcome;
-                        outcome.cluster = guard->name();
-                        outcome.description = description;
-                        for (int i = 0; i < nodes.size(); ++i) {
-                            const auto &r = results[static_cast<std::size_t>(i)];
-                            outcome.results.push_back({nodes[i], r.ok(), r.error.isConflict(),
-                                                       r.ok() ? QString() : messageOf(r)});
-                        }
-                        Q_EMIT finished(outcome);
-                    });
+    send(cluster, std::move(requests),
+         [this, nodes, description](ClusterConnection *c, std::vector<k8s::WriteResult> results) {
+             Q_EMIT finished(outcomeOf(c, description, nodes, results));
+         });
     return true;
 }
 
@@ -185,25 +190,15 @@ bool NodeWriteController::undo() {
     Q_EMIT undoAvailableChanged(false);
     const QString description = tr("undo: %1").arg(entry.description);
     Q_EMIT started(description);
-    ++m_inFlight;
-    std::vector<QString> names;
+    QStringList nodes;
     for (const auto &r : entry.requests)
-        names.push_back(q(r.path.substr(r.path.rfind('/') + 1)));
-    QPointer<ClusterConnection> guard = entry.cluster;
-    guard->submit(std::move(entry.requests), [this, guard, names,
-                                              description](std::vector<k8s::WriteResult> results) {
-        --m_inFlight;
-        if (!guard)
-            return;
-        Outcome outcome;
-        outcome.cluster = guard->name();
-        outcome.description = description;
-        outcome.undo = true;
-        for (std::size_t i = 0; i < names.size(); ++i)
-            outcome.results.push_back({names[i], results[i].ok(), results[i].error.isConflict(),
-                                       results[i].ok() ? QString() : messageOf(results[i])});
-        Q_EMIT finished(outcome);
-    });
+        nodes << q(r.path.substr(r.path.rfind('/') + 1));
+    send(entry.cluster, std::move(entry.requests),
+         [this, nodes, description](ClusterConnection *c, std::vector<k8s::WriteResult> results) {
+             Outcome outcome = outcomeOf(c, description, nodes, results);
+             outcome.undo = true;
+             Q_EMIT finished(outcome);
+         });
     return true;
 }
 

@@ -15,6 +15,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -75,6 +76,13 @@ private:
         QString description;
         std::vector<k8s::WriteRequest> requests;
     };
+    using Done = std::function<void(ClusterConnection *, std::vector<k8s::WriteResult>)>;
+    /// Submits `requests` and counts them in flight; `done` runs unless the cluster is gone.
+    void send(ClusterConnection *cluster, std::vector<k8s::WriteRequest> requests, Done done);
+    /// One NodeResult per node, in order, from the write results.
+    static Outcome outcomeOf(const ClusterConnection *cluster, const QString &description,
+                             const QStringList &nodes,
+                             const std::vector<k8s::WriteResult> &results);
     void rereadConflicts(ClusterConnection *cluster, Outcome outcome);
 
     ClusterHub *m_hub;
