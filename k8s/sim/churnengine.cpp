@@ -65,20 +65,39 @@ void ChurnEngine::stop() {
         m_thread.join();
 }
 
+void ChurnEngine::refreshViews() {
+    const auto t = std::chrono::steady_clock::now();
+    if (m_haveViews && t - m_viewsAt < std::chrono::seconds(2))
+        return;
+    m_nodeView = m_store.all(m_nodes);
+    m_namespaceView = m_store.all(m_namespaces);
+    m_podView = m_store.all(m_pods);
+    m_cpuNodeNames.clear();
+    for (const auto &n : m_nodeView)
+        if (n->label("cpu") == std::optional<std::string_view>("true") &&
+            n->label("gpu") != std::optional<std::string_view>("true"))
+            m_cpuNodeNames.push_back(n->name);
+    m_viewsAt = t;
+    m_haveViews = true;
+}
+
 bool ChurnEngine::step() {
+    refreshViews();
     const unsigned roll = static_cast<unsigned>(m_rng() % 100);
     bool done = false;
-    if (roll < 25)
+    if (roll < 20)
         done = createPod();
-    else if (roll < 55)
+    else if (roll < 40)
         done = updatePod();
-    else if (roll < 70)
+    else if (roll < 65)
+        done = heartbeatPod();
+    else if (roll < 75)
         done = finishPod();
-    else if (roll < 82)
+    else if (roll < 85)
         done = deletePod();
-    else if (roll < 87)
+    else if (roll < 89)
         done = createJob();
-    else if (roll < 92)
+    else if (roll < 93)
         done = advanceJob();
     else if (roll < 98)
         done = flipNodeLabel();
@@ -92,12 +111,12 @@ bool ChurnEngine::step() {
 bool ChurnEngine::createPod() {
     if (m_ownPods.size() > 400)
         return false;
-    const auto nodes = m_store.all(m_nodes);
+    const auto &nodes = m_nodeView;
     if (nodes.empty())
         return false;
     const ObjectPtr node = pick(nodes);
     const std::string org(node->label("org").value_or("public"));
-    const auto namespaces = m_store.all(m_namespaces);
+    const auto &namespaces = m_namespaceView;
     std::string ns = "pipeline";
     bool havePipeline = false;
     for (const auto &n : namespaces)
@@ -154,6 +173,36 @@ bool ChurnEngine::updatePod() {
                                                 {"lastTransitionTime", now()}});
                 if (status["conditions"].size() > 8)
                     status["conditions"].erase(status["conditions"].size() - 2);
+                return std::nullopt;
+            },
+            WriteOptions{false, true, false})
+        .ok();
+}
+
+bool ChurnEngine::heartbeatPod() {
+    if (m_podView.empty())
+        return false;
+    const ObjectPtr pod = pick(m_podView);
+    if (pod->field("status.phase").value_or("") != "Running")
+        return false;
+    const std::string t = now();
+    return m_store
+        .update(
+            m_pods, pod->ns, pod->name,
+            [&t](json &doc) -> std::optional<ApiError> {
+                json &status = doc["status"];
+                if (status.value("phase", "") != "Running")
+                    return ApiError::conflict("pods", "not running");
+                json &conditions = status["conditions"];
+                for (auto &c : conditions)
+                    if (c.value("type", "") == "cubedesk.io/KubeletProbe") {
+                        c["lastProbeTime"] = t;
+                        return std::nullopt;
+                    }
+                conditions.push_back({{"type", "cubedesk.io/KubeletProbe"},
+                                      {"status", "True"},
+                                      {"lastProbeTime", t},
+                                      {"lastTransitionTime", t}});
                 return std::nullopt;
             },
             WriteOptions{false, true, false})
@@ -261,7 +310,7 @@ bool ChurnEngine::advanceJob() {
 }
 
 bool ChurnEngine::flipNodeLabel() {
-    const auto nodes = m_store.all(m_nodes);
+    const auto &nodes = m_nodeView;
     if (nodes.empty())
         return false;
     const ObjectPtr node = pick(nodes);
@@ -283,11 +332,7 @@ bool ChurnEngine::toggleNodeReady() {
         m_notReady.pop_back();
         makeReady = true;
     } else {
-        std::vector<std::string> cpuNodes;
-        for (const auto &n : m_store.all(m_nodes))
-            if (n->label("cpu") == std::optional<std::string_view>("true") &&
-                n->label("gpu") != std::optional<std::string_view>("true"))
-                cpuNodes.push_back(n->name);
+        const auto &cpuNodes = m_cpuNodeNames;
         if (cpuNodes.empty())
             return false;
         target = pick(cpuNodes);

@@ -150,9 +150,14 @@ void PodScheduler::run() {
             break;
         m_dirty = false;
         lock.unlock();
-        // Let a burst of changes settle into one pass.
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        // Let a burst of changes settle into one pass, and keep a busy store from turning the
+        // scheduler into a busy loop: a pass over 150,000 pods takes ~100 ms, so under heavy
+        // churn it runs at most a quarter of the time (kube-scheduler backs off too).
+        std::this_thread::sleep_for(std::max(std::chrono::milliseconds(20), m_lastPass * 3));
+        const auto begin = std::chrono::steady_clock::now();
         schedulePass();
+        m_lastPass = std::chrono::duration_cast<std::chrono::milliseconds>(
+            std::chrono::steady_clock::now() - begin);
         lock.lock();
     }
 }

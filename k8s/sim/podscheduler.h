@@ -4,6 +4,7 @@
 #include "k8s/sim/objectstore.h"
 #include "k8s/sim/resourceregistry.h"
 
+#include <chrono>
 #include <condition_variable>
 #include <map>
 #include <mutex>
@@ -77,6 +78,7 @@ private:
     std::mutex m_mutex;
     std::condition_variable m_wake;
     bool m_dirty = true;
+    std::chrono::milliseconds m_lastPass{0}; ///< how long the last pass took (worker thread)
     bool m_stop = false;
     std::thread m_thread;
     std::map<std::string, std::pair<std::uint64_t, NodeView>> m_nodeCache; ///< name → (rv, view)

@@ -22,6 +22,9 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTimer>
@@ -47,6 +50,24 @@ std::string arg(int argc, char **argv, const char *name, const char *fallback) {
         if (std::string(argv[i]) == name)
             return argv[i + 1];
     return fallback;
+}
+
+/// The simulator's current resourceVersion (its write counter: every write is one watch event),
+/// read with kubectl so the count is independent of our client.
+long long simResourceVersion(const std::string &kubeconfig) {
+    QProcess kubectl;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("KUBECONFIG"), QString::fromStdString(kubeconfig));
+    kubectl.setProcessEnvironment(env);
+    kubectl.start(QStringLiteral("kubectl"), {QStringLiteral("get"), QStringLiteral("--raw"),
+                                              QStringLiteral("/api/v1/namespaces?limit=1")});
+    if (!kubectl.waitForFinished(30000) || kubectl.exitCode() != 0)
+        return -1;
+    const QJsonObject meta = QJsonDocument::fromJson(kubectl.readAllStandardOutput())
+                                 .object()
+                                 .value(QStringLiteral("metadata"))
+                                 .toObject();
+    return meta.value(QStringLiteral("resourceVersion")).toString().toLongLong();
 }
 
 } // namespace
@@ -131,6 +152,7 @@ int main(int argc, char **argv) {
         window.repaint();
         paints.push_back(static_cast<double>(p.nsecsElapsed()) / 1e6);
     });
+    const long long rvBefore = simResourceVersion(sim.kubeconfig());
     watchdog.start(5);
     frame.start(16);
     QElapsedTimer run;
@@ -139,6 +161,8 @@ int main(int argc, char **argv) {
         QApplication::processEvents(QEventLoop::AllEvents, 50);
     watchdog.stop();
     frame.stop();
+    const double runSeconds = static_cast<double>(run.elapsed()) / 1000.0;
+    const long long rvAfter = simResourceVersion(sim.kubeconfig());
 
     std::vector<double> sorts;
     auto *proxy = window.nodesPane()->proxy();
@@ -152,18 +176,21 @@ int main(int argc, char **argv) {
     const auto stalls = std::count_if(gaps.begin(), gaps.end(), [](double g) { return g > 100; });
     std::printf(
         "{\"nodes\": %s, \"pods\": %s, \"churn_per_s\": %s, \"sim_start_s\": %.1f, "
-        "\"sync_s\": %.2f, \"rows\": %d, \"seconds\": %d, \"deltas_applied\": %lld, "
-        "\"deltas_per_s\": %.0f,\n \"flush_ms\": {\"count\": %zu, \"median\": %.2f, "
+        "\"sync_s\": %.2f, \"rows\": %d, \"seconds\": %d, \"sim_writes_per_s\": %.0f, "
+        "\"deltas_applied\": %lld, \"deltas_per_s\": %.0f,\n \"flush_ms\": {\"count\": %zu, "
+        "\"median\": %.2f, "
         "\"p99\": %.2f, \"max\": %.2f},\n \"frame_ms\": {\"count\": %zu, \"median\": %.2f, "
         "\"p99\": %.2f, \"max\": %.2f},\n \"repaint_ms\": {\"median\": %.2f, \"p99\": %.2f},\n"
         " \"event_loop_gap_ms\": {\"p99\": %.2f, \"max\": %.2f, \"stalls_over_100ms\": %ld},\n"
         " \"sort_nodes_ms\": {\"median\": %.2f, \"max\": %.2f}}\n",
         nodes.c_str(), pods.c_str(), churn.c_str(), simSeconds, syncSeconds, proxy->rowCount(),
-        seconds, static_cast<long long>(applied), static_cast<double>(applied) / seconds,
-        flushMs.size(), percentile(flushMs, 0.5), percentile(flushMs, 0.99),
-        percentile(flushMs, 1.0), frames.size(), percentile(frames, 0.5), percentile(frames, 0.99),
-        percentile(frames, 1.0), percentile(paints, 0.5), percentile(paints, 0.99),
-        percentile(gaps, 0.99), percentile(gaps, 1.0), static_cast<long>(stalls),
-        percentile(sorts, 0.5), percentile(sorts, 1.0));
+        seconds,
+        rvBefore < 0 || rvAfter < 0 ? -1.0 : static_cast<double>(rvAfter - rvBefore) / runSeconds,
+        static_cast<long long>(applied), static_cast<double>(applied) / seconds, flushMs.size(),
+        percentile(flushMs, 0.5), percentile(flushMs, 0.99), percentile(flushMs, 1.0),
+        frames.size(), percentile(frames, 0.5), percentile(frames, 0.99), percentile(frames, 1.0),
+        percentile(paints, 0.5), percentile(paints, 0.99), percentile(gaps, 0.99),
+        percentile(gaps, 1.0), static_cast<long>(stalls), percentile(sorts, 0.5),
+        percentile(sorts, 1.0));
     return 0;
 }
