@@ -1,5 +1,6 @@
 #include "models/clusterconnection.h"
 
+#include "k8s/cube/jobkinds.h"
 #include "k8s/write/nodewrites.h"
 
 #include <QCoreApplication>
@@ -29,6 +30,9 @@ void ClusterConnection::start(k8s::TransportSettings settings) {
     o.name = m_name.toStdString();
     o.transport = std::move(settings);
     o.resources.push_back({k8s::ObjectKind::Event, "", "v1", "events", true});
+    o.resources.push_back({k8s::ObjectKind::ResourceQuota, "", "v1", "resourcequotas", true});
+    o.resources.push_back({k8s::ObjectKind::LimitRange, "", "v1", "limitranges", true});
+    o.ifServed = k8s::JobKinds::descriptors();
     m_session = std::make_unique<k8s::ClusterSession>(std::move(o));
     // Runs on the session thread: only post. The session is stopped in our destructor, so
     // `this` outlives every call.

@@ -1,5 +1,7 @@
 #include "models/clusterstore.h"
 
+#include "k8s/cube/jobkinds.h"
+
 #include <algorithm>
 
 namespace cubedesk::models {
@@ -88,18 +90,30 @@ void ClusterStore::applyPod(const ClusterSession::Delta &d, std::string key,
             return;
         m_accounting.removePod(key);
         m_pods.erase(it);
-        ++change.podsRemoved;
+        change.podsChanged.erase(key);
+        if (auto added = std::find(change.podsAdded.begin(), change.podsAdded.end(), key);
+            added != change.podsAdded.end())
+            change.podsAdded.erase(added); // came and went inside the batch
+        else
+            change.podsRemoved.push_back(std::move(key));
         return;
     }
     auto pod = std::static_pointer_cast<const k8s::Pod>(d.object);
     m_accounting.upsertPod(key, *pod);
     touchPod(*pod, change); // where it is now
     if (it == m_pods.end()) {
-        m_pods.emplace(std::move(key), std::move(pod));
-        ++change.podsAdded;
+        m_pods.emplace(key, std::move(pod));
+        // A pod removed and re-added within one batch is a change for the models.
+        auto removed = std::find(change.podsRemoved.begin(), change.podsRemoved.end(), key);
+        if (removed != change.podsRemoved.end()) {
+            change.podsRemoved.erase(removed);
+            change.podsChanged.insert(std::move(key));
+        } else {
+            change.podsAdded.push_back(std::move(key));
+        }
     } else {
         it->second = std::move(pod);
-        ++change.podsUpdated;
+        change.podsChanged.insert(std::move(key));
     }
 }
 
@@ -124,14 +138,23 @@ ClusterChange ClusterStore::apply(std::vector<ClusterSession::Delta> deltas) {
             break;
         case k8s::ObjectKind::Event: {
             std::string key = objectKey(d.key);
-            if (d.type == Type::Deleted)
-                m_events.erase(key);
-            else
-                m_events[std::move(key)] = std::static_pointer_cast<const k8s::Event>(d.object);
-            change.eventsChanged = true;
+            if (d.type == Type::Deleted) {
+                if (m_events.erase(key) > 0)
+                    change.eventsRemoved.push_back(std::move(key));
+            } else {
+                m_events[key] = std::static_pointer_cast<const k8s::Event>(d.object);
+                change.eventsUpserted.push_back(std::move(key));
+            }
             break;
         }
-        default:
+        case k8s::ObjectKind::ResourceQuota:
+            change.quotasChanged |= upsertOrErase(m_quotas, d, objectKey(d.key));
+            break;
+        case k8s::ObjectKind::LimitRange:
+            change.quotasChanged |= upsertOrErase(m_limitRanges, d, objectKey(d.key));
+            break;
+        case k8s::ObjectKind::CustomResource:
+            applyCustom(d, change);
             break;
         }
     }
@@ -140,7 +163,91 @@ ClusterChange ClusterStore::apply(std::vector<ClusterSession::Delta> deltas) {
         change.nodesChanged.erase(name);
     for (const auto &name : change.nodesAdded)
         change.nodesChanged.erase(name);
+    for (const auto &key : change.podsAdded)
+        change.podsChanged.erase(key);
+    for (const auto &key : change.jobsAdded)
+        change.jobsChanged.erase(key);
     return change;
+}
+
+template <class Map>
+bool ClusterStore::upsertOrErase(Map &map, const ClusterSession::Delta &d, std::string key) {
+    using Ptr = typename Map::mapped_type;
+    if (d.type == Type::Deleted)
+        return map.erase(key) > 0;
+    map[std::move(key)] = std::static_pointer_cast<typename Ptr::element_type>(d.object);
+    return true;
+}
+
+void ClusterStore::applyCustom(const ClusterSession::Delta &d, ClusterChange &change) {
+    const std::string_view key = d.key;
+    const std::string_view resource = key.substr(0, key.find('/'));
+    if (resource == k8s::JobKinds::volcanoQueues().id()) {
+        change.quotasChanged |= upsertOrErase(m_queues, d, std::string(d.object->name()));
+        return;
+    }
+    if (!k8s::JobKinds::isJobResource(resource))
+        return;
+    std::string jobKey(key);
+    const bool known = m_jobs.count(jobKey) > 0;
+    if (d.type == Type::Deleted) {
+        if (!known)
+            return;
+        m_jobs.erase(jobKey);
+        change.jobsChanged.erase(jobKey);
+        if (auto added = std::find(change.jobsAdded.begin(), change.jobsAdded.end(), jobKey);
+            added != change.jobsAdded.end())
+            change.jobsAdded.erase(added);
+        else
+            change.jobsRemoved.push_back(std::move(jobKey));
+        return;
+    }
+    m_jobs[jobKey] = std::static_pointer_cast<const k8s::CustomResource>(d.object);
+    if (known) {
+        change.jobsChanged.insert(std::move(jobKey));
+    } else if (auto removed =
+                   std::find(change.jobsRemoved.begin(), change.jobsRemoved.end(), jobKey);
+               removed != change.jobsRemoved.end()) {
+        change.jobsRemoved.erase(removed);
+        change.jobsChanged.insert(std::move(jobKey));
+    } else {
+        change.jobsAdded.push_back(std::move(jobKey));
+    }
+}
+
+CustomResourcePtr ClusterStore::job(std::string_view key) const {
+    auto it = m_jobs.find(key);
+    return it == m_jobs.end() ? nullptr : it->second;
+}
+
+std::vector<PodPtr> ClusterStore::podsOfJob(const k8s::CustomResource &job) const {
+    static const char *const jobLabels[] = {"training.kubeflow.org/job-name",
+                                            "job-name",
+                                            "volcano.sh/job-name",
+                                            "spark-app-name",
+                                            "sparkoperator.k8s.io/app-name",
+                                            "workflows.argoproj.io/workflow"};
+    std::vector<PodPtr> out;
+    for (const auto &[key, pod] : m_pods) {
+        if (pod->namespaceName() != job.namespaceName())
+            continue;
+        bool match = false;
+        for (std::size_t i = 0; i < pod->ownerCount() && !match; ++i) {
+            const auto owner = pod->owner(i);
+            match = owner.kind == job.kindName() && owner.name == job.name();
+        }
+        const auto labels = pod->labels();
+        for (const char *label : jobLabels) {
+            if (match)
+                break;
+            match = labels.value(label) == std::optional<std::string_view>(job.name());
+        }
+        if (match)
+            out.push_back(pod);
+    }
+    std::sort(out.begin(), out.end(),
+              [](const PodPtr &a, const PodPtr &b) { return a->name() < b->name(); });
+    return out;
 }
 
 ClusterChange ClusterStore::clear() {
@@ -149,15 +256,34 @@ ClusterChange ClusterStore::clear() {
         change.nodesRemoved.push_back(name);
     for (const auto &[name, org] : m_accounting.orgs())
         change.orgsTouched.insert(name);
-    change.podsRemoved = static_cast<int>(m_pods.size());
+    for (const auto &[key, pod] : m_pods)
+        change.podsRemoved.push_back(key);
     change.namespacesChanged = m_namespaces > 0;
-    change.eventsChanged = !m_events.empty();
+    for (const auto &[key, event] : m_events)
+        change.eventsRemoved.push_back(key);
+    for (const auto &[key, job] : m_jobs)
+        change.jobsRemoved.push_back(key);
+    change.quotasChanged = !m_quotas.empty() || !m_limitRanges.empty() || !m_queues.empty();
     m_nodes.clear();
     m_pods.clear();
     m_events.clear();
+    m_jobs.clear();
+    m_quotas.clear();
+    m_limitRanges.clear();
+    m_queues.clear();
     m_namespaces = 0;
     m_accounting = k8s::ClusterAccounting();
     return change;
+}
+
+PodPtr ClusterStore::pod(const std::string &key) const {
+    auto it = m_pods.find(key);
+    return it == m_pods.end() ? nullptr : it->second;
+}
+
+EventPtr ClusterStore::event(const std::string &key) const {
+    auto it = m_events.find(key);
+    return it == m_events.end() ? nullptr : it->second;
 }
 
 std::vector<PodPtr> ClusterStore::podsOnNode(std::string_view node) const {

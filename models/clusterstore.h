@@ -6,9 +6,12 @@
 // Threads: GUI thread only. Objects are immutable and shared with the session thread.
 
 #include "k8s/cube/clusteraccounting.h"
+#include "k8s/objects/customresource.h"
 #include "k8s/objects/event.h"
+#include "k8s/objects/limitrange.h"
 #include "k8s/objects/node.h"
 #include "k8s/objects/pod.h"
+#include "k8s/objects/resourcequota.h"
 #include "k8s/session/clustersession.h"
 #include "models/clusterchange.h"
 
@@ -24,6 +27,9 @@ namespace cubedesk::models {
 using NodePtr = std::shared_ptr<const k8s::Node>;
 using PodPtr = std::shared_ptr<const k8s::Pod>;
 using EventPtr = std::shared_ptr<const k8s::Event>;
+using CustomResourcePtr = std::shared_ptr<const k8s::CustomResource>;
+using ResourceQuotaPtr = std::shared_ptr<const k8s::ResourceQuota>;
+using LimitRangePtr = std::shared_ptr<const k8s::LimitRange>;
 
 class ClusterStore final {
 public:
@@ -36,6 +42,11 @@ public:
     NodePtr node(std::string_view name) const;
     /// Pods by "namespace/name".
     const std::unordered_map<std::string, PodPtr> &pods() const { return m_pods; }
+    /// The pod "namespace/name", or null.
+    PodPtr pod(const std::string &key) const;
+    /// Events by "namespace/name".
+    const std::unordered_map<std::string, EventPtr> &events() const { return m_events; }
+    EventPtr event(const std::string &key) const;
     /// Every pod bound to `node` (a scan; for detail panels and previews, not per frame).
     std::vector<PodPtr> podsOnNode(std::string_view node) const;
     /// Unbound pending pods, oldest first.
@@ -44,6 +55,20 @@ public:
     std::vector<EventPtr> eventsFor(std::string_view kind, std::string_view ns,
                                     std::string_view name) const;
     std::size_t namespaceCount() const { return m_namespaces; }
+    /// ML jobs of every kind the session watches, by "resource-id/namespace/name".
+    const std::map<std::string, CustomResourcePtr, std::less<>> &jobs() const { return m_jobs; }
+    CustomResourcePtr job(std::string_view key) const;
+    /// ResourceQuotas and LimitRanges by "namespace/name"; Volcano Queues by name.
+    const std::map<std::string, ResourceQuotaPtr, std::less<>> &quotas() const { return m_quotas; }
+    const std::map<std::string, LimitRangePtr, std::less<>> &limitRanges() const {
+        return m_limitRanges;
+    }
+    const std::map<std::string, CustomResourcePtr, std::less<>> &queues() const { return m_queues; }
+    /// Pods that belong to a job: owned by it (ownerReferences) or labelled with its name the
+    /// way the operators do (training.kubeflow.org/job-name, volcano.sh/job-name,
+    /// spark-app-name / sparkoperator.k8s.io/app-name, workflows.argoproj.io/workflow), in
+    /// the job's namespace; sorted by name. A scan, for detail panels.
+    std::vector<PodPtr> podsOfJob(const k8s::CustomResource &job) const;
     const k8s::ClusterAccounting &accounting() const { return m_accounting; }
     /// Every node and pod as shared pointers (for k8s/cube functions that take vectors).
     std::vector<NodePtr> nodeList() const;
@@ -53,11 +78,18 @@ private:
     void applyNode(const k8s::ClusterSession::Delta &d, ClusterChange &change);
     void applyPod(const k8s::ClusterSession::Delta &d, std::string key, ClusterChange &change);
     void touchPod(const k8s::Pod &pod, ClusterChange &change) const;
+    void applyCustom(const k8s::ClusterSession::Delta &d, ClusterChange &change);
+    template <class Map>
+    static bool upsertOrErase(Map &map, const k8s::ClusterSession::Delta &d, std::string key);
 
     std::map<std::string, NodePtr, std::less<>> m_nodes;
     std::unordered_map<std::string, PodPtr> m_pods;
     std::unordered_map<std::string, EventPtr> m_events;
     std::size_t m_namespaces = 0;
+    std::map<std::string, CustomResourcePtr, std::less<>> m_jobs;
+    std::map<std::string, ResourceQuotaPtr, std::less<>> m_quotas;
+    std::map<std::string, LimitRangePtr, std::less<>> m_limitRanges;
+    std::map<std::string, CustomResourcePtr, std::less<>> m_queues;
     k8s::ClusterAccounting m_accounting;
 };
 

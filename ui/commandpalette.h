@@ -14,12 +14,12 @@ namespace cubedesk::ui {
 class CommandPalette final : public QDialog {
     Q_OBJECT
 public:
-    enum class Kind { Pane, Node, Org };
+    enum class Kind { Pane, Node, Org, Job };
     struct Entry {
         Kind kind;
         QString text;    ///< what the list shows
-        QString cluster; ///< Node, Org
-        QString name;    ///< pane object name, node or org name
+        QString cluster; ///< Node, Org, Job
+        QString name;    ///< pane object name, node, org or job name
     };
 
     explicit CommandPalette(QList<Entry> entries, QWidget *parent = nullptr);

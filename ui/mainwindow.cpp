@@ -3,17 +3,21 @@
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
 #include "models/clusterlistmodel.h"
+#include "models/jobtablemodel.h"
 #include "models/nodetablemodel.h"
 #include "models/orgboardmodel.h"
+#include "models/quotatablemodel.h"
 #include "ui/boardpane.h"
 #include "ui/clusterspane.h"
 #include "ui/clustertree.h"
 #include "ui/commandpalette.h"
+#include "ui/jobspane.h"
 #include "ui/labeleditordialog.h"
 #include "ui/movepreviewdialog.h"
 #include "ui/nodedetailpanel.h"
 #include "ui/nodespane.h"
 #include "ui/placeholderpane.h"
+#include "ui/quotaspane.h"
 #include "widgets/freshnessbadge.h"
 
 #include <QApplication>
@@ -51,6 +55,10 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
     , m_clustersPane(new ClustersPane(m_clusterModel, this))
     , m_nodesPane(new NodesPane(hub, m_nodeModel, this))
     , m_boardPane(new BoardPane(hub, m_boardModel, this))
+    , m_jobModel(new models::JobTableModel(hub, this))
+    , m_quotaModel(new models::QuotaTableModel(hub, this))
+    , m_jobsPane(new JobsPane(hub, m_jobModel, this))
+    , m_quotasPane(new QuotasPane(hub, m_quotaModel, this))
     , m_statusText(new QLabel(this)) {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(m_options.demo ? tr("CubeDesk — demo") : tr("CubeDesk"));
@@ -69,14 +77,10 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
     m_tabs->addTab(m_nodesPane, tr("Nodes"));
     m_tabs->addTab(m_boardPane, tr("Resource groups"));
     const QString later = tr("This pane is not part of this version of CubeDesk yet.");
-    auto *jobs = new PlaceholderPane(tr("Training jobs"), later, this);
-    jobs->setObjectName(QStringLiteral("jobsPane"));
-    auto *quotas = new PlaceholderPane(tr("Quotas"), later, this);
-    quotas->setObjectName(QStringLiteral("quotasPane"));
     auto *gpus = new PlaceholderPane(tr("GPUs"), later, this);
     gpus->setObjectName(QStringLiteral("gpusPane"));
-    m_tabs->addTab(jobs, tr("Jobs"));
-    m_tabs->addTab(quotas, tr("Quotas"));
+    m_tabs->addTab(m_jobsPane, tr("Jobs"));
+    m_tabs->addTab(m_quotasPane, tr("Quotas"));
     m_tabs->addTab(gpus, tr("GPUs"));
     setCentralWidget(m_tabs);
 
@@ -84,6 +88,14 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
     statusBar()->addWidget(m_statusText, 1);
 
     connect(m_tree, &ClusterTree::scopeChanged, m_nodesPane, &NodesPane::setScope);
+    connect(m_tree, &ClusterTree::scopeChanged, m_jobsPane, &JobsPane::setScope);
+    connect(m_tree, &ClusterTree::scopeChanged, m_quotasPane, &QuotasPane::setScope);
+    connect(m_jobsPane, &JobsPane::nodeRequested, this, [this](const QString &c, const QString &n) {
+        showPane(QStringLiteral("nodesPane"));
+        m_nodesPane->selectNode(c, n);
+    });
+    connect(m_jobsPane, &JobsPane::writeReported, this, &MainWindow::showWriteReport);
+    connect(m_quotasPane, &QuotasPane::writeReported, this, &MainWindow::showWriteReport);
     connect(m_tree, &ClusterTree::removeFileRequested, this, &MainWindow::removeKubeconfig);
     connect(m_clustersPane, &ClustersPane::clusterActivated, this, [this](const QString &c) {
         m_tree->setScopeOnly(c);
@@ -136,6 +148,7 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
         restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
         restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
         m_nodesPane->restoreState(settings.value(QStringLiteral("nodes/header")).toByteArray());
+        m_jobsPane->restoreState(settings.value(QStringLiteral("jobs/header")).toByteArray());
         m_tabs->setCurrentIndex(settings.value(QStringLiteral("window/pane"), 0).toInt());
         if (files.isEmpty() && !m_options.demo)
             files = settings.value(QStringLiteral("kubeconfig/files")).toStringList();
@@ -185,9 +198,15 @@ void MainWindow::buildMenus() {
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("Go to… (command palette)"), QKeySequence(Qt::CTRL | Qt::Key_K), this,
                     &MainWindow::openCommandPalette);
-    view->addAction(tr("&Filter nodes"), QKeySequence::Find, this, [this] {
-        showPane(QStringLiteral("nodesPane"));
-        m_nodesPane->focusFilter();
+    view->addAction(tr("&Filter this pane"), QKeySequence::Find, this, [this] {
+        if (m_tabs->currentWidget() == m_jobsPane) {
+            m_jobsPane->focusFilter();
+        } else if (m_tabs->currentWidget() == m_quotasPane) {
+            m_quotasPane->focusFilter();
+        } else {
+            showPane(QStringLiteral("nodesPane"));
+            m_nodesPane->focusFilter();
+        }
     });
     view->addAction(tr("&Reconnect all clusters"), QKeySequence(Qt::Key_F5), m_hub,
                     &models::ClusterHub::reconnectAll);
@@ -271,6 +290,7 @@ void MainWindow::closeEvent(QCloseEvent *event) {
         settings.setValue(QStringLiteral("window/state"), saveState());
         settings.setValue(QStringLiteral("window/pane"), m_tabs->currentIndex());
         settings.setValue(QStringLiteral("nodes/header"), m_nodesPane->saveState());
+        settings.setValue(QStringLiteral("jobs/header"), m_jobsPane->saveState());
         if (!m_options.demo) {
             settings.setValue(QStringLiteral("kubeconfig/files"), m_hub->requestedFiles());
             const auto disabled = m_hub->disabledContexts();
@@ -333,6 +353,15 @@ void MainWindow::updateWriteAccess() {
                 reasons.isEmpty() ? tr("No cluster connected.") : reasons.join(QLatin1Char('\n'));
     }
     m_nodesPane->setWritesEnabled(nodesWhy.isEmpty(), nodesWhy);
+    // Jobs and quotas: the API's answer (403 with its reason) is reported per write; only
+    // read-only mode disables the buttons up front.
+    const QString readOnly = m_options.readOnly ? why : QString();
+    m_jobsPane->setReadOnlyReason(readOnly);
+    m_quotasPane->setReadOnlyReason(readOnly);
+}
+
+void MainWindow::showWriteReport(const QString &message) {
+    statusBar()->showMessage(message, 10000);
 }
 
 void MainWindow::openCommandPalette() {
@@ -352,6 +381,19 @@ void MainWindow::openCommandPalette() {
             entries.append({CommandPalette::Kind::Node,
                             tr("Node: %1 — %2").arg(QString::fromStdString(name), c->name()),
                             c->name(), QString::fromStdString(name)});
+        for (const auto &[key, job] : c->store().jobs())
+            entries.append(
+                {CommandPalette::Kind::Job,
+                 tr("Job: %1 %2/%3 — %4")
+                     .arg(QString::fromStdString(job->kindName()),
+                          QString::fromUtf8(job->namespaceName().data(),
+                                            static_cast<qsizetype>(job->namespaceName().size())),
+                          QString::fromUtf8(job->name().data(),
+                                            static_cast<qsizetype>(job->name().size())),
+                          c->name()),
+                 c->name(),
+                 QString::fromUtf8(job->name().data(),
+                                   static_cast<qsizetype>(job->name().size()))});
     }
     auto *palette = new CommandPalette(entries, this);
     palette->setAttribute(Qt::WA_DeleteOnClose);
@@ -363,6 +405,10 @@ void MainWindow::openCommandPalette() {
         case CommandPalette::Kind::Node:
             showPane(QStringLiteral("nodesPane"));
             m_nodesPane->selectNode(e.cluster, e.name);
+            break;
+        case CommandPalette::Kind::Job:
+            showPane(QStringLiteral("jobsPane"));
+            m_jobsPane->selectJob(e.cluster, e.name);
             break;
         case CommandPalette::Kind::Org:
             showPane(QStringLiteral("boardPane"));

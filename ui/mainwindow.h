@@ -20,6 +20,8 @@ namespace cubedesk::models {
 class ClusterHub;
 class ClusterListModel;
 class NodeTableModel;
+class JobTableModel;
+class QuotaTableModel;
 class OrgBoardModel;
 class ClusterConnection;
 } // namespace cubedesk::models
@@ -34,6 +36,8 @@ class BoardPane;
 class ClusterTree;
 class ClustersPane;
 class NodesPane;
+class JobsPane;
+class QuotasPane;
 
 class MainWindow final : public QMainWindow {
     Q_OBJECT
@@ -51,6 +55,8 @@ public:
 
     ClustersPane *clustersPane() const { return m_clustersPane; }
     NodesPane *nodesPane() const { return m_nodesPane; }
+    JobsPane *jobsPane() const { return m_jobsPane; }
+    QuotasPane *quotasPane() const { return m_quotasPane; }
     BoardPane *boardPane() const { return m_boardPane; }
     ClusterTree *clusterTree() const { return m_tree; }
     QTabWidget *panes() const { return m_tabs; }
@@ -79,6 +85,8 @@ private:
     void buildMenus();
     void updateStatus();
     void updateWriteAccess();
+    /// A job or quota write finished: the status bar says how.
+    void showWriteReport(const QString &message);
     void reportOutcome(const models::NodeWriteController::Outcome &outcome);
     void loadKubeconfigs(const QStringList &files);
     void runLabelDialog(class LabelEditorDialog &dialog);
@@ -94,6 +102,10 @@ private:
     ClustersPane *m_clustersPane;
     NodesPane *m_nodesPane;
     BoardPane *m_boardPane;
+    models::JobTableModel *m_jobModel;
+    models::QuotaTableModel *m_quotaModel;
+    JobsPane *m_jobsPane;
+    QuotasPane *m_quotasPane;
     QLabel *m_statusText;
     QHash<QString, widgets::FreshnessBadge *> m_badges;
     /// Moves awaiting the watch, by cluster: node → target org.

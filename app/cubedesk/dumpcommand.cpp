@@ -3,6 +3,8 @@
 #include "k8s/config/kubeconfig.h"
 #include "k8s/config/kubeconfigsources.h"
 #include "k8s/cube/dumprows.h"
+#include "k8s/cube/gpudumprows.h"
+#include "k8s/cube/jobkinds.h"
 #include "k8s/session/clustersession.h"
 #include "k8s/session/transportfactory.h"
 
@@ -12,6 +14,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <iostream>
 #include <thread>
 
@@ -97,7 +100,8 @@ void print(const std::vector<DumpRow> &rows, const QString &format) {
 
 QStringList DumpCommand::supported() {
     return {QStringLiteral("clusters"), QStringLiteral("nodes"), QStringLiteral("pods"),
-            QStringLiteral("orgs")};
+            QStringLiteral("orgs"),     QStringLiteral("jobs"),  QStringLiteral("quotas"),
+            QStringLiteral("events"),   QStringLiteral("gpus")};
 }
 
 int DumpCommand::run(const Options &options) {
@@ -133,6 +137,17 @@ int DumpCommand::run(const Options &options) {
         ClusterSession::Options o;
         o.name = name.toStdString();
         o.transport = std::move(*settings);
+        // Watch only what the rows need: a user who may not list quotas can still dump jobs.
+        if (options.what == QLatin1String("jobs")) {
+            o.resources = {ResourceDescriptor::namespaces()};
+            o.ifServed = JobKinds::descriptors();
+        } else if (options.what == QLatin1String("quotas")) {
+            o.resources.push_back({ObjectKind::ResourceQuota, "", "v1", "resourcequotas", true});
+            o.resources.push_back({ObjectKind::LimitRange, "", "v1", "limitranges", true});
+            o.ifServed = {JobKinds::volcanoQueues()};
+        } else if (options.what == QLatin1String("events")) {
+            o.resources = {{ObjectKind::Event, "", "v1", "events", true}};
+        }
         sessions.push_back(std::make_unique<ClusterSession>(std::move(o)));
     }
     for (auto &s : sessions)
@@ -153,6 +168,12 @@ int DumpCommand::run(const Options &options) {
         if (all)
             break;
         if (std::chrono::steady_clock::now() >= deadline) {
+            for (auto &s : sessions)
+                if (!s->optionalSettled())
+                    return failWith(
+                        QStringLiteral("cluster \"%1\": API discovery did not finish within %2 s")
+                            .arg(QString::fromStdString(s->name()))
+                            .arg(options.timeoutSeconds));
             for (auto &s : sessions)
                 for (const auto &[id, state] : s->states())
                     if (!state.live())
@@ -180,11 +201,41 @@ int DumpCommand::run(const Options &options) {
             if (!st.live())
                 state = id + ": " + describe(st);
         c.state = state;
-        c.nodes = s->snapshot("nodes");
-        c.pods = s->snapshot("pods");
-        c.namespaces = s->snapshot("namespaces");
+        c.discoveryError = s->discoveryError();
+        for (const auto &[id, st] : s->states()) {
+            auto objects = s->snapshot(id);
+            if (id == "nodes")
+                c.nodes = std::move(objects);
+            else if (id == "pods")
+                c.pods = std::move(objects);
+            else if (id == "namespaces")
+                c.namespaces = std::move(objects);
+            else if (id == "events")
+                c.events = std::move(objects);
+            else if (id == "resourcequotas")
+                c.quotas = std::move(objects);
+            else if (id == "limitranges")
+                c.limitRanges = std::move(objects);
+            else if (id == JobKinds::volcanoQueues().id())
+                c.queues = std::move(objects);
+            else if (JobKinds::isJobResource(id))
+                c.jobs.insert(c.jobs.end(), objects.begin(), objects.end());
+        }
+        if (options.what == QLatin1String("jobs") && !c.discoveryError.empty())
+            std::cerr << "cubedesk: warning: cluster \"" << c.name
+                      << "\": job kinds unknown, API discovery failed: " << c.discoveryError
+                      << std::endl;
         snapshots.push_back(std::move(c));
     }
+    GpuDumpRows::Options gpuOptions; // --dump gpus: the NodeResourceTopology objects, once
+    if (options.what == QLatin1String("gpus"))
+        for (auto &s : sessions) {
+            std::string warning;
+            gpuOptions.nrtLists[s->name()] = GpuDumpRows::fetchNodeResourceTopologies(*s, &warning);
+            if (!warning.empty())
+                std::cerr << "cubedesk: warning: cluster \"" << s->name() << "\": " << warning
+                          << std::endl;
+        }
     for (auto &s : sessions)
         s->stop();
     std::vector<DumpRow> rows;
@@ -194,6 +245,14 @@ int DumpCommand::run(const Options &options) {
         rows = DumpRows::nodes(snapshots);
     else if (options.what == QLatin1String("pods"))
         rows = DumpRows::pods(snapshots);
+    else if (options.what == QLatin1String("jobs"))
+        rows = DumpRows::jobs(snapshots, static_cast<std::int64_t>(std::time(nullptr)));
+    else if (options.what == QLatin1String("quotas"))
+        rows = DumpRows::quotas(snapshots);
+    else if (options.what == QLatin1String("events"))
+        rows = DumpRows::events(snapshots);
+    else if (options.what == QLatin1String("gpus"))
+        rows = GpuDumpRows::rows(snapshots, gpuOptions);
     else
         rows = DumpRows::orgs(snapshots);
     print(rows, options.format);

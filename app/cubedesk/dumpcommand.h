@@ -10,7 +10,7 @@
 class DumpCommand final {
 public:
     struct Options {
-        QString what; ///< clusters | nodes | pods | orgs
+        QString what; ///< clusters | nodes | pods | orgs | jobs | quotas | events
         QString format = QStringLiteral("json");
         QStringList kubeconfigs;
         QStringList contexts;

@@ -1,9 +1,18 @@
 #include "k8s/cube/dumprows.h"
 
+#include "k8s/cube/amountformat.h"
+#include "k8s/cube/jobrow.h"
+#include "k8s/cube/quotarows.h"
+#include "k8s/objects/customresource.h"
+#include "k8s/objects/event.h"
+#include "k8s/objects/limitrange.h"
 #include "k8s/objects/node.h"
 #include "k8s/objects/pod.h"
+#include "k8s/objects/resourcequota.h"
 
 #include <algorithm>
+#include <cmath>
+#include <tuple>
 
 namespace cubedesk::k8s {
 
@@ -216,6 +225,127 @@ std::vector<DumpRow> DumpRows::orgs(const std::vector<ClusterSnapshot> &clusters
                 .set("pending_pods", std::int64_t{o.pendingPods});
             rows.push_back(std::move(r));
         }
+    }
+    return rows;
+}
+
+} // namespace cubedesk::k8s
+
+namespace cubedesk::k8s {
+
+namespace {
+
+std::string amountText(const std::string &resource, const std::optional<std::int64_t> &v) {
+    return v ? AmountFormat::text(resource, *v) : std::string();
+}
+
+} // namespace
+
+std::vector<DumpRow> DumpRows::jobs(const std::vector<ClusterSnapshot> &clusters,
+                                    std::int64_t now) {
+    std::vector<JobRow> all;
+    for (const auto &c : clusters)
+        for (const auto *job : sortedAs<CustomResource>(c.jobs))
+            all.push_back(JobRow::from(c.name, {}, *job, now));
+    std::sort(all.begin(), all.end(), [](const JobRow &a, const JobRow &b) {
+        return std::tie(a.cluster, a.ns, a.kind, a.name) <
+               std::tie(b.cluster, b.ns, b.kind, b.name);
+    });
+    std::vector<DumpRow> rows;
+    for (const auto &j : all) {
+        DumpRow r;
+        r.set("cluster", j.cluster)
+            .set("namespace", j.ns)
+            .set("kind", j.kind)
+            .set("api_version", j.apiVersion)
+            .set("name", j.name)
+            .set("phase", std::string(JobPhase::name(j.phase)))
+            .set("raw_phase", j.rawPhase)
+            .set("replicas", j.replicasText())
+            .set("gpus", j.gpus)
+            .set("gpu_detail", j.gpuDetail)
+            .set("run_id", j.runId)
+            .set("pipeline_name", j.pipelineName)
+            .set("run_username", j.runUsername)
+            .set("task_name", j.taskName)
+            .set("created", formatTime(j.created))
+            .set("started", formatTime(j.started))
+            .set("finished", formatTime(j.finished))
+            .set("duration_s", j.durationSeconds(now))
+            .set("suspended", std::int64_t{j.suspended ? 1 : 0})
+            .set("past_timeout", std::int64_t{j.pastTimeout ? 1 : 0});
+        rows.push_back(std::move(r));
+    }
+    return rows;
+}
+
+std::vector<DumpRow> DumpRows::quotas(const std::vector<ClusterSnapshot> &clusters) {
+    std::vector<QuotaRow> all;
+    for (const auto &c : clusters) {
+        auto add = [&all](std::vector<QuotaRow> rows) {
+            all.insert(all.end(), std::make_move_iterator(rows.begin()),
+                       std::make_move_iterator(rows.end()));
+        };
+        for (const auto *q : sortedAs<ResourceQuota>(c.quotas))
+            add(QuotaRows::quota(c.name, *q));
+        for (const auto *l : sortedAs<LimitRange>(c.limitRanges))
+            add(QuotaRows::limitRange(c.name, *l));
+        for (const auto *q : sortedAs<CustomResource>(c.queues))
+            add(QuotaRows::queue(c.name, *q));
+        add(QuotaRows::orgs(c.name, account(c)));
+    }
+    std::stable_sort(all.begin(), all.end(), [](const QuotaRow &a, const QuotaRow &b) {
+        return std::tie(a.cluster, a.kind, a.ns, a.name, a.scope, a.resource) <
+               std::tie(b.cluster, b.kind, b.ns, b.name, b.scope, b.resource);
+    });
+    std::vector<DumpRow> rows;
+    for (const auto &q : all) {
+        DumpRow r;
+        const auto percent = q.percent();
+        r.set("cluster", q.cluster)
+            .set("kind", std::string(QuotaRow::kindName(q.kind)))
+            .set("namespace", q.ns)
+            .set("name", q.name)
+            .set("scope", q.scope)
+            .set("resource", q.resource)
+            .set("hard", amountText(q.resource, q.hard))
+            .set("used", amountText(q.resource, q.used))
+            .set("percent", percent ? std::round(*percent * 10) / 10 : -1.0)
+            .set("min", amountText(q.resource, q.min))
+            .set("max", amountText(q.resource, q.max))
+            .set("default", amountText(q.resource, q.defaultLimit))
+            .set("default_request", amountText(q.resource, q.defaultRequest))
+            .set("deserved", amountText(q.resource, q.deserved))
+            .set("guaranteed", amountText(q.resource, q.guaranteed));
+        rows.push_back(std::move(r));
+    }
+    return rows;
+}
+
+std::vector<DumpRow> DumpRows::events(const std::vector<ClusterSnapshot> &clusters) {
+    std::vector<std::pair<std::string, const Event *>> all;
+    for (const auto &c : clusters)
+        for (const auto *e : sortedAs<Event>(c.events))
+            all.emplace_back(c.name, e);
+    std::sort(all.begin(), all.end(), [](const auto &a, const auto &b) {
+        return std::tuple(a.second->lastTimestamp(), a.first, a.second->namespaceName(),
+                          a.second->name()) < std::tuple(b.second->lastTimestamp(), b.first,
+                                                         b.second->namespaceName(),
+                                                         b.second->name());
+    });
+    std::vector<DumpRow> rows;
+    for (const auto &[cluster, e] : all) {
+        DumpRow r;
+        r.set("cluster", cluster)
+            .set("namespace", std::string(e->namespaceName()))
+            .set("last_seen", formatTime(e->lastTimestamp()))
+            .set("type", std::string(e->type()))
+            .set("reason", std::string(e->reason()))
+            .set("object", std::string(e->involvedKind()) + '/' + e->involvedName())
+            .set("count", std::int64_t{e->count()})
+            .set("source", std::string(e->source()))
+            .set("message", e->message());
+        rows.push_back(std::move(r));
     }
     return rows;
 }

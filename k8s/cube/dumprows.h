@@ -21,11 +21,17 @@ struct ClusterSnapshot {
     std::vector<std::shared_ptr<const KubeObject>> nodes;
     std::vector<std::shared_ptr<const KubeObject>> pods;
     std::vector<std::shared_ptr<const KubeObject>> namespaces;
+    std::vector<std::shared_ptr<const KubeObject>> jobs;   ///< every job kind (CustomResource)
+    std::vector<std::shared_ptr<const KubeObject>> queues; ///< Volcano Queues
+    std::vector<std::shared_ptr<const KubeObject>> quotas; ///< ResourceQuotas
+    std::vector<std::shared_ptr<const KubeObject>> limitRanges;
+    std::vector<std::shared_ptr<const KubeObject>> events;
+    std::string discoveryError; ///< why job kinds could not be looked up ("" when they were)
 };
 
-/// The rows of `cubedesk --dump clusters|nodes|pods|orgs`, built from snapshots with the
-/// platform's accounting rules (ClusterAccounting). Pure functions; rows sorted by cluster and
-/// name so output is stable.
+/// The rows of `cubedesk --dump clusters|nodes|pods|orgs|jobs|quotas|events`, built from snapshots
+/// with the platform's accounting rules (ClusterAccounting). Pure functions; rows sorted by cluster
+/// and name so output is stable.
 class DumpRows final {
 public:
     /// Whole-device GPU resource names counted as "GPUs" (MIG slices and shares are not cards).
@@ -35,6 +41,13 @@ public:
     static std::vector<DumpRow> nodes(const std::vector<ClusterSnapshot> &clusters);
     static std::vector<DumpRow> pods(const std::vector<ClusterSnapshot> &clusters);
     static std::vector<DumpRow> orgs(const std::vector<ClusterSnapshot> &clusters);
+    /// One row per job (JobRow): cluster, namespace, kind, name, phase, replicas, gpus, ...
+    static std::vector<DumpRow> jobs(const std::vector<ClusterSnapshot> &clusters,
+                                     std::int64_t now);
+    /// One row per resource of each ResourceQuota, LimitRange item, Volcano Queue and org.
+    static std::vector<DumpRow> quotas(const std::vector<ClusterSnapshot> &clusters);
+    /// Events, oldest last-seen first.
+    static std::vector<DumpRow> events(const std::vector<ClusterSnapshot> &clusters);
 
     static ClusterAccounting account(const ClusterSnapshot &cluster);
     static std::int64_t gpus(const ClusterAccounting::Amounts &amounts);

@@ -1,5 +1,6 @@
 #include "k8s/cube/orgmovepreview.h"
 
+#include "k8s/cube/amountformat.h"
 #include "k8s/cube/dumprows.h"
 #include "k8s/cube/labelrules.h"
 #include "k8s/write/nodewrites.h"
@@ -156,29 +157,9 @@ std::string whyNot(const Amounts &requests, const std::vector<Slot> &slots, bool
 } // namespace
 
 std::string OrgMovePreview::formatAmount(const std::string &resource, std::int64_t value) {
-    if (ResourceList::isMilliResource(resource)) {
-        const std::string sign = value < 0 ? "-" : "";
-        const std::int64_t v = value < 0 ? -value : value;
-        std::string out = sign + std::to_string(v / 1000);
-        if (v % 1000 != 0) {
-            std::string frac = std::to_string(1000 + v % 1000).substr(1);
-            while (frac.back() == '0')
-                frac.pop_back();
-            out += '.' + frac;
-        }
-        return out;
-    }
-    if (resource == "memory" && value != 0) {
-        static const std::pair<std::int64_t, const char *> units[] = {
-            {std::int64_t{1} << 40, "Ti"},
-            {std::int64_t{1} << 30, "Gi"},
-            {std::int64_t{1} << 20, "Mi"},
-            {std::int64_t{1} << 10, "Ki"}};
-        for (const auto &[size, suffix] : units)
-            if (value % size == 0)
-                return std::to_string(value / size) + suffix;
-    }
-    return std::to_string(value);
+    // Cores even below one core ("0.25"): the preview's sentences compare cores.
+    return ResourceList::isMilliResource(resource) ? AmountFormat::cores(value)
+                                                   : AmountFormat::text(resource, value);
 }
 
 OrgMovePreview::Result

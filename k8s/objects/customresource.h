@@ -46,6 +46,14 @@ public:
         bool operator==(const ReplicaStatus &) const = default;
     };
 
+    /// One replica role of a job template: Kubeflow spec.<kind>ReplicaSpecs.<role>, Volcano
+    /// spec.tasks[].name, Spark "Driver"/"Executor".
+    struct ReplicaSpec {
+        std::string role;
+        std::int64_t replicas = 1;
+        ResourceSet requests; ///< one replica's effective requests (cpu, memory, extended)
+    };
+
     CustomResource() = default;
 
     const std::string &apiVersion() const { return m_apiVersion; }
@@ -56,6 +64,22 @@ public:
     const std::vector<Condition> &conditions() const { return m_conditions; }
     const std::vector<ReplicaStatus> &replicaStatuses() const { return m_replicaStatuses; }
     ResourceList gpuRequests() const { return m_gpuRequests.view(pool()); }
+    const std::vector<ReplicaSpec> &replicaSpecs() const { return m_replicaSpecs; }
+    /// Reads one of this object's resource sets (replicaSpecs()[i].requests, ...).
+    ResourceList view(const ResourceSet &set) const { return set.view(pool()); }
+
+    /// spec.runPolicy is present (Kubeflow training-operator kinds, MPIJob v2beta1): the job
+    /// can be suspended and resumed through spec.runPolicy.suspend.
+    bool hasRunPolicy() const { return m_hasRunPolicy; }
+    /// spec.runPolicy.suspend is true.
+    bool suspended() const { return m_suspended; }
+
+    /// Volcano Queue: spec.capability, spec.deserved, spec.guaranteed.resource and
+    /// status.allocated (empty for other kinds).
+    ResourceList queueCapability() const { return m_capability.view(pool()); }
+    ResourceList queueDeserved() const { return m_deserved.view(pool()); }
+    ResourceList queueGuaranteed() const { return m_guaranteed.view(pool()); }
+    ResourceList queueAllocated() const { return m_allocated.view(pool()); }
 
     /// status.startTime (0 when absent).
     std::int64_t startTime() const { return m_startTime; }
@@ -75,6 +99,13 @@ private:
     std::vector<Condition> m_conditions;
     std::vector<ReplicaStatus> m_replicaStatuses;
     ResourceSet m_gpuRequests;
+    std::vector<ReplicaSpec> m_replicaSpecs;
+    bool m_hasRunPolicy = false;
+    bool m_suspended = false;
+    ResourceSet m_capability;
+    ResourceSet m_deserved;
+    ResourceSet m_guaranteed;
+    ResourceSet m_allocated;
     std::int64_t m_startTime = 0;
     std::int64_t m_completionTime = 0;
 };

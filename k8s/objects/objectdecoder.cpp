@@ -470,7 +470,7 @@ private:
     error_code decodeEvent(od::object &object, std::shared_ptr<const KubeObject> &out);
     error_code decodeCustomResource(od::object &object, std::shared_ptr<const KubeObject> &out);
     error_code decodeCustomSpec(od::value &value, CustomResource &cr);
-    error_code decodeReplicaTemplate(od::value &value, CustomResource &cr);
+    error_code decodeReplicaTemplate(od::value &value, CustomResource &cr, std::string_view role);
     error_code decodeSparkRole(od::value &value, CustomResource &cr, bool executor);
     error_code decodeCustomStatus(od::value &value, CustomResource &cr, std::string_view &state,
                                   std::int64_t &stateTime);
@@ -1453,12 +1453,14 @@ bool ObjectDecoder::Impl::isExtendedGpuLike(StringId name) const {
            !(domain.size() > 14 && domain.substr(domain.size() - 14) == ".kubernetes.io");
 }
 
-error_code ObjectDecoder::Impl::decodeReplicaTemplate(od::value &value, CustomResource &cr) {
+error_code ObjectDecoder::Impl::decodeReplicaTemplate(od::value &value, CustomResource &cr,
+                                                      std::string_view role) {
     // {replicas: N, template: {metadata: ..., spec: <pod spec>}} — Kubeflow replica specs and
-    // Volcano tasks share this shape.
+    // Volcano tasks ({name: role, replicas, template}) share this shape.
     std::int64_t replicas = 1;
+    std::string_view taskName;
     m_templateRes.clear();
-    CUBEDESK_TRY(readFields(value,
+    CUBEDESK_TRY(readFields(value, Text{"name", &taskName},
                             On{"replicas",
                                [&](od::value &v) -> error_code {
                                    od::json_type type;
@@ -1474,10 +1476,15 @@ error_code ObjectDecoder::Impl::decodeReplicaTemplate(od::value &value, CustomRe
                                                            }});
                                }}));
     computeEffective(m_templateRes, m_effective);
+    CustomResource::ReplicaSpec spec;
+    spec.role.assign(role.empty() ? taskName : role);
+    spec.replicas = replicas;
     for (const Amount &a : m_effective.items()) {
+        spec.requests.set(a.name, a.name == m_cpu, a.name == m_memory, a.value);
         if (isExtendedGpuLike(a.name))
             cr.m_gpuRequests.add(a.name, false, false, saturatingMul(a.value, replicas));
     }
+    cr.m_replicaSpecs.push_back(std::move(spec));
     return SUCCESS;
 }
 
@@ -1494,8 +1501,15 @@ error_code ObjectDecoder::Impl::decodeSparkRole(od::value &value, CustomResource
         On{"gpu", [&](od::value &v) {
                return readFields(v, Text{"name", &gpuName}, Integer{"quantity", &quantity});
            }}));
-    if (!gpuName.empty() && quantity > 0)
-        cr.m_gpuRequests.add(intern(gpuName), false, false, saturatingMul(quantity, instances));
+    CustomResource::ReplicaSpec spec;
+    spec.role = executor ? "Executor" : "Driver";
+    spec.replicas = instances;
+    if (!gpuName.empty() && quantity > 0) {
+        const StringId gpu = intern(gpuName);
+        spec.requests.set(gpu, false, false, quantity);
+        cr.m_gpuRequests.add(gpu, false, false, saturatingMul(quantity, instances));
+    }
+    cr.m_replicaSpecs.push_back(std::move(spec));
     return SUCCESS;
 }
 
@@ -1505,14 +1519,27 @@ error_code ObjectDecoder::Impl::decodeCustomSpec(od::value &value, CustomResourc
         constexpr std::string_view kSuffix = "ReplicaSpecs";
         if (k.size() > kSuffix.size() && k.substr(k.size() - kSuffix.size()) == kSuffix) {
             return forEachField(f.value(), [&](od::field &role) -> error_code {
-                return decodeReplicaTemplate(role.value(), cr);
+                std::string_view roleName;
+                CUBEDESK_TRY(role.unescaped_key().get(roleName));
+                const std::string name(roleName); // the key's buffer is reused by the parser
+                return decodeReplicaTemplate(role.value(), cr, name);
             });
         }
         if (k == "tasks") {
             return forEachElement(f.value(), [&](od::value &task) -> error_code {
-                return decodeReplicaTemplate(task, cr);
+                return decodeReplicaTemplate(task, cr, {});
             });
         }
+        if (k == "runPolicy") {
+            cr.m_hasRunPolicy = true;
+            return readFields(f.value(), Flag{"suspend", &cr.m_suspended});
+        }
+        if (k == "capability")
+            return decodeResourceSet(f.value(), cr.m_capability);
+        if (k == "deserved")
+            return decodeResourceSet(f.value(), cr.m_deserved);
+        if (k == "guaranteed")
+            return readFields(f.value(), resourceSet("resource", cr.m_guaranteed));
         if (k == "driver")
             return decodeSparkRole(f.value(), cr, false);
         if (k == "executor")
@@ -1570,6 +1597,8 @@ error_code ObjectDecoder::Impl::decodeCustomStatus(od::value &value, CustomResou
         }
         if (k == "applicationState")
             return readFields(v, Text{"state", &appState});
+        if (k == "allocated") // Volcano Queue
+            return decodeResourceSet(v, cr.m_allocated);
         if (k == "startTime" || k == "startedAt") {
             std::int64_t t = 0;
             CUBEDESK_TRY(timestampOrNull(v, t));
@@ -1658,6 +1687,13 @@ error_code ObjectDecoder::Impl::decodeCustomResource(od::object &object,
     cr->m_conditions = std::move(draft.m_conditions);
     cr->m_replicaStatuses = std::move(draft.m_replicaStatuses);
     cr->m_gpuRequests = std::move(draft.m_gpuRequests);
+    cr->m_replicaSpecs = std::move(draft.m_replicaSpecs);
+    cr->m_hasRunPolicy = draft.m_hasRunPolicy;
+    cr->m_suspended = draft.m_suspended;
+    cr->m_capability = std::move(draft.m_capability);
+    cr->m_deserved = std::move(draft.m_deserved);
+    cr->m_guaranteed = std::move(draft.m_guaranteed);
+    cr->m_allocated = std::move(draft.m_allocated);
     cr->m_startTime = draft.m_startTime;
     cr->m_completionTime = draft.m_completionTime;
     out = std::move(cr);

@@ -71,8 +71,14 @@ std::map<std::string, WatchState> ClusterSession::states() const {
 
 bool ClusterSession::synced() const {
     std::lock_guard lock(m_mutex);
-    return std::all_of(m_states.begin(), m_states.end(),
+    return (m_options.ifServed.empty() || m_optionalSettled) &&
+           std::all_of(m_states.begin(), m_states.end(),
                        [](const auto &s) { return s.second.live(); });
+}
+
+bool ClusterSession::optionalSettled() const {
+    std::lock_guard lock(m_mutex);
+    return m_optionalSettled;
 }
 
 std::string ClusterSession::blockingError() const {
@@ -232,13 +238,52 @@ void ClusterSession::discoveryStepDone(const std::string &error) {
         m_discoveryFirstError = error;
     if (--m_discoveryPending > 0)
         return;
-    std::lock_guard lock(m_mutex);
-    if (m_discoveryFirstError.empty()) {
-        m_discoveryResult = m_discovery;
-        m_discoveryError.clear();
-    } else {
-        m_discoveryError = m_discoveryFirstError;
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_discoveryFirstError.empty()) {
+            m_discoveryResult = m_discovery;
+            m_discoveryError.clear();
+        } else {
+            m_discoveryError = m_discoveryFirstError;
+        }
     }
+    addServedResources();
+}
+
+void ClusterSession::addServedResources() {
+    // Once per session: a relist (F5) keeps the watches it has. With a failed discovery nothing
+    // is added and discoveryError() says why.
+    if (optionalSettled())
+        return;
+    const bool ok = m_discoveryFirstError.empty();
+    for (const auto &wanted : m_options.ifServed) {
+        if (!ok)
+            break;
+        const auto found = m_discovery.find(wanted.group, wanted.plural);
+        if (!found || !found->can("list") || !found->can("watch"))
+            continue;
+        ResourceDescriptor r = wanted;
+        r.version = found->version;
+        r.namespaced = found->namespaced;
+        addWatch(r, m_deltas.addChannel(r.id() + '/'));
+        m_watches.back()->start();
+    }
+    publishStates();
+    std::lock_guard lock(m_mutex);
+    m_optionalSettled = true;
+}
+
+void ClusterSession::addWatch(const ResourceDescriptor &resource, std::uint16_t channel) {
+    m_watches.push_back(std::make_unique<ResourceWatch>(
+        resource, *m_transport, *m_decoder,
+        [this, channel](KubeReflector::DeltaType type, const ObjectPtr &obj) {
+            const auto t = type == KubeReflector::DeltaType::Added ? ObjectDeltaQueue::Type::Added
+                           : type == KubeReflector::DeltaType::Updated
+                               ? ObjectDeltaQueue::Type::Updated
+                               : ObjectDeltaQueue::Type::Deleted;
+            m_deltas.add(t, channel, obj);
+        },
+        m_nextSeed++));
 }
 
 std::string ClusterSession::serverVersion() const {
@@ -269,21 +314,10 @@ void ClusterSession::publishStates() {
 
 void ClusterSession::run() {
     m_decoder = std::make_unique<ObjectDecoder>(StringPool::create());
-    std::uint64_t seed = m_options.seed;
+    m_nextSeed = m_options.seed;
     std::uint16_t channel = 0;
-    for (const auto &r : m_options.resources) {
-        m_watches.push_back(std::make_unique<ResourceWatch>(
-            r, *m_transport, *m_decoder,
-            [this, channel](KubeReflector::DeltaType type, const ObjectPtr &obj) {
-                const auto t =
-                    type == KubeReflector::DeltaType::Added     ? ObjectDeltaQueue::Type::Added
-                    : type == KubeReflector::DeltaType::Updated ? ObjectDeltaQueue::Type::Updated
-                                                                : ObjectDeltaQueue::Type::Deleted;
-                m_deltas.add(t, channel, obj);
-            },
-            seed++));
-        ++channel;
-    }
+    for (const auto &r : m_options.resources)
+        addWatch(r, channel++);
     auto versionBody = std::make_shared<std::string>();
     HttpRequest version;
     version.path = "/version";

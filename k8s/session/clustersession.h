@@ -38,6 +38,10 @@ public:
         std::vector<ResourceDescriptor> resources = {ResourceDescriptor::namespaces(),
                                                      ResourceDescriptor::nodes(),
                                                      ResourceDescriptor::pods()};
+        /// Watched too when discovery finds them served (group + plural; the version is the
+        /// group's preferred one, scope as served); nothing happens for the others. Job kinds,
+        /// Volcano queues.
+        std::vector<ResourceDescriptor> ifServed;
         std::uint64_t seed = 1;
     };
     using Delta = DeltaBuffer<ObjectPtr>::Delta;
@@ -56,8 +60,11 @@ public:
     const Options &options() const { return m_options; }
     /// Watch states by resource id ("pods", "nodes", "pytorchjobs.kubeflow.org").
     std::map<std::string, WatchState> states() const;
-    /// True when every watch has synced at least once and is live now.
+    /// True when every watch has synced at least once and is live now, and — with ifServed
+    /// resources — discovery has decided which of them to watch.
     bool synced() const;
+    /// Discovery has finished (or failed) and the ifServed watches it found were added.
+    bool optionalSettled() const;
     /// The first watch that cannot make progress without the user (auth error, forbidden,
     /// resource not served), as "pods: 403 Forbidden: ..."; "" when none.
     std::string blockingError() const;
@@ -87,6 +94,8 @@ private:
     void startDiscovery();
     void fetchDiscovery(const std::string &path, bool root);
     void discoveryStepDone(const std::string &error);
+    void addWatch(const ResourceDescriptor &resource, std::uint16_t channel);
+    void addServedResources();
     struct Batch;
     void pump(const std::shared_ptr<Batch> &batch);
 
@@ -99,6 +108,7 @@ private:
     std::map<std::string, WatchState> m_states;
     std::string m_version;
     std::optional<Discovery> m_discoveryResult;
+    bool m_optionalSettled = false;
     std::string m_discoveryError;
     // Session-thread discovery in progress.
     Discovery m_discovery;
@@ -109,6 +119,7 @@ private:
     // Session-thread state.
     std::unique_ptr<ObjectDecoder> m_decoder;
     std::vector<std::unique_ptr<ResourceWatch>> m_watches;
+    std::uint64_t m_nextSeed = 1;
 };
 
 } // namespace cubedesk::k8s

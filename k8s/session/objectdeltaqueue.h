@@ -24,7 +24,8 @@ namespace cubedesk::k8s {
 /// the initial sync, when one change per cached object is pending until the consumer drains: the
 /// `resource/namespace/name` key strings are built only by drain(), on the consumer's thread.
 ///
-/// Channels (one per watched resource, their key prefix "pods/") are fixed at construction.
+/// Channels: one per watched resource, their key prefix "pods/"; given at construction, more
+/// added with addChannel() when discovery finds optional resources.
 /// Threads: add() from the producer (session thread), drain() from the consumer, both any
 /// thread; `wake` runs on the producer thread and must only post.
 class ObjectDeltaQueue final {
@@ -36,6 +37,13 @@ public:
     explicit ObjectDeltaQueue(std::vector<std::string> prefixes, std::function<void()> wake = {})
         : m_prefixes(std::move(prefixes))
         , m_wake(std::move(wake)) {}
+
+    /// Adds a channel (a resource watched from now on) and returns its number.
+    std::uint16_t addChannel(std::string prefix) {
+        std::lock_guard lock(m_mutex);
+        m_prefixes.push_back(std::move(prefix));
+        return static_cast<std::uint16_t>(m_prefixes.size() - 1);
+    }
 
     void setWake(std::function<void()> wake) {
         std::lock_guard lock(m_mutex);
@@ -83,8 +91,10 @@ public:
     /// Takes every change since the last drain, in first-seen order.
     std::vector<Delta> drain() {
         std::deque<Entry> taken;
+        std::vector<std::string> prefixes;
         {
             std::lock_guard lock(m_mutex);
+            prefixes = m_prefixes; // a handful of short strings; channels may be added
             taken.swap(m_entries);
             std::vector<std::uint32_t>().swap(m_index);
             m_pending = false;
@@ -95,7 +105,7 @@ public:
             Entry &e = taken.front();
             if (!e.cancelled) {
                 const KubeObject &o = *e.object;
-                std::string key = m_prefixes[e.channel];
+                std::string key = prefixes[e.channel];
                 key.reserve(key.size() + o.namespaceName().size() + 1 + o.name().size());
                 key += o.namespaceName();
                 key += '/';
@@ -141,7 +151,7 @@ private:
         m_index.swap(index);
     }
 
-    const std::vector<std::string> m_prefixes;
+    std::vector<std::string> m_prefixes; ///< guarded by m_mutex
     std::mutex m_mutex;
     std::function<void()> m_wake;
     std::deque<Entry> m_entries;        ///< pending changes in first-seen order; never move

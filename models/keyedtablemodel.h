@@ -1,0 +1,127 @@
+#pragma once
+// KeyedTableModel<Row>: the shared machinery of CubeDesk's flat tables over many clusters
+// (jobs, and the pattern NodeTableModel follows): rows identified by (cluster, key), an index
+// from that identity to the row number, and the batch operations DESIGN.md §2 asks for —
+// removals as contiguous runs, last run first; insertions appended as one run; changes as
+// per-run dataChanged, or one covering range when they are many and scattered. Never a reset.
+//
+// Row must have `const ClusterConnection *cluster` and `QString key` members.
+// Threads: GUI thread only (a model). Owns its rows.
+
+#include <QAbstractTableModel>
+#include <QHash>
+
+#include <algorithm>
+#include <functional>
+#include <unordered_map>
+#include <vector>
+
+namespace cubedesk::models {
+
+class ClusterConnection;
+
+template <class Row>
+class KeyedTableModel : public QAbstractTableModel {
+public:
+    using QAbstractTableModel::QAbstractTableModel;
+
+    int rowCount(const QModelIndex &parent = {}) const override {
+        return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+    }
+    const Row &row(int i) const { return m_rows[static_cast<std::size_t>(i)]; }
+    /// The row of `key` on `cluster`, -1 when unknown.
+    int rowOf(const ClusterConnection *cluster, const QString &key) const {
+        auto it = m_index.find(Id{cluster, key});
+        return it == m_index.end() ? -1 : it->second;
+    }
+
+protected:
+    /// Removes the rows (any order, duplicates allowed) in contiguous runs, last first.
+    void removeRowsAt(std::vector<int> rows) {
+        if (rows.empty())
+            return;
+        std::sort(rows.begin(), rows.end());
+        rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+        int end = static_cast<int>(rows.size());
+        while (end > 0) {
+            int begin = end - 1;
+            while (begin > 0 && at(rows, begin - 1) == at(rows, begin) - 1)
+                --begin;
+            const int first = at(rows, begin);
+            const int last = at(rows, end - 1);
+            beginRemoveRows({}, first, last);
+            for (int i = first; i <= last; ++i)
+                m_index.erase(idOf(row(i)));
+            m_rows.erase(m_rows.begin() + first, m_rows.begin() + last + 1);
+            endRemoveRows();
+            end = begin;
+        }
+        reindexFrom(rows.front());
+    }
+    /// Appends `rows` as one insertion.
+    void appendRows(std::vector<Row> rows) {
+        if (rows.empty())
+            return;
+        const int first = static_cast<int>(m_rows.size());
+        beginInsertRows({}, first, first + static_cast<int>(rows.size()) - 1);
+        for (auto &r : rows)
+            m_rows.push_back(std::move(r));
+        reindexFrom(first);
+        endInsertRows();
+    }
+    /// Replaces rows in place (same identity) and says so: runs of neighbours, or one range
+    /// over all of them when there are more than 32 (cheaper for views and the sort index).
+    void replaceRows(std::vector<std::pair<int, Row>> changes) {
+        if (changes.empty())
+            return;
+        std::vector<int> changed;
+        for (auto &[i, r] : changes) {
+            m_rows[static_cast<std::size_t>(i)] = std::move(r);
+            changed.push_back(i);
+        }
+        std::sort(changed.begin(), changed.end());
+        const int lastColumn = columnCount() - 1;
+        if (changed.size() > 32) {
+            Q_EMIT dataChanged(index(changed.front(), 0), index(changed.back(), lastColumn));
+            return;
+        }
+        for (std::size_t i = 0; i < changed.size();) {
+            std::size_t j = i;
+            while (j + 1 < changed.size() && changed[j + 1] == changed[j] + 1)
+                ++j;
+            Q_EMIT dataChanged(index(changed[i], 0), index(changed[j], lastColumn));
+            i = j + 1;
+        }
+    }
+    /// Removes every row of `cluster`.
+    void removeClusterRows(const ClusterConnection *cluster) {
+        std::vector<int> rows;
+        for (int i = 0; i < static_cast<int>(m_rows.size()); ++i)
+            if (row(i).cluster == cluster)
+                rows.push_back(i);
+        removeRowsAt(std::move(rows));
+    }
+
+private:
+    struct Id {
+        const ClusterConnection *cluster;
+        QString key;
+        bool operator==(const Id &) const = default;
+    };
+    struct IdHash {
+        std::size_t operator()(const Id &k) const {
+            return qHash(k.key) ^ std::hash<const void *>()(k.cluster);
+        }
+    };
+    static Id idOf(const Row &r) { return Id{r.cluster, r.key}; }
+    static int at(const std::vector<int> &v, int i) { return v[static_cast<std::size_t>(i)]; }
+    void reindexFrom(int first) {
+        for (int i = first; i < static_cast<int>(m_rows.size()); ++i)
+            m_index[idOf(row(i))] = i;
+    }
+
+    std::vector<Row> m_rows;
+    std::unordered_map<Id, int, IdHash> m_index;
+};
+
+} // namespace cubedesk::models

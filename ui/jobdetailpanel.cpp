@@ -1,0 +1,220 @@
+#include "ui/jobdetailpanel.h"
+
+#include "k8s/api/yamlview.h"
+#include "k8s/cube/amountformat.h"
+#include "k8s/write/jobwrites.h"
+#include "models/clusterconnection.h"
+#include "models/jobtablemodel.h"
+
+#include <QDateTime>
+#include <QFontDatabase>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QTableWidget>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace cubedesk::ui {
+
+namespace {
+
+QString text(std::string_view s) {
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
+
+QString when(std::int64_t t) {
+    return t > 0 ? QDateTime::fromSecsSinceEpoch(t).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))
+                 : QString();
+}
+
+QTableWidget *makeTable(QWidget *parent, const QString &name, const QStringList &headers) {
+    auto *t = new QTableWidget(parent);
+    t->setObjectName(name);
+    t->setColumnCount(static_cast<int>(headers.size()));
+    t->setHorizontalHeaderLabels(headers);
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->verticalHeader()->hide();
+    t->horizontalHeader()->setStretchLastSection(true);
+    t->setWordWrap(false);
+    return t;
+}
+
+void setRow(QTableWidget *t, int row, const QStringList &cells) {
+    for (int c = 0; c < cells.size(); ++c)
+        t->setItem(row, c, new QTableWidgetItem(cells[c]));
+}
+
+} // namespace
+
+JobDetailPanel::JobDetailPanel(QWidget *parent)
+    : QWidget(parent)
+    , m_title(new QLabel(this))
+    , m_tabs(new QTabWidget(this)) {
+    setObjectName(QStringLiteral("jobDetail"));
+    m_replicas = makeTable(this, QStringLiteral("jobReplicas"),
+                           {tr("Role"), tr("Replicas"), tr("Active"), tr("Succeeded"), tr("Failed"),
+                            tr("Requests per replica")});
+    m_conditions =
+        makeTable(this, QStringLiteral("jobConditions"),
+                  {tr("Since"), tr("Condition"), tr("Status"), tr("Reason"), tr("Message")});
+    m_pods = makeTable(this, QStringLiteral("jobPods"),
+                       {tr("Pod"), tr("Phase"), tr("Node"), tr("Requests"), tr("Why pending")});
+    m_events = makeTable(this, QStringLiteral("jobEvents"),
+                         {tr("Last seen"), tr("Type"), tr("Reason"), tr("Object"), tr("Message")});
+    m_yaml = new QPlainTextEdit(this);
+    m_yaml->setObjectName(QStringLiteral("jobYaml"));
+    m_yaml->setReadOnly(true);
+    m_yaml->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_yaml->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_tabs->addTab(m_replicas, tr("Replicas"));
+    m_tabs->addTab(m_conditions, tr("Conditions"));
+    m_tabs->addTab(m_pods, tr("Pods"));
+    m_tabs->addTab(m_events, tr("Events"));
+    m_tabs->addTab(m_yaml, tr("YAML"));
+    m_pods->setToolTip(tr("Double-click a pod to show its node."));
+    connect(m_pods, &QTableWidget::cellDoubleClicked, this, [this](int row, int) {
+        const auto *node = m_pods->item(row, 2);
+        if (m_cluster && node && !node->text().isEmpty())
+            Q_EMIT nodeRequested(m_cluster->name(), node->text());
+    });
+    m_title->setTextFormat(Qt::RichText);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_title);
+    layout->addWidget(m_tabs, 1);
+}
+
+QString JobDetailPanel::yamlText() const {
+    return m_yaml->toPlainText();
+}
+
+void JobDetailPanel::showJob(models::ClusterConnection *cluster, const QString &key) {
+    const bool same = cluster == m_cluster && key == m_key;
+    m_cluster = cluster;
+    m_key = key;
+    if (!same) {
+        m_yaml->setPlainText(cluster ? tr("Loading…") : QString());
+        if (cluster && !key.isEmpty())
+            fetchFull();
+    }
+    refresh();
+}
+
+void JobDetailPanel::fetchFull() {
+    const auto job = m_cluster->store().job(m_key.toStdString());
+    const auto request = job ? k8s::JobWrites::get(*job) : std::nullopt;
+    if (!request) {
+        m_yaml->setPlainText(tr("This kind cannot be read by CubeDesk."));
+        return;
+    }
+    const int generation = ++m_fetchGeneration;
+    m_cluster->submit({*request}, [this, generation](std::vector<k8s::WriteResult> results) {
+        if (generation != m_fetchGeneration)
+            return; // the selection moved on
+        const auto &r = results.front();
+        if (!r.ok()) {
+            m_yaml->setPlainText(
+                tr("Could not read the job: %1").arg(QString::fromStdString(r.error.message)));
+            return;
+        }
+        std::string error;
+        const auto yaml = k8s::YamlView::fromJson(r.body, &error);
+        m_yaml->setPlainText(yaml ? QString::fromStdString(*yaml)
+                                  : tr("Not valid JSON: %1").arg(QString::fromStdString(error)));
+    });
+}
+
+void JobDetailPanel::refresh() {
+    const auto job = m_cluster ? m_cluster->store().job(m_key.toStdString()) : nullptr;
+    for (auto *t : {m_replicas, m_conditions, m_pods, m_events})
+        t->setRowCount(0);
+    if (!job) {
+        m_title->setText(m_cluster
+                             ? tr("<i>This job is gone.</i>")
+                             : tr("<i>Select a job to see its replicas, pods and events.</i>"));
+        return;
+    }
+    const auto row = models::JobTableModel::makeRow(m_cluster, m_key.toStdString(), job);
+    m_title->setText(tr("<b>%1</b> %2/%3 on %4 — <span style=\"color:%5\">%6</span>")
+                         .arg(row.kind.toHtmlEscaped(), row.ns.toHtmlEscaped(),
+                              row.name.toHtmlEscaped(), row.clusterName.toHtmlEscaped(),
+                              models::JobTableModel::phaseColor(row.job.phase).name(),
+                              models::JobTableModel::phaseText(row.job.phase)));
+
+    const auto &specs = job->replicaSpecs();
+    m_replicas->setRowCount(static_cast<int>(row.job.roles.size()));
+    for (int i = 0; i < static_cast<int>(row.job.roles.size()); ++i) {
+        const auto &role = row.job.roles[static_cast<std::size_t>(i)];
+        QStringList requests;
+        for (const auto &spec : specs) {
+            if (spec.role != role.role)
+                continue;
+            const auto list = job->view(spec.requests);
+            for (std::size_t e = 0; e < list.size(); ++e) {
+                const auto entry = list.at(e);
+                requests << QStringLiteral("%1 %2").arg(
+                    QString::fromStdString(k8s::AmountFormat::text(entry.name, entry.value)),
+                    text(entry.name));
+            }
+        }
+        setRow(m_replicas, i,
+               {QString::fromStdString(role.role), QString::number(role.replicas),
+                QString::number(role.active), QString::number(role.succeeded),
+                QString::number(role.failed), requests.join(QStringLiteral(", "))});
+    }
+
+    const auto &conditions = job->conditions();
+    m_conditions->setRowCount(static_cast<int>(conditions.size()));
+    for (int i = 0; i < static_cast<int>(conditions.size()); ++i) {
+        const auto &c = conditions[static_cast<std::size_t>(i)];
+        setRow(m_conditions, i,
+               {when(c.lastTransitionTime), QString::fromStdString(c.type),
+                QString::fromStdString(c.status), QString::fromStdString(c.reason),
+                QString::fromStdString(c.message)});
+    }
+
+    const auto pods = m_cluster->store().podsOfJob(*job);
+    m_pods->setRowCount(static_cast<int>(pods.size()));
+    std::vector<std::pair<std::string, std::string>> objects = {
+        {job->kindName(), std::string(job->name())}};
+    for (int i = 0; i < static_cast<int>(pods.size()); ++i) {
+        const auto &p = pods[static_cast<std::size_t>(i)];
+        objects.emplace_back("Pod", std::string(p->name()));
+        QStringList requests;
+        const auto list = p->effectiveRequests();
+        for (std::size_t e = 0; e < list.size(); ++e) {
+            const auto entry = list.at(e);
+            requests << QStringLiteral("%1 %2").arg(
+                QString::fromStdString(k8s::AmountFormat::text(entry.name, entry.value)),
+                text(entry.name));
+        }
+        const bool pending = p->nodeName().empty();
+        setRow(m_pods, i,
+               {text(p->name()), text(k8s::Pod::phaseName(p->phase())), text(p->nodeName()),
+                requests.join(QStringLiteral(", ")),
+                pending ? text(p->podScheduledMessage()) : QString()});
+    }
+
+    std::vector<models::EventPtr> events;
+    for (const auto &[kind, name] : objects) {
+        auto more = m_cluster->store().eventsFor(kind, job->namespaceName(), name);
+        events.insert(events.end(), more.begin(), more.end());
+    }
+    std::sort(events.begin(), events.end(),
+              [](const auto &a, const auto &b) { return a->lastTimestamp() > b->lastTimestamp(); });
+    m_events->setRowCount(static_cast<int>(events.size()));
+    for (int i = 0; i < static_cast<int>(events.size()); ++i) {
+        const auto &e = events[static_cast<std::size_t>(i)];
+        setRow(
+            m_events, i,
+            {when(e->lastTimestamp()), text(e->type()), text(e->reason()),
+             text(e->involvedKind()) + QLatin1Char('/') + QString::fromStdString(e->involvedName()),
+             QString::fromStdString(e->message())});
+    }
+    for (auto *t : {m_replicas, m_conditions, m_pods, m_events})
+        t->resizeColumnsToContents();
+}
+
+} // namespace cubedesk::ui

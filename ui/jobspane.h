@@ -1,0 +1,87 @@
+#pragma once
+// JobsPane: every ML job of the clusters in scope in one table (JobTableModel through our own
+// SortFilterIndex), a filter box (free text over cluster, namespace, kind, name, phase, run
+// labels) and a phase choice (active, failed, past the 2-day timeout, ...), the detail panel,
+// and the actions on the selection: Delete… (confirmed, per-job results), Suspend and Resume
+// (kinds with spec.runPolicy). Writes go through ClusterConnection::submit and only start from
+// a button the user pressed.
+//
+// Threads: GUI thread only. Does not own the model; owns its proxy and widgets.
+
+#include <QSet>
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QTableView;
+class QTimer;
+class QToolButton;
+
+namespace cubedesk::models {
+class ClusterHub;
+class JobTableModel;
+class SortFilterIndex;
+struct JobTableRow;
+} // namespace cubedesk::models
+
+namespace cubedesk::ui {
+
+class JobDetailPanel;
+
+class JobsPane final : public QWidget {
+    Q_OBJECT
+public:
+    /// Which jobs the phase choice keeps.
+    enum class Show { All, Active, Pending, Failed, Finished, PastTimeout };
+
+    JobsPane(models::ClusterHub *hub, models::JobTableModel *model, QWidget *parent = nullptr);
+
+    void setScope(const QSet<QString> &clusters);
+    void setFilterText(const QString &text);
+    void setShow(Show show);
+    void focusFilter();
+    /// Selects and shows the job named `name` (any kind, any namespace) of `cluster`.
+    bool selectJob(const QString &cluster, const QString &name);
+    void setReadOnlyReason(const QString &why);
+
+    QTableView *view() const { return m_view; }
+    models::SortFilterIndex *proxy() const { return m_proxy; }
+    JobDetailPanel *detail() const { return m_detail; }
+    QByteArray saveState() const;
+    void restoreState(const QByteArray &state);
+
+    /// Deletes the selected jobs; `confirm` false skips the question (tests).
+    void deleteSelected(bool confirm = true);
+    /// Suspends (true) or resumes (false) the selected jobs that can be.
+    void suspendSelected(bool suspend);
+
+Q_SIGNALS:
+    void nodeRequested(const QString &cluster, const QString &node);
+    /// A write finished: a sentence for the status bar.
+    void writeReported(const QString &message);
+
+private:
+    void applyFilter();
+    void updateCount();
+    void updateActions();
+    std::vector<const models::JobTableRow *> selectedRows() const;
+
+    models::ClusterHub *m_hub;
+    models::JobTableModel *m_model;
+    models::SortFilterIndex *m_proxy;
+    QSet<QString> m_scope;
+    QLineEdit *m_filter;
+    QComboBox *m_show;
+    QLabel *m_count;
+    QTableView *m_view;
+    JobDetailPanel *m_detail;
+    QTimer *m_debounce;
+    QTimer *m_clock;
+    QToolButton *m_delete;
+    QToolButton *m_suspend;
+    QToolButton *m_resume;
+    QString m_readOnly;
+};
+
+} // namespace cubedesk::ui
