@@ -1,0 +1,116 @@
+#pragma once
+// RunningPodModel: the overall-resources page's running-pods table (spec cubestudio.md §5, "Pod
+// table") — every pod that holds resources, of every cluster the hub knows, one flat table:
+// cluster, project, resource group, namespace, pod, user, node, CPU, memory and GPU requests,
+// start time. A pod holds resources when it is Running, or Pending and bound / PodScheduled=True
+// (ClusterAccounting's rule, in every namespace). CPU and memory are the effective requests, or
+// the limit when the request is 0 (as the platform's page shows notebooks that request nothing);
+// GPUs are whole devices (DumpRows::gpuResourceNames), MIG slices and vGPU shares are listed in
+// the GPU cell's tooltip.
+//
+// Updates: ClusterChange's pod key lists, per batch — removals as contiguous runs (highest
+// first), then changed rows as coalesced dataChanged ranges, then new rows as one insert run at
+// the end; a cluster removed drops its rows as runs. Never a reset. A batch costs O(changed pods)
+// hash look-ups plus one O(rows) renumbering pass of an int vector when rows were removed.
+// Scope, sorting and filtering are SortFilterIndex's job (150,000 rows sort in ~20 ms through
+// the typed keys this model answers); RunningPodFilter is the filter box's predicate.
+//
+// Memory: ~100 bytes per row plus ~60 of index; repeating texts are interned once per model.
+//
+// Threads: GUI thread only. Reads the hub's connections and shares their immutable pods; owns its
+// rows and interned texts.
+
+#include "models/runningpodrow.h"
+#include "models/sortkey.h"
+
+#include <QAbstractTableModel>
+
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace cubedesk::models {
+
+class ClusterHub;
+class ClusterConnection;
+struct ClusterChange;
+
+class RunningPodModel final : public QAbstractTableModel, public SortKeySource {
+    Q_OBJECT
+public:
+    enum Column {
+        ClusterColumn,
+        ProjectColumn,
+        OrgColumn,
+        NamespaceColumn,
+        PodColumn,
+        UserColumn,
+        NodeColumn,
+        CpuColumn,
+        MemoryColumn,
+        GpusColumn,
+        StartColumn,
+        ColumnCount
+    };
+
+    explicit RunningPodModel(ClusterHub *hub, QObject *parent = nullptr);
+    ~RunningPodModel() override;
+
+    /// The platform's rule: Running, or Pending and bound / PodScheduled=True.
+    static bool holdsResources(const k8s::Pod &pod);
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+    SortKey sortKey(int row, int column) const override;
+
+    const RunningPodRow &row(int row) const { return m_rows[static_cast<std::size_t>(row)]; }
+    /// The row of the pod "namespace/name" of `cluster`, -1 when it is not in the table.
+    int rowOf(const ClusterConnection *cluster, std::string_view podKey) const;
+
+    /// "0.25", "4", "128": cores with at most two decimals.
+    static QString formatCores(std::int64_t milli);
+    /// "512 Mi", "1.5 Gi", "16 Gi": binary units, at most one decimal.
+    static QString formatBytes(std::int64_t bytes);
+
+private:
+    struct Key {
+        const ClusterConnection *cluster;
+        std::string_view ns; ///< views into the row's pod (or the change's key for look-ups)
+        std::string_view name;
+        bool operator==(const Key &) const = default;
+    };
+    struct KeyHash {
+        std::size_t operator()(const Key &k) const;
+    };
+    struct TextHash {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view s) const {
+            return std::hash<std::string_view>()(s);
+        }
+    };
+
+    void clusterChanged(ClusterConnection *cluster, const ClusterChange &change);
+    void removeCluster(ClusterConnection *cluster);
+    /// Fills `r` from `pod` (texts interned); keeps r.slot.
+    void fill(RunningPodRow &r, ClusterConnection *cluster, const PodPtr &pod);
+    const RunningPodText *intern(std::string_view text);
+    static Key keyOf(const ClusterConnection *cluster, std::string_view podKey);
+    static Key keyOf(const RunningPodRow &r);
+    /// Removes `rows` (any order, unique) as contiguous runs, highest first.
+    void removeRows(std::vector<int> rows);
+    void emitChanged(std::vector<int> rows);
+    std::uint32_t takeSlot();
+
+    std::vector<RunningPodRow> m_rows;
+    std::unordered_map<Key, std::uint32_t, KeyHash> m_index; ///< key → slot
+    std::vector<int> m_slotRow;                              ///< slot → row, -1 when free
+    std::vector<std::uint32_t> m_freeSlots;
+    /// Interned texts; node-based, so the rows' pointers stay valid as it grows.
+    std::unordered_map<std::string, RunningPodText, TextHash, std::equal_to<>> m_texts;
+};
+
+} // namespace cubedesk::models
