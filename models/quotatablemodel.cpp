@@ -34,9 +34,11 @@ QuotaTableRow makeRow(const ClusterConnection *cluster, k8s::QuotaRow q) {
     if (q.hard || q.used) {
         r.usage.total = q.hard ? unitValue(q, *q.hard) : 0;
         r.usage.used = q.used ? unitValue(q, *q.used) : 0;
-        r.usage.text =
-            QStringLiteral("%1 / %2").arg(q.used ? amount(q, q.used) : QStringLiteral("–"),
-                                          q.hard ? amount(q, q.hard) : QStringLiteral("∞"));
+        auto readable = [&q](const std::optional<std::int64_t> &v, const QString &none) {
+            return v ? QString::fromStdString(AmountFormat::readable(q.resource, *v)) : none;
+        };
+        r.usage.text = QStringLiteral("%1 / %2").arg(readable(q.used, QStringLiteral("–")),
+                                                     readable(q.hard, QStringLiteral("∞")));
     }
     QStringList detail;
     switch (q.kind) {

@@ -98,7 +98,7 @@ JobsPane::JobsPane(models::ClusterHub *hub, JobTableModel *model, QWidget *paren
     m_view->verticalHeader()->setDefaultSectionSize(24);
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->horizontalHeader()->setSectionsMovable(true);
-    const int widths[] = {70, 90, 120, 220, 130, 170, 50, 110, 80, 80, 110, 55, 70, 120};
+    const int widths[] = {70, 90, 120, 220, 165, 210, 50, 110, 80, 110, 110, 55, 70, 120};
     for (int c = 0; c < static_cast<int>(std::size(widths)); ++c)
         m_view->setColumnWidth(c, widths[c]);
 

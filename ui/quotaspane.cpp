@@ -60,7 +60,7 @@ QuotasPane::QuotasPane(models::ClusterHub *hub, QuotaTableModel *model, QWidget 
     m_view->setObjectName(QStringLiteral("quotasView"));
     m_view->setModel(m_proxy);
     m_view->setSortingEnabled(true);
-    m_view->sortByColumn(QuotaTableModel::KindColumn, Qt::AscendingOrder);
+    m_view->sortByColumn(QuotaTableModel::ClusterColumn, Qt::AscendingOrder);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setAlternatingRowColors(true);

@@ -50,4 +50,22 @@ std::string AmountFormat::text(std::string_view resource, std::int64_t amount) {
     return std::to_string(amount);
 }
 
+std::string AmountFormat::readable(std::string_view resource, std::int64_t amount) {
+    if (!isByteResource(resource) || amount < 1024)
+        return text(resource, amount);
+    static constexpr std::array<const char *, 5> suffixes = {"Ki", "Mi", "Gi", "Ti", "Pi"};
+    double v = static_cast<double>(amount);
+    std::size_t unit = 0;
+    v /= 1024;
+    while (unit + 1 < suffixes.size() && v >= 1024) {
+        v /= 1024;
+        ++unit;
+    }
+    const auto tenths = static_cast<std::int64_t>(v * 10 + 0.5);
+    std::string out = std::to_string(tenths / 10);
+    if (tenths % 10 != 0)
+        out += '.' + std::to_string(tenths % 10);
+    return out + suffixes[unit];
+}
+
 } // namespace cubedesk::k8s

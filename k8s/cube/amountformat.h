@@ -17,6 +17,10 @@ public:
     /// Cores with up to three decimals ("1.5", "0.25"); for CPU columns shown in cores.
     static std::string cores(std::int64_t milli);
     static bool isByteResource(std::string_view resource);
+    /// For bars and tables, where exactness matters less than reading at a glance: bytes in
+    /// the largest binary unit that keeps the number at least 1, with at most one decimal
+    /// ("1488.4Gi"); everything else as text().
+    static std::string readable(std::string_view resource, std::int64_t amount);
 };
 
 } // namespace cubedesk::k8s

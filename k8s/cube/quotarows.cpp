@@ -140,6 +140,8 @@ std::vector<QuotaRow> QuotaRows::queue(const std::string &cluster, const CustomR
 std::vector<QuotaRow> QuotaRows::orgs(const std::string &cluster, const ClusterAccounting &a) {
     std::vector<QuotaRow> out;
     for (const auto &[org, entry] : a.orgs()) {
+        if (entry.nodes == 0 && entry.requested.empty() && entry.pendingPods == 0)
+            continue; // an org that only existed on the way (a node's default before its labels)
         std::map<std::string, bool> names = {{"cpu", true}, {"memory", true}};
         for (const auto *m : {&entry.allocatable, &entry.requested})
             for (const auto &[k, v] : *m)

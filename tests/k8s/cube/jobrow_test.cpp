@@ -284,4 +284,9 @@ TEST(AmountFormatting, QuantitiesAsPeopleReadThem) {
     EXPECT_EQ(AmountFormat::text("nvidia.com/gpu", 8), "8");
     EXPECT_EQ(AmountFormat::text("count/pods", 100), "100");
     EXPECT_EQ(AmountFormat::cores(250), "0.25");
+    EXPECT_EQ(AmountFormat::readable("requests.memory", std::int64_t{1523904} << 20), "1.5Ti");
+    EXPECT_EQ(AmountFormat::readable("limits.memory", std::int64_t{1500} << 20), "1.5Gi");
+    EXPECT_EQ(AmountFormat::readable("memory", std::int64_t{16} << 30), "16Gi");
+    EXPECT_EQ(AmountFormat::readable("memory", 512), "512");
+    EXPECT_EQ(AmountFormat::readable("cpu", 1500), "1.5");
 }

@@ -12,6 +12,7 @@
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
 #include "ui/boardpane.h"
+#include "ui/jobspane.h"
 #include "ui/labeleditordialog.h"
 #include "ui/mainwindow.h"
 #include "ui/nodespane.h"
@@ -160,6 +161,18 @@ int main(int argc, char **argv) {
     if (window.nodesPane()->selectedNodes().value(kBoardCluster) != QStringList{kGpuNode})
         return fail(QStringLiteral("could not select %1 in the Nodes pane").arg(kGpuNode));
     if (!save(&window, dir, QStringLiteral("nodes.png")))
+        return 1;
+
+    window.showPane(QStringLiteral("jobsPane"));
+    if (!window.jobsPane()->selectJob(kBoardCluster, QStringLiteral("pytorch-resnet50-vision")))
+        return fail(QStringLiteral("no job pytorch-resnet50-vision in the Jobs pane"));
+    settle(800);
+    if (!save(&window, dir, QStringLiteral("jobs.png")))
+        return 1;
+
+    window.showPane(QStringLiteral("quotasPane"));
+    settle(500);
+    if (!save(&window, dir, QStringLiteral("quotas.png")))
         return 1;
 
     window.boardPane()->showCluster(kBoardCluster);

@@ -1,0 +1,291 @@
+// The Jobs and Quotas panes offscreen against the simulator (demo scenario), checked with
+// kubectl: every job kind the cluster serves is listed with the phase `--dump jobs` prints, the
+// detail panel finds the job's pods and its YAML, resume and delete reach the cluster, and the
+// quota editor validates, previews, patches — and refuses to overwrite a quota changed meanwhile.
+
+#include "models/clusterconnection.h"
+#include "models/clusterhub.h"
+#include "models/jobtablemodel.h"
+#include "models/quotatablemodel.h"
+#include "models/sortfilterindex.h"
+#include "tests/support/process.h"
+#include "tests/support/simprocess.h"
+#include "ui/jobdetailpanel.h"
+#include "ui/jobspane.h"
+#include "ui/mainwindow.h"
+#include "ui/quotaeditdialog.h"
+#include "ui/quotaspane.h"
+
+#include <QApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTest>
+#include <QToolButton>
+
+#include <algorithm>
+#include <memory>
+
+using namespace cubedesk;
+using cubedesk::test::SimProcess;
+
+class JobsQuotasTest : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void jobsPaneListsEveryKindWithTheDumpsPhases();
+    void jobDetailFindsPodsAndYaml();
+    void resumeAndDeleteReachTheCluster();
+    void quotaEditorValidatesPreviewsAndPatches();
+    void quotaEditorRefusesAQuotaChangedMeanwhile();
+    void cleanupTestCase();
+
+private:
+    std::string kubectl(std::vector<std::string> args);
+    int kubectlCount(std::vector<std::string> args);
+    bool selectJob(const QString &name);
+    ui::QuotaEditDialog *editQuota(const QString &ns, const QString &resource);
+
+    std::unique_ptr<SimProcess> m_sim;
+    std::unique_ptr<models::ClusterHub> m_hub;
+    std::unique_ptr<ui::MainWindow> m_window;
+    QString m_cluster;
+};
+
+std::string JobsQuotasTest::kubectl(std::vector<std::string> args) {
+    const auto r = m_sim->kubectl(std::move(args));
+    if (r.exitCode != 0)
+        qWarning("kubectl failed: %s", r.err.c_str());
+    return r.out;
+}
+
+int JobsQuotasTest::kubectlCount(std::vector<std::string> args) {
+    const std::string out = kubectl(std::move(args));
+    return static_cast<int>(std::count(out.begin(), out.end(), '\n'));
+}
+
+void JobsQuotasTest::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    m_sim = std::make_unique<SimProcess>(std::vector<std::string>{"--scenario", "demo"});
+    QVERIFY2(m_sim->ready(), m_sim->error().c_str());
+    m_hub = std::make_unique<models::ClusterHub>();
+    ui::MainWindow::Options o;
+    o.kubeconfigs = {QString::fromStdString(m_sim->kubeconfig())};
+    o.remember = false;
+    m_window = std::make_unique<ui::MainWindow>(m_hub.get(), o);
+    m_window->show();
+    // Synced includes the job kinds discovery found.
+    QTRY_VERIFY_WITH_TIMEOUT(!m_hub->clusters().isEmpty() && m_hub->clusters().front()->synced(),
+                             30000);
+    m_cluster = m_hub->clusters().front()->name();
+}
+
+bool JobsQuotasTest::selectJob(const QString &name) {
+    m_window->showPane(QStringLiteral("jobsPane"));
+    return m_window->jobsPane()->selectJob(m_cluster, name);
+}
+
+void JobsQuotasTest::jobsPaneListsEveryKindWithTheDumpsPhases() {
+    // Every job kind the simulator serves, counted by kubectl in each kind's preferred version.
+    const int expected =
+        kubectlCount({"get",
+                      "pytorchjobs.kubeflow.org,tfjobs.kubeflow.org,mpijobs.kubeflow.org,"
+                      "xgboostjobs.kubeflow.org,mxjobs.kubeflow.org,paddlejobs.kubeflow.org,"
+                      "jaxjobs.kubeflow.org,xgboostjobs.xgboostjob.kubeflow.org,"
+                      "paddlejobs.batch.paddlepaddle.org,jobs.batch.volcano.sh,"
+                      "sparkapplications.sparkoperator.k8s.io,workflows.argoproj.io",
+                      "-A", "-o", "name"});
+    QVERIFY(expected >= 15);
+    auto *pane = m_window->jobsPane();
+    QTRY_COMPARE(pane->proxy()->rowCount(), expected);
+
+    // The same phases and GPU counts as the headless dump.
+    const auto dump = cubedesk::test::Process::run(
+        {SimProcess::appBinary(), "--dump", "jobs", "--kubeconfig", m_sim->kubeconfig()});
+    QCOMPARE(dump.exitCode, 0);
+    const QJsonArray rows = QJsonDocument::fromJson(QByteArray::fromStdString(dump.out)).array();
+    QCOMPARE(rows.size(), expected);
+    const auto *model = static_cast<const models::JobTableModel *>(pane->proxy()->sourceModel());
+    int compared = 0;
+    for (const auto &v : rows) {
+        const QJsonObject r = v.toObject();
+        for (int i = 0; i < model->rowCount(); ++i) {
+            const auto &row = model->row(i);
+            if (row.name != r[QStringLiteral("name")].toString() ||
+                row.kind != r[QStringLiteral("kind")].toString() ||
+                row.ns != r[QStringLiteral("namespace")].toString())
+                continue;
+            QCOMPARE(QString::fromLatin1(k8s::JobPhase::name(row.job.phase).data()),
+                     r[QStringLiteral("phase")].toString());
+            QCOMPARE(row.job.gpus, r[QStringLiteral("gpus")].toInteger());
+            QCOMPARE(row.replicas, r[QStringLiteral("replicas")].toString());
+            ++compared;
+        }
+    }
+    QCOMPARE(compared, expected);
+
+    // Phases against the objects themselves, read with kubectl.
+    QVERIFY(selectJob(QStringLiteral("nni-hp-search-public")));
+    const auto volcano = kubectl({"get", "jobs.batch.volcano.sh", "-n", "automl",
+                                  "nni-hp-search-public", "-o", "jsonpath={.status.state.phase}"});
+    QCOMPARE(volcano, std::string("Running"));
+    const auto &spark = kubectl({"get", "sparkapplications", "-n", "pipeline", "spark-pi", "-o",
+                                 "jsonpath={.status.applicationState.state}"});
+    QCOMPARE(spark, std::string("COMPLETED"));
+    for (int i = 0; i < model->rowCount(); ++i) {
+        const auto &row = model->row(i);
+        if (row.name == QStringLiteral("nni-hp-search-public"))
+            QCOMPARE(row.job.phase, k8s::JobPhase::Value::Running);
+        if (row.name == QStringLiteral("spark-pi"))
+            QCOMPARE(row.job.phase, k8s::JobPhase::Value::Succeeded);
+    }
+
+    // The phase choice and the text filter.
+    pane->setShow(ui::JobsPane::Show::Failed);
+    for (int r = 0; r < pane->proxy()->rowCount(); ++r)
+        QCOMPARE(pane->proxy()->index(r, models::JobTableModel::PhaseColumn).data().toString(),
+                 models::JobTableModel::phaseText(k8s::JobPhase::Value::Failed));
+    QVERIFY(pane->proxy()->rowCount() >= 1);
+    pane->setShow(ui::JobsPane::Show::All);
+    pane->setFilterText(QStringLiteral("pytorch vision"));
+    for (int r = 0; r < pane->proxy()->rowCount(); ++r)
+        QVERIFY(pane->proxy()
+                    ->index(r, models::JobTableModel::NameColumn)
+                    .data()
+                    .toString()
+                    .contains(QStringLiteral("vision")));
+    QVERIFY(pane->proxy()->rowCount() >= 2);
+    pane->setFilterText({});
+}
+
+void JobsQuotasTest::jobDetailFindsPodsAndYaml() {
+    QVERIFY(selectJob(QStringLiteral("pytorch-resnet50-vision")));
+    auto *detail = m_window->jobsPane()->detail();
+    const int pods =
+        kubectlCount({"get", "pods", "-n", "pipeline", "-l",
+                      "training.kubeflow.org/job-name=pytorch-resnet50-vision", "-o", "name"});
+    QVERIFY(pods >= 2);
+    QTRY_COMPARE(detail->podsTable()->rowCount(), pods);
+    QTRY_VERIFY_WITH_TIMEOUT(detail->yamlText().contains(QStringLiteral("kind: PyTorchJob")),
+                             10000);
+    // Double-clicking a pod jumps to its node.
+    QSignalSpy jump(m_window->jobsPane(), &ui::JobsPane::nodeRequested);
+    Q_EMIT detail->podsTable()->cellDoubleClicked(0, 0);
+    QCOMPARE(jump.size(), 1);
+    QCOMPARE(jump[0][1].toString(), detail->podsTable()->item(0, 2)->text());
+}
+
+void JobsQuotasTest::resumeAndDeleteReachTheCluster() {
+    auto *pane = m_window->jobsPane();
+    QSignalSpy reported(pane, &ui::JobsPane::writeReported);
+    QVERIFY(selectJob(QStringLiteral("jax-gemma-nlp")));
+    QCOMPARE(kubectl({"get", "jaxjobs", "-n", "pipeline", "jax-gemma-nlp", "-o",
+                      "jsonpath={.spec.runPolicy.suspend}"}),
+             std::string("true"));
+    auto *resume = pane->findChild<QToolButton *>(QStringLiteral("resumeJobsButton"));
+    QVERIFY(resume->isEnabled());
+    QVERIFY(!pane->findChild<QToolButton *>(QStringLiteral("suspendJobsButton"))->isEnabled());
+    resume->click();
+    QTRY_COMPARE_WITH_TIMEOUT(reported.size(), 1, 15000);
+    QVERIFY2(!reported[0][0].toString().contains(QStringLiteral("failed")),
+             qPrintable(reported[0][0].toString()));
+    QCOMPARE(kubectl({"get", "jaxjobs", "-n", "pipeline", "jax-gemma-nlp", "-o",
+                      "jsonpath={.spec.runPolicy.suspend}"}),
+             std::string("false"));
+
+    QVERIFY(selectJob(QStringLiteral("spark-pi")));
+    const int before = pane->proxy()->rowCount();
+    pane->deleteSelected(false);
+    QTRY_COMPARE_WITH_TIMEOUT(reported.size(), 2, 15000);
+    QVERIFY2(!reported[1][0].toString().contains(QStringLiteral("failed")),
+             qPrintable(reported[1][0].toString()));
+    const auto gone = m_sim->kubectl({"get", "sparkapplications", "-n", "pipeline", "spark-pi"});
+    QVERIFY(gone.exitCode != 0);
+    QVERIFY(gone.err.find("NotFound") != std::string::npos);
+    QTRY_COMPARE_WITH_TIMEOUT(pane->proxy()->rowCount(), before - 1, 10000);
+}
+
+ui::QuotaEditDialog *JobsQuotasTest::editQuota(const QString &ns, const QString &resource) {
+    m_window->showPane(QStringLiteral("quotasPane"));
+    auto *pane = m_window->quotasPane();
+    auto *view = pane->view();
+    const auto *model = static_cast<const models::QuotaTableModel *>(pane->proxy()->sourceModel());
+    for (int r = 0; r < pane->proxy()->rowCount(); ++r) {
+        const auto &row = model->row(pane->proxy()->mapToSource(pane->proxy()->index(r, 0)).row());
+        if (row.quota.kind == k8s::QuotaRow::Kind::ResourceQuota &&
+            QString::fromStdString(row.quota.ns) == ns &&
+            QString::fromStdString(row.quota.resource) == resource) {
+            view->selectRow(r);
+            return pane->editSelected();
+        }
+    }
+    return nullptr;
+}
+
+void JobsQuotasTest::quotaEditorValidatesPreviewsAndPatches() {
+    auto *dialog = editQuota(QStringLiteral("pipeline"), QStringLiteral("requests.cpu"));
+    QVERIFY(dialog);
+    auto *table = dialog->table();
+    auto *apply = dialog->findChild<QPushButton *>(QStringLiteral("quotaApply"));
+    auto *preview = dialog->findChild<QPlainTextEdit *>(QStringLiteral("quotaPreview"));
+    QVERIFY(!apply->isEnabled()); // nothing changed yet
+    int cpu = -1;
+    for (int r = 0; r < table->rowCount(); ++r)
+        if (table->item(r, 0) && table->item(r, 0)->text() == QStringLiteral("requests.cpu"))
+            cpu = r;
+    QVERIFY(cpu >= 0);
+    table->item(cpu, 1)->setText(QStringLiteral("12 cores"));
+    QVERIFY(!apply->isEnabled());
+    QVERIFY(dialog->error().contains(QStringLiteral("not a quantity")));
+    table->item(cpu, 1)->setText(QStringLiteral("420"));
+    QVERIFY(dialog->error().isEmpty());
+    QCOMPARE(preview->toPlainText(), QStringLiteral("requests.cpu: 400 → 420"));
+    QVERIFY(apply->isEnabled());
+    apply->click();
+    QTRY_VERIFY_WITH_TIMEOUT(dialog->resultText().startsWith(QStringLiteral("Applied")), 15000);
+    QCOMPARE(kubectl({"get", "resourcequota", "-n", "pipeline", "pipeline-quota", "-o",
+                      "jsonpath={.spec.hard.requests\\.cpu}"}),
+             std::string("420"));
+    delete dialog;
+}
+
+void JobsQuotasTest::quotaEditorRefusesAQuotaChangedMeanwhile() {
+    // The watch must have delivered the previous edit, or the dialog starts from a stale quota.
+    auto *c = m_hub->clusters().front();
+    QTRY_VERIFY_WITH_TIMEOUT(
+        c->store().quotas().count("pipeline/pipeline-quota") &&
+            c->store().quotas().at("pipeline/pipeline-quota")->specHard().get("requests.cpu") ==
+                420000,
+        10000);
+    auto *dialog = editQuota(QStringLiteral("pipeline"), QStringLiteral("requests.cpu"));
+    QVERIFY(dialog);
+    // Someone else changes the quota after the dialog read it.
+    kubectl({"patch", "resourcequota", "-n", "pipeline", "pipeline-quota", "--type", "merge", "-p",
+             R"({"spec":{"hard":{"pods":"600"}}})"});
+    auto *table = dialog->table();
+    for (int r = 0; r < table->rowCount(); ++r)
+        if (table->item(r, 0) && table->item(r, 0)->text() == QStringLiteral("requests.cpu"))
+            table->item(r, 1)->setText(QStringLiteral("10"));
+    dialog->apply();
+    QTRY_VERIFY_WITH_TIMEOUT(dialog->resultText().contains(QStringLiteral("changed on the server")),
+                             15000);
+    QCOMPARE(kubectl({"get", "resourcequota", "-n", "pipeline", "pipeline-quota", "-o",
+                      "jsonpath={.spec.hard.requests\\.cpu}"}),
+             std::string("420")); // nothing written
+    delete dialog;
+}
+
+void JobsQuotasTest::cleanupTestCase() {
+    m_window.reset();
+    m_hub.reset();
+    m_sim.reset();
+}
+
+QTEST_MAIN(JobsQuotasTest)
+#include "jobsquotas_test.moc"
