@@ -112,6 +112,99 @@ TEST_F(DumpTest, PodsOrgsAndClusters) {
     EXPECT_EQ(tsv.out.rfind("cluster\torg\tnodes", 0), 0u) << tsv.out;
 }
 
+TEST_F(DumpTest, JobsEveryKindWithPhasesAgainstKubectl) {
+    const json jobs = dumpJson("jobs");
+    // Each kind as kubectl reads it, in the preferred version discovery names.
+    const std::vector<std::string> kinds = {"pytorchjobs.kubeflow.org",
+                                            "tfjobs.kubeflow.org",
+                                            "mpijobs.kubeflow.org",
+                                            "xgboostjobs.kubeflow.org",
+                                            "mxjobs.kubeflow.org",
+                                            "paddlejobs.kubeflow.org",
+                                            "jaxjobs.kubeflow.org",
+                                            "xgboostjobs.xgboostjob.kubeflow.org",
+                                            "paddlejobs.batch.paddlepaddle.org",
+                                            "jobs.batch.volcano.sh",
+                                            "sparkapplications.sparkoperator.k8s.io",
+                                            "workflows.argoproj.io"};
+    std::size_t total = 0;
+    std::map<std::string, json> byName;
+    for (const auto &j : jobs)
+        byName[j["kind"].get<std::string>() + "/" + j["name"].get<std::string>()] = j;
+    for (const auto &kind : kinds) {
+        auto k = s_sim->kubectl({"get", kind, "-A", "-o", "json"});
+        ASSERT_EQ(k.exitCode, 0) << kind << ": " << k.err;
+        const json list = json::parse(k.out);
+        for (const auto &item : list["items"]) {
+            ++total;
+            const std::string key =
+                item["kind"].get<std::string>() + "/" + item["metadata"]["name"].get<std::string>();
+            ASSERT_TRUE(byName.count(key)) << key;
+            const json &row = byName[key];
+            EXPECT_EQ(row["api_version"], item["apiVersion"]) << key;
+            EXPECT_EQ(row["namespace"], item["metadata"]["namespace"]) << key;
+            const json status = item.value("status", json::object());
+            // The raw phase each family reads, as the object has it.
+            std::string raw;
+            if (kind.rfind("jobs.batch.volcano.sh", 0) == 0)
+                raw = status.value("state", json::object()).value("phase", "");
+            else if (kind.rfind("sparkapplications", 0) == 0)
+                raw = status.value("applicationState", json::object()).value("state", "");
+            else
+                raw = status.value("phase", "");
+            EXPECT_EQ(row["raw_phase"], raw) << key;
+            if (kind.find("kubeflow.org") != std::string::npos && raw.empty()) {
+                // Kubeflow: the latest true condition (these fixtures list them in time order).
+                std::string latest = "Pending";
+                for (const auto &c : status.value("conditions", json::array()))
+                    if (c.value("status", "") == "True")
+                        latest = c.value("type", "");
+                EXPECT_EQ(row["phase"], latest) << key;
+            }
+        }
+    }
+    EXPECT_EQ(jobs.size(), total);
+    EXPECT_GE(total, 15u);
+    EXPECT_EQ(byName["SparkApplication/spark-pi"]["phase"], "Succeeded"); // COMPLETED
+    EXPECT_EQ(byName["Job/nni-hp-search-public"]["phase"], "Running");    // Volcano
+    EXPECT_EQ(byName["PyTorchJob/pytorch-resnet50-vision"]["gpus"], 16);
+    EXPECT_EQ(byName["JAXJob/jax-gemma-nlp"]["suspended"], 1);
+}
+
+TEST_F(DumpTest, QuotasAndEventsAgainstKubectl) {
+    const json quotas = dumpJson("quotas");
+    auto k = s_sim->kubectl({"get", "resourcequota", "-A", "-o", "json"});
+    ASSERT_EQ(k.exitCode, 0) << k.err;
+    std::size_t quotaLines = 0;
+    const json list = json::parse(k.out);
+    for (const auto &item : list["items"])
+        quotaLines += item["status"]["hard"].size();
+    std::size_t seen = 0;
+    std::set<std::string> kinds;
+    for (const auto &q : quotas) {
+        kinds.insert(q["kind"]);
+        if (q["kind"] == "ResourceQuota")
+            ++seen;
+    }
+    EXPECT_EQ(seen, quotaLines);
+    EXPECT_EQ(kinds, (std::set<std::string>{"LimitRange", "Org", "Queue", "ResourceQuota"}));
+    for (const auto &q : quotas)
+        if (q["kind"] == "ResourceQuota" && q["namespace"] == "pipeline" &&
+            q["resource"] == "requests.nvidia.com/gpu") {
+            auto used = s_sim->kubectl({"get", "resourcequota", "-n", "pipeline", q["name"], "-o",
+                                        "jsonpath={.status.used.requests\\.nvidia\\.com/gpu}"});
+            EXPECT_EQ(q["used"], used.out);
+        }
+
+    const json events = dumpJson("events");
+    auto e = s_sim->kubectl({"get", "events", "-A", "-o", "name"});
+    ASSERT_EQ(e.exitCode, 0) << e.err;
+    EXPECT_EQ(events.size(),
+              static_cast<std::size_t>(std::count(e.out.begin(), e.out.end(), '\n')));
+    ASSERT_FALSE(events.empty());
+    EXPECT_FALSE(events[0]["reason"].get<std::string>().empty());
+}
+
 TEST(DumpFailureTest, OneLineSayingWhatAndWhere) {
     auto noConfig = dump({"--dump", "nodes", "--kubeconfig", "/nonexistent/kubeconfig"});
     EXPECT_NE(noConfig.exitCode, 0);
