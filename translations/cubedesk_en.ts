@@ -68,6 +68,59 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::models::EventStreamFilter</name>
+    <message>
+        <source>unknown field &quot;%1&quot; (reason, kind, object, namespace, cluster, source)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::EventStreamModel</name>
+    <message numerus="yes">
+        <source>First seen %1, last seen %2, %n time(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Last seen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::models::Freshness</name>
     <message>
         <source>synced</source>
@@ -99,6 +152,511 @@
     </message>
     <message>
         <source>not connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::GpuAdvisorModel</name>
+    <message>
+        <source>Fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other GPU type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other resource group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NotReady</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cordoned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shared GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too few free GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too little CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too little memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: gpu-type is %2, not the type asked for.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: in resource group %2, not the one asked for — move it to that group on the Resource groups board, or ask for %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: reports no allocatable GPUs — check that the device plugin runs there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: NotReady — its 1 free GPU takes no pods until the kubelet reports Ready again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: NotReady — its %2 free GPUs take no pods until the kubelet reports Ready again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cordoned — uncordon it to use its 1 free GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cordoned — uncordon it to use its %2 free GPUs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: its GPUs are HAMi vGPU slices, not whole GPUs — use a whole-GPU node for a gang.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: its GPUs are MIG instances, not whole GPUs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: its GPUs are shared (%2, %3 replicas each): its nvidia.com/gpu units are replicas, not whole GPUs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: its GPUs are shared (%2): its nvidia.com/gpu units are replicas, not whole GPUs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: all %2 %3 are in use, needs %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: only %2 of %3 %4 free, needs %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 GPUs free but only %3 CPU cores free, fewer than asked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 GPUs free but only %3 of memory free, less than asked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: fits — %2 of %3 %4 free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; its topology lists %1 GPUs, fewer than the node offers, so it is ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; topology unknown, NVLink and NUMA placement cannot be judged (publish the cubedesk.io/gpu-topology annotation or import the node&apos;s nvidia-smi topo -m).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; one GPU needs no interconnect.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no NVLink</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 NVLink island</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 NVLink islands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 NUMA node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 NUMA nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; best set %1 (%2): score %3 of %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; whichever they are, score %1 of %2 (e.g. %3: %4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, but which ones is not visible to Kubernetes: score %1 guaranteed, up to %2 of %3; best if %4 are free (%5).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; score up to %1 of %2 (too many GPUs to check every case); best if %3 are free (%4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> NVLink is not known from a NodeResourceTopology; only NUMA counts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Tainted %1: the pod needs a toleration.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>≤ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Topology score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best GPU set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::GpuInventoryModel</name>
+    <message>
+        <source>whole GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time-slicing ×%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MPS ×%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MIG %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HAMi vGPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 / %2 shares</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 / %2 MIG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cores %1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory %1 / %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n NVLink island(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no NVLink</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NUMA only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n NUMA node(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>imported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from NodeResourceTopology</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free whole GPUs a new pod can get now (the node is Ready and schedulable).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resource group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sharing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs requested</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory / GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MIG / vGPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::GpuSummaryModel</name>
+    <message>
+        <source>all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 NotReady)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free whole GPUs on Ready, schedulable nodes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resource group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requested / allocatable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On NotReady nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shared GPU slices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MIG instances</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::GpuTopologySources</name>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is larger than 1 MiB: not an nvidia-smi topo -m output.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not an nvidia-smi topo -m output: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::JobTableModel</name>
+    <message>
+        <source>Pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restarting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Suspended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Succeeded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · over 2 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (the object says &quot;%2&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running for more than the platform&apos;s 2-day timeout.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replicas (active/total)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finished</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -206,6 +764,263 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::models::PendingPodModel</name>
+    <message numerus="yes">
+        <source>%1 · %2 (%n pod(s))</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Pending since %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pod</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU (cores)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scheduler message</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::PendingPodReason</name>
+    <message>
+        <source>Insufficient %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>selector mismatch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>untolerated taint %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cordoned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>too many pods</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for the scheduler</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n node(s))</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::QuotaTableModel</name>
+    <message>
+        <source>scopes: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>min %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default request %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default limit %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>state %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deserved %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>guaranteed %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resource quota</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Limit range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Volcano queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resource group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 %)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resource</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Used / hard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::RunningPodFilter</name>
+    <message>
+        <source>unknown field &quot;%1&quot; (cluster, project, org, namespace, pod, user, node, gpus, cpu)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; needs a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: only = and != compare text</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::RunningPodModel</name>
+    <message>
+        <source>%1/%2: Pending, scheduled on %3 — holds its resources, not running yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/%2: Running on %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pod selects no resource group (no org in its node selector)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resource group the pod selects: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pod requests no CPU; its limit is shown, as the platform&apos;s page does.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cores requested</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pod requests no memory; its limit is shown, as the platform&apos;s page does.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 requested</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resource group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pod</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU (cores)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::ui::BoardPane</name>
     <message>
         <source>Add column…</source>
@@ -306,6 +1121,433 @@
     </message>
     <message>
         <source>Jump to a node, resource group or pane…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::GpusPane</name>
+    <message>
+        <source>Filter GPU nodes: name, resource group, GPU type, sharing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh topology</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the clusters&apos; NodeResourceTopology objects again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import topology file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep a saved `nvidia-smi topo -m` output of the selected node on this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forget imported file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a GPU node to see its topology.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No GPU node selected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pod</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU resources</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pods holding GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Placement advisor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show other types and groups</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;GPUs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU &amp;type:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resource &amp;group:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CP&amp;U cores:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Memory:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask for k GPUs: nodes are ranked by the topology score of the GPUs they can give (NVLink pair +100, same NUMA node +50, across NUMA nodes 0), and every verdict says why.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 GPU nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is no longer a GPU node of the clusters shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown GPU type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No topology is known for %1: publish it with packaging/gpu-topology (the cubedesk.io/gpu-topology annotation), or import its nvidia-smi topo -m output.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Topology from the node annotation cubedesk.io/gpu-topology.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Topology from a file imported on this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NUMA zones from the node&apos;s NodeResourceTopology object, which reports no links.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NUMA %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free GPUs per NUMA node: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ignored — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NodeResourceTopology objects could not be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Highlighted: the advisor&apos;s best GPU set %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pods holding GPUs (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 nodes fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No GPU node of the clusters shown matches.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a GPU node first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import the nvidia-smi topo -m output of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Text files (*.txt *.log);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import topology file</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::JobDetailPanel</name>
+    <message>
+        <source>Role</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replicas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Succeeded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requests per replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Since</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Condition</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pod</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last seen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Conditions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pods</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>YAML</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double-click a pod to show its node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This kind cannot be read by CubeDesk.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read the job: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not valid JSON: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;This job is gone.&lt;/i&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Select a job to see its replicas, pods and events.&lt;/i&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; %2/%3 on %4 — &lt;span style=&quot;color:%5&quot;&gt;%6&lt;/span&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::JobsPane</name>
+    <message>
+        <source>Filter jobs: name, namespace, kind, phase, pipeline, user, run id (Ctrl+F)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All jobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Active (pending, running, restarting)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running past the 2-day timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Suspend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 jobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select one or more jobs first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the selected jobs and their pods.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set spec.runPolicy.suspend: the operator stops the pods.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only running Kubeflow jobs with a runPolicy can be suspended.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear spec.runPolicy.suspend.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None of the selected jobs is suspended.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/%2: not possible for this kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete jobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n job(s)? Their pods are deleted too; this cannot be undone.
+
+%1</source>
+        <translation>
+            <numerusform>Delete %n job? Its pods are deleted too; this cannot be undone.
+
+%1</numerusform>
+            <numerusform>Delete %n jobs? Their pods are deleted too; this cannot be undone.
+
+%1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n job(s).</source>
+        <translation>
+            <numerusform>Deleted %n job.</numerusform>
+            <numerusform>Deleted %n jobs.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 deletions failed: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Suspended %n job(s).</source>
+        <translation>
+            <numerusform>Suspended %n job.</numerusform>
+            <numerusform>Suspended %n jobs.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Resumed %n job(s).</source>
+        <translation>
+            <numerusform>Resumed %n job.</numerusform>
+            <numerusform>Resumed %n jobs.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 changes failed: %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -434,10 +1676,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Training jobs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Quotas</source>
         <translation type="unfinished"></translation>
     </message>
@@ -493,10 +1731,6 @@
     </message>
     <message>
         <source>Go to… (command palette)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Filter nodes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -638,6 +1872,14 @@
             <numerusform>labels on %n node of %1</numerusform>
             <numerusform>labels on %n nodes of %1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&amp;Filter this pane</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job: %1 %2/%3 — %4</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -952,6 +2194,174 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::ui::QuotaEditDialog</name>
+    <message>
+        <source>Edit quota %1/%2 on %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resource</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type a resource name here to add it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear a hard value to remove the resource from the quota.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change to apply:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a quantity (examples: 500m, 4, 16Gi, 1.5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>new resource</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a value without a resource name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no change)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Applying…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Applied. The table shows the new values when the watch confirms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The quota changed on the server since this dialog opened; nothing was written. Close and open it again to edit the current values.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not applied: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::QuotasPane</name>
+    <message>
+        <source>Filter: namespace, name, resource (Ctrl+F)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Everything</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit hard values…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change this quota&apos;s hard values.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a resource-quota line first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::widgets::GpuTopologyMatrix</name>
+    <message numerus="yes">
+        <source>NVLink, %n bonded link(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>PCIe, at most one bridge (PIX)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe, several bridges, not through the CPU (PXB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe through the host bridge (PHB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe between host bridges of one NUMA node (NODE)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe and the CPU interconnect between NUMA nodes (SYS)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the device itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not reported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No topology is known for this node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU affinity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NUMA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU NUMA ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVLink (NV#)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe switch (PIX, PXB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Through the CPU (PHB, NODE)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Across NUMA nodes (SYS)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not reported (NodeResourceTopology)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVLink island</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::widgets::LabelChip</name>
     <message>
         <source>Click to change the value of %1</source>
@@ -1054,6 +2464,25 @@
     </message>
     <message>
         <source>Moving: waiting for the cluster to confirm</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::widgets::OverviewBarChart</name>
+    <message>
+        <source>Requested</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requested ≥ 80 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requested ≥ 95 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -68,6 +68,58 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::models::EventStreamFilter</name>
+    <message>
+        <source>unknown field &quot;%1&quot; (reason, kind, object, namespace, cluster, source)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::EventStreamModel</name>
+    <message numerus="yes">
+        <source>First seen %1, last seen %2, %n time(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Last seen</source>
+        <translation type="unfinished">最近出现</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation type="unfinished">类型</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished">原因</translation>
+    </message>
+    <message>
+        <source>Object</source>
+        <translation type="unfinished">对象</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation type="unfinished">命名空间</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished">集群</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation type="unfinished">消息</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation type="unfinished">次数</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::models::Freshness</name>
     <message>
         <source>synced</source>
@@ -100,6 +152,509 @@
     <message>
         <source>not connected</source>
         <translation>未连接</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::GpuAdvisorModel</name>
+    <message>
+        <source>Fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other GPU type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other resource group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NotReady</source>
+        <translation type="unfinished">未就绪</translation>
+    </message>
+    <message>
+        <source>Cordoned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shared GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too few free GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too little CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too little memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished">GPU</translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: gpu-type is %2, not the type asked for.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: in resource group %2, not the one asked for — move it to that group on the Resource groups board, or ask for %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: reports no allocatable GPUs — check that the device plugin runs there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: NotReady — its 1 free GPU takes no pods until the kubelet reports Ready again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: NotReady — its %2 free GPUs take no pods until the kubelet reports Ready again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cordoned — uncordon it to use its 1 free GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cordoned — uncordon it to use its %2 free GPUs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: its GPUs are HAMi vGPU slices, not whole GPUs — use a whole-GPU node for a gang.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: its GPUs are MIG instances, not whole GPUs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: its GPUs are shared (%2, %3 replicas each): its nvidia.com/gpu units are replicas, not whole GPUs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: its GPUs are shared (%2): its nvidia.com/gpu units are replicas, not whole GPUs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: all %2 %3 are in use, needs %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: only %2 of %3 %4 free, needs %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 GPUs free but only %3 CPU cores free, fewer than asked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 GPUs free but only %3 of memory free, less than asked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: fits — %2 of %3 %4 free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; its topology lists %1 GPUs, fewer than the node offers, so it is ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; topology unknown, NVLink and NUMA placement cannot be judged (publish the cubedesk.io/gpu-topology annotation or import the node&apos;s nvidia-smi topo -m).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; one GPU needs no interconnect.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no NVLink</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 NVLink island</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 NVLink islands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 NUMA node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 NUMA nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; best set %1 (%2): score %3 of %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; whichever they are, score %1 of %2 (e.g. %3: %4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, but which ones is not visible to Kubernetes: score %1 guaranteed, up to %2 of %3; best if %4 are free (%5).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; score up to %1 of %2 (too many GPUs to check every case); best if %3 are free (%4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> NVLink is not known from a NodeResourceTopology; only NUMA counts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Tainted %1: the pod needs a toleration.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>≤ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished">集群</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation type="unfinished">节点</translation>
+    </message>
+    <message>
+        <source>Free GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Topology score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best GPU set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::GpuInventoryModel</name>
+    <message>
+        <source>whole GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time-slicing ×%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MPS ×%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MIG %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HAMi vGPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 / %2 shares</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 / %2 MIG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cores %1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory %1 / %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n NVLink island(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no NVLink</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NUMA only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n NUMA node(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>imported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from NodeResourceTopology</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free whole GPUs a new pod can get now (the node is Ready and schedulable).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished">集群</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation type="unfinished">节点</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished">状态</translation>
+    </message>
+    <message>
+        <source>Resource group</source>
+        <translation type="unfinished">资源组</translation>
+    </message>
+    <message>
+        <source>GPU type</source>
+        <translation type="unfinished">GPU 型号</translation>
+    </message>
+    <message>
+        <source>Sharing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs requested</source>
+        <translation type="unfinished">已申请 GPU</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory / GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MIG / vGPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::GpuSummaryModel</name>
+    <message>
+        <source>all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 NotReady)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free whole GPUs on Ready, schedulable nodes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished">集群</translation>
+    </message>
+    <message>
+        <source>Resource group</source>
+        <translation type="unfinished">资源组</translation>
+    </message>
+    <message>
+        <source>GPU nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished">GPU</translation>
+    </message>
+    <message>
+        <source>Requested / allocatable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On NotReady nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shared GPU slices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MIG instances</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::GpuTopologySources</name>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is larger than 1 MiB: not an nvidia-smi topo -m output.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not an nvidia-smi topo -m output: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::JobTableModel</name>
+    <message>
+        <source>Pending</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>已创建</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>Restarting</source>
+        <translation>重启中</translation>
+    </message>
+    <message>
+        <source>Suspended</source>
+        <translation>已挂起</translation>
+    </message>
+    <message>
+        <source>Succeeded</source>
+        <translation>已成功</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>已失败</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>%1 · over 2 days</source>
+        <translation>%1 · 超过 2 天</translation>
+    </message>
+    <message>
+        <source>%1 (the object says &quot;%2&quot;)</source>
+        <translation>%1（对象状态为“%2”）</translation>
+    </message>
+    <message>
+        <source>Running for more than the platform&apos;s 2-day timeout.</source>
+        <translation>运行时间已超过平台的 2 天超时限制。</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation>命名空间</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Replicas (active/total)</source>
+        <translation>副本（运行/总数）</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Pipeline</source>
+        <translation>流水线</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Run ID</source>
+        <translation>运行 ID</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>存在时间</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>运行时长</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>结束时间</translation>
     </message>
 </context>
 <context>
@@ -204,6 +759,261 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::models::PendingPodModel</name>
+    <message numerus="yes">
+        <source>%1 · %2 (%n pod(s))</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Pending since %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pod</source>
+        <translation type="unfinished">Pod</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation type="unfinished">命名空间</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU (cores)</source>
+        <translation type="unfinished">CPU（核）</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished">内存</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished">GPU</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished">原因</translation>
+    </message>
+    <message>
+        <source>Scheduler message</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::PendingPodReason</name>
+    <message>
+        <source>Insufficient %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>selector mismatch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>untolerated taint %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cordoned</source>
+        <translation type="unfinished">已封锁</translation>
+    </message>
+    <message>
+        <source>too many pods</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for the scheduler</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n node(s))</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::QuotaTableModel</name>
+    <message>
+        <source>scopes: %1</source>
+        <translation>作用域：%1</translation>
+    </message>
+    <message>
+        <source>min %1</source>
+        <translation>最小 %1</translation>
+    </message>
+    <message>
+        <source>max %1</source>
+        <translation>最大 %1</translation>
+    </message>
+    <message>
+        <source>default request %1</source>
+        <translation>默认请求 %1</translation>
+    </message>
+    <message>
+        <source>default limit %1</source>
+        <translation>默认限制 %1</translation>
+    </message>
+    <message>
+        <source>state %1</source>
+        <translation>状态 %1</translation>
+    </message>
+    <message>
+        <source>deserved %1</source>
+        <translation>应得 %1</translation>
+    </message>
+    <message>
+        <source>guaranteed %1</source>
+        <translation>保障 %1</translation>
+    </message>
+    <message>
+        <source>Resource quota</source>
+        <translation>资源配额</translation>
+    </message>
+    <message>
+        <source>Limit range</source>
+        <translation>限制范围</translation>
+    </message>
+    <message>
+        <source>Volcano queue</source>
+        <translation>Volcano 队列</translation>
+    </message>
+    <message>
+        <source>Resource group</source>
+        <translation>资源组</translation>
+    </message>
+    <message>
+        <source>%1 (%2 %)</source>
+        <translation>%1（%2 %）</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation>命名空间</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Resource</source>
+        <translation>资源</translation>
+    </message>
+    <message>
+        <source>Used / hard</source>
+        <translation>已用 / 上限</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::RunningPodFilter</name>
+    <message>
+        <source>unknown field &quot;%1&quot; (cluster, project, org, namespace, pod, user, node, gpus, cpu)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; needs a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: only = and != compare text</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::RunningPodModel</name>
+    <message>
+        <source>%1/%2: Pending, scheduled on %3 — holds its resources, not running yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/%2: Running on %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pod selects no resource group (no org in its node selector)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resource group the pod selects: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pod requests no CPU; its limit is shown, as the platform&apos;s page does.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cores requested</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pod requests no memory; its limit is shown, as the platform&apos;s page does.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 requested</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished">集群</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resource group</source>
+        <translation type="unfinished">资源组</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation type="unfinished">命名空间</translation>
+    </message>
+    <message>
+        <source>Pod</source>
+        <translation type="unfinished">Pod</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation type="unfinished">用户</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation type="unfinished">节点</translation>
+    </message>
+    <message>
+        <source>CPU (cores)</source>
+        <translation type="unfinished">CPU（核）</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished">内存</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished">GPU</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::ui::BoardPane</name>
     <message>
         <source>Add column…</source>
@@ -304,6 +1114,427 @@
     <message>
         <source>Jump to a node, resource group or pane…</source>
         <translation>跳转到节点、资源组或面板…</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::GpusPane</name>
+    <message>
+        <source>Filter GPU nodes: name, resource group, GPU type, sharing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh topology</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the clusters&apos; NodeResourceTopology objects again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import topology file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep a saved `nvidia-smi topo -m` output of the selected node on this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forget imported file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a GPU node to see its topology.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No GPU node selected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation type="unfinished">命名空间</translation>
+    </message>
+    <message>
+        <source>Pod</source>
+        <translation type="unfinished">Pod</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation type="unfinished">用户</translation>
+    </message>
+    <message>
+        <source>GPU resources</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pods holding GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Placement advisor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show other types and groups</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;GPUs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU &amp;type:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resource &amp;group:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CP&amp;U cores:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Memory:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask for k GPUs: nodes are ranked by the topology score of the GPUs they can give (NVLink pair +100, same NUMA node +50, across NUMA nodes 0), and every verdict says why.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 GPU nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is no longer a GPU node of the clusters shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown GPU type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No topology is known for %1: publish it with packaging/gpu-topology (the cubedesk.io/gpu-topology annotation), or import its nvidia-smi topo -m output.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Topology from the node annotation cubedesk.io/gpu-topology.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Topology from a file imported on this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NUMA zones from the node&apos;s NodeResourceTopology object, which reports no links.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NUMA %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free GPUs per NUMA node: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ignored — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NodeResourceTopology objects could not be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Highlighted: the advisor&apos;s best GPU set %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pods holding GPUs (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 nodes fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No GPU node of the clusters shown matches.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a GPU node first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import the nvidia-smi topo -m output of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Text files (*.txt *.log);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import topology file</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::JobDetailPanel</name>
+    <message>
+        <source>Role</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Replicas</source>
+        <translation>副本</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Succeeded</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Requests per replica</source>
+        <translation>每副本请求</translation>
+    </message>
+    <message>
+        <source>Since</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Condition</source>
+        <translation>条件</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>Pod</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation>请求</translation>
+    </message>
+    <message>
+        <source>Why pending</source>
+        <translation>等待原因</translation>
+    </message>
+    <message>
+        <source>Last seen</source>
+        <translation>最近发生</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>Conditions</source>
+        <translation>条件</translation>
+    </message>
+    <message>
+        <source>Pods</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>YAML</source>
+        <translation>YAML</translation>
+    </message>
+    <message>
+        <source>Double-click a pod to show its node.</source>
+        <translation>双击 Pod 查看其所在节点。</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>加载中…</translation>
+    </message>
+    <message>
+        <source>This kind cannot be read by CubeDesk.</source>
+        <translation>CubeDesk 无法读取此类型。</translation>
+    </message>
+    <message>
+        <source>Could not read the job: %1</source>
+        <translation>无法读取任务：%1</translation>
+    </message>
+    <message>
+        <source>Not valid JSON: %1</source>
+        <translation>不是有效的 JSON：%1</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;This job is gone.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;此任务已不存在。&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Select a job to see its replicas, pods and events.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;选择一个任务以查看其副本、Pod 和事件。&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; %2/%3 on %4 — &lt;span style=&quot;color:%5&quot;&gt;%6&lt;/span&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; %2/%3（集群 %4）— &lt;span style=&quot;color:%5&quot;&gt;%6&lt;/span&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::JobsPane</name>
+    <message>
+        <source>Filter jobs: name, namespace, kind, phase, pipeline, user, run id (Ctrl+F)</source>
+        <translation>筛选任务：名称、命名空间、类型、状态、流水线、用户、运行 ID（Ctrl+F）</translation>
+    </message>
+    <message>
+        <source>All jobs</source>
+        <translation>全部任务</translation>
+    </message>
+    <message>
+        <source>Active (pending, running, restarting)</source>
+        <translation>活动中（等待、运行、重启）</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>已失败</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>已结束</translation>
+    </message>
+    <message>
+        <source>Running past the 2-day timeout</source>
+        <translation>运行超过 2 天超时</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>删除…</translation>
+    </message>
+    <message>
+        <source>Suspend</source>
+        <translation>挂起</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>%1 of %2 jobs</source>
+        <translation>%1 / %2 个任务</translation>
+    </message>
+    <message>
+        <source>Select one or more jobs first.</source>
+        <translation>请先选择一个或多个任务。</translation>
+    </message>
+    <message>
+        <source>Delete the selected jobs and their pods.</source>
+        <translation>删除所选任务及其 Pod。</translation>
+    </message>
+    <message>
+        <source>Set spec.runPolicy.suspend: the operator stops the pods.</source>
+        <translation>设置 spec.runPolicy.suspend：operator 会停止其 Pod。</translation>
+    </message>
+    <message>
+        <source>Only running Kubeflow jobs with a runPolicy can be suspended.</source>
+        <translation>只有带 runPolicy 且正在运行的 Kubeflow 任务可以挂起。</translation>
+    </message>
+    <message>
+        <source>Clear spec.runPolicy.suspend.</source>
+        <translation>清除 spec.runPolicy.suspend。</translation>
+    </message>
+    <message>
+        <source>None of the selected jobs is suspended.</source>
+        <translation>所选任务均未挂起。</translation>
+    </message>
+    <message>
+        <source>%1/%2: not possible for this kind</source>
+        <translation>%1/%2：此类型不支持该操作</translation>
+    </message>
+    <message>
+        <source>Delete jobs</source>
+        <translation>删除任务</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n job(s)? Their pods are deleted too; this cannot be undone.
+
+%1</source>
+        <translation>
+            <numerusform>删除 %n 个任务？其 Pod 也会被删除，且无法撤销。
+
+%1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n job(s).</source>
+        <translation>
+            <numerusform>已删除 %n 个任务。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 deletions failed: %3</source>
+        <translation>%2 个删除中有 %1 个失败：%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>Suspended %n job(s).</source>
+        <translation>
+            <numerusform>已挂起 %n 个任务。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Resumed %n job(s).</source>
+        <translation>
+            <numerusform>已恢复 %n 个任务。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 changes failed: %3</source>
+        <translation>%2 个修改中有 %1 个失败：%3</translation>
     </message>
 </context>
 <context>
@@ -426,10 +1657,6 @@
         <translation>此版本的 CubeDesk 尚未包含该面板。</translation>
     </message>
     <message>
-        <source>Training jobs</source>
-        <translation>训练任务</translation>
-    </message>
-    <message>
         <source>Quotas</source>
         <translation>配额</translation>
     </message>
@@ -488,10 +1715,6 @@
     <message>
         <source>Go to… (command palette)</source>
         <translation>转到…（命令面板）</translation>
-    </message>
-    <message>
-        <source>&amp;Filter nodes</source>
-        <translation>筛选节点(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;Reconnect all clusters</source>
@@ -628,6 +1851,14 @@
         <translation>
             <numerusform>%1 上 %n 个节点的标签</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&amp;Filter this pane</source>
+        <translation>筛选当前面板(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Job: %1 %2/%3 — %4</source>
+        <translation>任务：%1 %2/%3 — %4</translation>
     </message>
 </context>
 <context>
@@ -937,6 +2168,173 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::ui::QuotaEditDialog</name>
+    <message>
+        <source>Edit quota %1/%2 on %3</source>
+        <translation>编辑配额 %1/%2（集群 %3）</translation>
+    </message>
+    <message>
+        <source>Resource</source>
+        <translation>资源</translation>
+    </message>
+    <message>
+        <source>Hard</source>
+        <translation>上限</translation>
+    </message>
+    <message>
+        <source>Used</source>
+        <translation>已用</translation>
+    </message>
+    <message>
+        <source>Type a resource name here to add it</source>
+        <translation>在此输入资源名称以添加</translation>
+    </message>
+    <message>
+        <source>Clear a hard value to remove the resource from the quota.</source>
+        <translation>清空上限值即可从配额中移除该资源。</translation>
+    </message>
+    <message>
+        <source>Change to apply:</source>
+        <translation>将要应用的修改：</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a quantity (examples: 500m, 4, 16Gi, 1.5)</source>
+        <translation>%1：“%2”不是有效的数量（例如 500m、4、16Gi、1.5）</translation>
+    </message>
+    <message>
+        <source>new resource</source>
+        <translation>新资源</translation>
+    </message>
+    <message>
+        <source>a value without a resource name</source>
+        <translation>有数值但没有资源名称</translation>
+    </message>
+    <message>
+        <source>(no change)</source>
+        <translation>（无修改）</translation>
+    </message>
+    <message>
+        <source>Applying…</source>
+        <translation>正在应用…</translation>
+    </message>
+    <message>
+        <source>Applied. The table shows the new values when the watch confirms.</source>
+        <translation>已应用。监听确认后表格会显示新值。</translation>
+    </message>
+    <message>
+        <source>The quota changed on the server since this dialog opened; nothing was written. Close and open it again to edit the current values.</source>
+        <translation>打开此对话框后服务器上的配额已被修改，未写入任何内容。请关闭后重新打开以编辑当前值。</translation>
+    </message>
+    <message>
+        <source>Not applied: %1</source>
+        <translation>未应用：%1</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::QuotasPane</name>
+    <message>
+        <source>Filter: namespace, name, resource (Ctrl+F)</source>
+        <translation>筛选：命名空间、名称、资源（Ctrl+F）</translation>
+    </message>
+    <message>
+        <source>Everything</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Edit hard values…</source>
+        <translation>编辑上限…</translation>
+    </message>
+    <message>
+        <source>%1 of %2 lines</source>
+        <translation>%1 / %2 行</translation>
+    </message>
+    <message>
+        <source>Change this quota&apos;s hard values.</source>
+        <translation>修改此配额的上限值。</translation>
+    </message>
+    <message>
+        <source>Select a resource-quota line first.</source>
+        <translation>请先选择一行资源配额。</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::widgets::GpuTopologyMatrix</name>
+    <message numerus="yes">
+        <source>NVLink, %n bonded link(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>PCIe, at most one bridge (PIX)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe, several bridges, not through the CPU (PXB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe through the host bridge (PHB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe between host bridges of one NUMA node (NODE)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe and the CPU interconnect between NUMA nodes (SYS)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the device itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not reported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No topology is known for this node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU affinity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NUMA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU NUMA ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVLink (NV#)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe switch (PIX, PXB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Through the CPU (PHB, NODE)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Across NUMA nodes (SYS)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not reported (NodeResourceTopology)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVLink island</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::widgets::LabelChip</name>
     <message>
         <source>Click to change the value of %1</source>
@@ -1040,6 +2438,25 @@
     <message>
         <source>Moving: waiting for the cluster to confirm</source>
         <translation>移动中：等待集群确认</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::widgets::OverviewBarChart</name>
+    <message>
+        <source>Requested</source>
+        <translation type="unfinished">已申请</translation>
+    </message>
+    <message>
+        <source>Requested ≥ 80 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requested ≥ 95 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>
