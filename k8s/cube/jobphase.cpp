@@ -106,7 +106,14 @@ JobPhase::Value JobPhase::of(const CustomResource &job) {
             return Value::Failed;
         return Value::Unknown;
     case JobKinds::Family::Argo:
-        if (raw.empty() || raw == "pending")
+        if (raw.empty()) {
+            // No status yet, or a workflow archived without one: the controller's phase label.
+            const auto label = job.labels().value("workflows.argoproj.io/phase");
+            if (label && !label->empty())
+                return byName(*label);
+            return Value::Pending;
+        }
+        if (raw == "pending")
             return Value::Pending;
         if (raw == "running")
             return Value::Running;

@@ -22,8 +22,9 @@ class CustomResource;
 ///     RUNNING/SUCCEEDING/FAILING → Running, PENDING_RERUN → Restarting, COMPLETED →
 ///     Succeeded, FAILED/SUBMISSION_FAILED → Failed, anything else (UNKNOWN, INVALIDATING) →
 ///     Unknown.
-///   * Argo Workflow: status.phase — Pending/"" → Pending, Running → Running, Succeeded →
-///     Succeeded, Failed/Error → Failed.
+///   * Argo Workflow: status.phase — Pending → Pending, Running → Running, Succeeded →
+///     Succeeded, Failed/Error → Failed; without status.phase the controller's
+///     `workflows.argoproj.io/phase` label, else Pending.
 ///   * Other kinds: status.phase (or the Volcano/Spark fields) matched case-insensitively to the
 ///     eight names, else the latest true condition, else Unknown.
 /// Pure functions; any thread.

@@ -4,6 +4,7 @@
 #include "tests/support/simprocess.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -203,6 +204,54 @@ TEST_F(DumpTest, QuotasAndEventsAgainstKubectl) {
               static_cast<std::size_t>(std::count(e.out.begin(), e.out.end(), '\n')));
     ASSERT_FALSE(events.empty());
     EXPECT_FALSE(events[0]["reason"].get<std::string>().empty());
+}
+
+TEST(DumpFixturesTest, RealManifestsLoadedIntoTheSimulator) {
+    // The real job manifests of ../shared/fixtures (public projects' examples, some with the
+    // status their operators wrote) applied to an empty simulator, read back by --dump jobs.
+    const char *source = std::getenv("CUBEDESK_SOURCE_DIR");
+    ASSERT_TRUE(source && *source) << "CUBEDESK_SOURCE_DIR is not set: cannot find the fixtures";
+    const std::string fixtures = std::string(source) + "/../shared/fixtures/real";
+    SimProcess sim({"--scenario", "empty", "--load", fixtures});
+    ASSERT_TRUE(sim.ready()) << sim.error();
+    auto r = dump({"--dump", "jobs", "--kubeconfig", sim.kubeconfig()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    std::map<std::string, json> rows;
+    for (const auto &j : json::parse(r.out))
+        rows[j["namespace"].get<std::string>() + "/" + j["kind"].get<std::string>() + "/" +
+             j["name"].get<std::string>()] = j;
+    struct Expect {
+        const char *key;
+        const char *phase;
+        const char *replicas;
+        int gpus;
+    };
+    const Expect expected[] = {
+        {"default/PyTorchJob/pytorch-tcp-dist-mnist", "Succeeded", "Master 0/1 · Worker 0/3", 0},
+        {"kubeflow/TFJob/dist-mnist-for-e2e-test", "Running", "PS 2/2 · Worker 4/4", 0},
+        {"default/MPIJob/tensorflow-benchmarks", "Succeeded", "Launcher 0/1 +1✓ · Worker 0/1", 2},
+        {"kubeflow/JAXJob/jaxjob-mnist", "Succeeded", "Worker 0/2 +2✓", 0},
+        {"default/Job/quickstart-job", "Running", "completion-task 3/3", 0},
+        {"default/Job/mindspore-gpu", "Pending", "mpimaster 0/1 · mpiworker 0/2", 2},
+        {"default/PyTorchJob/pytorch-dist-mnist-nccl", "Pending", "Master 0/1 · Worker 0/1", 2},
+        {"kubeflow/PaddleJob/paddle-simple-gpu", "Pending", "Worker 0/2", 4},
+        {"default/Workflow/dag-with-retries-4wkh8", "Failed", "", 0},
+        {"pipeline/MXJob/mxnet-job", "Pending", "Scheduler 0/1 · Server 0/1 · Worker 0/1", 1},
+    };
+    for (const auto &e : expected) {
+        SCOPED_TRACE(e.key);
+        ASSERT_TRUE(rows.count(e.key));
+        EXPECT_EQ(rows[e.key]["phase"], e.phase);
+        EXPECT_EQ(rows[e.key]["replicas"], e.replicas);
+        EXPECT_EQ(rows[e.key]["gpus"], e.gpus);
+    }
+    // Every kind in the fixtures is there.
+    std::set<std::string> kinds;
+    for (const auto &[key, row] : rows)
+        kinds.insert(row["kind"].get<std::string>());
+    EXPECT_EQ(kinds,
+              (std::set<std::string>{"JAXJob", "Job", "MPIJob", "MXJob", "PaddleJob", "PyTorchJob",
+                                     "SparkApplication", "TFJob", "Workflow", "XGBoostJob"}));
 }
 
 TEST(DumpFailureTest, OneLineSayingWhatAndWhere) {

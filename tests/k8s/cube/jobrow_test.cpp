@@ -69,7 +69,8 @@ TEST_F(JobRows, RealManifestsGetTheirPhaseRolesAndGpus) {
         {"k8s/pytorchjob-mnist-nccl-gpu.yaml", V::Pending, "Master 0/1 · Worker 0/1", 2},
         {"k8s/paddlejob-simple-gpu.yaml", V::Pending, nullptr, 4},
         {"k8s/volcano-job-gpu-mindspore.yaml", V::Pending, nullptr, 2},
-        {"k8s/argo-workflow-with-status-dag-retry-succeeded.yaml", V::Pending, "", 0},
+        // No status.phase: the controller's workflows.argoproj.io/phase label says Failed.
+        {"k8s/argo-workflow-with-status-dag-retry-succeeded.yaml", V::Failed, "", 0},
     };
     for (const auto &c : cases) {
         SCOPED_TRACE(c.file);
