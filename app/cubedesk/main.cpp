@@ -7,6 +7,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QLoggingCategory>
@@ -59,8 +60,9 @@ int main(int argc, char **argv) {
     QCoreApplication::setApplicationVersion(QStringLiteral(CUBEDESK_VERSION));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "CubeDesk: one fast window over all your GPU and machine-learning Kubernetes clusters."));
+    parser.setApplicationDescription(QStringLiteral("CubeDesk " CUBEDESK_VERSION
+                                                    ": one fast window over all your GPU and "
+                                                    "machine-learning Kubernetes clusters."));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption kubeconfig(
@@ -135,6 +137,12 @@ int main(int argc, char **argv) {
     }
     installTranslations(app, language);
     QApplication::setApplicationDisplayName(QStringLiteral("CubeDesk"));
+    // The installed theme icon when there is one (packages), else the copy compiled in; the
+    // desktop file name lets Wayland compositors match the window to its .desktop entry and icon.
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.cubedesk.CubeDesk"));
+    QApplication::setWindowIcon(
+        QIcon::fromTheme(QStringLiteral("io.cubedesk.CubeDesk"),
+                         QIcon(QStringLiteral(":/icons/io.cubedesk.CubeDesk.png"))));
 
     cubedesk::models::ClusterHub hub;
     cubedesk::ui::MainWindow::Options options;
