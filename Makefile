@@ -2,7 +2,7 @@
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 DEMO_DIR := $(CURDIR)/build/demo-run
 
-.PHONY: deps demo demo-sim test build release format tidy clean
+.PHONY: deps demo demo-sim test build release package format tidy clean
 
 deps:
 	@bash cmake/setup-deps.sh
@@ -31,6 +31,18 @@ test: deps
 	cmake --preset asan >/dev/null
 	cmake --build --preset asan -j$(JOBS)
 	ctest --preset asan -j$(JOBS)
+
+# Linux packages of the release build into build/release/packages/: DEB (Depends from
+# dpkg-shlibdeps), RPM (when rpmbuild exists; setup-deps installs it) and TGZ. Windows and macOS
+# packages come from .github/workflows/packages.yml.
+package: deps
+	cmake --preset release >/dev/null
+	cmake --build --preset release -j$(JOBS) --target cubedesk
+	@gens="DEB;TGZ"; \
+	if command -v rpmbuild >/dev/null 2>&1; then gens="$$gens;RPM"; \
+	else echo "make package: rpmbuild not found (Debian package rpm): no RPM this time"; fi; \
+	cd build/release && cpack -G "$$gens"
+	@cd build/release/packages && ls -l cubedesk*
 
 build: deps
 	cmake --preset dev >/dev/null

@@ -13,6 +13,7 @@ DEBIAN_PACKAGES=(
   nlohmann-json3-dev libgtest-dev
   xvfb xauth xdotool imagemagick fonts-noto-cjk
   clang-format clang-tidy curl time bc nghttp2-server tinyproxy
+  dpkg-dev file rpm appstream desktop-file-utils
 )
 
 have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
@@ -40,10 +41,11 @@ setup-deps: this is not a Debian/Ubuntu system; install these yourself:
   Fedora:   dnf install cmake gcc-c++ qt6-qtbase-devel qt6-qtcharts-devel qt6-qtsvg-devel \
               qt6-qttools-devel qt6-linguist yaml-cpp-devel libcurl-devel openssl-devel \
               simdjson-devel cpp-httplib-devel json-devel gtest-devel xorg-x11-server-Xvfb \
-              xdotool ImageMagick google-noto-sans-cjk-fonts kubernetes-client
-  Homebrew: brew install cmake qt yaml-cpp curl openssl@3 simdjson cpp-httplib nlohmann-json \
-              googletest kubernetes-cli
+              xdotool ImageMagick google-noto-sans-cjk-fonts kubernetes-client rpm-build \
+              appstream desktop-file-utils
+  Homebrew: brew install cmake pkgconf qt yaml-cpp curl openssl@3 simdjson cpp-httplib \
+              nlohmann-json googletest kubernetes-cli
   vcpkg:    vcpkg install qtbase qtcharts qtsvg qttools yaml-cpp curl[openssl] openssl simdjson \
-              cpp-httplib[openssl] nlohmann-json gtest
+              cpp-httplib[openssl] nlohmann-json gtest pkgconf
 MSG
 exit 1
