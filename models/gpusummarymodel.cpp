@@ -199,9 +199,9 @@ QVariant GpuSummaryModel::headerData(int section, Qt::Orientation orientation, i
     case IdleColumn:
         return tr("Idle");
     case NotReadyColumn:
-        return tr("On NotReady nodes");
+        return tr("NotReady GPUs");
     case SharesColumn:
-        return tr("Shared GPU slices");
+        return tr("Shared slices");
     case MigColumn:
         return tr("MIG instances");
     default:

@@ -11,6 +11,7 @@
 #include "ui/clusterspane.h"
 #include "ui/clustertree.h"
 #include "ui/commandpalette.h"
+#include "ui/gpuspane.h"
 #include "ui/jobspane.h"
 #include "ui/labeleditordialog.h"
 #include "ui/movepreviewdialog.h"
@@ -76,9 +77,7 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
     m_tabs->addTab(m_clustersPane, tr("Clusters"));
     m_tabs->addTab(m_nodesPane, tr("Nodes"));
     m_tabs->addTab(m_boardPane, tr("Resource groups"));
-    const QString later = tr("This pane is not part of this version of CubeDesk yet.");
-    auto *gpus = new PlaceholderPane(tr("GPUs"), later, this);
-    gpus->setObjectName(QStringLiteral("gpusPane"));
+    auto *gpus = new GpusPane(hub, this);
     m_tabs->addTab(m_jobsPane, tr("Jobs"));
     m_tabs->addTab(m_quotasPane, tr("Quotas"));
     m_tabs->addTab(gpus, tr("GPUs"));
@@ -90,6 +89,7 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
     connect(m_tree, &ClusterTree::scopeChanged, m_nodesPane, &NodesPane::setScope);
     connect(m_tree, &ClusterTree::scopeChanged, m_jobsPane, &JobsPane::setScope);
     connect(m_tree, &ClusterTree::scopeChanged, m_quotasPane, &QuotasPane::setScope);
+    connect(m_tree, &ClusterTree::scopeChanged, gpus, &GpusPane::setScope);
     connect(m_jobsPane, &JobsPane::nodeRequested, this, [this](const QString &c, const QString &n) {
         showPane(QStringLiteral("nodesPane"));
         m_nodesPane->selectNode(c, n);

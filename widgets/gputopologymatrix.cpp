@@ -18,11 +18,11 @@ using Topology = k8s::GpuTopology;
 namespace {
 
 constexpr int kMargin = 8;
-constexpr int kCellWidth = 48;
-constexpr int kCellHeight = 28;
+constexpr int kCellWidth = 44;
+constexpr int kCellHeight = 26;
 constexpr int kGap = 2;        ///< between cells
 constexpr int kBand = 4;       ///< NUMA band left of the row names
-constexpr int kColumnGap = 14; ///< matrix → affinity columns
+constexpr int kColumnGap = 10; ///< matrix → affinity columns
 constexpr int kSwatch = 14;
 
 QString describe(const Topology::Link &link) {
