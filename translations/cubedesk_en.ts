@@ -410,9 +410,9 @@
     </message>
     <message numerus="yes">
         <source>%n NVLink island(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n NVLink island</numerusform>
+            <numerusform>%n NVLink islands</numerusform>
         </translation>
     </message>
     <message>
@@ -425,9 +425,9 @@
     </message>
     <message numerus="yes">
         <source>%n NUMA node(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n NUMA node</numerusform>
+            <numerusform>%n NUMA nodes</numerusform>
         </translation>
     </message>
     <message>
@@ -530,15 +530,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>On NotReady nodes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Shared GPU slices</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>MIG instances</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NotReady GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shared slices</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2287,9 +2287,9 @@
     <name>cubedesk::widgets::GpuTopologyMatrix</name>
     <message numerus="yes">
         <source>NVLink, %n bonded link(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>NVLink, %n bonded link</numerusform>
+            <numerusform>NVLink, %n bonded links</numerusform>
         </translation>
     </message>
     <message>

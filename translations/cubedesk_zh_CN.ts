@@ -158,400 +158,400 @@
     <name>cubedesk::models::GpuAdvisorModel</name>
     <message>
         <source>Fits</source>
-        <translation type="unfinished"></translation>
+        <translation>可放置</translation>
     </message>
     <message>
         <source>Other GPU type</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 型号不符</translation>
     </message>
     <message>
         <source>Other resource group</source>
-        <translation type="unfinished"></translation>
+        <translation>资源组不符</translation>
     </message>
     <message>
         <source>No GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>无 GPU</translation>
     </message>
     <message>
         <source>NotReady</source>
-        <translation type="unfinished">未就绪</translation>
+        <translation>未就绪</translation>
     </message>
     <message>
         <source>Cordoned</source>
-        <translation type="unfinished"></translation>
+        <translation>已封锁</translation>
     </message>
     <message>
         <source>Shared GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>共享 GPU</translation>
     </message>
     <message>
         <source>Too few free GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>空闲 GPU 不足</translation>
     </message>
     <message>
         <source>Too little CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU 不足</translation>
     </message>
     <message>
         <source>Too little memory</source>
-        <translation type="unfinished"></translation>
+        <translation>内存不足</translation>
     </message>
     <message>
         <source>GPUs</source>
-        <translation type="unfinished">GPU</translation>
+        <translation>GPU</translation>
     </message>
     <message>
         <source>%1 GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GPU</translation>
     </message>
     <message>
         <source>%1: gpu-type is %2, not the type asked for.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：GPU 型号（gpu-type）为 %2，不是所需型号。</translation>
     </message>
     <message>
         <source>not set</source>
-        <translation type="unfinished"></translation>
+        <translation>未设置</translation>
     </message>
     <message>
         <source>%1: in resource group %2, not the one asked for — move it to that group on the Resource groups board, or ask for %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：属于资源组 %2，不是所需的资源组——可在“资源组”看板上把它移到所需资源组，或改为选择 %2。</translation>
     </message>
     <message>
         <source>%1: reports no allocatable GPUs — check that the device plugin runs there.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：没有可分配的 GPU——请检查该节点上的设备插件是否在运行。</translation>
     </message>
     <message>
         <source>%1: NotReady — its 1 free GPU takes no pods until the kubelet reports Ready again.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：未就绪——在 kubelet 重新报告就绪之前，它的 1 个空闲 GPU 不接收 Pod。</translation>
     </message>
     <message>
         <source>%1: NotReady — its %2 free GPUs take no pods until the kubelet reports Ready again.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：未就绪——在 kubelet 重新报告就绪之前，它的 %2 个空闲 GPU 不接收 Pod。</translation>
     </message>
     <message>
         <source>%1: cordoned — uncordon it to use its 1 free GPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：已封锁——解除封锁后才能使用它的 1 个空闲 GPU。</translation>
     </message>
     <message>
         <source>%1: cordoned — uncordon it to use its %2 free GPUs.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：已封锁——解除封锁后才能使用它的 %2 个空闲 GPU。</translation>
     </message>
     <message>
         <source>%1: its GPUs are HAMi vGPU slices, not whole GPUs — use a whole-GPU node for a gang.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：它的 GPU 是 HAMi vGPU 切片，不是整卡——成组任务请使用整卡节点。</translation>
     </message>
     <message>
         <source>%1: its GPUs are MIG instances, not whole GPUs.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：它的 GPU 是 MIG 实例，不是整卡。</translation>
     </message>
     <message>
         <source>%1: its GPUs are shared (%2, %3 replicas each): its nvidia.com/gpu units are replicas, not whole GPUs.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：它的 GPU 是共享的（%2，每卡 %3 份）：其 nvidia.com/gpu 数量是共享份数，不是整卡。</translation>
     </message>
     <message>
         <source>%1: its GPUs are shared (%2): its nvidia.com/gpu units are replicas, not whole GPUs.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：它的 GPU 是共享的（%2）：其 nvidia.com/gpu 数量是共享份数，不是整卡。</translation>
     </message>
     <message>
         <source>%1: all %2 %3 are in use, needs %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：全部 %2 个 %3 都在使用中，需要 %4 个。</translation>
     </message>
     <message>
         <source>%1: only %2 of %3 %4 free, needs %5.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%3 个 %4 中只有 %2 个空闲，需要 %5 个。</translation>
     </message>
     <message>
         <source>%1: %2 GPUs free but only %3 CPU cores free, fewer than asked.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：有 %2 个空闲 GPU，但只有 %3 个空闲 CPU 核，少于所需。</translation>
     </message>
     <message>
         <source>%1: %2 GPUs free but only %3 of memory free, less than asked.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：有 %2 个空闲 GPU，但空闲内存只有 %3，少于所需。</translation>
     </message>
     <message>
         <source>%1: fits — %2 of %3 %4 free</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：可放置——%3 个 %4 中有 %2 个空闲</translation>
     </message>
     <message>
         <source>; its topology lists %1 GPUs, fewer than the node offers, so it is ignored</source>
-        <translation type="unfinished"></translation>
+        <translation>；其拓扑只列出 %1 个 GPU，少于节点提供的数量，因此被忽略</translation>
     </message>
     <message>
         <source>; topology unknown, NVLink and NUMA placement cannot be judged (publish the cubedesk.io/gpu-topology annotation or import the node&apos;s nvidia-smi topo -m).</source>
-        <translation type="unfinished"></translation>
+        <translation>；拓扑未知，无法判断 NVLink 与 NUMA 布局（请发布 cubedesk.io/gpu-topology 注解，或导入该节点的 nvidia-smi topo -m 输出）。</translation>
     </message>
     <message>
         <source>; one GPU needs no interconnect.</source>
-        <translation type="unfinished"></translation>
+        <translation>；单个 GPU 不需要互联。</translation>
     </message>
     <message>
         <source>no NVLink</source>
-        <translation type="unfinished"></translation>
+        <translation>无 NVLink</translation>
     </message>
     <message>
         <source>1 NVLink island</source>
-        <translation type="unfinished"></translation>
+        <translation>1 个 NVLink 岛</translation>
     </message>
     <message>
         <source>%1 NVLink islands</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个 NVLink 岛</translation>
     </message>
     <message>
         <source>1 NUMA node</source>
-        <translation type="unfinished"></translation>
+        <translation>1 个 NUMA 节点</translation>
     </message>
     <message>
         <source>%1 NUMA nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个 NUMA 节点</translation>
     </message>
     <message>
         <source>; best set %1 (%2): score %3 of %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>；最佳组合 %1（%2）：得分 %3 / %4。</translation>
     </message>
     <message>
         <source>; whichever they are, score %1 of %2 (e.g. %3: %4).</source>
-        <translation type="unfinished"></translation>
+        <translation>；无论空闲的是哪几块，得分均为 %1 / %2（例如 %3：%4）。</translation>
     </message>
     <message>
         <source>, but which ones is not visible to Kubernetes: score %1 guaranteed, up to %2 of %3; best if %4 are free (%5).</source>
-        <translation type="unfinished"></translation>
+        <translation>，但 Kubernetes 看不到具体是哪几块：保证得分 %1，最高 %2 / %3；若 %4 空闲则最佳（%5）。</translation>
     </message>
     <message>
         <source>; score up to %1 of %2 (too many GPUs to check every case); best if %3 are free (%4).</source>
-        <translation type="unfinished"></translation>
+        <translation>；得分最高 %1 / %2（GPU 太多，无法逐一检查所有情况）；若 %3 空闲则最佳（%4）。</translation>
     </message>
     <message>
         <source> NVLink is not known from a NodeResourceTopology; only NUMA counts.</source>
-        <translation type="unfinished"></translation>
+        <translation>NodeResourceTopology 不提供 NVLink 信息，只计算 NUMA。</translation>
     </message>
     <message>
         <source> Tainted %1: the pod needs a toleration.</source>
-        <translation type="unfinished"></translation>
+        <translation>有污点 %1：Pod 需要相应的容忍。</translation>
     </message>
     <message>
         <source>≤ %1</source>
-        <translation type="unfinished"></translation>
+        <translation>≤ %1</translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>未知</translation>
     </message>
     <message>
         <source>#</source>
-        <translation type="unfinished"></translation>
+        <translation>#</translation>
     </message>
     <message>
         <source>Verdict</source>
-        <translation type="unfinished"></translation>
+        <translation>结论</translation>
     </message>
     <message>
         <source>Cluster</source>
-        <translation type="unfinished">集群</translation>
+        <translation>集群</translation>
     </message>
     <message>
         <source>Node</source>
-        <translation type="unfinished">节点</translation>
+        <translation>节点</translation>
     </message>
     <message>
         <source>Free GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>空闲 GPU</translation>
     </message>
     <message>
         <source>Topology score</source>
-        <translation type="unfinished"></translation>
+        <translation>拓扑得分</translation>
     </message>
     <message>
         <source>Best GPU set</source>
-        <translation type="unfinished"></translation>
+        <translation>最佳 GPU 组合</translation>
     </message>
     <message>
         <source>Why</source>
-        <translation type="unfinished"></translation>
+        <translation>原因</translation>
     </message>
 </context>
 <context>
     <name>cubedesk::models::GpuInventoryModel</name>
     <message>
         <source>whole GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>整卡</translation>
     </message>
     <message>
         <source>time-slicing ×%1</source>
-        <translation type="unfinished"></translation>
+        <translation>时间片 ×%1</translation>
     </message>
     <message>
         <source>MPS ×%1</source>
-        <translation type="unfinished"></translation>
+        <translation>MPS ×%1</translation>
     </message>
     <message>
         <source>MIG %1</source>
-        <translation type="unfinished"></translation>
+        <translation>MIG %1</translation>
     </message>
     <message>
         <source>HAMi vGPU</source>
-        <translation type="unfinished"></translation>
+        <translation>HAMi vGPU</translation>
     </message>
     <message>
         <source>%1 / %2 shares</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2 份</translation>
     </message>
     <message>
         <source>%1 / %2 MIG</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2 MIG</translation>
     </message>
     <message>
         <source>cores %1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>算力 %1 %</translation>
     </message>
     <message>
         <source>memory %1 / %2</source>
-        <translation type="unfinished"></translation>
+        <translation>显存 %1 / %2</translation>
     </message>
     <message numerus="yes">
         <source>%n NVLink island(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个 NVLink 岛</numerusform>
         </translation>
     </message>
     <message>
         <source>no NVLink</source>
-        <translation type="unfinished"></translation>
+        <translation>无 NVLink</translation>
     </message>
     <message>
         <source>NUMA only</source>
-        <translation type="unfinished"></translation>
+        <translation>仅 NUMA</translation>
     </message>
     <message numerus="yes">
         <source>%n NUMA node(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个 NUMA 节点</numerusform>
         </translation>
     </message>
     <message>
         <source>imported</source>
-        <translation type="unfinished"></translation>
+        <translation>已导入</translation>
     </message>
     <message>
         <source>from NodeResourceTopology</source>
-        <translation type="unfinished"></translation>
+        <translation>来自 NodeResourceTopology</translation>
     </message>
     <message>
         <source>unreadable</source>
-        <translation type="unfinished"></translation>
+        <translation>无法解析</translation>
     </message>
     <message>
         <source>Free whole GPUs a new pod can get now (the node is Ready and schedulable).</source>
-        <translation type="unfinished"></translation>
+        <translation>新 Pod 现在可以获得的空闲整卡（节点就绪且可调度）。</translation>
     </message>
     <message>
         <source>Cluster</source>
-        <translation type="unfinished">集群</translation>
+        <translation>集群</translation>
     </message>
     <message>
         <source>Node</source>
-        <translation type="unfinished">节点</translation>
+        <translation>节点</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished">状态</translation>
+        <translation>状态</translation>
     </message>
     <message>
         <source>Resource group</source>
-        <translation type="unfinished">资源组</translation>
+        <translation>资源组</translation>
     </message>
     <message>
         <source>GPU type</source>
-        <translation type="unfinished">GPU 型号</translation>
+        <translation>GPU 型号</translation>
     </message>
     <message>
         <source>Sharing</source>
-        <translation type="unfinished"></translation>
+        <translation>共享方式</translation>
     </message>
     <message>
         <source>GPUs requested</source>
-        <translation type="unfinished">已申请 GPU</translation>
+        <translation>已申请 GPU</translation>
     </message>
     <message>
         <source>Idle</source>
-        <translation type="unfinished"></translation>
+        <translation>空闲</translation>
     </message>
     <message>
         <source>Memory / GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>每卡显存</translation>
     </message>
     <message>
         <source>MIG / vGPU</source>
-        <translation type="unfinished"></translation>
+        <translation>MIG / vGPU</translation>
     </message>
     <message>
         <source>Topology</source>
-        <translation type="unfinished"></translation>
+        <translation>拓扑</translation>
     </message>
 </context>
 <context>
     <name>cubedesk::models::GpuSummaryModel</name>
     <message>
         <source>all</source>
-        <translation type="unfinished"></translation>
+        <translation>全部</translation>
     </message>
     <message>
         <source>%1 (%2 NotReady)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2 个未就绪）</translation>
     </message>
     <message>
         <source>Free whole GPUs on Ready, schedulable nodes.</source>
-        <translation type="unfinished"></translation>
+        <translation>就绪且可调度节点上的空闲整卡。</translation>
     </message>
     <message>
         <source>Cluster</source>
-        <translation type="unfinished">集群</translation>
+        <translation>集群</translation>
     </message>
     <message>
         <source>Resource group</source>
-        <translation type="unfinished">资源组</translation>
+        <translation>资源组</translation>
     </message>
     <message>
         <source>GPU nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 节点</translation>
     </message>
     <message>
         <source>GPUs</source>
-        <translation type="unfinished">GPU</translation>
+        <translation>GPU</translation>
     </message>
     <message>
         <source>Requested / allocatable</source>
-        <translation type="unfinished"></translation>
+        <translation>已申请 / 可分配</translation>
     </message>
     <message>
         <source>Idle</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>On NotReady nodes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Shared GPU slices</source>
-        <translation type="unfinished"></translation>
+        <translation>空闲</translation>
     </message>
     <message>
         <source>MIG instances</source>
-        <translation type="unfinished"></translation>
+        <translation>MIG 实例</translation>
+    </message>
+    <message>
+        <source>NotReady GPUs</source>
+        <translation>未就绪 GPU</translation>
+    </message>
+    <message>
+        <source>Shared slices</source>
+        <translation>共享份数</translation>
     </message>
 </context>
 <context>
     <name>cubedesk::models::GpuTopologySources</name>
     <message>
         <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 %1：%2</translation>
     </message>
     <message>
         <source>%1 is larger than 1 MiB: not an nvidia-smi topo -m output.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 大于 1 MiB：不是 nvidia-smi topo -m 的输出。</translation>
     </message>
     <message>
         <source>%1 is not an nvidia-smi topo -m output: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是 nvidia-smi topo -m 的输出：%2</translation>
     </message>
 </context>
 <context>
@@ -1120,179 +1120,179 @@
     <name>cubedesk::ui::GpusPane</name>
     <message>
         <source>Filter GPU nodes: name, resource group, GPU type, sharing</source>
-        <translation type="unfinished"></translation>
+        <translation>筛选 GPU 节点：名称、资源组、GPU 型号、共享方式</translation>
     </message>
     <message>
         <source>Refresh topology</source>
-        <translation type="unfinished"></translation>
+        <translation>刷新拓扑</translation>
     </message>
     <message>
         <source>Read the clusters&apos; NodeResourceTopology objects again.</source>
-        <translation type="unfinished"></translation>
+        <translation>重新读取集群的 NodeResourceTopology 对象。</translation>
     </message>
     <message>
         <source>Import topology file…</source>
-        <translation type="unfinished"></translation>
+        <translation>导入拓扑文件…</translation>
     </message>
     <message>
         <source>Keep a saved `nvidia-smi topo -m` output of the selected node on this computer.</source>
-        <translation type="unfinished"></translation>
+        <translation>在本机保存所选节点的 `nvidia-smi topo -m` 输出。</translation>
     </message>
     <message>
         <source>Forget imported file</source>
-        <translation type="unfinished"></translation>
+        <translation>删除导入的文件</translation>
     </message>
     <message>
         <source>Select a GPU node to see its topology.</source>
-        <translation type="unfinished"></translation>
+        <translation>选择一个 GPU 节点以查看其拓扑。</translation>
     </message>
     <message>
         <source>No GPU node selected.</source>
-        <translation type="unfinished"></translation>
+        <translation>未选择 GPU 节点。</translation>
     </message>
     <message>
         <source>Namespace</source>
-        <translation type="unfinished">命名空间</translation>
+        <translation>命名空间</translation>
     </message>
     <message>
         <source>Pod</source>
-        <translation type="unfinished">Pod</translation>
+        <translation>Pod</translation>
     </message>
     <message>
         <source>Phase</source>
-        <translation type="unfinished"></translation>
+        <translation>状态</translation>
     </message>
     <message>
         <source>User</source>
-        <translation type="unfinished">用户</translation>
+        <translation>用户</translation>
     </message>
     <message>
         <source>GPU resources</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 资源</translation>
     </message>
     <message>
         <source>Topology</source>
-        <translation type="unfinished"></translation>
+        <translation>拓扑</translation>
     </message>
     <message>
         <source>Pods holding GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>占用 GPU 的 Pod</translation>
     </message>
     <message>
         <source>Placement advisor</source>
-        <translation type="unfinished"></translation>
+        <translation>放置建议</translation>
     </message>
     <message>
         <source>any</source>
-        <translation type="unfinished"></translation>
+        <translation>任意</translation>
     </message>
     <message>
         <source>Show other types and groups</source>
-        <translation type="unfinished"></translation>
+        <translation>显示其他型号和资源组</translation>
     </message>
     <message>
         <source>Rank nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>排序节点</translation>
     </message>
     <message>
         <source>&amp;GPUs:</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 数(&amp;G)：</translation>
     </message>
     <message>
         <source>GPU &amp;type:</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 型号(&amp;T)：</translation>
     </message>
     <message>
         <source>Resource &amp;group:</source>
-        <translation type="unfinished"></translation>
+        <translation>资源组(&amp;O)：</translation>
     </message>
     <message>
         <source>CP&amp;U cores:</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU 核数(&amp;U)：</translation>
     </message>
     <message>
         <source>&amp;Memory:</source>
-        <translation type="unfinished"></translation>
+        <translation>内存(&amp;M)：</translation>
     </message>
     <message>
         <source>Ask for k GPUs: nodes are ranked by the topology score of the GPUs they can give (NVLink pair +100, same NUMA node +50, across NUMA nodes 0), and every verdict says why.</source>
-        <translation type="unfinished"></translation>
+        <translation>输入所需的 GPU 数 k：节点按其可提供的 GPU 的拓扑得分排序（NVLink 互联的每对 +100，同一 NUMA 节点 +50，跨 NUMA 节点 0），每个结论都说明原因。</translation>
     </message>
     <message>
         <source>%1 of %2 GPU nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2 个 GPU 节点</translation>
     </message>
     <message>
         <source>%1 is no longer a GPU node of the clusters shown.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已不再是所显示集群中的 GPU 节点。</translation>
     </message>
     <message>
         <source>unknown GPU type</source>
-        <translation type="unfinished"></translation>
+        <translation>未知 GPU 型号</translation>
     </message>
     <message>
         <source>No topology is known for %1: publish it with packaging/gpu-topology (the cubedesk.io/gpu-topology annotation), or import its nvidia-smi topo -m output.</source>
-        <translation type="unfinished"></translation>
+        <translation>尚不知道 %1 的拓扑：请用 packaging/gpu-topology 发布（cubedesk.io/gpu-topology 注解），或导入它的 nvidia-smi topo -m 输出。</translation>
     </message>
     <message>
         <source>Topology from the node annotation cubedesk.io/gpu-topology.</source>
-        <translation type="unfinished"></translation>
+        <translation>拓扑来自节点注解 cubedesk.io/gpu-topology。</translation>
     </message>
     <message>
         <source>Topology from a file imported on this computer.</source>
-        <translation type="unfinished"></translation>
+        <translation>拓扑来自本机导入的文件。</translation>
     </message>
     <message>
         <source>NUMA zones from the node&apos;s NodeResourceTopology object, which reports no links.</source>
-        <translation type="unfinished"></translation>
+        <translation>NUMA 区域来自节点的 NodeResourceTopology 对象，该对象不报告互联链路。</translation>
     </message>
     <message>
         <source>NUMA %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>NUMA %1：%2</translation>
     </message>
     <message>
         <source>Free GPUs per NUMA node: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>各 NUMA 节点的空闲 GPU：%1。</translation>
     </message>
     <message>
         <source>Ignored — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已忽略——%1</translation>
     </message>
     <message>
         <source>NodeResourceTopology objects could not be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 NodeResourceTopology 对象：%1</translation>
     </message>
     <message>
         <source>Highlighted: the advisor&apos;s best GPU set %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>高亮显示：放置建议给出的最佳 GPU 组合 %1。</translation>
     </message>
     <message>
         <source>Pods holding GPUs (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>占用 GPU 的 Pod（%1）</translation>
     </message>
     <message>
         <source>%1 of %2 nodes fit</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 个节点中 %1 个可放置</translation>
     </message>
     <message>
         <source>No GPU node of the clusters shown matches.</source>
-        <translation type="unfinished"></translation>
+        <translation>所显示的集群中没有匹配的 GPU 节点。</translation>
     </message>
     <message>
         <source>Select a GPU node first.</source>
-        <translation type="unfinished"></translation>
+        <translation>请先选择一个 GPU 节点。</translation>
     </message>
     <message>
         <source>Import the nvidia-smi topo -m output of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>导入 %1 的 nvidia-smi topo -m 输出</translation>
     </message>
     <message>
         <source>Text files (*.txt *.log);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>文本文件 (*.txt *.log);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Import topology file</source>
-        <translation type="unfinished"></translation>
+        <translation>导入拓扑文件</translation>
     </message>
 </context>
 <context>
@@ -2261,77 +2261,77 @@
     <name>cubedesk::widgets::GpuTopologyMatrix</name>
     <message numerus="yes">
         <source>NVLink, %n bonded link(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>NVLink，%n 条绑定链路</numerusform>
         </translation>
     </message>
     <message>
         <source>PCIe, at most one bridge (PIX)</source>
-        <translation type="unfinished"></translation>
+        <translation>PCIe，最多经过一个桥（PIX）</translation>
     </message>
     <message>
         <source>PCIe, several bridges, not through the CPU (PXB)</source>
-        <translation type="unfinished"></translation>
+        <translation>PCIe，经过多个桥，不经过 CPU（PXB）</translation>
     </message>
     <message>
         <source>PCIe through the host bridge (PHB)</source>
-        <translation type="unfinished"></translation>
+        <translation>PCIe，经过主桥（PHB）</translation>
     </message>
     <message>
         <source>PCIe between host bridges of one NUMA node (NODE)</source>
-        <translation type="unfinished"></translation>
+        <translation>PCIe，经过同一 NUMA 节点内主桥之间的互联（NODE）</translation>
     </message>
     <message>
         <source>PCIe and the CPU interconnect between NUMA nodes (SYS)</source>
-        <translation type="unfinished"></translation>
+        <translation>PCIe 加 NUMA 节点之间的 CPU 互联（SYS）</translation>
     </message>
     <message>
         <source>the device itself</source>
-        <translation type="unfinished"></translation>
+        <translation>设备本身</translation>
     </message>
     <message>
         <source>not reported</source>
-        <translation type="unfinished"></translation>
+        <translation>未报告</translation>
     </message>
     <message>
         <source>No topology is known for this node.</source>
-        <translation type="unfinished"></translation>
+        <translation>尚不知道此节点的拓扑。</translation>
     </message>
     <message>
         <source>CPU affinity</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU 亲和性</translation>
     </message>
     <message>
         <source>NUMA</source>
-        <translation type="unfinished"></translation>
+        <translation>NUMA</translation>
     </message>
     <message>
         <source>GPU NUMA ID</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU NUMA ID</translation>
     </message>
     <message>
         <source>NVLink (NV#)</source>
-        <translation type="unfinished"></translation>
+        <translation>NVLink（NV#）</translation>
     </message>
     <message>
         <source>PCIe switch (PIX, PXB)</source>
-        <translation type="unfinished"></translation>
+        <translation>PCIe 交换（PIX、PXB）</translation>
     </message>
     <message>
         <source>Through the CPU (PHB, NODE)</source>
-        <translation type="unfinished"></translation>
+        <translation>经过 CPU（PHB、NODE）</translation>
     </message>
     <message>
         <source>Across NUMA nodes (SYS)</source>
-        <translation type="unfinished"></translation>
+        <translation>跨 NUMA 节点（SYS）</translation>
     </message>
     <message>
         <source>Not reported (NodeResourceTopology)</source>
-        <translation type="unfinished"></translation>
+        <translation>未报告（NodeResourceTopology）</translation>
     </message>
     <message>
         <source>NVLink island</source>
-        <translation type="unfinished"></translation>
+        <translation>NVLink 岛</translation>
     </message>
 </context>
 <context>
