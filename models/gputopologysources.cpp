@@ -17,6 +17,15 @@ GpuTopologySources::GpuTopologySources(ClusterHub *hub, QObject *parent)
     , m_hub(hub) {
     connect(hub, &ClusterHub::clusterAboutToBeRemoved, this,
             [this](ClusterConnection *c) { m_clusters.erase(c); });
+    // Forget the cached parse of deleted nodes (names come and go in autoscaled pools).
+    connect(hub, &ClusterHub::clusterChanged, this,
+            [this](ClusterConnection *c, const ClusterChange &change) {
+                auto it = m_clusters.find(c);
+                if (it == m_clusters.end())
+                    return;
+                for (const auto &name : change.nodesRemoved)
+                    it->second.entries.erase(name);
+            });
 }
 
 GpuTopologySources::PerCluster &GpuTopologySources::of(ClusterConnection *cluster) {

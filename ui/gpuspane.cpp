@@ -136,7 +136,7 @@ GpusPane::GpusPane(models::ClusterHub *hub, QWidget *parent)
     setUpTable(m_summaryView);
     m_summaryView->setSelectionMode(QAbstractItemView::NoSelection);
     m_summaryView->setItemDelegateForColumn(GpuSummaryModel::RequestedColumn, bars);
-    const int summaryWidths[] = {70, 110, 90, 50, 140, 50, 95, 110, 90};
+    const int summaryWidths[] = {70, 110, 105, 50, 140, 50, 95, 110, 90};
     for (int c = 0; c < static_cast<int>(std::size(summaryWidths)); ++c)
         m_summaryView->setColumnWidth(c, summaryWidths[c]);
 
