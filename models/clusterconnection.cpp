@@ -33,6 +33,8 @@ void ClusterConnection::start(k8s::TransportSettings settings) {
     o.resources.push_back({k8s::ObjectKind::ResourceQuota, "", "v1", "resourcequotas", true});
     o.resources.push_back({k8s::ObjectKind::LimitRange, "", "v1", "limitranges", true});
     o.ifServed = k8s::JobKinds::descriptors();
+    o.followStatusKinds = true;
+    o.skipStatusKinds = k8s::JobKinds::notJobs();
     m_session = std::make_unique<k8s::ClusterSession>(std::move(o));
     // Runs on the session thread: only post. The session is stopped in our destructor, so
     // `this` outlives every call.
@@ -124,6 +126,15 @@ void ClusterConnection::applyDeltas(std::vector<k8s::ClusterSession::Delta> delt
     const ClusterChange change = m_store.apply(std::move(deltas));
     if (!change.empty())
         Q_EMIT changed(change);
+}
+
+std::optional<k8s::CrdStatusKinds::Kind>
+ClusterConnection::statusKind(const std::string &resourceId) const {
+    if (!m_session)
+        return std::nullopt;
+    const auto kinds = m_session->statusKinds();
+    auto it = kinds.find(resourceId);
+    return it == kinds.end() ? std::nullopt : std::optional(it->second);
 }
 
 void ClusterConnection::pollState() {

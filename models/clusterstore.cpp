@@ -186,8 +186,8 @@ void ClusterStore::applyCustom(const ClusterSession::Delta &d, ClusterChange &ch
         change.quotasChanged |= upsertOrErase(m_queues, d, std::string(d.object->name()));
         return;
     }
-    if (!k8s::JobKinds::isJobResource(resource))
-        return;
+    // Every other custom resource the session follows is a job: the catalogue's kinds and the
+    // CRDs with a lifecycle (ClusterSession::Options::followStatusKinds).
     std::string jobKey(key);
     const bool known = m_jobs.count(jobKey) > 0;
     if (d.type == Type::Deleted) {

@@ -9,6 +9,9 @@
 #include <QDateTime>
 #include <QFontDatabase>
 #include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QTableWidget>
@@ -51,6 +54,7 @@ void setRow(QTableWidget *t, int row, const QStringList &cells) {
 JobDetailPanel::JobDetailPanel(QWidget *parent)
     : QWidget(parent)
     , m_title(new QLabel(this))
+    , m_columns(new QLabel(this))
     , m_tabs(new QTabWidget(this)) {
     setObjectName(QStringLiteral("jobDetail"));
     m_replicas = makeTable(this, QStringLiteral("jobReplicas"),
@@ -83,6 +87,10 @@ JobDetailPanel::JobDetailPanel(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_title);
+    layout->addWidget(m_columns);
+    m_columns->setObjectName(QStringLiteral("jobColumns"));
+    m_columns->setWordWrap(true);
+    m_columns->hide();
     layout->addWidget(m_tabs, 1);
 }
 
@@ -96,15 +104,21 @@ void JobDetailPanel::showJob(models::ClusterConnection *cluster, const QString &
     m_key = key;
     if (!same) {
         m_yaml->setPlainText(cluster ? tr("Loading…") : QString());
-        if (cluster && !key.isEmpty())
+        m_columns->clear();
+        m_columns->hide();
+        if (cluster && !key.isEmpty()) {
             fetchFull();
+            fetchColumns();
+        }
     }
     refresh();
 }
 
 void JobDetailPanel::fetchFull() {
     const auto job = m_cluster->store().job(m_key.toStdString());
-    const auto request = job ? k8s::JobWrites::get(*job) : std::nullopt;
+    const auto request =
+        job ? k8s::JobWrites::get(*job, k8s::JobWrites::pluralOfKey(m_key.toStdString()))
+            : std::nullopt;
     if (!request) {
         m_yaml->setPlainText(tr("This kind cannot be read by CubeDesk."));
         return;
@@ -123,6 +137,51 @@ void JobDetailPanel::fetchFull() {
         const auto yaml = k8s::YamlView::fromJson(r.body, &error);
         m_yaml->setPlainText(yaml ? QString::fromStdString(*yaml)
                                   : tr("Not valid JSON: %1").arg(QString::fromStdString(error)));
+    });
+}
+
+QString JobDetailPanel::columnsText() const {
+    return m_columns->text();
+}
+
+void JobDetailPanel::fetchColumns() {
+    const std::string key = m_key.toStdString();
+    const std::string resource = key.substr(0, key.find('/'));
+    const auto kind = m_cluster->statusKind(resource);
+    const auto job = m_cluster->store().job(key);
+    if (!kind || !job)
+        return; // a catalogue kind: the table's columns say it all
+    auto request = k8s::JobWrites::get(*job, k8s::JobWrites::pluralOfKey(key));
+    if (!request)
+        return;
+    // The server evaluates the CRD's additionalPrinterColumns (a Table, as kubectl get shows).
+    request->accept = "application/json;as=Table;v=v1;g=meta.k8s.io,application/json";
+    const int generation = m_fetchGeneration;
+    m_cluster->submit({*request}, [this, generation](std::vector<k8s::WriteResult> results) {
+        if (generation != m_fetchGeneration || !results.front().ok())
+            return;
+        const QJsonObject table =
+            QJsonDocument::fromJson(QByteArray::fromStdString(results.front().body)).object();
+        const QJsonArray defs = table.value(QStringLiteral("columnDefinitions")).toArray();
+        const QJsonArray rows = table.value(QStringLiteral("rows")).toArray();
+        if (defs.isEmpty() || rows.isEmpty())
+            return;
+        const QJsonArray cells = rows.first().toObject().value(QStringLiteral("cells")).toArray();
+        QStringList parts;
+        for (int i = 0; i < defs.size() && i < cells.size(); ++i) {
+            const QString name = defs[i].toObject().value(QStringLiteral("name")).toString();
+            if (name.compare(QStringLiteral("Name"), Qt::CaseInsensitive) == 0)
+                continue;
+            const QJsonValue v = cells[i];
+            const QString text =
+                v.isString()   ? v.toString()
+                : v.isDouble() ? QString::number(v.toDouble())
+                : v.isBool()   ? (v.toBool() ? QStringLiteral("true") : QStringLiteral("false"))
+                               : QString();
+            parts << QStringLiteral("%1: %2").arg(name.toHtmlEscaped(), text.toHtmlEscaped());
+        }
+        m_columns->setText(tr("Printer columns — %1").arg(parts.join(QStringLiteral(" · "))));
+        m_columns->show();
     });
 }
 

@@ -33,6 +33,9 @@ public:
     models::ClusterConnection *cluster() const { return m_cluster; }
     const QString &key() const { return m_key; }
     QString yamlText() const;
+    /// For a kind outside the catalogue (a CRD followed for its lifecycle): its printer columns
+    /// as the server evaluates them ("State: Running · Age: 5m"); "" otherwise.
+    QString columnsText() const;
     QTableWidget *podsTable() const { return m_pods; }
 
 Q_SIGNALS:
@@ -40,11 +43,13 @@ Q_SIGNALS:
 
 private:
     void fetchFull();
+    void fetchColumns();
 
     models::ClusterConnection *m_cluster = nullptr;
     QString m_key;
     int m_fetchGeneration = 0;
     QLabel *m_title;
+    QLabel *m_columns;
     QTabWidget *m_tabs;
     QTableWidget *m_replicas;
     QTableWidget *m_conditions;

@@ -269,10 +269,10 @@ void JobsPane::updateActions() {
 namespace {
 
 /// Groups the rows' requests by cluster and sends them; `done` gets one line per job.
-void submitPerCluster(
-    models::ClusterHub *hub, const std::vector<const JobTableRow *> &rows,
-    const std::function<std::optional<k8s::WriteRequest>(const k8s::CustomResource &)> &make,
-    const std::function<void(const QStringList &, int)> &done) {
+void submitPerCluster(models::ClusterHub *hub, const std::vector<const JobTableRow *> &rows,
+                      const std::function<std::optional<k8s::WriteRequest>(
+                          const k8s::CustomResource &, std::string_view)> &make,
+                      const std::function<void(const QStringList &, int)> &done) {
     QMap<QString, std::vector<const JobTableRow *>> byCluster;
     for (const auto *r : rows)
         byCluster[r->clusterName].push_back(r);
@@ -284,7 +284,9 @@ void submitPerCluster(
         std::vector<k8s::WriteRequest> requests;
         QStringList names;
         for (const auto *r : it.value()) {
-            if (auto req = r->object ? make(*r->object) : std::nullopt) {
+            const std::string key = r->key.toStdString();
+            if (auto req =
+                    r->object ? make(*r->object, k8s::JobWrites::pluralOfKey(key)) : std::nullopt) {
                 requests.push_back(std::move(*req));
                 names << QStringLiteral("%1/%2").arg(r->ns, r->name);
             } else {
@@ -351,8 +353,8 @@ void JobsPane::suspendSelected(bool suspend) {
     qCInfo(lcJobs) << (suspend ? "suspending" : "resuming") << rows.size() << "jobs";
     submitPerCluster(
         m_hub, rows,
-        [suspend](const k8s::CustomResource &job) {
-            return k8s::JobWrites::setSuspended(job, suspend);
+        [suspend](const k8s::CustomResource &job, std::string_view plural) {
+            return k8s::JobWrites::setSuspended(job, plural, suspend);
         },
         [this, suspend](const QStringList &failures, int total) {
             const QString message = failures.isEmpty()

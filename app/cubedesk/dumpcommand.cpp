@@ -141,6 +141,8 @@ int DumpCommand::run(const Options &options) {
         if (options.what == QLatin1String("jobs")) {
             o.resources = {ResourceDescriptor::namespaces()};
             o.ifServed = JobKinds::descriptors();
+            o.followStatusKinds = true;
+            o.skipStatusKinds = JobKinds::notJobs();
         } else if (options.what == QLatin1String("quotas")) {
             o.resources.push_back({ObjectKind::ResourceQuota, "", "v1", "resourcequotas", true});
             o.resources.push_back({ObjectKind::LimitRange, "", "v1", "limitranges", true});
@@ -218,7 +220,7 @@ int DumpCommand::run(const Options &options) {
                 c.limitRanges = std::move(objects);
             else if (id == JobKinds::volcanoQueues().id())
                 c.queues = std::move(objects);
-            else if (JobKinds::isJobResource(id))
+            else if (id.find('.') != std::string::npos) // every other custom resource is a job
                 c.jobs.insert(c.jobs.end(), objects.begin(), objects.end());
         }
         if (options.what == QLatin1String("jobs") && !c.discoveryError.empty())

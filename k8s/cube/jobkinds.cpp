@@ -42,6 +42,11 @@ ResourceDescriptor JobKinds::volcanoQueues() {
     return {ObjectKind::CustomResource, "scheduling.volcano.sh", "", "queues", false};
 }
 
+std::vector<std::string> JobKinds::notJobs() {
+    return {"podgroups.scheduling.volcano.sh", "noderesourcetopologies.topology.node.k8s.io",
+            volcanoQueues().id()};
+}
+
 bool JobKinds::isJobResource(std::string_view resourceId) {
     for (const auto &k : all())
         if (resourceId.size() == k.plural.size() + 1 + k.group.size() &&

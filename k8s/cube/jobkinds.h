@@ -38,6 +38,9 @@ public:
     static std::vector<ResourceDescriptor> descriptors();
     /// The Volcano Queue descriptor (cluster-scoped).
     static ResourceDescriptor volcanoQueues();
+    /// CRDs that have a lifecycle but are not jobs (a job's PodGroup, a node's topology): ids
+    /// the generic job watch leaves out.
+    static std::vector<std::string> notJobs();
     /// True for a descriptor id ("pytorchjobs.kubeflow.org") that names a job kind.
     static bool isJobResource(std::string_view resourceId);
 };

@@ -147,7 +147,7 @@ void ClusterSession::pump(const std::shared_ptr<Batch> &batch) {
         req.path = w.path;
         req.body = w.body;
         req.timeout = std::chrono::seconds(30);
-        req.headers = {"Accept: application/json"};
+        req.headers = {"Accept: " + (w.accept.empty() ? std::string("application/json") : w.accept)};
         if (!w.contentType.empty())
             req.headers.push_back("Content-Type: " + w.contentType);
         req.onData = [body](std::string_view chunk, int) {
@@ -268,9 +268,75 @@ void ClusterSession::addServedResources() {
         addWatch(r, m_deltas.addChannel(r.id() + '/'));
         m_watches.back()->start();
     }
+    if (ok && m_options.followStatusKinds)
+        fetchStatusKinds(); // settles when the CRD list is in
+    else
+        settleOptional();
+}
+
+void ClusterSession::settleOptional() {
     publishStates();
     std::lock_guard lock(m_mutex);
     m_optionalSettled = true;
+}
+
+void ClusterSession::fetchStatusKinds() {
+    auto body = std::make_shared<std::string>();
+    HttpRequest req;
+    req.path = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
+    req.headers = {"Accept: application/json"};
+    req.timeout = std::chrono::seconds(60);
+    req.onData = [body](std::string_view chunk, int) {
+        body->append(chunk);
+        return true;
+    };
+    m_transport->start(std::move(req), [this, body](HttpTransport::RequestId,
+                                                    const HttpResponse &r) {
+        std::string error;
+        std::vector<CrdStatusKinds::Kind> kinds;
+        if (r.status != 200)
+            error =
+                "customresourcedefinitions: " +
+                (r.status == 0
+                     ? r.error
+                     : ApiStatus::fromResponse(r.status, *body, r.retryAfterSeconds).toString());
+        else
+            kinds = CrdStatusKinds::parse(*body, &error);
+        std::map<std::string, CrdStatusKinds::Kind> followed;
+        for (auto &k : kinds) {
+            const std::string id = k.id();
+            const auto &skip = m_options.skipStatusKinds;
+            const bool watched =
+                std::any_of(m_watches.begin(), m_watches.end(),
+                            [&](const auto &w) { return w->resource().id() == id; });
+            if (watched || std::find(skip.begin(), skip.end(), id) != skip.end())
+                continue;
+            const auto served = m_discovery.find(k.group, k.plural);
+            if (!served || !served->can("list") || !served->can("watch"))
+                continue;
+            ResourceDescriptor d{ObjectKind::CustomResource, k.group, k.version, k.plural,
+                                 k.namespaced};
+            addWatch(d, m_deltas.addChannel(id + '/'));
+            m_watches.back()->start();
+            followed.emplace(id, std::move(k));
+        }
+        {
+            std::lock_guard lock(m_mutex);
+            m_statusKinds = std::move(followed);
+            m_statusKindsError = error;
+        }
+        settleOptional();
+    });
+}
+
+std::map<std::string, CrdStatusKinds::Kind> ClusterSession::statusKinds() const {
+    std::lock_guard lock(m_mutex);
+    return m_statusKinds;
+}
+
+std::string ClusterSession::statusKindsError() const {
+    std::lock_guard lock(m_mutex);
+    return m_statusKindsError;
 }
 
 void ClusterSession::addWatch(const ResourceDescriptor &resource, std::uint16_t channel) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "k8s/api/crdstatuskinds.h"
 #include "k8s/api/discovery.h"
 #include "k8s/net/httptransport.h"
 #include "k8s/session/deltabuffer.h"
@@ -42,6 +43,11 @@ public:
         /// group's preferred one, scope as served); nothing happens for the others. Job kinds,
         /// Volcano queues.
         std::vector<ResourceDescriptor> ifServed;
+        /// Also watch every other CRD with a lifecycle (CrdStatusKinds: status.phase or
+        /// conditions), read from the cluster's CRD list after discovery; ids in
+        /// `skipStatusKinds` ("podgroups.scheduling.volcano.sh") are left out.
+        bool followStatusKinds = false;
+        std::vector<std::string> skipStatusKinds;
         std::uint64_t seed = 1;
     };
     using Delta = DeltaBuffer<ObjectPtr>::Delta;
@@ -80,6 +86,10 @@ public:
     /// when it failed (then discoveryError() says why).
     std::optional<Discovery> discovery() const;
     std::string discoveryError() const;
+    /// The CRDs followed through followStatusKinds, by resource id, with their printer columns;
+    /// statusKindsError() says why the CRD list could not be read ("" when it was).
+    std::map<std::string, CrdStatusKinds::Kind> statusKinds() const;
+    std::string statusKindsError() const;
     /// Runs `requests` with at most `concurrency` in flight; the results come in request order.
     /// Writes go out only through here, so the GUI never blocks on the network.
     std::future<std::vector<WriteResult>> submit(std::vector<WriteRequest> requests,
@@ -96,6 +106,8 @@ private:
     void discoveryStepDone(const std::string &error);
     void addWatch(const ResourceDescriptor &resource, std::uint16_t channel);
     void addServedResources();
+    void fetchStatusKinds();
+    void settleOptional();
     struct Batch;
     void pump(const std::shared_ptr<Batch> &batch);
 
@@ -109,6 +121,8 @@ private:
     std::string m_version;
     std::optional<Discovery> m_discoveryResult;
     bool m_optionalSettled = false;
+    std::map<std::string, CrdStatusKinds::Kind> m_statusKinds;
+    std::string m_statusKindsError;
     std::string m_discoveryError;
     // Session-thread discovery in progress.
     Discovery m_discovery;

@@ -1,22 +1,27 @@
 #include "k8s/write/jobwrites.h"
 
-#include "k8s/cube/jobkinds.h"
 #include "k8s/objects/customresource.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 namespace cubedesk::k8s {
 
-std::optional<std::string> JobWrites::path(const CustomResource &job) {
-    const JobKinds::Kind *kind = JobKinds::find(job.apiVersion(), job.kindName());
-    if (!kind || job.apiVersion().find('/') == std::string::npos)
-        return std::nullopt;
-    return "/apis/" + job.apiVersion() + "/namespaces/" + std::string(job.namespaceName()) + '/' +
-           kind->plural + '/' + std::string(job.name());
+std::string_view JobWrites::pluralOfKey(std::string_view key) {
+    return key.substr(0, std::min(key.find('.'), key.find('/')));
 }
 
-std::optional<WriteRequest> JobWrites::get(const CustomResource &job) {
-    auto p = path(job);
+std::optional<std::string> JobWrites::path(const CustomResource &job, std::string_view plural) {
+    if (plural.empty() || job.apiVersion().find('/') == std::string::npos)
+        return std::nullopt;
+    std::string out = "/apis/" + job.apiVersion();
+    if (!job.namespaceName().empty())
+        out += "/namespaces/" + std::string(job.namespaceName());
+    return out + '/' + std::string(plural) + '/' + std::string(job.name());
+}
+
+std::optional<WriteRequest> JobWrites::get(const CustomResource &job, std::string_view plural) {
+    auto p = path(job, plural);
     if (!p)
         return std::nullopt;
     WriteRequest r;
@@ -26,8 +31,8 @@ std::optional<WriteRequest> JobWrites::get(const CustomResource &job) {
     return r;
 }
 
-std::optional<WriteRequest> JobWrites::remove(const CustomResource &job) {
-    auto p = path(job);
+std::optional<WriteRequest> JobWrites::remove(const CustomResource &job, std::string_view plural) {
+    auto p = path(job, plural);
     if (!p)
         return std::nullopt;
     WriteRequest r;
@@ -43,8 +48,9 @@ std::optional<WriteRequest> JobWrites::remove(const CustomResource &job) {
     return r;
 }
 
-std::optional<WriteRequest> JobWrites::setSuspended(const CustomResource &job, bool suspend) {
-    auto p = path(job);
+std::optional<WriteRequest> JobWrites::setSuspended(const CustomResource &job,
+                                                    std::string_view plural, bool suspend) {
+    auto p = path(job, plural);
     if (!p || !job.hasRunPolicy())
         return std::nullopt;
     WriteRequest r;

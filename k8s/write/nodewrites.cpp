@@ -27,8 +27,12 @@ WriteRequest NodeWrites::labels(const std::string &node, const std::vector<Label
     QJsonObject meta{{QStringLiteral("labels"), labels}};
     if (!resourceVersion.empty())
         meta.insert(QStringLiteral("resourceVersion"), q(resourceVersion));
-    return {"PATCH", "/api/v1/nodes/" + node, "application/merge-patch+json",
-            compact(QJsonObject{{QStringLiteral("metadata"), meta}}), "node " + node};
+    return {"PATCH",
+            "/api/v1/nodes/" + node,
+            "application/merge-patch+json",
+            compact(QJsonObject{{QStringLiteral("metadata"), meta}}),
+            "node " + node,
+            {}};
 }
 
 WriteRequest NodeWrites::cordon(const std::string &node, bool unschedulable,
@@ -38,12 +42,12 @@ WriteRequest NodeWrites::cordon(const std::string &node, bool unschedulable,
     if (!resourceVersion.empty())
         body.insert(QStringLiteral("metadata"),
                     QJsonObject{{QStringLiteral("resourceVersion"), q(resourceVersion)}});
-    return {"PATCH", "/api/v1/nodes/" + node, "application/merge-patch+json", compact(body),
-            "node " + node};
+    return {"PATCH",       "/api/v1/nodes/" + node, "application/merge-patch+json",
+            compact(body), "node " + node,          {}};
 }
 
 WriteRequest NodeWrites::get(const std::string &node) {
-    return {"GET", "/api/v1/nodes/" + node, "", "", "node " + node};
+    return {"GET", "/api/v1/nodes/" + node, "", "", "node " + node, {}};
 }
 
 namespace {
@@ -62,13 +66,17 @@ std::string objectPath(std::string collectionPath, const std::string &ns, const 
 
 WriteRequest NodeWrites::remove(const std::string &collectionPath, const std::string &ns,
                                 const std::string &name) {
-    return {"DELETE", objectPath(collectionPath, ns, name), "application/json",
-            R"({"propagationPolicy":"Background"})", name};
+    return {"DELETE",
+            objectPath(collectionPath, ns, name),
+            "application/json",
+            R"({"propagationPolicy":"Background"})",
+            name,
+            {}};
 }
 
 WriteRequest NodeWrites::getObject(const std::string &collectionPath, const std::string &ns,
                                    const std::string &name) {
-    return {"GET", objectPath(collectionPath, ns, name), "", "", name};
+    return {"GET", objectPath(collectionPath, ns, name), "", "", name, {}};
 }
 
 WriteRequest NodeWrites::accessReview(const std::string &verb, const std::string &group,
@@ -82,8 +90,12 @@ WriteRequest NodeWrites::accessReview(const std::string &verb, const std::string
         {QStringLiteral("apiVersion"), QStringLiteral("authorization.k8s.io/v1")},
         {QStringLiteral("kind"), QStringLiteral("SelfSubjectAccessReview")},
         {QStringLiteral("spec"), QJsonObject{{QStringLiteral("resourceAttributes"), attrs}}}};
-    return {"POST", "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews", "application/json",
-            compact(body), verb + ' ' + resource};
+    return {"POST",
+            "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews",
+            "application/json",
+            compact(body),
+            verb + ' ' + resource,
+            {}};
 }
 
 bool NodeWrites::allowed(const WriteResult &result) {

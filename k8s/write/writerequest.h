@@ -14,6 +14,7 @@ struct WriteRequest {
     std::string contentType; ///< "application/merge-patch+json", ...
     std::string body;
     std::string subject; ///< what it is about, for messages ("node gpu-1")
+    std::string accept;  ///< the Accept header; "" is application/json
 };
 
 /// How a WriteRequest ended: the HTTP status, the Status error when it failed, and the

@@ -30,6 +30,7 @@
 #include <QToolButton>
 
 #include <algorithm>
+#include <fstream>
 #include <memory>
 
 using namespace cubedesk;
@@ -40,6 +41,7 @@ class JobsQuotasTest : public QObject {
 private Q_SLOTS:
     void initTestCase();
     void jobsPaneListsEveryKindWithTheDumpsPhases();
+    void aCrdWithALifecycleIsShownGenerically();
     void jobDetailFindsPodsAndYaml();
     void resumeAndDeleteReachTheCluster();
     void quotaEditorValidatesPreviewsAndPatches();
@@ -58,6 +60,47 @@ private:
     QString m_cluster;
 };
 
+namespace {
+
+const char *const kExperimentManifests = R"(apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: experiments.kubeflow.org
+spec:
+  group: kubeflow.org
+  scope: Namespaced
+  names: {kind: Experiment, listKind: ExperimentList, plural: experiments, singular: experiment}
+  versions:
+  - name: v1beta1
+    served: true
+    storage: true
+    subresources: {status: {}}
+    additionalPrinterColumns:
+    - {name: Type, type: string, jsonPath: ".status.conditions[-1:].type"}
+    - {name: Status, type: string, jsonPath: ".status.conditions[-1:].status"}
+    - {name: Trials, type: integer, jsonPath: ".status.trials"}
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec: {type: object, x-kubernetes-preserve-unknown-fields: true}
+          status:
+            type: object
+            properties:
+              trials: {type: integer}
+              conditions:
+                type: array
+                items: {type: object, x-kubernetes-preserve-unknown-fields: true}
+)";
+
+const char *const kExperimentObject = R"(apiVersion: kubeflow.org/v1beta1
+kind: Experiment
+metadata: {name: random-search, namespace: pipeline}
+spec: {maxTrialCount: 12}
+)";
+
+} // namespace
+
 std::string JobsQuotasTest::kubectl(std::vector<std::string> args) {
     const auto r = m_sim->kubectl(std::move(args));
     if (r.exitCode != 0)
@@ -74,6 +117,28 @@ void JobsQuotasTest::initTestCase() {
     QStandardPaths::setTestModeEnabled(true);
     m_sim = std::make_unique<SimProcess>(std::vector<std::string>{"--scenario", "demo"});
     QVERIFY2(m_sim->ready(), m_sim->error().c_str());
+    // A CRD outside the catalogue with a lifecycle in its schema (Katib's Experiment, trimmed),
+    // and one object of it: the Jobs pane must show it generically.
+    const std::string manifests = m_sim->dir().path() + "/experiment.yaml";
+    {
+        std::ofstream f(manifests);
+        f << kExperimentManifests;
+        std::ofstream o(m_sim->dir().path() + "/experiment-object.yaml");
+        o << kExperimentObject;
+    }
+    const auto created = m_sim->kubectl({"create", "--validate=false", "-f", manifests});
+    QVERIFY2(created.exitCode == 0, created.err.c_str());
+    const auto object = m_sim->kubectl(
+        {"create", "--validate=false", "-f", m_sim->dir().path() + "/experiment-object.yaml"});
+    QVERIFY2(object.exitCode == 0, object.err.c_str());
+    // status is a subresource: create ignores it; the operator would write it like this.
+    const auto status = m_sim->kubectl(
+        {"patch", "experiments.kubeflow.org", "random-search", "-n", "pipeline",
+         "--subresource=status", "--type=merge", "-p",
+         R"({"status":{"trials":7,"conditions":[)"
+         R"({"type":"Created","status":"True","lastTransitionTime":"2026-01-01T00:00:00Z"},)"
+         R"({"type":"Running","status":"True","lastTransitionTime":"2026-01-01T00:01:00Z"}]}})"});
+    QVERIFY2(status.exitCode == 0, status.err.c_str());
     m_hub = std::make_unique<models::ClusterHub>();
     ui::MainWindow::Options o;
     o.kubeconfigs = {QString::fromStdString(m_sim->kubeconfig())};
@@ -99,9 +164,10 @@ void JobsQuotasTest::jobsPaneListsEveryKindWithTheDumpsPhases() {
                       "xgboostjobs.kubeflow.org,mxjobs.kubeflow.org,paddlejobs.kubeflow.org,"
                       "jaxjobs.kubeflow.org,xgboostjobs.xgboostjob.kubeflow.org,"
                       "paddlejobs.batch.paddlepaddle.org,jobs.batch.volcano.sh,"
-                      "sparkapplications.sparkoperator.k8s.io,workflows.argoproj.io",
+                      "sparkapplications.sparkoperator.k8s.io,workflows.argoproj.io,"
+                      "experiments.kubeflow.org",
                       "-A", "-o", "name"});
-    QVERIFY(expected >= 15);
+    QVERIFY(expected >= 16);
     auto *pane = m_window->jobsPane();
     QTRY_COMPARE(pane->proxy()->rowCount(), expected);
 
@@ -162,6 +228,30 @@ void JobsQuotasTest::jobsPaneListsEveryKindWithTheDumpsPhases() {
                     .contains(QStringLiteral("vision")));
     QVERIFY(pane->proxy()->rowCount() >= 2);
     pane->setFilterText({});
+}
+
+void JobsQuotasTest::aCrdWithALifecycleIsShownGenerically() {
+    // Found in the CRD list (status.conditions in its schema), watched in its served version,
+    // its phase from the latest true condition, its printer columns evaluated by the server.
+    auto *c = m_hub->clusters().front();
+    const auto kind = c->statusKind("experiments.kubeflow.org");
+    QVERIFY(kind.has_value());
+    QCOMPARE(kind->version, std::string("v1beta1"));
+    QCOMPARE(kind->columns.size(), std::size_t{3});
+    QVERIFY(!c->statusKind("podgroups.scheduling.volcano.sh")); // a job's PodGroup is no job
+    QVERIFY(selectJob(QStringLiteral("random-search")));
+    const auto *model =
+        static_cast<const models::JobTableModel *>(m_window->jobsPane()->proxy()->sourceModel());
+    const int row =
+        model->rowOf(c, QStringLiteral("experiments.kubeflow.org/pipeline/random-search"));
+    QVERIFY(row >= 0);
+    QCOMPARE(model->row(row).kind, QStringLiteral("Experiment"));
+    QCOMPARE(model->row(row).job.phase, k8s::JobPhase::Value::Running);
+    auto *detail = m_window->jobsPane()->detail();
+    QTRY_VERIFY_WITH_TIMEOUT(detail->columnsText().contains(QStringLiteral("Trials: 7")), 10000);
+    QVERIFY(detail->columnsText().contains(QStringLiteral("Type: Running")));
+    QTRY_VERIFY_WITH_TIMEOUT(detail->yamlText().contains(QStringLiteral("kind: Experiment")),
+                             10000);
 }
 
 void JobsQuotasTest::jobDetailFindsPodsAndYaml() {

@@ -2,6 +2,7 @@
 // over the real manifests, replica roles, GPUs, run labels, the timeout flag; quota, limit-range,
 // queue and org rows; amount formatting.
 
+#include "k8s/api/crdstatuskinds.h"
 #include "k8s/cube/amountformat.h"
 #include "k8s/cube/jobkinds.h"
 #include "k8s/cube/jobphase.h"
@@ -290,4 +291,83 @@ TEST(AmountFormatting, QuantitiesAsPeopleReadThem) {
     EXPECT_EQ(AmountFormat::readable("memory", std::int64_t{16} << 30), "16Gi");
     EXPECT_EQ(AmountFormat::readable("memory", 512), "512");
     EXPECT_EQ(AmountFormat::readable("cpu", 1500), "1.5");
+}
+
+TEST(CrdStatusKindsTest, SchemaOrPrinterColumnsDecide) {
+    const json list = {
+        {"apiVersion", "apiextensions.k8s.io/v1"},
+        {"kind", "CustomResourceDefinitionList"},
+        {"items",
+         json::array(
+             {// status.conditions in the schema; storage version chosen over the first served.
+              {{"spec",
+                {{"group", "kubeflow.org"},
+                 {"scope", "Namespaced"},
+                 {"names", {{"plural", "experiments"}, {"kind", "Experiment"}}},
+                 {"versions",
+                  json::array({{{"name", "v1alpha3"}, {"served", true}, {"storage", false}},
+                               {{"name", "v1beta1"},
+                                {"served", true},
+                                {"storage", true},
+                                {"additionalPrinterColumns",
+                                 json::array({{{"name", "Type"},
+                                               {"type", "string"},
+                                               {"jsonPath", ".status.conditions[-1:].type"}}})},
+                                {"schema",
+                                 {{"openAPIV3Schema",
+                                   {{"properties",
+                                     {{"status",
+                                       {{"properties",
+                                         {{"conditions", {{"type", "array"}}}}}}}}}}}}}}})}}}},
+              // An open schema, but a printer column reads .status.phase.
+              {{"spec",
+                {{"group", "example.com"},
+                 {"scope", "Cluster"},
+                 {"names", {{"plural", "widgets"}, {"kind", "Widget"}}},
+                 {"versions", json::array({{{"name", "v1"},
+                                            {"served", true},
+                                            {"storage", true},
+                                            {"additionalPrinterColumns",
+                                             json::array({{{"name", "Phase"},
+                                                           {"type", "string"},
+                                                           {"jsonPath", ".status.phase"}}})}}})}}}},
+              // No lifecycle: a config object.
+              {{"spec",
+                {{"group", "networking.istio.io"},
+                 {"scope", "Namespaced"},
+                 {"names", {{"plural", "gateways"}, {"kind", "Gateway"}}},
+                 {"versions",
+                  json::array(
+                      {{{"name", "v1"},
+                        {"served", true},
+                        {"storage", true},
+                        {"additionalPrinterColumns",
+                         json::array({{{"name", "Age"},
+                                       {"type", "date"},
+                                       {"jsonPath", ".metadata.creationTimestamp"}}})}}})}}}},
+              // Not served at all.
+              {{"spec",
+                {{"group", "old.example.com"},
+                 {"names", {{"plural", "olds"}, {"kind", "Old"}}},
+                 {"versions",
+                  json::array({{{"name", "v1"},
+                                {"served", false},
+                                {"storage", true},
+                                {"additionalPrinterColumns",
+                                 json::array({{{"name", "P"},
+                                               {"type", "string"},
+                                               {"jsonPath", ".status.phase"}}})}}})}}}}})}};
+    std::string error;
+    const auto kinds = CrdStatusKinds::parse(list.dump(), &error);
+    ASSERT_TRUE(error.empty()) << error;
+    ASSERT_EQ(kinds.size(), 2u);
+    EXPECT_EQ(kinds[0].id(), "experiments.kubeflow.org");
+    EXPECT_EQ(kinds[0].version, "v1beta1");
+    EXPECT_TRUE(kinds[0].namespaced);
+    ASSERT_EQ(kinds[0].columns.size(), 1u);
+    EXPECT_EQ(kinds[0].columns[0].jsonPath, ".status.conditions[-1:].type");
+    EXPECT_EQ(kinds[1].id(), "widgets.example.com");
+    EXPECT_FALSE(kinds[1].namespaced);
+    EXPECT_TRUE(CrdStatusKinds::parse("{\"kind\":\"Status\"}", &error).empty());
+    EXPECT_EQ(error, "not a CustomResourceDefinitionList");
 }

@@ -1,0 +1,91 @@
+#include "k8s/api/crdstatuskinds.h"
+
+#include <simdjson.h>
+
+namespace cubedesk::k8s {
+
+namespace {
+
+using simdjson::dom::element;
+
+std::string text(element e, const char *key) {
+    std::string_view v;
+    return e[key].get(v) == simdjson::SUCCESS ? std::string(v) : std::string();
+}
+
+bool boolean(element e, const char *key) {
+    bool v = false;
+    return e[key].get(v) == simdjson::SUCCESS && v;
+}
+
+bool schemaDeclaresLifecycle(element version) {
+    element status;
+    if (version.at_pointer("/schema/openAPIV3Schema/properties/status/properties").get(status) !=
+        simdjson::SUCCESS)
+        return false;
+    element unused;
+    return status["phase"].get(unused) == simdjson::SUCCESS ||
+           status["conditions"].get(unused) == simdjson::SUCCESS;
+}
+
+bool columnsReadLifecycle(const std::vector<CrdStatusKinds::Column> &columns) {
+    for (const auto &c : columns)
+        for (const char *prefix : {".status.phase", ".status.state", ".status.conditions"})
+            if (c.jsonPath.rfind(prefix, 0) == 0)
+                return true;
+    return false;
+}
+
+} // namespace
+
+std::vector<CrdStatusKinds::Kind> CrdStatusKinds::parse(std::string_view body, std::string *error) {
+    simdjson::dom::parser parser;
+    element doc;
+    simdjson::dom::array items;
+    if (parser.parse(body.data(), body.size()).get(doc) != simdjson::SUCCESS ||
+        doc["items"].get(items) != simdjson::SUCCESS) {
+        if (error)
+            *error = "not a CustomResourceDefinitionList";
+        return {};
+    }
+    std::vector<Kind> out;
+    for (element crd : items) {
+        element spec;
+        simdjson::dom::array versions;
+        if (crd["spec"].get(spec) != simdjson::SUCCESS ||
+            spec["versions"].get(versions) != simdjson::SUCCESS)
+            continue;
+        element chosen;
+        bool found = false;
+        for (element v : versions) {
+            if (!boolean(v, "served"))
+                continue;
+            if (!found || boolean(v, "storage")) {
+                chosen = v;
+                found = true;
+            }
+        }
+        if (!found)
+            continue;
+        Kind k;
+        k.group = text(spec, "group");
+        k.version = text(chosen, "name");
+        element names;
+        if (spec["names"].get(names) == simdjson::SUCCESS) {
+            k.plural = text(names, "plural");
+            k.kind = text(names, "kind");
+        }
+        k.namespaced = text(spec, "scope") != "Cluster";
+        simdjson::dom::array columns;
+        if (chosen["additionalPrinterColumns"].get(columns) == simdjson::SUCCESS)
+            for (element c : columns)
+                k.columns.push_back({text(c, "name"), text(c, "type"), text(c, "jsonPath")});
+        if (k.group.empty() || k.plural.empty() || k.version.empty())
+            continue;
+        if (schemaDeclaresLifecycle(chosen) || columnsReadLifecycle(k.columns))
+            out.push_back(std::move(k));
+    }
+    return out;
+}
+
+} // namespace cubedesk::k8s

@@ -1,0 +1,37 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cubedesk::k8s {
+
+/// Which CustomResourceDefinitions describe objects with a lifecycle the Jobs pane can show
+/// generically (issue 5: "any other CRD with a status phase or conditions"): a CRD qualifies
+/// when the schema of its chosen version declares `status.phase` or `status.conditions`, or —
+/// for CRDs that keep their schema open (x-kubernetes-preserve-unknown-fields) — when one of
+/// its additionalPrinterColumns reads `.status.phase`, `.status.state` or `.status.conditions`.
+/// The version is the storage version when it is served, else the first served one. Pure
+/// parsing of a CustomResourceDefinitionList (apiextensions.k8s.io/v1); any thread.
+class CrdStatusKinds final {
+public:
+    struct Column {
+        std::string name;
+        std::string type;
+        std::string jsonPath;
+    };
+    struct Kind {
+        std::string group;
+        std::string version;
+        std::string plural;
+        std::string kind;
+        bool namespaced = true;
+        std::vector<Column> columns; ///< the version's additionalPrinterColumns
+        std::string id() const { return plural + '.' + group; }
+    };
+
+    /// The qualifying kinds of a CRD list body; nothing and `error` set when it is not one.
+    static std::vector<Kind> parse(std::string_view body, std::string *error);
+};
+
+} // namespace cubedesk::k8s
