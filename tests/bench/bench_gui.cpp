@@ -5,9 +5,9 @@
 // Starts cubedesk-sim (scale scenario) with that churn, opens the real MainWindow on it (run it
 // under xvfb-run for a real X server, or QT_QPA_PLATFORM=offscreen), waits for sync, shows the
 // Nodes pane, then for --seconds:
-//   * a watchdog timer ticking every 5 ms records every event-loop gap (a stall is > 100 ms);
-//   * a 60 Hz frame timer repaints the whole window synchronously and records the frame time
-//     (the time from one frame's start to the next, which includes the applied batches);
+//   * ui::ResponsivenessProbe records every event-loop gap (a stall is > 100 ms) and renders the
+//     whole window at 60 Hz, recording each frame's paint time and the interval between frames
+//     (which includes the applied batches);
 //   * every flush of the update dispatcher records how long applying the batch took;
 // then sorts the Nodes table by every column. Prints JSON with medians, p99 and maxima.
 // A benchmark, not a test: figures go into the README and the notes.
@@ -19,6 +19,7 @@
 #include "tests/support/simprocess.h"
 #include "ui/mainwindow.h"
 #include "ui/nodespane.h"
+#include "ui/responsivenessprobe.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -129,38 +130,14 @@ int main(int argc, char **argv) {
         window.repaint();
     }
 
-    std::vector<double> gaps;
-    std::vector<double> frames;
-    std::vector<double> paints;
-    QElapsedTimer watch;
-    watch.start();
-    QTimer watchdog;
-    watchdog.setTimerType(Qt::PreciseTimer);
-    QObject::connect(&watchdog, &QTimer::timeout, &app, [&] {
-        gaps.push_back(static_cast<double>(watch.nsecsElapsed()) / 1e6);
-        watch.restart();
-    });
-    QElapsedTimer frameClock;
-    frameClock.start();
-    QTimer frame;
-    frame.setTimerType(Qt::PreciseTimer);
-    QObject::connect(&frame, &QTimer::timeout, &app, [&] {
-        frames.push_back(static_cast<double>(frameClock.nsecsElapsed()) / 1e6);
-        frameClock.restart();
-        QElapsedTimer p;
-        p.start();
-        window.repaint();
-        paints.push_back(static_cast<double>(p.nsecsElapsed()) / 1e6);
-    });
+    ui::ResponsivenessProbe probe(&window);
     const long long rvBefore = simResourceVersion(sim.kubeconfig());
-    watchdog.start(5);
-    frame.start(16);
+    probe.start();
     QElapsedTimer run;
     run.start();
     while (run.elapsed() < seconds * 1000)
         QApplication::processEvents(QEventLoop::AllEvents, 50);
-    watchdog.stop();
-    frame.stop();
+    probe.stop();
     const double runSeconds = static_cast<double>(run.elapsed()) / 1000.0;
     const long long rvAfter = simResourceVersion(sim.kubeconfig());
 
@@ -173,7 +150,9 @@ int main(int argc, char **argv) {
             window.nodesPane()->view()->sortByColumn(c, order);
             sorts.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
         }
-    const auto stalls = std::count_if(gaps.begin(), gaps.end(), [](double g) { return g > 100; });
+    const auto frames = probe.frameIntervals();
+    const auto paints = probe.paints();
+    const auto gaps = probe.gaps();
     std::printf(
         "{\"nodes\": %s, \"pods\": %s, \"churn_per_s\": %s, \"sim_start_s\": %.1f, "
         "\"sync_s\": %.2f, \"rows\": %d, \"seconds\": %d, \"sim_writes_per_s\": %.0f, "
@@ -187,10 +166,8 @@ int main(int argc, char **argv) {
         seconds,
         rvBefore < 0 || rvAfter < 0 ? -1.0 : static_cast<double>(rvAfter - rvBefore) / runSeconds,
         static_cast<long long>(applied), static_cast<double>(applied) / seconds, flushMs.size(),
-        percentile(flushMs, 0.5), percentile(flushMs, 0.99), percentile(flushMs, 1.0),
-        frames.size(), percentile(frames, 0.5), percentile(frames, 0.99), percentile(frames, 1.0),
-        percentile(paints, 0.5), percentile(paints, 0.99), percentile(gaps, 0.99),
-        percentile(gaps, 1.0), static_cast<long>(stalls), percentile(sorts, 0.5),
-        percentile(sorts, 1.0));
+        percentile(flushMs, 0.5), percentile(flushMs, 0.99), percentile(flushMs, 1.0), frames.count,
+        frames.median, frames.p99, frames.max, paints.median, paints.p99, gaps.p99, gaps.max,
+        static_cast<long>(probe.stalls(100)), percentile(sorts, 0.5), percentile(sorts, 1.0));
     return 0;
 }
