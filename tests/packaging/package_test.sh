@@ -69,8 +69,8 @@ field() { dpkg-deb -f "$deb" "$1"; }
 [ "$(field Version)" = "$version" ] || fail "Version is '$(field Version)', not $version"
 depends=$(field Depends)
 step "Depends: $depends"
-for pkg in libqt6core6 libqt6gui6 libqt6widgets6 libqt6charts6 libcurl4 libyaml-cpp libssl3 \
-  libsimdjson libstdc++6 libc6; do
+for pkg in libqt6core6 libqt6gui6 libqt6widgets6 libcurl4 libyaml-cpp libssl3 libsimdjson \
+  libstdc++6 libc6; do
   grep -q "\b$pkg" <<<"$depends" ||
     fail "Depends does not name $pkg: dpkg-shlibdeps did not run or missed a library ($depends)"
 done
