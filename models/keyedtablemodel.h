@@ -5,7 +5,8 @@
 // removals as contiguous runs, last run first; insertions appended as one run; changes as
 // per-run dataChanged, or one covering range when they are many and scattered. Never a reset.
 //
-// Row must have `const ClusterConnection *cluster` and `QString key` members.
+// Row must have a `cluster` member (a ClusterConnection pointer); `Key` names its QString
+// member that identifies it within the cluster (`key` unless said otherwise).
 // Threads: GUI thread only (a model). Owns its rows.
 
 #include <QAbstractTableModel>
@@ -20,7 +21,7 @@ namespace cubedesk::models {
 
 class ClusterConnection;
 
-template <class Row>
+template <class Row, QString Row::*Key = &Row::key>
 class KeyedTableModel : public QAbstractTableModel {
 public:
     using QAbstractTableModel::QAbstractTableModel;
@@ -113,7 +114,7 @@ private:
             return qHash(k.key) ^ std::hash<const void *>()(k.cluster);
         }
     };
-    static Id idOf(const Row &r) { return Id{r.cluster, r.key}; }
+    static Id idOf(const Row &r) { return Id{r.cluster, r.*Key}; }
     static int at(const std::vector<int> &v, int i) { return v[static_cast<std::size_t>(i)]; }
     void reindexFrom(int first) {
         for (int i = first; i < static_cast<int>(m_rows.size()); ++i)

@@ -21,9 +21,10 @@ QString view(std::string_view s) {
 } // namespace
 
 NodeTableModel::NodeTableModel(ClusterHub *hub, QObject *parent)
-    : QAbstractTableModel(parent) {
+    : KeyedTableModel<NodeRow, &NodeRow::name>(parent) {
     connect(hub, &ClusterHub::clusterChanged, this, &NodeTableModel::clusterChanged);
-    connect(hub, &ClusterHub::clusterAboutToBeRemoved, this, &NodeTableModel::removeCluster);
+    connect(hub, &ClusterHub::clusterAboutToBeRemoved, this,
+            [this](ClusterConnection *cluster) { removeClusterRows(cluster); });
     for (auto *c : hub->clusters()) {
         ClusterChange all;
         for (const auto &[name, node] : c->store().nodes())
@@ -89,10 +90,6 @@ QString NodeTableModel::age(qint64 created, qint64 now) {
     return QStringLiteral("%1d").arg(s / 86400);
 }
 
-int NodeTableModel::rowCount(const QModelIndex &parent) const {
-    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
-}
-
 int NodeTableModel::columnCount(const QModelIndex &parent) const {
     return parent.isValid() ? 0 : ColumnCount;
 }
@@ -100,7 +97,7 @@ int NodeTableModel::columnCount(const QModelIndex &parent) const {
 QVariant NodeTableModel::data(const QModelIndex &index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid))
         return {};
-    const NodeRow &r = m_rows[static_cast<std::size_t>(index.row())];
+    const NodeRow &r = row(index.row());
     switch (role) {
     case Qt::DisplayRole:
     case Qt::ToolTipRole:
@@ -197,8 +194,8 @@ QVariant NodeTableModel::headerData(int section, Qt::Orientation orientation, in
     }
 }
 
-SortKey NodeTableModel::sortKey(int row, int column) const {
-    const NodeRow &r = m_rows[static_cast<std::size_t>(row)];
+SortKey NodeTableModel::sortKey(int rowNumber, int column) const {
+    const NodeRow &r = row(rowNumber);
     switch (column) {
     case ClusterColumn:
         return SortKey::ofText(r.clusterName.toLower());
@@ -241,94 +238,28 @@ SortKey NodeTableModel::sortKey(int row, int column) const {
     }
 }
 
-int NodeTableModel::rowOf(const ClusterConnection *cluster, const QString &node) const {
-    auto it = m_index.find(Key{cluster, node});
-    return it == m_index.end() ? -1 : it->second;
-}
-
-void NodeTableModel::reindexFrom(int first) {
-    for (int i = first; i < static_cast<int>(m_rows.size()); ++i)
-        m_index[Key{m_rows[static_cast<std::size_t>(i)].cluster,
-                    m_rows[static_cast<std::size_t>(i)].name}] = i;
-}
-
-void NodeTableModel::removeRows(std::vector<int> rows) {
-    if (rows.empty())
-        return;
-    std::sort(rows.begin(), rows.end());
-    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
-    // Contiguous runs, last first, so earlier row numbers stay valid.
-    int end = static_cast<int>(rows.size());
-    while (end > 0) {
-        int begin = end - 1;
-        while (begin > 0 && rows[static_cast<std::size_t>(begin - 1)] ==
-                                rows[static_cast<std::size_t>(begin)] - 1)
-            --begin;
-        const int first = rows[static_cast<std::size_t>(begin)];
-        const int last = rows[static_cast<std::size_t>(end - 1)];
-        beginRemoveRows({}, first, last);
-        for (int i = first; i <= last; ++i)
-            m_index.erase(Key{m_rows[static_cast<std::size_t>(i)].cluster,
-                              m_rows[static_cast<std::size_t>(i)].name});
-        m_rows.erase(m_rows.begin() + first, m_rows.begin() + last + 1);
-        endRemoveRows();
-        end = begin;
-    }
-    reindexFrom(rows.front());
-}
-
 void NodeTableModel::clusterChanged(ClusterConnection *cluster, const ClusterChange &change) {
     std::vector<int> removed;
     for (const auto &name : change.nodesRemoved)
         if (const int r = rowOf(cluster, QString::fromStdString(name)); r >= 0)
             removed.push_back(r);
-    removeRows(std::move(removed));
+    removeRowsAt(std::move(removed));
 
     std::vector<NodeRow> added;
     for (const auto &name : change.nodesAdded)
         if (rowOf(cluster, QString::fromStdString(name)) < 0)
             if (auto node = cluster->store().node(name))
                 added.push_back(makeRow(cluster, node));
-    if (!added.empty()) {
-        const int first = static_cast<int>(m_rows.size());
-        beginInsertRows({}, first, first + static_cast<int>(added.size()) - 1);
-        for (auto &r : added)
-            m_rows.push_back(std::move(r));
-        reindexFrom(first);
-        endInsertRows();
-    }
+    appendRows(std::move(added));
 
-    std::vector<int> changed;
+    std::vector<std::pair<int, NodeRow>> changed;
     for (const auto &name : change.nodesChanged) {
         const int r = rowOf(cluster, QString::fromStdString(name));
         auto node = cluster->store().node(name);
-        if (r < 0 || !node)
-            continue;
-        m_rows[static_cast<std::size_t>(r)] = makeRow(cluster, node);
-        changed.push_back(r);
+        if (r >= 0 && node)
+            changed.emplace_back(r, makeRow(cluster, node));
     }
-    std::sort(changed.begin(), changed.end());
-    if (changed.size() > 32) {
-        // Many scattered rows: one range is cheaper for views and the sort index than dozens
-        // of signals (each row in it is re-read once).
-        Q_EMIT dataChanged(index(changed.front(), 0), index(changed.back(), ColumnCount - 1));
-        return;
-    }
-    for (std::size_t i = 0; i < changed.size();) {
-        std::size_t j = i;
-        while (j + 1 < changed.size() && changed[j + 1] == changed[j] + 1)
-            ++j;
-        Q_EMIT dataChanged(index(changed[i], 0), index(changed[j], ColumnCount - 1));
-        i = j + 1;
-    }
-}
-
-void NodeTableModel::removeCluster(ClusterConnection *cluster) {
-    std::vector<int> rows;
-    for (int i = 0; i < static_cast<int>(m_rows.size()); ++i)
-        if (m_rows[static_cast<std::size_t>(i)].cluster == cluster)
-            rows.push_back(i);
-    removeRows(std::move(rows));
+    replaceRows(std::move(changed));
 }
 
 } // namespace cubedesk::models

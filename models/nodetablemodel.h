@@ -6,12 +6,10 @@
 //
 // Threads: GUI thread only. Reads the hub's connections; owns only its rows.
 
+#include "models/keyedtablemodel.h"
 #include "models/noderow.h"
 #include "models/sortkey.h"
 
-#include <QAbstractTableModel>
-
-#include <unordered_map>
 #include <vector>
 
 namespace cubedesk::models {
@@ -20,7 +18,7 @@ class ClusterHub;
 class ClusterConnection;
 struct ClusterChange;
 
-class NodeTableModel final : public QAbstractTableModel, public SortKeySource {
+class NodeTableModel final : public KeyedTableModel<NodeRow, &NodeRow::name>, public SortKeySource {
     Q_OBJECT
 public:
     enum Column {
@@ -42,16 +40,11 @@ public:
 
     explicit NodeTableModel(ClusterHub *hub, QObject *parent = nullptr);
 
-    int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
     SortKey sortKey(int row, int column) const override;
-
-    const NodeRow &row(int row) const { return m_rows[static_cast<std::size_t>(row)]; }
-    /// The row of `node` on `cluster`, -1 when unknown.
-    int rowOf(const ClusterConnection *cluster, const QString &node) const;
 
     /// Builds the row of one node from the cluster's store.
     static NodeRow makeRow(ClusterConnection *cluster, const NodePtr &node);
@@ -60,22 +53,6 @@ public:
 
 private:
     void clusterChanged(ClusterConnection *cluster, const ClusterChange &change);
-    void removeCluster(ClusterConnection *cluster);
-    void removeRows(std::vector<int> rows);
-    void reindexFrom(int first);
-
-    struct Key {
-        const ClusterConnection *cluster;
-        QString name;
-        bool operator==(const Key &) const = default;
-    };
-    struct KeyHash {
-        std::size_t operator()(const Key &k) const {
-            return qHash(k.name) ^ std::hash<const void *>()(k.cluster);
-        }
-    };
-    std::vector<NodeRow> m_rows;
-    std::unordered_map<Key, int, KeyHash> m_index;
 };
 
 } // namespace cubedesk::models

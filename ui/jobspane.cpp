@@ -6,6 +6,7 @@
 #include "models/jobtablemodel.h"
 #include "models/sortfilterindex.h"
 #include "ui/jobdetailpanel.h"
+#include "ui/tableviews.h"
 
 #include <QComboBox>
 #include <QDateTime>
@@ -85,22 +86,11 @@ JobsPane::JobsPane(models::ClusterHub *hub, JobTableModel *model, QWidget *paren
     bar->addWidget(m_resume);
     bar->addWidget(m_delete);
 
-    m_view->setObjectName(QStringLiteral("jobsView"));
     m_view->setModel(m_proxy);
-    m_view->setSortingEnabled(true);
+    TableViews::configure(m_view, QStringLiteral("jobsView"),
+                          {70, 90, 120, 220, 165, 210, 50, 110, 80, 110, 110, 55, 70, 120}, 24);
     m_view->sortByColumn(JobTableModel::AgeColumn, Qt::AscendingOrder);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_view->setAlternatingRowColors(true);
-    m_view->setWordWrap(false);
-    m_view->verticalHeader()->hide();
-    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_view->verticalHeader()->setDefaultSectionSize(24);
-    m_view->horizontalHeader()->setStretchLastSection(true);
-    m_view->horizontalHeader()->setSectionsMovable(true);
-    const int widths[] = {70, 90, 120, 220, 165, 210, 50, 110, 80, 110, 110, 55, 70, 120};
-    for (int c = 0; c < static_cast<int>(std::size(widths)); ++c)
-        m_view->setColumnWidth(c, widths[c]);
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->setObjectName(QStringLiteral("jobsSplitter"));

@@ -7,6 +7,7 @@
 #include "models/nodetablemodel.h"
 #include "models/sortfilterindex.h"
 #include "ui/nodedetailpanel.h"
+#include "ui/tableviews.h"
 #include "widgets/usagebardelegate.h"
 
 #include <QHBoxLayout>
@@ -65,29 +66,18 @@ NodesPane::NodesPane(models::ClusterHub *hub, NodeTableModel *model, QWidget *pa
     bar->addWidget(m_cordon);
     bar->addWidget(m_uncordon);
 
-    m_view->setObjectName(QStringLiteral("nodesView"));
     m_view->setModel(m_proxy);
-    m_view->setSortingEnabled(true);
+    TableViews::configure(m_view, QStringLiteral("nodesView"),
+                          {80, 190, 110, 110, 100, 90, 110, 130, 130, 50, 160, 60, 110});
     m_view->sortByColumn(NodeTableModel::NameColumn, Qt::AscendingOrder);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_view->setAlternatingRowColors(true);
-    m_view->setWordWrap(false);
-    m_view->verticalHeader()->hide();
-    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_view->verticalHeader()->setDefaultSectionSize(26);
-    m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
-    m_view->horizontalHeader()->setSectionsMovable(true);
     connect(m_view->horizontalHeader(), &QWidget::customContextMenuRequested, this,
             &NodesPane::showColumnMenu);
     auto *bars = new widgets::UsageBarDelegate(m_view);
     for (int c :
          {NodeTableModel::GpusColumn, NodeTableModel::CpuColumn, NodeTableModel::MemoryColumn})
         m_view->setItemDelegateForColumn(c, bars);
-    const int widths[] = {80, 190, 110, 110, 100, 90, 110, 130, 130, 50, 160, 60, 110};
-    for (int c = 0; c < static_cast<int>(std::size(widths)); ++c)
-        m_view->setColumnWidth(c, widths[c]);
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->setObjectName(QStringLiteral("nodesSplitter"));

@@ -5,6 +5,7 @@
 #include "models/quotatablemodel.h"
 #include "models/sortfilterindex.h"
 #include "ui/quotaeditdialog.h"
+#include "ui/tableviews.h"
 #include "widgets/usagebardelegate.h"
 
 #include <QComboBox>
@@ -57,23 +58,12 @@ QuotasPane::QuotasPane(models::ClusterHub *hub, QuotaTableModel *model, QWidget 
     bar->addWidget(m_count);
     bar->addWidget(m_edit);
 
-    m_view->setObjectName(QStringLiteral("quotasView"));
     m_view->setModel(m_proxy);
-    m_view->setSortingEnabled(true);
+    TableViews::configure(m_view, QStringLiteral("quotasView"), {80, 120, 110, 150, 190, 200});
     m_view->sortByColumn(QuotaTableModel::ClusterColumn, Qt::AscendingOrder);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->setAlternatingRowColors(true);
-    m_view->setWordWrap(false);
-    m_view->verticalHeader()->hide();
-    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_view->verticalHeader()->setDefaultSectionSize(26);
-    m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->setItemDelegateForColumn(QuotaTableModel::UsageColumn,
                                      new widgets::UsageBarDelegate(m_view));
-    const int widths[] = {80, 120, 110, 150, 190, 200};
-    for (int c = 0; c < static_cast<int>(std::size(widths)); ++c)
-        m_view->setColumnWidth(c, widths[c]);
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &QuotasPane::updateActions);
     connect(m_view, &QTableView::doubleClicked, this, [this] {
