@@ -56,7 +56,7 @@ void OrgBoardModel::rebuild() {
             byOrg[orgOfNode(n)].push_back({n, cardOf(n)});
         }
         for (auto &[org, cards] : byOrg) {
-            Column c{m_nextId++, summaryOf(org), std::move(cards)};
+            Column c{m_nextId++, summaryOf(org), std::move(cards), {}};
             m_columns.push_back(std::move(c));
         }
     }
@@ -124,7 +124,7 @@ int OrgBoardModel::ensureColumn(const QString &org) {
     if (it != m_columns.end() && it->summary.name == org)
         return row;
     beginInsertRows({}, row, row);
-    m_columns.insert(it, Column{m_nextId++, summaryOf(org), {}});
+    m_columns.insert(it, Column{m_nextId++, summaryOf(org), {}, {}});
     endInsertRows();
     return row;
 }
@@ -182,7 +182,9 @@ void OrgBoardModel::clusterChanged(ClusterConnection *cluster, const ClusterChan
         }
         if (current.isValid())
             removeCard(n);
-        insertCard(ensureColumn(org), Card{n, cardOf(n)});
+        const int column = ensureColumn(org);
+        insertCard(column, Card{n, cardOf(n)});
+        removeGhosts(column, n); // the proposed move happened
     }
     for (const auto &name : change.orgsTouched) {
         const QString org = QString::fromStdString(name);
@@ -236,6 +238,50 @@ void OrgBoardModel::clearPending(const QStringList &nodes) {
     }
 }
 
+void OrgBoardModel::removeGhosts(int column, const QString &node) {
+    auto &c = m_columns[static_cast<std::size_t>(column)];
+    for (std::size_t i = 0; i < c.ghosts.size();) {
+        if (c.ghosts[i].node != node) {
+            ++i;
+            continue;
+        }
+        const int row = static_cast<int>(c.cards.size() + i);
+        beginRemoveRows(index(column, 0), row, row);
+        c.ghosts.erase(c.ghosts.begin() + static_cast<std::ptrdiff_t>(i));
+        endRemoveRows();
+    }
+}
+
+void OrgBoardModel::setGhosts(const QVector<BalanceGhost> &ghosts) {
+    for (std::size_t c = 0; c < m_columns.size(); ++c) {
+        auto &column = m_columns[c];
+        if (column.ghosts.empty())
+            continue;
+        const int first = static_cast<int>(column.cards.size());
+        beginRemoveRows(index(static_cast<int>(c), 0), first,
+                        first + static_cast<int>(column.ghosts.size()) - 1);
+        column.ghosts.clear();
+        endRemoveRows();
+    }
+    if (!m_cluster)
+        return;
+    for (const auto &g : ghosts) {
+        const int column = ensureColumn(g.toOrg);
+        auto &c = m_columns[static_cast<std::size_t>(column)];
+        const int row = static_cast<int>(c.cards.size() + c.ghosts.size());
+        beginInsertRows(index(column, 0), row, row);
+        c.ghosts.push_back(g);
+        endInsertRows();
+    }
+}
+
+int OrgBoardModel::ghostCount() const {
+    int n = 0;
+    for (const auto &c : m_columns)
+        n += static_cast<int>(c.ghosts.size());
+    return n;
+}
+
 QModelIndex OrgBoardModel::orgIndex(const QString &org) const {
     for (std::size_t i = 0; i < m_columns.size(); ++i)
         if (m_columns[i].summary.name == org)
@@ -271,7 +317,8 @@ QModelIndex OrgBoardModel::index(int row, int column, const QModelIndex &parent)
     if (parent.internalId() != 0 || parent.row() >= static_cast<int>(m_columns.size()))
         return {};
     const Column &c = m_columns[static_cast<std::size_t>(parent.row())];
-    return row < static_cast<int>(c.cards.size()) ? createIndex(row, 0, c.id) : QModelIndex();
+    return row < static_cast<int>(c.cards.size() + c.ghosts.size()) ? createIndex(row, 0, c.id)
+                                                                    : QModelIndex();
 }
 
 QModelIndex OrgBoardModel::parent(const QModelIndex &child) const {
@@ -286,7 +333,8 @@ int OrgBoardModel::rowCount(const QModelIndex &parent) const {
         return static_cast<int>(m_columns.size());
     if (parent.internalId() != 0 || parent.column() != 0)
         return 0;
-    return static_cast<int>(m_columns[static_cast<std::size_t>(parent.row())].cards.size());
+    const Column &c = m_columns[static_cast<std::size_t>(parent.row())];
+    return static_cast<int>(c.cards.size() + c.ghosts.size());
 }
 
 int OrgBoardModel::columnCount(const QModelIndex &) const {
@@ -311,6 +359,31 @@ QVariant OrgBoardModel::data(const QModelIndex &index, int role) const {
         }
     }
     const int col = columnRow(index.internalId());
+    const Column &column = m_columns[static_cast<std::size_t>(col)];
+    if (index.row() >= static_cast<int>(column.cards.size())) {
+        const BalanceGhost &g =
+            column.ghosts[static_cast<std::size_t>(index.row()) - column.cards.size()];
+        switch (role) {
+        case Qt::DisplayRole:
+        case NodeNameRole:
+            return g.node;
+        case BalanceGhostRole:
+            return QVariant::fromValue(g);
+        case CardRole:
+            return QVariant::fromValue(g.card);
+        case OrgNameRole:
+            return column.summary.name;
+        case ClusterNameRole:
+            return m_cluster ? m_cluster->name() : QString();
+        case Qt::ToolTipRole:
+            return QString(tr("Proposed: move %1 from %2 to %3 (run %4 of the balancing rule)")
+                               .arg(g.node, g.fromOrg, g.toOrg)
+                               .arg(g.run) +
+                           QLatin1Char('\n') + g.reason);
+        default:
+            return {};
+        }
+    }
     const Card &card =
         m_columns[static_cast<std::size_t>(col)].cards[static_cast<std::size_t>(index.row())];
     switch (role) {
@@ -348,6 +421,8 @@ Qt::ItemFlags OrgBoardModel::flags(const QModelIndex &index) const {
         return Qt::ItemIsDropEnabled;
     if (index.internalId() == 0)
         return Qt::ItemIsEnabled | Qt::ItemIsDropEnabled;
+    if (index.data(BalanceGhostRole).isValid())
+        return Qt::ItemIsEnabled | Qt::ItemIsDropEnabled | Qt::ItemNeverHasChildren;
     return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsDragEnabled |
            Qt::ItemIsDropEnabled | Qt::ItemNeverHasChildren;
 }

@@ -9,8 +9,14 @@
 // (or on a node row: its org) emits moveRequested() and changes nothing itself — the UI shows a
 // preview, patches `org=<target>`, and the card moves when the watch confirms.
 //
+// Ghost cards (the balancing advisor's proposed moves): setGhosts() appends ghost rows after
+// the real cards of each target column (BalanceGhostRole, CardRole with the node's numbers;
+// enabled, not selectable, not draggable). A ghost goes away when its node arrives in its
+// target column, on setGhosts()/clearGhosts(), or with the board (setCluster).
+//
 // Threads: GUI thread only. Reads the hub's connections; owns its rows.
 
+#include "models/balanceghost.h"
 #include "models/nodecard.h"
 #include "models/orgsummary.h"
 
@@ -43,6 +49,10 @@ public:
     /// Marks nodes as moving to `org` until the watch shows them there (or clearPending()).
     void setPendingMove(const QStringList &nodes, const QString &org);
     void clearPending(const QStringList &nodes);
+    /// Replaces the ghost cards (their target org columns are created when missing).
+    void setGhosts(const QVector<BalanceGhost> &ghosts);
+    void clearGhosts() { setGhosts({}); }
+    int ghostCount() const;
 
     QModelIndex orgIndex(const QString &org) const;
     QModelIndex nodeIndex(const QString &node) const;
@@ -78,6 +88,7 @@ private:
         quintptr id;
         OrgSummary summary;
         std::vector<Card> cards;
+        std::vector<BalanceGhost> ghosts; ///< rows after the cards
     };
     void clusterChanged(ClusterConnection *cluster, const ClusterChange &change);
     void rebuild();
@@ -88,6 +99,7 @@ private:
     int ensureColumn(const QString &org);
     void removeCard(const QString &node);
     void insertCard(int column, Card card);
+    void removeGhosts(int column, const QString &node);
 
     ClusterHub *m_hub;
     ClusterConnection *m_cluster = nullptr;

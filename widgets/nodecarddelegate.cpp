@@ -70,7 +70,8 @@ NodeCardDelegate::NodeCardDelegate(QObject *parent)
     , m_movingText(tr("moving…", "node move awaiting confirmation"))
     , m_cpuText(tr("CPU"))
     , m_gpuText(tr("GPU"))
-    , m_noGpuText(tr("no GPU")) {}
+    , m_noGpuText(tr("no GPU"))
+    , m_proposedText(tr("proposed", "a node move the balancing advisor suggests")) {}
 
 void NodeCardDelegate::ensureFonts(const QFont &base) const {
     if (m_fontsReady && base == m_baseFont)
@@ -125,7 +126,10 @@ void NodeCardDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opti
     }
     ensureFonts(option.font);
     painter->save();
-    paintCard(painter, option, *card);
+    if (const QVariant ghost = index.data(models::BalanceGhostRole); ghost.isValid())
+        paintGhost(painter, option, ghost.value<models::BalanceGhost>());
+    else
+        paintCard(painter, option, *card);
     painter->restore();
 }
 
@@ -266,6 +270,63 @@ void NodeCardDelegate::paintCard(QPainter *painter, const QStyleOptionViewItem &
     }
     UsageBarPainter::paint(painter, QRect(barLeft, row3.top(), right - barLeft, row3.height()),
                            card.cpu, palette);
+}
+
+void NodeCardDelegate::paintGhost(QPainter *painter, const QStyleOptionViewItem &option,
+                                  const models::BalanceGhost &ghost) const {
+    const QPalette &palette = option.palette;
+    const QColor base = palette.color(QPalette::Base);
+    const QColor text = palette.color(QPalette::Text);
+    const QColor accent(0x7e, 0x57, 0xc2); // violet: not a state colour of real cards
+    const QColor muted = UsageBarPainter::mix(text, base, 0.35);
+    const QRect cardBox = cardRect(option.rect);
+    painter->setRenderHint(QPainter::Antialiasing, true);
+
+    QPen outline(accent, option.state.testFlag(QStyle::State_MouseOver) ? 2.0 : 1.5);
+    outline.setStyle(Qt::DashLine);
+    painter->setPen(outline);
+    painter->setBrush(UsageBarPainter::mix(base, accent, 0.07));
+    const qreal inset = outline.widthF() / 2;
+    painter->drawRoundedRect(QRectF(cardBox).adjusted(inset, inset, -inset, -inset), CardRadius,
+                             CardRadius);
+
+    const int left = cardBox.left() + PadX;
+    const int right = cardBox.right() - PadX + 1;
+    const QRect row1(left, cardBox.top() + PadY, right - left, m_nameHeight);
+    const QRect row2(left, row1.bottom() + 1 + RowGap, right - left, m_barHeight);
+    const QRect row3(left, row2.bottom() + 1 + BarGap, right - left, m_barHeight);
+
+    // Row 1: a hollow dot (the node is not here yet), the name, the "proposed" chip.
+    const QRectF dot(row1.left() + 0.5, row1.center().y() - DotSize / 2.0 + 1, DotSize - 1,
+                     DotSize - 1);
+    painter->setPen(QPen(accent, 1.4));
+    painter->setBrush(Qt::NoBrush);
+    painter->drawEllipse(dot);
+    const QFontMetrics chipMetrics(m_chipFont);
+    const int chipWidth = chipMetrics.horizontalAdvance(m_proposedText) + 12;
+    const QRect chip(right - chipWidth, row1.center().y() - chipMetrics.height() / 2 - 1, chipWidth,
+                     chipMetrics.height() + 2);
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(accent);
+    painter->drawRoundedRect(QRectF(chip), chip.height() / 2.0, chip.height() / 2.0);
+    painter->setFont(m_chipFont);
+    painter->setPen(QColor(Qt::white));
+    painter->drawText(chip, Qt::AlignCenter | Qt::TextSingleLine, m_proposedText);
+    const int nameLeft = int(dot.right()) + 6;
+    painter->setFont(m_nameFont);
+    painter->setPen(UsageBarPainter::mix(text, accent, 0.25));
+    drawElided(painter,
+               QRect(nameLeft, row1.top(), std::max(0, chip.left() - 4 - nameLeft), row1.height()),
+               ghost.node, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextSingleLine);
+
+    // Rows 2 and 3: where it comes from and what it does to this org.
+    painter->setFont(m_smallFont);
+    painter->setPen(muted);
+    drawElided(painter, row2, ghost.headline,
+               Qt::AlignLeft | Qt::AlignVCenter | Qt::TextSingleLine);
+    painter->setFont(m_chipFont);
+    painter->setPen(accent);
+    drawElided(painter, row3, ghost.numbers, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextSingleLine);
 }
 
 bool NodeCardDelegate::helpEvent(QHelpEvent *event, QAbstractItemView *view,

@@ -8,12 +8,17 @@
 //   row 3: "CPU" and the CPU bar (both bars by UsageBarPainter, as in UsageBarDelegate).
 // A pending move also dashes the outline; a selected card is tinted and outlined in the
 // palette's highlight. Rows without a NodeCard are painted by QStyledItemDelegate.
+// Ghost cards (rows with models::BalanceGhostRole: a move the balancing advisor proposes) have
+// the same size: a dashed violet outline on a faint violet body, the node name with a
+// "proposed" flag, then the ghost's headline (run, source org) and numbers (the target org's
+// ratio before → after) instead of the bars.
 //
 // Thread: GUI thread. The delegate owns only cached fonts and translated words (built once, in
 // the constructor and on the first paint with a new font); it paints precomputed data and looks
 // nothing up. Every card has the same size (sizeHint), so QListView can use uniformItemSizes in
 // ListMode or IconMode. Create a new delegate after a language change.
 
+#include "models/balanceghost.h"
 #include "models/nodecard.h"
 
 #include <QFont>
@@ -49,6 +54,8 @@ private:
     void ensureFonts(const QFont &base) const;
     void paintCard(QPainter *painter, const QStyleOptionViewItem &option,
                    const models::NodeCard &card) const;
+    void paintGhost(QPainter *painter, const QStyleOptionViewItem &option,
+                    const models::BalanceGhost &ghost) const;
 
     // Fonts derived from the view's font, rebuilt only when that font changes.
     mutable QFont m_baseFont;
@@ -68,6 +75,7 @@ private:
     QString m_cpuText;
     QString m_gpuText;
     QString m_noGpuText;
+    QString m_proposedText;
 };
 
 } // namespace cubedesk::widgets

@@ -1,0 +1,99 @@
+#include "models/balanceauditmodel.h"
+
+namespace cubedesk::models {
+
+BalanceAuditModel::BalanceAuditModel(QObject *parent)
+    : QAbstractTableModel(parent) {}
+
+int BalanceAuditModel::record(Entry entry) {
+    const int row = static_cast<int>(m_entries.size());
+    beginInsertRows({}, row, row);
+    m_entries.push_back(std::move(entry));
+    endInsertRows();
+    return row;
+}
+
+void BalanceAuditModel::setResult(int row, const QString &result) {
+    if (row < 0 || row >= rowCount())
+        return;
+    m_entries[static_cast<std::size_t>(row)].result = result;
+    const QModelIndex i = index(row, ResultColumn);
+    Q_EMIT dataChanged(i, i, {Qt::DisplayRole});
+}
+
+QString BalanceAuditModel::modeText(Mode mode) {
+    switch (mode) {
+    case Mode::Manual:
+        return tr("drag and drop");
+    case Mode::Suggestion:
+        return tr("applied suggestion");
+    case Mode::Auto:
+        return tr("auto-balance");
+    }
+    return {};
+}
+
+int BalanceAuditModel::rowCount(const QModelIndex &parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(m_entries.size());
+}
+
+int BalanceAuditModel::columnCount(const QModelIndex &parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant BalanceAuditModel::data(const QModelIndex &index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    const Entry &e = m_entries[static_cast<std::size_t>(index.row())];
+    if (role == Qt::ToolTipRole)
+        return e.reason;
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (index.column()) {
+    case TimeColumn:
+        return e.time.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    case ClusterColumn:
+        return e.cluster;
+    case NodeColumn:
+        return e.node;
+    case FromColumn:
+        return e.fromOrg;
+    case ToColumn:
+        return e.toOrg;
+    case ModeColumn:
+        return modeText(e.mode);
+    case ResultColumn:
+        return e.result.isEmpty() ? tr("sent…") : e.result;
+    case ReasonColumn:
+        return e.reason;
+    default:
+        return {};
+    }
+}
+
+QVariant BalanceAuditModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case TimeColumn:
+        return tr("Time");
+    case ClusterColumn:
+        return tr("Cluster");
+    case NodeColumn:
+        return tr("Node");
+    case FromColumn:
+        return tr("From");
+    case ToColumn:
+        return tr("To");
+    case ModeColumn:
+        return tr("How");
+    case ResultColumn:
+        return tr("Result");
+    case ReasonColumn:
+        return tr("Reason");
+    default:
+        return {};
+    }
+}
+
+} // namespace cubedesk::models

@@ -1,0 +1,214 @@
+#include "models/notificationmodel.h"
+
+#include "k8s/cube/jobphase.h"
+#include "models/clusterchange.h"
+#include "models/clusterconnection.h"
+#include "models/clusterhub.h"
+
+#include <QTimer>
+
+#include <map>
+
+namespace cubedesk::models {
+
+namespace {
+
+QString q(std::string_view s) {
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
+
+} // namespace
+
+NotificationModel::NotificationModel(ClusterHub *hub, QObject *parent)
+    : QAbstractListModel(parent)
+    , m_hub(hub)
+    , m_clock([] { return QDateTime::currentSecsSinceEpoch(); })
+    , m_timer(new QTimer(this)) {
+    connect(hub, &ClusterHub::clusterChanged, this, &NotificationModel::clusterChanged);
+    connect(hub, &ClusterHub::clusterAboutToBeRemoved, this, [this](ClusterConnection *c) {
+        m_notReady.remove(c->name());
+        m_failedJobs.remove(c->name());
+    });
+    connect(m_timer, &QTimer::timeout, this, &NotificationModel::checkPending);
+    m_timer->start(30 * 1000);
+}
+
+int NotificationModel::rowOf(Kind kind, const QString &cluster, const QString &subject) const {
+    for (std::size_t i = 0; i < m_entries.size(); ++i) {
+        const Entry &e = m_entries[i];
+        if (e.kind == kind && e.cluster == cluster && e.subject == subject)
+            return static_cast<int>(i);
+    }
+    return -1;
+}
+
+void NotificationModel::upsert(Entry entry, bool post) {
+    if (post)
+        Q_EMIT posted(entry.title, entry.text);
+    const int row = entry.kind == Kind::MoveApplied
+                        ? -1 // every move is its own row
+                        : rowOf(entry.kind, entry.cluster, entry.subject);
+    if (row >= 0) {
+        m_entries[static_cast<std::size_t>(row)] = std::move(entry);
+        Q_EMIT dataChanged(index(row), index(row));
+        return;
+    }
+    beginInsertRows({}, 0, 0);
+    m_entries.insert(m_entries.begin(), std::move(entry));
+    endInsertRows();
+}
+
+void NotificationModel::clusterChanged(ClusterConnection *cluster, const ClusterChange &change) {
+    const QString name = cluster->name();
+    const bool live = cluster->synced();
+    const QDateTime now = QDateTime::fromSecsSinceEpoch(m_clock());
+    auto &down = m_notReady[name];
+    for (const auto &n : change.nodesRemoved)
+        down.remove(QString::fromStdString(n));
+    std::vector<std::string> nodes(change.nodesAdded);
+    nodes.insert(nodes.end(), change.nodesChanged.begin(), change.nodesChanged.end());
+    for (const auto &n : nodes) {
+        const auto node = cluster->store().node(n);
+        if (!node)
+            continue;
+        const QString nodeName = QString::fromStdString(n);
+        if (node->isReady()) {
+            down.remove(nodeName);
+            continue;
+        }
+        if (down.contains(nodeName))
+            continue;
+        down.insert(nodeName);
+        const auto &ready = node->readyCondition();
+        Entry e{Kind::NodeNotReady,
+                name,
+                nodeName,
+                tr("Node %1 is NotReady").arg(nodeName),
+                tr("%1: %2").arg(name, ready.message.empty()
+                                           ? tr("the node reports no Ready condition")
+                                           : QString::fromStdString(ready.message)),
+                now,
+                1};
+        upsert(std::move(e), live);
+    }
+
+    auto &failed = m_failedJobs[name];
+    for (const auto &key : change.jobsRemoved)
+        failed.remove(QString::fromStdString(key));
+    std::vector<std::string> jobs(change.jobsAdded);
+    jobs.insert(jobs.end(), change.jobsChanged.begin(), change.jobsChanged.end());
+    for (const auto &key : jobs) {
+        const auto job = cluster->store().job(key);
+        const QString k = QString::fromStdString(key);
+        if (!job || k8s::JobPhase::of(*job) != k8s::JobPhase::Value::Failed || failed.contains(k))
+            continue;
+        failed.insert(k);
+        Entry e{Kind::FailedJob,
+                name,
+                q(job->name()),
+                tr("Job %1 failed").arg(q(job->name())),
+                tr("%1: %2 %3/%4 failed")
+                    .arg(name, QString::fromStdString(job->kindName()), q(job->namespaceName()),
+                         q(job->name())),
+                now,
+                1};
+        upsert(std::move(e), live);
+    }
+}
+
+void NotificationModel::checkPending() {
+    const qint64 nowSecs = m_clock();
+    const QDateTime now = QDateTime::fromSecsSinceEpoch(nowSecs);
+    for (auto *cluster : m_hub->clusters()) {
+        const QString name = cluster->name();
+        std::map<QString, QStringList> byOrg; // oldest first within an org
+        for (const auto &pod : cluster->store().pendingPods()) {
+            if (pod->deletionTimestamp() || nowSecs - pod->creationTimestamp() <= kPendingSeconds)
+                continue;
+            const QString org = pod->org().empty() ? QStringLiteral("public") : q(pod->org());
+            byOrg[org] << q(pod->namespaceName()) + QLatin1Char('/') + q(pod->name());
+        }
+        // Groups that emptied keep their row; their count drops to what is still pending.
+        for (auto it = m_pendingSeen.begin(); it != m_pendingSeen.end(); ++it) {
+            const auto parts = it.key().split(QLatin1Char('\n'));
+            if (parts.size() != 2 || parts[0] != name || byOrg.count(parts[1]) != 0)
+                continue;
+            it->clear();
+            const int row = rowOf(Kind::PendingPods, name, parts[1]);
+            if (row >= 0 && m_entries[static_cast<std::size_t>(row)].count != 0) {
+                m_entries[static_cast<std::size_t>(row)].count = 0;
+                m_entries[static_cast<std::size_t>(row)].text =
+                    tr("%1: no pod of %2 is pending any more").arg(name, parts[1]);
+                Q_EMIT dataChanged(index(row), index(row));
+            }
+        }
+        for (const auto &[org, pods] : byOrg) {
+            auto &seen = m_pendingSeen[name + QLatin1Char('\n') + org];
+            QSet<QString> added(pods.begin(), pods.end());
+            added.subtract(seen);
+            const bool grew = !added.isEmpty();
+            const int row = rowOf(Kind::PendingPods, name, org);
+            const bool changed = row < 0 || m_entries[static_cast<std::size_t>(row)].count !=
+                                                static_cast<int>(pods.size());
+            seen = QSet<QString>(pods.begin(), pods.end());
+            if (!grew && !changed)
+                continue;
+            QStringList shown = pods.mid(0, 3);
+            if (pods.size() > 3)
+                shown << tr("and %n more", "", static_cast<int>(pods.size() - 3));
+            Entry e{Kind::PendingPods,
+                    name,
+                    org,
+                    tr("%n pod(s) pending over 5 minutes in %1", "", static_cast<int>(pods.size()))
+                        .arg(org),
+                    tr("%1: %2").arg(name, shown.join(QStringLiteral(", "))),
+                    grew || row < 0 ? now : m_entries[static_cast<std::size_t>(row)].time,
+                    static_cast<int>(pods.size())};
+            upsert(std::move(e), grew);
+        }
+    }
+}
+
+void NotificationModel::addMoveApplied(const QString &cluster, const QString &node,
+                                       const QString &fromOrg, const QString &toOrg,
+                                       const QString &how) {
+    Entry e{Kind::MoveApplied,
+            cluster,
+            toOrg,
+            tr("Node %1 moved to %2").arg(node, toOrg),
+            tr("%1: %2 → %3 (%4)").arg(cluster, fromOrg, toOrg, how),
+            QDateTime::fromSecsSinceEpoch(m_clock()),
+            1};
+    upsert(std::move(e), true);
+}
+
+int NotificationModel::rowCount(const QModelIndex &parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(m_entries.size());
+}
+
+QVariant NotificationModel::data(const QModelIndex &index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    const Entry &e = m_entries[static_cast<std::size_t>(index.row())];
+    switch (role) {
+    case Qt::DisplayRole:
+        return e.title;
+    case Qt::ToolTipRole:
+    case TextRole:
+        return e.text;
+    case TimeRole:
+        return e.time;
+    case CountRole:
+        return e.count;
+    case KindRole:
+        return static_cast<int>(e.kind);
+    case ClusterRole:
+        return e.cluster;
+    case SubjectRole:
+        return e.subject;
+    default:
+        return {};
+    }
+}
+
+} // namespace cubedesk::models
