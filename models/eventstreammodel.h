@@ -2,7 +2,7 @@
 // EventStreamModel: the cluster events of every cluster the hub knows as one stream, newest
 // first (by last occurrence), bounded to the newest `capacity` events (5,000 by default) — the
 // Pending & events pane's lower half. Columns: last seen, type, reason, object, namespace,
-// cluster, message, count, source.
+// cluster, count, source, message.
 //
 // Updates: ClusterChange's event key lists, per batch. Removed events → removal runs (highest
 // first); an upserted event already shown whose time did not change → dataChanged over its row;
@@ -44,9 +44,9 @@ public:
         ObjectColumn,
         NamespaceColumn,
         ClusterColumn,
-        MessageColumn,
         CountColumn,
         SourceColumn,
+        MessageColumn,
         ColumnCount
     };
 

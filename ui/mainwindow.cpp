@@ -17,6 +17,8 @@
 #include "ui/movepreviewdialog.h"
 #include "ui/nodedetailpanel.h"
 #include "ui/nodespane.h"
+#include "ui/overviewpane.h"
+#include "ui/pendingpane.h"
 #include "ui/placeholderpane.h"
 #include "ui/quotaspane.h"
 #include "widgets/freshnessbadge.h"
@@ -81,12 +83,18 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
     m_tabs->addTab(m_jobsPane, tr("Jobs"));
     m_tabs->addTab(m_quotasPane, tr("Quotas"));
     m_tabs->addTab(gpus, tr("GPUs"));
+    auto *overview = new OverviewPane(hub, this);
+    m_tabs->addTab(overview, tr("Overview"));
+    auto *pending = new PendingPane(hub, this);
+    m_tabs->addTab(pending, tr("Pending and events"));
     setCentralWidget(m_tabs);
 
     m_statusText->setObjectName(QStringLiteral("statusText"));
     statusBar()->addWidget(m_statusText, 1);
 
     connect(m_tree, &ClusterTree::scopeChanged, m_nodesPane, &NodesPane::setScope);
+    connect(m_tree, &ClusterTree::scopeChanged, overview, &OverviewPane::setScope);
+    connect(m_tree, &ClusterTree::scopeChanged, pending, &PendingPane::setScope);
     connect(m_tree, &ClusterTree::scopeChanged, m_jobsPane, &JobsPane::setScope);
     connect(m_tree, &ClusterTree::scopeChanged, m_quotasPane, &QuotasPane::setScope);
     connect(m_tree, &ClusterTree::scopeChanged, gpus, &GpusPane::setScope);

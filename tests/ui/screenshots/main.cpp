@@ -163,6 +163,16 @@ int main(int argc, char **argv) {
     if (!save(&window, dir, QStringLiteral("nodes.png")))
         return 1;
 
+    window.showPane(QStringLiteral("overviewPane"));
+    settle(1200);
+    if (!save(&window, dir, QStringLiteral("overview.png")))
+        return 1;
+
+    window.showPane(QStringLiteral("pendingPane"));
+    settle(800);
+    if (!save(&window, dir, QStringLiteral("pending.png")))
+        return 1;
+
     window.showPane(QStringLiteral("jobsPane"));
     if (!window.jobsPane()->selectJob(kBoardCluster, QStringLiteral("pytorch-resnet50-vision")))
         return fail(QStringLiteral("no job pytorch-resnet50-vision in the Jobs pane"));

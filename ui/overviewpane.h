@@ -1,0 +1,96 @@
+#pragma once
+// OverviewPane: the platform's "overall resources" page (整体资源, spec cubestudio.md §5) for the
+// clusters in scope. On top, a summary line and the charts: a donut per cluster (CPU, memory and
+// GPUs requested of allocatable), GPUs by type, and CPU, memory and GPUs per resource group as
+// stacked bars; below, the running-pods table (RunningPodModel through our SortFilterIndex, so
+// 150,000 rows sort in tens of milliseconds) with a debounced filter box.
+//
+// The charts are fed by an OverviewAggregator: recomputed at most twice a second and only while
+// the pane is visible; a batch never rebuilds a chart by itself.
+//
+// Threads: GUI thread only. Does not own the hub; owns its models, proxy, charts and widgets
+// (deleting the views before the models they read).
+
+#include <QSet>
+#include <QString>
+#include <QWidget>
+
+#include <optional>
+
+QT_BEGIN_NAMESPACE
+class QHBoxLayout;
+class QLabel;
+class QLineEdit;
+class QTableView;
+class QTimer;
+QT_END_NAMESPACE
+
+namespace cubedesk::models {
+class ClusterHub;
+class OverviewAggregator;
+class RunningPodModel;
+class SortFilterIndex;
+} // namespace cubedesk::models
+
+namespace cubedesk::widgets {
+class OverviewBarChart;
+class OverviewDonutChart;
+} // namespace cubedesk::widgets
+
+namespace cubedesk::ui {
+
+class OverviewPane final : public QWidget {
+    Q_OBJECT
+public:
+    enum class Resource { Cpu, Memory, Gpus };
+
+    explicit OverviewPane(models::ClusterHub *hub, QWidget *parent = nullptr);
+    ~OverviewPane() override;
+
+    /// The clusters shown (charts and table); until called, every cluster.
+    void setScope(const QSet<QString> &clusters);
+    void setFilterText(const QString &text);
+    void focusFilter();
+
+    models::OverviewAggregator *aggregator() const { return m_aggregator; }
+    models::RunningPodModel *podModel() const { return m_pods; }
+    models::SortFilterIndex *proxy() const { return m_proxy; }
+    QTableView *view() const { return m_view; }
+    widgets::OverviewBarChart *orgChart(Resource resource) const;
+    widgets::OverviewBarChart *gpuTypeChart() const { return m_gpuTypes; }
+    /// The donut of `cluster`, nullptr when it is not in scope.
+    widgets::OverviewDonutChart *donut(const QString &cluster) const;
+    QString summaryText() const;
+
+    /// The colour of each resource in every chart.
+    static QColor color(Resource resource);
+
+protected:
+    void showEvent(QShowEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
+
+private:
+    void updateCharts();
+    void applyFilter();
+    void updateCount();
+
+    models::ClusterHub *m_hub;
+    models::OverviewAggregator *m_aggregator;
+    models::RunningPodModel *m_pods;
+    models::SortFilterIndex *m_proxy;
+    std::optional<QSet<QString>> m_scope;
+    QLabel *m_summary;
+    QWidget *m_donutRow;
+    QHBoxLayout *m_donutLayout;
+    QList<widgets::OverviewDonutChart *> m_donuts;
+    widgets::OverviewBarChart *m_gpuTypes;
+    widgets::OverviewBarChart *m_cpu;
+    widgets::OverviewBarChart *m_memory;
+    widgets::OverviewBarChart *m_gpus;
+    QLineEdit *m_filter;
+    QLabel *m_count;
+    QTableView *m_view;
+    QTimer *m_debounce;
+};
+
+} // namespace cubedesk::ui

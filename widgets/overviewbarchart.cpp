@@ -1,0 +1,285 @@
+#include "widgets/overviewbarchart.h"
+
+#include "widgets/usagebarpainter.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QEvent>
+#include <QGraphicsLayout>
+#include <QGraphicsSimpleTextItem>
+#include <QHorizontalStackedBarSeries>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QToolTip>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace cubedesk::widgets {
+
+namespace {
+
+QString number(double v) {
+    const double rounded = std::round(v * 10.0) / 10.0;
+    return QString::number(rounded, 'f', rounded == std::floor(rounded) ? 0 : 1);
+}
+
+models::Usage::Level levelOf(const OverviewBarChart::Bar &bar) {
+    return models::Usage{bar.used, bar.total, {}}.level();
+}
+
+QColor valueColor(const QPalette &p) {
+    return UsageBarPainter::mix(p.color(QPalette::Text), p.color(QPalette::Base), 0.3);
+}
+
+void replaceValues(QBarSet *set, const QList<qreal> &values) {
+    if (set->count() == values.size()) {
+        for (int i = 0; i < values.size(); ++i)
+            if (set->at(i) != values[i])
+                set->replace(i, values[i]);
+        return;
+    }
+    set->remove(0, set->count());
+    set->append(values);
+}
+
+} // namespace
+
+OverviewBarChart::OverviewBarChart(QWidget *parent)
+    : QChartView(parent)
+    , m_color(UsageBarPainter::fillColor(models::Usage::Level::Normal))
+    , m_series(new QHorizontalStackedBarSeries)
+    , m_normal(new QBarSet(tr("Requested")))
+    , m_warning(new QBarSet(tr("Requested ≥ 80 %")))
+    , m_critical(new QBarSet(tr("Requested ≥ 95 %")))
+    , m_free(new QBarSet(tr("Free")))
+    , m_categories(new QBarCategoryAxis)
+    , m_values(new QValueAxis)
+    , m_emptyItem(nullptr) {
+    auto *chart = new QChart;
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setBackgroundRoundness(0);
+    chart->setMargins(QMargins(4, 4, 8, 4));
+    chart->layout()->setContentsMargins(0, 0, 0, 0);
+    for (QBarSet *set : {m_normal, m_warning, m_critical, m_free}) {
+        set->setBorderColor(Qt::transparent);
+        m_series->append(set);
+    }
+    m_series->setBarWidth(0.72);
+    chart->addSeries(m_series);
+    m_categories->setGridLineVisible(false);
+    m_values->setLabelFormat(QStringLiteral("%g"));
+    m_values->setMinorGridLineVisible(false);
+    chart->addAxis(m_categories, Qt::AlignLeft);
+    chart->addAxis(m_values, Qt::AlignBottom);
+    m_series->attachAxis(m_categories);
+    m_series->attachAxis(m_values);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->legend()->setMarkerShape(QLegend::MarkerShapeRectangle);
+    setChart(chart);
+    setRenderHint(QPainter::Antialiasing);
+    setFrameShape(QFrame::NoFrame);
+    setMinimumSize(220, 140);
+    m_emptyItem = new QGraphicsSimpleTextItem(chart);
+    m_emptyItem->setVisible(false);
+    connect(chart, &QChart::plotAreaChanged, this, [this] {
+        placeEmptyText();
+        placeValueTexts();
+    });
+    connect(m_series, &QAbstractBarSeries::hovered, this,
+            [this](bool status, int index, QBarSet *) { showToolTip(status, index); });
+    applyPalette();
+    setBars({});
+}
+
+void OverviewBarChart::applyPalette() {
+    const QPalette &p = palette();
+    QChart *c = chart();
+    c->setBackgroundBrush(p.color(QPalette::Base));
+    c->setBackgroundPen(Qt::NoPen);
+    c->setPlotAreaBackgroundVisible(false);
+    c->setTitleBrush(p.color(QPalette::Text));
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    c->setTitleFont(titleFont);
+    c->legend()->setLabelColor(p.color(QPalette::Text));
+    QFont small = font();
+    small.setPointSizeF(std::max(7.0, small.pointSizeF() - 1));
+    c->legend()->setFont(small);
+    for (QAbstractAxis *axis :
+         {static_cast<QAbstractAxis *>(m_categories), static_cast<QAbstractAxis *>(m_values)}) {
+        axis->setLabelsColor(p.color(QPalette::Text));
+        axis->setLabelsFont(small);
+        axis->setLinePenColor(
+            UsageBarPainter::mix(p.color(QPalette::Base), p.color(QPalette::Text), 0.35));
+    }
+    m_values->setGridLineColor(
+        UsageBarPainter::mix(p.color(QPalette::Base), p.color(QPalette::Text), 0.12));
+    m_normal->setColor(m_color);
+    m_warning->setColor(requestedColor(models::Usage::Level::Warning));
+    m_critical->setColor(requestedColor(models::Usage::Level::Critical));
+    m_free->setColor(freeColor());
+    m_emptyItem->setBrush(
+        UsageBarPainter::mix(p.color(QPalette::Base), p.color(QPalette::Text), 0.6));
+    m_emptyItem->setFont(font());
+    for (QGraphicsSimpleTextItem *item : std::as_const(m_valueItems)) {
+        item->setBrush(valueColor(p));
+        item->setFont(small);
+    }
+}
+
+void OverviewBarChart::changeEvent(QEvent *event) {
+    QChartView::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange)
+        applyPalette();
+}
+
+void OverviewBarChart::setTitle(const QString &title) {
+    chart()->setTitle(title);
+}
+
+QString OverviewBarChart::title() const {
+    return chart()->title();
+}
+
+void OverviewBarChart::setColor(const QColor &color) {
+    m_color = color;
+    m_normal->setColor(color);
+}
+
+void OverviewBarChart::setEmptyText(const QString &text) {
+    m_emptyText = text;
+    m_emptyItem->setText(text);
+    placeEmptyText();
+}
+
+QColor OverviewBarChart::requestedColor(models::Usage::Level level) const {
+    return level == models::Usage::Level::Normal ? m_color : UsageBarPainter::fillColor(level);
+}
+
+QColor OverviewBarChart::freeColor() const {
+    return UsageBarPainter::trackColor(palette());
+}
+
+QString OverviewBarChart::valueText(const Bar &bar) {
+    return number(bar.used) + QStringLiteral(" / ") + number(bar.total);
+}
+
+QString OverviewBarChart::valueLabel(int index) const {
+    return index >= 0 && index < m_valueItems.size() ? m_valueItems[index]->text() : QString();
+}
+
+void OverviewBarChart::setBars(const QList<Bar> &bars) {
+    if (bars == m_bars && !m_categories->categories().isEmpty())
+        return;
+    m_bars = bars;
+    QList<qreal> normal;
+    QList<qreal> warning;
+    QList<qreal> critical;
+    QList<qreal> free;
+    QStringList labels;
+    double most = 0;
+    bool anyWarning = false;
+    bool anyCritical = false;
+    // A horizontal bar chart puts its first category at the bottom: hand the bars over in
+    // reverse so that the first one is on top (QAbstractAxis::setReverse does not do it here).
+    for (auto it = bars.crbegin(); it != bars.crend(); ++it) {
+        const Bar &bar = *it;
+        const auto level = levelOf(bar);
+        normal << (level == models::Usage::Level::Normal ? bar.used : 0.0);
+        warning << (level == models::Usage::Level::Warning ? bar.used : 0.0);
+        critical << (level == models::Usage::Level::Critical ? bar.used : 0.0);
+        free << std::max(0.0, bar.total - bar.used);
+        anyWarning = anyWarning || level == models::Usage::Level::Warning;
+        anyCritical = anyCritical || level == models::Usage::Level::Critical;
+        most = std::max({most, bar.total, bar.used});
+        QString label = bar.label;
+        // Category labels must be unique; two clusters may have the same org name.
+        while (labels.contains(label))
+            label += QChar(0x200B);
+        labels << label;
+    }
+    replaceValues(m_normal, normal);
+    replaceValues(m_warning, warning);
+    replaceValues(m_critical, critical);
+    replaceValues(m_free, free);
+    if (labels.isEmpty())
+        labels << QString();
+    if (m_categories->categories() != labels) {
+        m_categories->clear();
+        m_categories->append(labels);
+    }
+    // Room past the longest bar for its value text.
+    m_values->setRange(0, most > 0 ? most * 1.28 : 1);
+    m_values->applyNiceNumbers();
+    const auto markers = chart()->legend()->markers(m_series);
+    for (QLegendMarker *marker : markers) {
+        const QString label = marker->label();
+        if (label == m_warning->label())
+            marker->setVisible(anyWarning);
+        else if (label == m_critical->label())
+            marker->setVisible(anyCritical);
+    }
+    m_categories->setVisible(!bars.isEmpty());
+    m_values->setVisible(!bars.isEmpty());
+    chart()->legend()->setVisible(!bars.isEmpty());
+    m_emptyItem->setVisible(bars.isEmpty() && !m_emptyText.isEmpty());
+    placeEmptyText();
+
+    while (m_valueItems.size() > bars.size())
+        delete m_valueItems.takeLast();
+    QFont small = font();
+    small.setPointSizeF(std::max(7.0, small.pointSizeF() - 1));
+    while (m_valueItems.size() < bars.size()) {
+        auto *item = new QGraphicsSimpleTextItem(chart());
+        item->setBrush(valueColor(palette()));
+        item->setFont(small);
+        item->setZValue(10);
+        m_valueItems.append(item);
+    }
+    for (qsizetype i = 0; i < bars.size(); ++i)
+        m_valueItems[i]->setText(valueText(bars[i]));
+    placeValueTexts();
+}
+
+void OverviewBarChart::placeValueTexts() {
+    for (qsizetype i = 0; i < m_valueItems.size() && i < m_bars.size(); ++i) {
+        const Bar &bar = m_bars[i];
+        const auto category = static_cast<double>(m_bars.size() - 1 - i);
+        const QPointF end =
+            chart()->mapToPosition(QPointF(std::max(bar.used, bar.total), category), m_series);
+        const QRectF text = m_valueItems[i]->boundingRect();
+        m_valueItems[i]->setPos(end.x() + 4, end.y() - text.height() / 2);
+    }
+}
+
+void OverviewBarChart::placeEmptyText() {
+    if (!m_emptyItem)
+        return;
+    const QRectF area = chart()->plotArea();
+    const QRectF text = m_emptyItem->boundingRect();
+    m_emptyItem->setPos(area.center() - QPointF(text.width() / 2, text.height() / 2));
+}
+
+QPointF OverviewBarChart::barPoint(int index, double value) const {
+    const auto category = static_cast<double>(m_bars.size() - 1 - index);
+    const QPointF scene = chart()->mapToPosition(QPointF(value, category), m_series);
+    return viewportTransform().map(chart()->mapToScene(scene));
+}
+
+void OverviewBarChart::showToolTip(bool status, int index) {
+    const auto row = m_bars.size() - 1 - index; // categories are in reverse
+    if (!status || index < 0 || row < 0 || row >= m_bars.size()) {
+        QToolTip::hideText();
+        return;
+    }
+    const Bar &bar = m_bars[row];
+    QString text = bar.toolTip;
+    if (text.isEmpty())
+        text = bar.label + QStringLiteral("  ") + valueText(bar);
+    QToolTip::showText(QCursor::pos(), text, this);
+}
+
+} // namespace cubedesk::widgets
