@@ -762,6 +762,10 @@
         <source>share=false: kept out of balancing between resource groups</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Proposed: move %1 from %2 to %3 (run %4 of the balancing rule)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::models::PendingPodModel</name>
@@ -1881,6 +1885,26 @@
         <source>Job: %1 %2/%3 — %4</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Notifications</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Balancing audit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto-balance: move %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::MovePreviewDialog</name>
@@ -2466,6 +2490,11 @@
         <source>Moving: waiting for the cluster to confirm</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>proposed</source>
+        <comment>a node move the balancing advisor suggests</comment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::widgets::OverviewBarChart</name>
@@ -2483,6 +2512,252 @@
     </message>
     <message>
         <source>Free</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::BalanceAdvisor</name>
+    <message>
+        <source>CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/%2 cores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/%2 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 at %2 (%3, %n node(s))</source>
+        <translation>
+            <numerusform>%1 at %2 (%3, %n node)</numerusform>
+            <numerusform>%1 at %2 (%3, %n nodes)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 has been pending %n min for insufficient resources in %2; the least-loaded %3 resource group is %4</source>
+        <translation>
+            <numerusform>%1 has been pending %n min for insufficient resources in %2; the least-loaded %3 resource group is %4</numerusform>
+            <numerusform>%1 has been pending %n min for insufficient resources in %2; the least-loaded %3 resource group is %4</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: the busiest resource group is %2, more than 20 points above the least-loaded, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>but no node is labelled org=%1 explicitly: the platform would announce the move and change nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its least-loaded node %1 (%2) moves to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the pod fits there</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the pod does not fit there</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After the move: %1 %2 → %3, %4 %5 → %6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 · from %2 · for a pending pod</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 · from %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 %3 → %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The platform&apos;s run would fail here and move nothing: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No move: the resource groups are within the platform&apos;s 20-point rule and no pod has been pending over 5 minutes for resources elsewhere.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Next run: move %1 from %2 to %3 (%n move(s) previewed).</source>
+        <translation>
+            <numerusform>Next run: move %1 from %2 to %3 (%n move previewed).</numerusform>
+            <numerusform>Next run: move %1 from %2 to %3 (%n moves previewed).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::BalanceAuditModel</name>
+    <message>
+        <source>drag and drop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>applied suggestion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto-balance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sent…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::NotificationModel</name>
+    <message>
+        <source>Node %1 is NotReady</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the node reports no Ready condition</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job %1 failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 %3/%4 failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no pod of %2 is pending any more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>and %n more</numerusform>
+            <numerusform>and %n more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pod(s) pending over 5 minutes in %1</source>
+        <translation>
+            <numerusform>%n pod pending over 5 minutes in %1</numerusform>
+            <numerusform>%n pods pending over 5 minutes in %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Node %1 moved to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3 (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::BalanceBar</name>
+    <message>
+        <source>Suggest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preview what the platform&apos;s balancing rule (adjust_node_resource) would move, run by run, as ghost cards</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runs: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many successive runs of the rule to preview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move the first proposed node, with the same preview and undo as a drag and drop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Auto-balance every</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the rule on this cluster periodically and apply its move without asking; every move is recorded in the audit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Balancing advisor:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::NotificationPanel</name>
+    <message>
+        <source>Go to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pending pods, NotReady nodes, failed jobs and moves; also shown as desktop notifications.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pending pods, NotReady nodes, failed jobs and moves. No system tray: notifications appear only here.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

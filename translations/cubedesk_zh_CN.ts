@@ -757,6 +757,10 @@
         <source>share=false: kept out of balancing between resource groups</source>
         <translation>share=false：不参与资源组之间的算力均衡</translation>
     </message>
+    <message>
+        <source>Proposed: move %1 from %2 to %3 (run %4 of the balancing rule)</source>
+        <translation>建议：把 %1 从 %2 移到 %3（均衡规则第 %4 轮）</translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::models::PendingPodModel</name>
@@ -1860,6 +1864,26 @@
         <source>Job: %1 %2/%3 — %4</source>
         <translation>任务：%1 %2/%3 — %4</translation>
     </message>
+    <message>
+        <source>Notifications</source>
+        <translation>通知</translation>
+    </message>
+    <message>
+        <source>Balancing audit</source>
+        <translation>均衡审计</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>auto-balance: move %1 to %2</source>
+        <translation>自动均衡：把 %1 移到 %2</translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::MovePreviewDialog</name>
@@ -2439,6 +2463,11 @@
         <source>Moving: waiting for the cluster to confirm</source>
         <translation>移动中：等待集群确认</translation>
     </message>
+    <message>
+        <source>proposed</source>
+        <comment>a node move the balancing advisor suggests</comment>
+        <translation>建议</translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::widgets::OverviewBarChart</name>
@@ -2457,6 +2486,247 @@
     <message>
         <source>Free</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::BalanceAdvisor</name>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>%1/%2 cores</source>
+        <translation>%1/%2 核</translation>
+    </message>
+    <message>
+        <source>%1/%2 GPUs</source>
+        <translation>%1/%2 卡</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 at %2 (%3, %n node(s))</source>
+        <translation>
+            <numerusform>%1 为 %2（%3，%n 个节点）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 has been pending %n min for insufficient resources in %2; the least-loaded %3 resource group is %4</source>
+        <translation>
+            <numerusform>%1 因资源不足已在 %2 中待调度 %n 分钟；%3 负载最低的资源组是 %4</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: the busiest resource group is %2, more than 20 points above the least-loaded, %3</source>
+        <translation>%1：最繁忙的资源组是 %2，比负载最低的 %3 高出 20 个百分点以上</translation>
+    </message>
+    <message>
+        <source>but no node is labelled org=%1 explicitly: the platform would announce the move and change nothing</source>
+        <translation>但没有节点显式带有标签 org=%1：平台会发出调整通知，却不改变任何节点</translation>
+    </message>
+    <message>
+        <source>its least-loaded node %1 (%2) moves to %3</source>
+        <translation>其负载最低的节点 %1（%2）移到 %3</translation>
+    </message>
+    <message>
+        <source>the pod fits there</source>
+        <translation>该 Pod 可以调度到该节点</translation>
+    </message>
+    <message>
+        <source>the pod does not fit there</source>
+        <translation>该节点放不下该 Pod</translation>
+    </message>
+    <message>
+        <source>After the move: %1 %2 → %3, %4 %5 → %6.</source>
+        <translation>移动后：%1 %2 → %3，%4 %5 → %6。</translation>
+    </message>
+    <message>
+        <source>run %1 · from %2 · for a pending pod</source>
+        <translation>第 %1 轮 · 来自 %2 · 为待调度 Pod</translation>
+    </message>
+    <message>
+        <source>run %1 · from %2</source>
+        <translation>第 %1 轮 · 来自 %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3 → %4</source>
+        <translation>%1：%2 %3 → %4</translation>
+    </message>
+    <message>
+        <source>The platform&apos;s run would fail here and move nothing: %1</source>
+        <translation>平台的本轮任务会在此失败，不移动任何节点：%1</translation>
+    </message>
+    <message>
+        <source>No move: the resource groups are within the platform&apos;s 20-point rule and no pod has been pending over 5 minutes for resources elsewhere.</source>
+        <translation>无需移动：各资源组的差距都在平台的 20 个百分点规则之内，也没有其他资源组的 Pod 因资源不足待调度超过 5 分钟。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Next run: move %1 from %2 to %3 (%n move(s) previewed).</source>
+        <translation>
+            <numerusform>下一轮：把 %1 从 %2 移到 %3（已预览 %n 次移动）。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::BalanceAuditModel</name>
+    <message>
+        <source>drag and drop</source>
+        <translation>拖放</translation>
+    </message>
+    <message>
+        <source>applied suggestion</source>
+        <translation>采纳建议</translation>
+    </message>
+    <message>
+        <source>auto-balance</source>
+        <translation>自动均衡</translation>
+    </message>
+    <message>
+        <source>sent…</source>
+        <translation>已发送…</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>原资源组</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>目标资源组</translation>
+    </message>
+    <message>
+        <source>How</source>
+        <translation>方式</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::NotificationModel</name>
+    <message>
+        <source>Node %1 is NotReady</source>
+        <translation>节点 %1 未就绪</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>the node reports no Ready condition</source>
+        <translation>节点没有上报 Ready 状态</translation>
+    </message>
+    <message>
+        <source>Job %1 failed</source>
+        <translation>任务 %1 失败</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3/%4 failed</source>
+        <translation>%1：%2 %3/%4 失败</translation>
+    </message>
+    <message>
+        <source>%1: no pod of %2 is pending any more</source>
+        <translation>%1：%2 已没有待调度的 Pod</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>另有 %n 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pod(s) pending over 5 minutes in %1</source>
+        <translation>
+            <numerusform>%1 中有 %n 个 Pod 待调度超过 5 分钟</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Node %1 moved to %2</source>
+        <translation>节点 %1 已移到 %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3 (%4)</source>
+        <translation>%1：%2 → %3（%4）</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::BalanceBar</name>
+    <message>
+        <source>Suggest</source>
+        <translation>建议</translation>
+    </message>
+    <message>
+        <source>Preview what the platform&apos;s balancing rule (adjust_node_resource) would move, run by run, as ghost cards</source>
+        <translation>以虚影卡片逐轮预览平台的均衡规则（adjust_node_resource）会移动哪些节点</translation>
+    </message>
+    <message>
+        <source>runs: </source>
+        <translation>轮数：</translation>
+    </message>
+    <message>
+        <source>How many successive runs of the rule to preview</source>
+        <translation>预览规则连续运行的轮数</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Move the first proposed node, with the same preview and undo as a drag and drop</source>
+        <translation>移动第一个建议的节点，与拖放一样有预览和撤销</translation>
+    </message>
+    <message>
+        <source>Auto-balance every</source>
+        <translation>自动均衡，间隔</translation>
+    </message>
+    <message>
+        <source>Run the rule on this cluster periodically and apply its move without asking; every move is recorded in the audit</source>
+        <translation>定期在此集群上运行该规则并直接执行其移动，不再询问；每次移动都记入审计</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> 分钟</translation>
+    </message>
+    <message>
+        <source>Audit…</source>
+        <translation>审计…</translation>
+    </message>
+    <message>
+        <source>Balancing advisor:</source>
+        <translation>均衡建议：</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::NotificationPanel</name>
+    <message>
+        <source>Go to</source>
+        <translation>转到</translation>
+    </message>
+    <message>
+        <source>Pending pods, NotReady nodes, failed jobs and moves; also shown as desktop notifications.</source>
+        <translation>待调度 Pod、未就绪节点、失败任务和节点移动；同时以桌面通知显示。</translation>
+    </message>
+    <message>
+        <source>Pending pods, NotReady nodes, failed jobs and moves. No system tray: notifications appear only here.</source>
+        <translation>待调度 Pod、未就绪节点、失败任务和节点移动。没有系统托盘：通知只显示在这里。</translation>
     </message>
 </context>
 </TS>

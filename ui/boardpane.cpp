@@ -4,6 +4,7 @@
 #include "models/clusterhub.h"
 #include "models/modelroles.h"
 #include "models/orgboardmodel.h"
+#include "ui/balancebar.h"
 #include "ui/orgcolumnwidget.h"
 
 #include <QComboBox>
@@ -27,6 +28,7 @@ BoardPane::BoardPane(models::ClusterHub *hub, models::OrgBoardModel *model, QWid
     , m_add(new QToolButton(this))
     , m_move(new QToolButton(this))
     , m_undo(new QToolButton(this))
+    , m_balance(new BalanceBar(this))
     , m_scroll(new QScrollArea(this))
     , m_strip(new QWidget)
     , m_stripLayout(new QHBoxLayout(m_strip)) {
@@ -56,6 +58,7 @@ BoardPane::BoardPane(models::ClusterHub *hub, models::OrgBoardModel *model, QWid
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(bar);
+    layout->addWidget(m_balance);
     layout->addWidget(m_scroll, 1);
 
     connect(m_cluster, &QComboBox::currentTextChanged, this,
@@ -150,6 +153,7 @@ void BoardPane::setWritesEnabled(bool enabled, const QString &why) {
         c->list()->setDragEnabled(enabled);
         c->list()->setToolTip(enabled ? QString() : why);
     }
+    m_balance->setWritesEnabled(enabled, why);
     if (!enabled) {
         m_undo->setEnabled(false);
         m_undo->setToolTip(why);

@@ -1,8 +1,9 @@
 #pragma once
 // BoardPane: the resource-group board of one cluster — a column per org with node cards that
 // can be dragged (one or many) onto another column, "Move to…" for the keyboard, "Add column"
-// for an empty target, "Undo" for the last move. It only asks: MainWindow previews, writes and
-// reports (moveRequested / undoRequested).
+// for an empty target, "Undo" for the last move, and the balancing advisor's strip (BalanceBar:
+// Suggest, Apply, auto-balance). It only asks: MainWindow previews, writes and reports
+// (moveRequested / undoRequested, the BalanceBar's signals).
 //
 // Threads: GUI thread only. Does not own the model; owns its columns.
 
@@ -21,6 +22,7 @@ class OrgBoardModel;
 
 namespace cubedesk::ui {
 
+class BalanceBar;
 class OrgColumnWidget;
 
 class BoardPane final : public QWidget {
@@ -38,6 +40,7 @@ public:
     void setUndoAvailable(bool available, const QString &what);
     /// The keyboard path: asks for a target org for the selected cards.
     void moveSelected();
+    BalanceBar *balanceBar() const { return m_balance; }
 
 Q_SIGNALS:
     void moveRequested(const QString &cluster, const QStringList &nodes, const QString &toOrg);
@@ -54,6 +57,7 @@ private:
     QToolButton *m_add;
     QToolButton *m_move;
     QToolButton *m_undo;
+    BalanceBar *m_balance;
     QScrollArea *m_scroll;
     QWidget *m_strip;
     QHBoxLayout *m_stripLayout;

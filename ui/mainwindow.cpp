@@ -1,12 +1,17 @@
 #include "ui/mainwindow.h"
 
+#include "models/balanceadvisor.h"
+#include "models/balanceauditmodel.h"
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
 #include "models/clusterlistmodel.h"
 #include "models/jobtablemodel.h"
 #include "models/nodetablemodel.h"
+#include "models/notificationmodel.h"
 #include "models/orgboardmodel.h"
 #include "models/quotatablemodel.h"
+#include "ui/balanceauditview.h"
+#include "ui/balancebar.h"
 #include "ui/boardpane.h"
 #include "ui/clusterspane.h"
 #include "ui/clustertree.h"
@@ -17,6 +22,7 @@
 #include "ui/movepreviewdialog.h"
 #include "ui/nodedetailpanel.h"
 #include "ui/nodespane.h"
+#include "ui/notificationpanel.h"
 #include "ui/overviewpane.h"
 #include "ui/pendingpane.h"
 #include "ui/placeholderpane.h"
@@ -35,6 +41,7 @@
 #include <QMimeData>
 #include <QSettings>
 #include <QStatusBar>
+#include <QSystemTrayIcon>
 #include <QTableView>
 #include <QTabWidget>
 
@@ -149,6 +156,7 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
             });
 
     buildMenus();
+    setupBalancing();
 
     QSettings settings;
     QStringList files = m_options.kubeconfigs;
@@ -428,11 +436,11 @@ void MainWindow::openCommandPalette() {
     palette->open();
 }
 
-void MainWindow::requestMove(const QString &clusterName, const QStringList &nodes,
+bool MainWindow::requestMove(const QString &clusterName, const QStringList &nodes,
                              const QString &toOrg) {
     auto *cluster = m_hub->cluster(clusterName);
     if (!cluster)
-        return;
+        return false;
     std::vector<std::string> moving;
     for (const auto &n : nodes)
         moving.push_back(n.toStdString());
@@ -441,18 +449,24 @@ void MainWindow::requestMove(const QString &clusterName, const QStringList &node
                                                       store.podList(), moving, toOrg.toStdString());
     MovePreviewDialog dialog(clusterName, preview, cluster->writeBlockedReason(), this);
     if (dialog.exec() != QDialog::Accepted)
-        return;
+        return false;
     const std::vector<k8s::LabelEdit> edits{{"org", toOrg.toStdString()}};
     QStringList really;
+    QStringList fromOrgs;
     for (const auto &n : preview.nodes)
-        if (!n.unchanged)
+        if (!n.unchanged) {
             really << QString::fromStdString(n.node);
+            fromOrgs << QString::fromStdString(n.fromOrg);
+        }
     const auto plan = NodeWriteController::plan(cluster, really, edits);
     const QString description = tr("move %n node(s) to %1", "", really.size()).arg(toOrg);
     if (m_writes->apply(cluster, plan, edits, description)) {
         m_boardModel->setPendingMove(really, toOrg);
         m_movingNodes[clusterName] << really;
+        recordMoves(clusterName, really, fromOrgs, toOrg, description, m_moveMode, m_moveReason);
+        return true;
     }
+    return false;
 }
 
 void MainWindow::editSelectedLabels() {
@@ -551,6 +565,180 @@ void MainWindow::reportOutcome(const NodeWriteController::Outcome &outcome) {
         return;
     }
     Q_EMIT writeReported(outcome);
+}
+
+void MainWindow::setupBalancing() {
+    m_balance = new models::BalanceAdvisor(m_hub, this);
+    m_audit = new models::BalanceAuditModel(this);
+    m_notifications = new models::NotificationModel(m_hub, this);
+
+    m_notificationPanel = new NotificationPanel(m_notifications, this);
+    auto *notificationDock = new QDockWidget(tr("Notifications"), this);
+    notificationDock->setObjectName(QStringLiteral("notificationDock"));
+    notificationDock->setWidget(m_notificationPanel);
+    addDockWidget(Qt::RightDockWidgetArea, notificationDock);
+    m_auditView = new BalanceAuditView(m_audit, this);
+    m_auditDock = new QDockWidget(tr("Balancing audit"), this);
+    m_auditDock->setObjectName(QStringLiteral("balanceAuditDock"));
+    m_auditDock->setWidget(m_auditView);
+    addDockWidget(Qt::BottomDockWidgetArea, m_auditDock);
+    m_auditDock->hide();
+    // The models go after the views that read them (QObject deletes children in order).
+    m_notifications->setParent(notificationDock);
+    m_audit->setParent(m_auditDock);
+
+    // Desktop notifications only where a tray exists (not under Xvfb/offscreen): the panel
+    // always has them.
+    if (QSystemTrayIcon::isSystemTrayAvailable()) {
+        m_tray = new QSystemTrayIcon(QApplication::windowIcon(), this);
+        m_tray->setToolTip(tr("CubeDesk"));
+        m_tray->show();
+    }
+    m_notificationPanel->setTrayAvailable(m_tray != nullptr);
+    connect(m_notifications, &models::NotificationModel::posted, this,
+            [this](const QString &title, const QString &text) {
+                if (m_tray)
+                    m_tray->showMessage(title, text, QSystemTrayIcon::Information, 10000);
+            });
+    connect(m_notificationPanel, &NotificationPanel::goToRequested, this,
+            [this](int kind, const QString &cluster, const QString &subject) {
+                using Kind = models::NotificationModel::Kind;
+                switch (static_cast<Kind>(kind)) {
+                case Kind::NodeNotReady:
+                    showPane(QStringLiteral("nodesPane"));
+                    m_nodesPane->selectNode(cluster, subject);
+                    break;
+                case Kind::FailedJob:
+                    showPane(QStringLiteral("jobsPane"));
+                    m_jobsPane->selectJob(cluster, subject);
+                    break;
+                case Kind::PendingPods:
+                case Kind::MoveApplied:
+                    showPane(QStringLiteral("boardPane"));
+                    m_boardPane->showCluster(cluster);
+                    m_boardPane->showOrg(subject);
+                    break;
+                }
+            });
+
+    BalanceBar *bar = m_boardPane->balanceBar();
+    connect(bar, &BalanceBar::suggestRequested, this, &MainWindow::suggestBalance);
+    connect(bar, &BalanceBar::applyRequested, this, &MainWindow::applySuggestion);
+    connect(bar, &BalanceBar::auditRequested, this, [this] {
+        m_auditDock->show();
+        m_auditDock->raise();
+    });
+    connect(bar, &BalanceBar::autoBalanceToggled, this, [this](bool on, int minutes) {
+        if (auto *c = m_boardModel->cluster())
+            m_balance->setAutoBalance(c->name(), on, minutes);
+    });
+    connect(m_balance, &models::BalanceAdvisor::autoBalanceChanged, this,
+            &MainWindow::refreshBalanceBar);
+    connect(m_balance, &models::BalanceAdvisor::autoMoveProposed, this, &MainWindow::applyAutoMove);
+    // Another cluster on the board: its own suggestion and auto-balance state.
+    connect(m_boardModel, &QAbstractItemModel::modelReset, this, [this] {
+        if (auto *c = m_boardModel->cluster())
+            m_boardModel->setGhosts(m_balance->ghosts(c->name()));
+        refreshBalanceBar();
+    });
+    // The audit's Result cell, and a notification, once the cluster answered a move.
+    connect(m_writes, &NodeWriteController::finished, this,
+            [this](const NodeWriteController::Outcome &outcome) {
+                const auto it =
+                    m_auditRows.find(outcome.cluster + QLatin1Char('\n') + outcome.description);
+                if (outcome.undo || it == m_auditRows.end())
+                    return;
+                for (const auto &[node, row] : std::as_const(*it)) {
+                    for (const auto &r : outcome.results) {
+                        if (r.node != node)
+                            continue;
+                        m_audit->setResult(row,
+                                           r.ok ? tr("done") : tr("failed: %1").arg(r.message));
+                        if (r.ok) {
+                            const auto &e = m_audit->entry(row);
+                            m_notifications->addMoveApplied(
+                                e.cluster, e.node, e.fromOrg, e.toOrg,
+                                models::BalanceAuditModel::modeText(e.mode));
+                        }
+                    }
+                }
+                m_auditRows.erase(it);
+            });
+    refreshBalanceBar();
+}
+
+void MainWindow::refreshBalanceBar() {
+    BalanceBar *bar = m_boardPane->balanceBar();
+    auto *c = m_boardModel->cluster();
+    if (!c) {
+        bar->setSummary({}, false);
+        bar->setAutoBalance(false, models::BalanceAdvisor::kDefaultIntervalMinutes);
+        return;
+    }
+    const auto *result = m_balance->suggestion(c->name());
+    bar->setSummary(m_balance->summary(c->name()),
+                    result && !result->moves.empty() && !result->moves.front().node.empty());
+    bar->setAutoBalance(m_balance->autoBalance(c->name()), m_balance->intervalMinutes(c->name()));
+}
+
+void MainWindow::suggestBalance(int runs) {
+    auto *c = m_boardModel->cluster();
+    if (!c)
+        return;
+    m_balance->suggest(c->name(), runs);
+    m_boardModel->setGhosts(m_balance->ghosts(c->name()));
+    refreshBalanceBar();
+}
+
+bool MainWindow::applySuggestion() {
+    auto *c = m_boardModel->cluster();
+    const auto *result = c ? m_balance->suggestion(c->name()) : nullptr;
+    if (!result || result->moves.empty() || result->moves.front().node.empty())
+        return false;
+    const auto move = result->moves.front();
+    const QString cluster = c->name();
+    m_moveMode = models::BalanceAuditModel::Mode::Suggestion;
+    m_moveReason = models::BalanceAdvisor::explain(move);
+    const bool sent = requestMove(cluster, {QString::fromStdString(move.node)},
+                                  QString::fromStdString(move.toOrg));
+    m_moveMode = models::BalanceAuditModel::Mode::Manual;
+    m_moveReason.clear();
+    if (sent) {
+        // The board is about to change: the remaining runs are re-planned on demand.
+        m_balance->clearSuggestion(cluster);
+        m_boardModel->clearGhosts();
+        refreshBalanceBar();
+    }
+    return sent;
+}
+
+void MainWindow::applyAutoMove(const QString &clusterName,
+                               const k8s::RebalancePlanner::Move &move) {
+    auto *cluster = m_hub->cluster(clusterName);
+    if (!cluster || m_options.readOnly || m_writes->busy())
+        return;
+    const QString node = QString::fromStdString(move.node);
+    const QString toOrg = QString::fromStdString(move.toOrg);
+    const std::vector<k8s::LabelEdit> edits{{"org", move.toOrg}};
+    const auto plan = NodeWriteController::plan(cluster, {node}, edits);
+    const QString description = tr("auto-balance: move %1 to %2").arg(node, toOrg);
+    if (!m_writes->apply(cluster, plan, edits, description))
+        return;
+    m_boardModel->setPendingMove({node}, toOrg);
+    m_movingNodes[clusterName] << node;
+    recordMoves(clusterName, {node}, {QString::fromStdString(move.fromOrg)}, toOrg, description,
+                models::BalanceAuditModel::Mode::Auto, models::BalanceAdvisor::explain(move));
+}
+
+void MainWindow::recordMoves(const QString &cluster, const QStringList &nodes,
+                             const QStringList &fromOrgs, const QString &toOrg,
+                             const QString &description, models::BalanceAuditModel::Mode mode,
+                             const QString &reason) {
+    auto &rows = m_auditRows[cluster + QLatin1Char('\n') + description];
+    const QDateTime now = QDateTime::currentDateTime();
+    for (qsizetype i = 0; i < nodes.size(); ++i)
+        rows.append({nodes[i], m_audit->record({now, cluster, nodes[i], fromOrgs.value(i), toOrg,
+                                                mode, reason, QString()})});
 }
 
 } // namespace cubedesk::ui

@@ -8,12 +8,16 @@
 //
 // Threads: GUI thread only. Does not own the hub; owns the models, panes and controller.
 
+#include "k8s/cube/rebalanceplanner.h"
+#include "models/balanceauditmodel.h"
 #include "models/nodewritecontroller.h"
 
 #include <QHash>
 #include <QMainWindow>
 
+class QDockWidget;
 class QLabel;
+class QSystemTrayIcon;
 class QTabWidget;
 
 namespace cubedesk::models {
@@ -24,6 +28,8 @@ class JobTableModel;
 class QuotaTableModel;
 class OrgBoardModel;
 class ClusterConnection;
+class BalanceAdvisor;
+class NotificationModel;
 } // namespace cubedesk::models
 
 namespace cubedesk::widgets {
@@ -32,8 +38,10 @@ class FreshnessBadge;
 
 namespace cubedesk::ui {
 
+class BalanceAuditView;
 class BoardPane;
 class ClusterTree;
+class NotificationPanel;
 class ClustersPane;
 class NodesPane;
 class JobsPane;
@@ -62,13 +70,23 @@ public:
     QTabWidget *panes() const { return m_tabs; }
     models::NodeWriteController *writes() const { return m_writes; }
     models::OrgBoardModel *boardModel() const { return m_boardModel; }
+    models::BalanceAdvisor *balanceAdvisor() const { return m_balance; }
+    models::BalanceAuditModel *balanceAudit() const { return m_audit; }
+    models::NotificationModel *notifications() const { return m_notifications; }
+    NotificationPanel *notificationPanel() const { return m_notificationPanel; }
 
     void showPane(const QString &objectName);
     void addKubeconfig(const QString &file);
     void removeKubeconfig(const QString &file);
     void openCommandPalette();
-    /// The drag-and-drop and Move to… path: preview, confirm, patch, report.
-    void requestMove(const QString &cluster, const QStringList &nodes, const QString &toOrg);
+    /// The drag-and-drop and Move to… path: preview, confirm, patch, report. True when the
+    /// patches were sent (every move is recorded in the balancing audit).
+    bool requestMove(const QString &cluster, const QStringList &nodes, const QString &toOrg);
+    /// Balancing advisor: plans `runs` runs of the platform's rule for the board's cluster and
+    /// shows the moves as ghost cards.
+    void suggestBalance(int runs);
+    /// Applies the suggestion's first move through requestMove (preview, patch, undo).
+    bool applySuggestion();
     void editSelectedLabels();
     void cordonSelected(bool unschedulable);
 
@@ -90,6 +108,13 @@ private:
     void reportOutcome(const models::NodeWriteController::Outcome &outcome);
     void loadKubeconfigs(const QStringList &files);
     void runLabelDialog(class LabelEditorDialog &dialog);
+    /// The balancing advisor, audit, notifications panel and tray (issue: balancing advisor).
+    void setupBalancing();
+    void refreshBalanceBar();
+    void applyAutoMove(const QString &cluster, const k8s::RebalancePlanner::Move &move);
+    void recordMoves(const QString &cluster, const QStringList &nodes, const QStringList &fromOrgs,
+                     const QString &toOrg, const QString &description,
+                     models::BalanceAuditModel::Mode mode, const QString &reason);
 
     models::ClusterHub *m_hub;
     Options m_options;
@@ -110,6 +135,18 @@ private:
     QHash<QString, widgets::FreshnessBadge *> m_badges;
     /// Moves awaiting the watch, by cluster: node → target org.
     QHash<QString, QStringList> m_movingNodes;
+    models::BalanceAdvisor *m_balance = nullptr;
+    models::BalanceAuditModel *m_audit = nullptr;
+    models::NotificationModel *m_notifications = nullptr;
+    NotificationPanel *m_notificationPanel = nullptr;
+    BalanceAuditView *m_auditView = nullptr;
+    QDockWidget *m_auditDock = nullptr;
+    QSystemTrayIcon *m_tray = nullptr; ///< null when the desktop has no system tray
+    /// How the next requestMove was started, for the audit.
+    models::BalanceAuditModel::Mode m_moveMode = models::BalanceAuditModel::Mode::Manual;
+    QString m_moveReason;
+    /// Audit rows of moves in flight: "cluster\ndescription" → (node, row).
+    QHash<QString, QList<QPair<QString, int>>> m_auditRows;
 };
 
 } // namespace cubedesk::ui

@@ -5,6 +5,7 @@
 #include "k8s/cube/dumprows.h"
 #include "k8s/cube/gpudumprows.h"
 #include "k8s/cube/jobkinds.h"
+#include "k8s/cube/rebalancedumprows.h"
 #include "k8s/session/clustersession.h"
 #include "k8s/session/transportfactory.h"
 
@@ -101,7 +102,7 @@ void print(const std::vector<DumpRow> &rows, const QString &format) {
 QStringList DumpCommand::supported() {
     return {QStringLiteral("clusters"), QStringLiteral("nodes"), QStringLiteral("pods"),
             QStringLiteral("orgs"),     QStringLiteral("jobs"),  QStringLiteral("quotas"),
-            QStringLiteral("events"),   QStringLiteral("gpus")};
+            QStringLiteral("events"),   QStringLiteral("gpus"),  QStringLiteral("rebalance")};
 }
 
 int DumpCommand::run(const Options &options) {
@@ -255,7 +256,12 @@ int DumpCommand::run(const Options &options) {
         rows = DumpRows::events(snapshots);
     else if (options.what == QLatin1String("gpus"))
         rows = GpuDumpRows::rows(snapshots, gpuOptions);
-    else
+    else if (options.what == QLatin1String("rebalance")) {
+        const auto now = static_cast<std::int64_t>(std::time(nullptr));
+        rows = RebalanceDumpRows::rows(snapshots, now);
+        for (const auto &note : RebalanceDumpRows::notes(snapshots, now))
+            std::cerr << "cubedesk: note: " << note << std::endl;
+    } else
         rows = DumpRows::orgs(snapshots);
     print(rows, options.format);
     return 0;
