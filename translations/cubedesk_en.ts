@@ -2,6 +2,141 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>cubedesk::models::BalanceAdvisor</name>
+    <message>
+        <source>CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/%2 cores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/%2 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 at %2 (%3, %n node(s))</source>
+        <translation>
+            <numerusform>%1 at %2 (%3, %n node)</numerusform>
+            <numerusform>%1 at %2 (%3, %n nodes)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 has been pending %n min for insufficient resources in %2; the least-loaded %3 resource group is %4</source>
+        <translation>
+            <numerusform>%1 has been pending %n min for insufficient resources in %2; the least-loaded %3 resource group is %4</numerusform>
+            <numerusform>%1 has been pending %n min for insufficient resources in %2; the least-loaded %3 resource group is %4</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: the busiest resource group is %2, more than 20 points above the least-loaded, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>but no node is labelled org=%1 explicitly: the platform would announce the move and change nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its least-loaded node %1 (%2) moves to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the pod fits there</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the pod does not fit there</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After the move: %1 %2 → %3, %4 %5 → %6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 · from %2 · for a pending pod</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 · from %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 %3 → %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The platform&apos;s run would fail here and move nothing: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No move: the resource groups are within the platform&apos;s 20-point rule and no pod has been pending over 5 minutes for resources elsewhere.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Next run: move %1 from %2 to %3 (%n move(s) previewed).</source>
+        <translation>
+            <numerusform>Next run: move %1 from %2 to %3 (%n move previewed).</numerusform>
+            <numerusform>Next run: move %1 from %2 to %3 (%n moves previewed).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::BalanceAuditModel</name>
+    <message>
+        <source>drag and drop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>applied suggestion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto-balance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sent…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::models::ClusterConnection</name>
     <message>
         <source>CubeDesk runs read-only (--read-only): writes are disabled.</source>
@@ -78,9 +213,9 @@
     <name>cubedesk::models::EventStreamModel</name>
     <message numerus="yes">
         <source>First seen %1, last seen %2, %n time(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>First seen %1, last seen %2, once</numerusform>
+            <numerusform>First seen %1, last seen %2, %n times</numerusform>
         </translation>
     </message>
     <message>
@@ -737,6 +872,55 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::models::NotificationModel</name>
+    <message>
+        <source>Node %1 is NotReady</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the node reports no Ready condition</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job %1 failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 %3/%4 failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no pod of %2 is pending any more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>and %n more</numerusform>
+            <numerusform>and %n more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pod(s) pending over 5 minutes in %1</source>
+        <translation>
+            <numerusform>%n pod pending over 5 minutes in %1</numerusform>
+            <numerusform>%n pods pending over 5 minutes in %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Node %1 moved to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3 (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::models::OrgBoardModel</name>
     <message>
         <source>GPU type: %1</source>
@@ -771,9 +955,9 @@
     <name>cubedesk::models::PendingPodModel</name>
     <message numerus="yes">
         <source>%1 · %2 (%n pod(s))</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 · %2 (%n pod)</numerusform>
+            <numerusform>%1 · %2 (%n pods)</numerusform>
         </translation>
     </message>
     <message>
@@ -841,9 +1025,9 @@
     </message>
     <message numerus="yes">
         <source>%1 (%n node(s))</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 (%n node)</numerusform>
+            <numerusform>%1 (%n nodes)</numerusform>
         </translation>
     </message>
 </context>
@@ -1021,6 +1205,53 @@
     </message>
     <message>
         <source>Started</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::BalanceBar</name>
+    <message>
+        <source>Suggest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preview what the platform&apos;s balancing rule (adjust_node_resource) would move, run by run, as ghost cards</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runs: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many successive runs of the rule to preview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move the first proposed node, with the same preview and undo as a drag and drop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Auto-balance every</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the rule on this cluster periodically and apply its move without asking; every move is recorded in the audit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Balancing advisor:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1433,6 +1664,10 @@
         <source>&lt;b&gt;%1&lt;/b&gt; %2/%3 on %4 — &lt;span style=&quot;color:%5&quot;&gt;%6&lt;/span&gt;</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Printer columns — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::JobsPane</name>
@@ -1676,10 +1911,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>This pane is not part of this version of CubeDesk yet.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Quotas</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1903,6 +2134,14 @@
     </message>
     <message>
         <source>auto-balance: move %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pending and events</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2178,6 +2417,21 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::ui::NotificationPanel</name>
+    <message>
+        <source>Go to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pending pods, NotReady nodes, failed jobs and moves; also shown as desktop notifications.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pending pods, NotReady nodes, failed jobs and moves. No system tray: notifications appear only here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::ui::OrgColumnWidget</name>
     <message numerus="yes">
         <source>%n node(s)</source>
@@ -2214,6 +2468,150 @@
     </message>
     <message>
         <source>Resource group %1: requested / allocatable</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::OverviewPane</name>
+    <message>
+        <source>GPUs by type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No GPUs in scope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU by resource group (cores)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No nodes in scope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory by resource group (GiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs by resource group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter pods: org=vision, user=alice, gpus&gt;0 or any text (Ctrl+F)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Running resources&lt;/b&gt; — pods holding CPU, memory or GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a valid filter: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 pods</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 / %2 cores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 / %2 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no gpu-type)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br&gt;%3 of %4 nodes ready · %5 pods hold resources · %6 pending&lt;br&gt;CPU %7 / %8 cores · memory %9 / %10 GiB · GPUs %11 / %12</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs by type: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2 of %3 GPUs requested, on %n node(s)</source>
+        <translation>
+            <numerusform>%1: %2 of %3 GPUs requested, on %n node</numerusform>
+            <numerusform>%1: %2 of %3 GPUs requested, on %n nodes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>GPU nodes without a gpu-type label</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n cluster(s)&lt;/b&gt; · %1 of %2 nodes ready · %3 pods hold resources · %4 pending · CPU &lt;b&gt;%5&lt;/b&gt; / %6 cores (%7) · memory &lt;b&gt;%8&lt;/b&gt; / %9 GiB (%10) · GPUs &lt;b&gt;%11&lt;/b&gt; / %12 (%13)</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n cluster&lt;/b&gt; · %1 of %2 nodes ready · %3 pods hold resources · %4 pending · CPU &lt;b&gt;%5&lt;/b&gt; / %6 cores (%7) · memory &lt;b&gt;%8&lt;/b&gt; / %9 GiB (%10) · GPUs &lt;b&gt;%11&lt;/b&gt; / %12 (%13)</numerusform>
+            <numerusform>&lt;b&gt;%n clusters&lt;/b&gt; · %1 of %2 nodes ready · %3 pods hold resources · %4 pending · CPU &lt;b&gt;%5&lt;/b&gt; / %6 cores (%7) · memory &lt;b&gt;%8&lt;/b&gt; / %9 GiB (%10) · GPUs &lt;b&gt;%11&lt;/b&gt; / %12 (%13)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 nodes ready
+%3 pods · %4 pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::PendingPane</name>
+    <message>
+        <source>All events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter events: reason=FailedScheduling, kind=Node, object=Pod/name or any text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Events&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a valid filter: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Pending longer than 5 minutes&lt;/b&gt; — none: every pod was scheduled within 5 minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Pending longer than 5 minutes&lt;/b&gt; — %n pod(s), by cluster and resource group, with the scheduler&apos;s reason</source>
+        <translation>
+            <numerusform>&lt;b&gt;Pending longer than 5 minutes&lt;/b&gt; — %n pod, by cluster and resource group, with the scheduler&apos;s reason</numerusform>
+            <numerusform>&lt;b&gt;Pending longer than 5 minutes&lt;/b&gt; — %n pods, by cluster and resource group, with the scheduler&apos;s reason</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 events</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2512,252 +2910,6 @@
     </message>
     <message>
         <source>Free</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>cubedesk::models::BalanceAdvisor</name>
-    <message>
-        <source>CPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1/%2 cores</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1/%2 GPUs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 at %2 (%3, %n node(s))</source>
-        <translation>
-            <numerusform>%1 at %2 (%3, %n node)</numerusform>
-            <numerusform>%1 at %2 (%3, %n nodes)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 has been pending %n min for insufficient resources in %2; the least-loaded %3 resource group is %4</source>
-        <translation>
-            <numerusform>%1 has been pending %n min for insufficient resources in %2; the least-loaded %3 resource group is %4</numerusform>
-            <numerusform>%1 has been pending %n min for insufficient resources in %2; the least-loaded %3 resource group is %4</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1: the busiest resource group is %2, more than 20 points above the least-loaded, %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>but no node is labelled org=%1 explicitly: the platform would announce the move and change nothing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>its least-loaded node %1 (%2) moves to %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the pod fits there</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the pod does not fit there</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>After the move: %1 %2 → %3, %4 %5 → %6.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>run %1 · from %2 · for a pending pod</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>run %1 · from %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2 %3 → %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The platform&apos;s run would fail here and move nothing: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No move: the resource groups are within the platform&apos;s 20-point rule and no pod has been pending over 5 minutes for resources elsewhere.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Next run: move %1 from %2 to %3 (%n move(s) previewed).</source>
-        <translation>
-            <numerusform>Next run: move %1 from %2 to %3 (%n move previewed).</numerusform>
-            <numerusform>Next run: move %1 from %2 to %3 (%n moves previewed).</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>cubedesk::models::BalanceAuditModel</name>
-    <message>
-        <source>drag and drop</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>applied suggestion</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>auto-balance</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>sent…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cluster</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Node</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>From</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>To</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Result</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reason</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>cubedesk::models::NotificationModel</name>
-    <message>
-        <source>Node %1 is NotReady</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the node reports no Ready condition</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Job %1 failed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2 %3/%4 failed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: no pod of %2 is pending any more</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>and %n more</source>
-        <translation>
-            <numerusform>and %n more</numerusform>
-            <numerusform>and %n more</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n pod(s) pending over 5 minutes in %1</source>
-        <translation>
-            <numerusform>%n pod pending over 5 minutes in %1</numerusform>
-            <numerusform>%n pods pending over 5 minutes in %1</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Node %1 moved to %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2 → %3 (%4)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>cubedesk::ui::BalanceBar</name>
-    <message>
-        <source>Suggest</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Preview what the platform&apos;s balancing rule (adjust_node_resource) would move, run by run, as ghost cards</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>runs: </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How many successive runs of the rule to preview</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Apply</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Move the first proposed node, with the same preview and undo as a drag and drop</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Auto-balance every</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Run the rule on this cluster periodically and apply its move without asking; every move is recorded in the audit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> min</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Audit…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Balancing advisor:</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>cubedesk::ui::NotificationPanel</name>
-    <message>
-        <source>Go to</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Pending pods, NotReady nodes, failed jobs and moves; also shown as desktop notifications.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Pending pods, NotReady nodes, failed jobs and moves. No system tray: notifications appear only here.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

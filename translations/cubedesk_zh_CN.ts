@@ -2,6 +2,138 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>cubedesk::models::BalanceAdvisor</name>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>%1/%2 cores</source>
+        <translation>%1/%2 核</translation>
+    </message>
+    <message>
+        <source>%1/%2 GPUs</source>
+        <translation>%1/%2 卡</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 at %2 (%3, %n node(s))</source>
+        <translation>
+            <numerusform>%1 为 %2（%3，%n 个节点）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 has been pending %n min for insufficient resources in %2; the least-loaded %3 resource group is %4</source>
+        <translation>
+            <numerusform>%1 因资源不足已在 %2 中待调度 %n 分钟；%3 负载最低的资源组是 %4</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: the busiest resource group is %2, more than 20 points above the least-loaded, %3</source>
+        <translation>%1：最繁忙的资源组是 %2，比负载最低的 %3 高出 20 个百分点以上</translation>
+    </message>
+    <message>
+        <source>but no node is labelled org=%1 explicitly: the platform would announce the move and change nothing</source>
+        <translation>但没有节点显式带有标签 org=%1：平台会发出调整通知，却不改变任何节点</translation>
+    </message>
+    <message>
+        <source>its least-loaded node %1 (%2) moves to %3</source>
+        <translation>其负载最低的节点 %1（%2）移到 %3</translation>
+    </message>
+    <message>
+        <source>the pod fits there</source>
+        <translation>该 Pod 可以调度到该节点</translation>
+    </message>
+    <message>
+        <source>the pod does not fit there</source>
+        <translation>该节点放不下该 Pod</translation>
+    </message>
+    <message>
+        <source>After the move: %1 %2 → %3, %4 %5 → %6.</source>
+        <translation>移动后：%1 %2 → %3，%4 %5 → %6。</translation>
+    </message>
+    <message>
+        <source>run %1 · from %2 · for a pending pod</source>
+        <translation>第 %1 轮 · 来自 %2 · 为待调度 Pod</translation>
+    </message>
+    <message>
+        <source>run %1 · from %2</source>
+        <translation>第 %1 轮 · 来自 %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3 → %4</source>
+        <translation>%1：%2 %3 → %4</translation>
+    </message>
+    <message>
+        <source>The platform&apos;s run would fail here and move nothing: %1</source>
+        <translation>平台的本轮任务会在此失败，不移动任何节点：%1</translation>
+    </message>
+    <message>
+        <source>No move: the resource groups are within the platform&apos;s 20-point rule and no pod has been pending over 5 minutes for resources elsewhere.</source>
+        <translation>无需移动：各资源组的差距都在平台的 20 个百分点规则之内，也没有其他资源组的 Pod 因资源不足待调度超过 5 分钟。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Next run: move %1 from %2 to %3 (%n move(s) previewed).</source>
+        <translation>
+            <numerusform>下一轮：把 %1 从 %2 移到 %3（已预览 %n 次移动）。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::BalanceAuditModel</name>
+    <message>
+        <source>drag and drop</source>
+        <translation>拖放</translation>
+    </message>
+    <message>
+        <source>applied suggestion</source>
+        <translation>采纳建议</translation>
+    </message>
+    <message>
+        <source>auto-balance</source>
+        <translation>自动均衡</translation>
+    </message>
+    <message>
+        <source>sent…</source>
+        <translation>已发送…</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>原资源组</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>目标资源组</translation>
+    </message>
+    <message>
+        <source>How</source>
+        <translation>方式</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::models::ClusterConnection</name>
     <message>
         <source>CubeDesk runs read-only (--read-only): writes are disabled.</source>
@@ -71,52 +203,52 @@
     <name>cubedesk::models::EventStreamFilter</name>
     <message>
         <source>unknown field &quot;%1&quot; (reason, kind, object, namespace, cluster, source)</source>
-        <translation type="unfinished"></translation>
+        <translation>未知字段“%1”（可用：reason、kind、object、namespace、cluster、source）</translation>
     </message>
 </context>
 <context>
     <name>cubedesk::models::EventStreamModel</name>
     <message numerus="yes">
         <source>First seen %1, last seen %2, %n time(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>首次发生 %1，最近发生 %2，共 %n 次</numerusform>
         </translation>
     </message>
     <message>
         <source>Last seen</source>
-        <translation type="unfinished">最近出现</translation>
+        <translation>最近发生</translation>
     </message>
     <message>
         <source>Type</source>
-        <translation type="unfinished">类型</translation>
+        <translation>类型</translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished">原因</translation>
+        <translation>原因</translation>
     </message>
     <message>
         <source>Object</source>
-        <translation type="unfinished">对象</translation>
+        <translation>对象</translation>
     </message>
     <message>
         <source>Namespace</source>
-        <translation type="unfinished">命名空间</translation>
+        <translation>命名空间</translation>
     </message>
     <message>
         <source>Cluster</source>
-        <translation type="unfinished">集群</translation>
+        <translation>集群</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished">消息</translation>
+        <translation>消息</translation>
     </message>
     <message>
         <source>Count</source>
-        <translation type="unfinished">次数</translation>
+        <translation>次数</translation>
     </message>
     <message>
         <source>Source</source>
-        <translation type="unfinished"></translation>
+        <translation>来源</translation>
     </message>
 </context>
 <context>
@@ -732,6 +864,53 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::models::NotificationModel</name>
+    <message>
+        <source>Node %1 is NotReady</source>
+        <translation>节点 %1 未就绪</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>the node reports no Ready condition</source>
+        <translation>节点没有上报 Ready 状态</translation>
+    </message>
+    <message>
+        <source>Job %1 failed</source>
+        <translation>任务 %1 失败</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3/%4 failed</source>
+        <translation>%1：%2 %3/%4 失败</translation>
+    </message>
+    <message>
+        <source>%1: no pod of %2 is pending any more</source>
+        <translation>%1：%2 已没有待调度的 Pod</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>另有 %n 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pod(s) pending over 5 minutes in %1</source>
+        <translation>
+            <numerusform>%1 中有 %n 个 Pod 待调度超过 5 分钟</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Node %1 moved to %2</source>
+        <translation>节点 %1 已移到 %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3 (%4)</source>
+        <translation>%1：%2 → %3（%4）</translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::models::OrgBoardModel</name>
     <message>
         <source>GPU type: %1</source>
@@ -766,77 +945,77 @@
     <name>cubedesk::models::PendingPodModel</name>
     <message numerus="yes">
         <source>%1 · %2 (%n pod(s))</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 · %2（%n 个 Pod）</numerusform>
         </translation>
     </message>
     <message>
         <source>Pending since %1</source>
-        <translation type="unfinished"></translation>
+        <translation>自 %1 起待调度</translation>
     </message>
     <message>
         <source>Pod</source>
-        <translation type="unfinished">Pod</translation>
+        <translation>Pod</translation>
     </message>
     <message>
         <source>Namespace</source>
-        <translation type="unfinished">命名空间</translation>
+        <translation>命名空间</translation>
     </message>
     <message>
         <source>Waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>已等待</translation>
     </message>
     <message>
         <source>CPU (cores)</source>
-        <translation type="unfinished">CPU（核）</translation>
+        <translation>CPU（核）</translation>
     </message>
     <message>
         <source>Memory</source>
-        <translation type="unfinished">内存</translation>
+        <translation>内存</translation>
     </message>
     <message>
         <source>GPUs</source>
-        <translation type="unfinished">GPU</translation>
+        <translation>GPU</translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished">原因</translation>
+        <translation>原因</translation>
     </message>
     <message>
         <source>Scheduler message</source>
-        <translation type="unfinished"></translation>
+        <translation>调度器消息</translation>
     </message>
 </context>
 <context>
     <name>cubedesk::models::PendingPodReason</name>
     <message>
         <source>Insufficient %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不足</translation>
     </message>
     <message>
         <source>selector mismatch</source>
-        <translation type="unfinished"></translation>
+        <translation>节点选择器不匹配</translation>
     </message>
     <message>
         <source>untolerated taint %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未容忍的污点 %1</translation>
     </message>
     <message>
         <source>cordoned</source>
-        <translation type="unfinished">已封锁</translation>
+        <translation>已封锁</translation>
     </message>
     <message>
         <source>too many pods</source>
-        <translation type="unfinished"></translation>
+        <translation>Pod 数已满</translation>
     </message>
     <message>
         <source>waiting for the scheduler</source>
-        <translation type="unfinished"></translation>
+        <translation>等待调度器</translation>
     </message>
     <message numerus="yes">
         <source>%1 (%n node(s))</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1（%n 个节点）</numerusform>
         </translation>
     </message>
 </context>
@@ -927,94 +1106,141 @@
     <name>cubedesk::models::RunningPodFilter</name>
     <message>
         <source>unknown field &quot;%1&quot; (cluster, project, org, namespace, pod, user, node, gpus, cpu)</source>
-        <translation type="unfinished"></translation>
+        <translation>未知字段“%1”（可用：cluster、project、org、namespace、pod、user、node、gpus、cpu）</translation>
     </message>
     <message>
         <source>&quot;%1&quot; needs a number</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”需要一个数字</translation>
     </message>
     <message>
         <source>&quot;%1&quot;: only = and != compare text</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”：文本只能用 = 和 != 比较</translation>
     </message>
 </context>
 <context>
     <name>cubedesk::models::RunningPodModel</name>
     <message>
         <source>%1/%2: Pending, scheduled on %3 — holds its resources, not running yet</source>
-        <translation type="unfinished"></translation>
+        <translation>%1/%2：待启动，已调度到 %3——已占用资源，尚未运行</translation>
     </message>
     <message>
         <source>%1/%2: Running on %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1/%2：运行在 %3</translation>
     </message>
     <message>
         <source>The pod selects no resource group (no org in its node selector)</source>
-        <translation type="unfinished"></translation>
+        <translation>该 Pod 未选择资源组（节点选择器中没有 org）</translation>
     </message>
     <message>
         <source>Resource group the pod selects: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Pod 选择的资源组：%1</translation>
     </message>
     <message>
         <source>The pod requests no CPU; its limit is shown, as the platform&apos;s page does.</source>
-        <translation type="unfinished"></translation>
+        <translation>该 Pod 未申请 CPU；与平台页面一样，这里显示其上限（limit）。</translation>
     </message>
     <message>
         <source>%1 cores requested</source>
-        <translation type="unfinished"></translation>
+        <translation>已申请 %1 核</translation>
     </message>
     <message>
         <source>The pod requests no memory; its limit is shown, as the platform&apos;s page does.</source>
-        <translation type="unfinished"></translation>
+        <translation>该 Pod 未申请内存；与平台页面一样，这里显示其上限（limit）。</translation>
     </message>
     <message>
         <source>%1 requested</source>
-        <translation type="unfinished"></translation>
+        <translation>已申请 %1</translation>
     </message>
     <message>
         <source>Cluster</source>
-        <translation type="unfinished">集群</translation>
+        <translation>集群</translation>
     </message>
     <message>
         <source>Project</source>
-        <translation type="unfinished"></translation>
+        <translation>项目组</translation>
     </message>
     <message>
         <source>Resource group</source>
-        <translation type="unfinished">资源组</translation>
+        <translation>资源组</translation>
     </message>
     <message>
         <source>Namespace</source>
-        <translation type="unfinished">命名空间</translation>
+        <translation>命名空间</translation>
     </message>
     <message>
         <source>Pod</source>
-        <translation type="unfinished">Pod</translation>
+        <translation>Pod</translation>
     </message>
     <message>
         <source>User</source>
-        <translation type="unfinished">用户</translation>
+        <translation>用户</translation>
     </message>
     <message>
         <source>Node</source>
-        <translation type="unfinished">节点</translation>
+        <translation>节点</translation>
     </message>
     <message>
         <source>CPU (cores)</source>
-        <translation type="unfinished">CPU（核）</translation>
+        <translation>CPU（核）</translation>
     </message>
     <message>
         <source>Memory</source>
-        <translation type="unfinished">内存</translation>
+        <translation>内存</translation>
     </message>
     <message>
         <source>GPUs</source>
-        <translation type="unfinished">GPU</translation>
+        <translation>GPU</translation>
     </message>
     <message>
         <source>Started</source>
-        <translation type="unfinished"></translation>
+        <translation>启动时间</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::BalanceBar</name>
+    <message>
+        <source>Suggest</source>
+        <translation>建议</translation>
+    </message>
+    <message>
+        <source>Preview what the platform&apos;s balancing rule (adjust_node_resource) would move, run by run, as ghost cards</source>
+        <translation>以虚影卡片逐轮预览平台的均衡规则（adjust_node_resource）会移动哪些节点</translation>
+    </message>
+    <message>
+        <source>runs: </source>
+        <translation>轮数：</translation>
+    </message>
+    <message>
+        <source>How many successive runs of the rule to preview</source>
+        <translation>预览规则连续运行的轮数</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Move the first proposed node, with the same preview and undo as a drag and drop</source>
+        <translation>移动第一个建议的节点，与拖放一样有预览和撤销</translation>
+    </message>
+    <message>
+        <source>Auto-balance every</source>
+        <translation>自动均衡，间隔</translation>
+    </message>
+    <message>
+        <source>Run the rule on this cluster periodically and apply its move without asking; every move is recorded in the audit</source>
+        <translation>定期在此集群上运行该规则并直接执行其移动，不再询问；每次移动都记入审计</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> 分钟</translation>
+    </message>
+    <message>
+        <source>Audit…</source>
+        <translation>审计…</translation>
+    </message>
+    <message>
+        <source>Balancing advisor:</source>
+        <translation>均衡建议：</translation>
     </message>
 </context>
 <context>
@@ -1425,6 +1651,10 @@
         <source>&lt;b&gt;%1&lt;/b&gt; %2/%3 on %4 — &lt;span style=&quot;color:%5&quot;&gt;%6&lt;/span&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; %2/%3（集群 %4）— &lt;span style=&quot;color:%5&quot;&gt;%6&lt;/span&gt;</translation>
     </message>
+    <message>
+        <source>Printer columns — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::JobsPane</name>
@@ -1657,10 +1887,6 @@
         <translation>资源组</translation>
     </message>
     <message>
-        <source>This pane is not part of this version of CubeDesk yet.</source>
-        <translation>此版本的 CubeDesk 尚未包含该面板。</translation>
-    </message>
-    <message>
         <source>Quotas</source>
         <translation>配额</translation>
     </message>
@@ -1883,6 +2109,14 @@
     <message>
         <source>auto-balance: move %1 to %2</source>
         <translation>自动均衡：把 %1 移到 %2</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>整体资源</translation>
+    </message>
+    <message>
+        <source>Pending and events</source>
+        <translation>待调度与事件</translation>
     </message>
 </context>
 <context>
@@ -2155,6 +2389,21 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::ui::NotificationPanel</name>
+    <message>
+        <source>Go to</source>
+        <translation>转到</translation>
+    </message>
+    <message>
+        <source>Pending pods, NotReady nodes, failed jobs and moves; also shown as desktop notifications.</source>
+        <translation>待调度 Pod、未就绪节点、失败任务和节点移动；同时以桌面通知显示。</translation>
+    </message>
+    <message>
+        <source>Pending pods, NotReady nodes, failed jobs and moves. No system tray: notifications appear only here.</source>
+        <translation>待调度 Pod、未就绪节点、失败任务和节点移动。没有系统托盘：通知只显示在这里。</translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::ui::OrgColumnWidget</name>
     <message numerus="yes">
         <source>%n node(s)</source>
@@ -2189,6 +2438,148 @@
     <message>
         <source>Resource group %1: requested / allocatable</source>
         <translation>资源组 %1：已申请 / 可分配</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::OverviewPane</name>
+    <message>
+        <source>GPUs by type</source>
+        <translation>各型号 GPU</translation>
+    </message>
+    <message>
+        <source>No GPUs in scope</source>
+        <translation>所选集群中没有 GPU</translation>
+    </message>
+    <message>
+        <source>CPU by resource group (cores)</source>
+        <translation>各资源组 CPU（核）</translation>
+    </message>
+    <message>
+        <source>No nodes in scope</source>
+        <translation>所选集群中没有节点</translation>
+    </message>
+    <message>
+        <source>Memory by resource group (GiB)</source>
+        <translation>各资源组内存（GiB）</translation>
+    </message>
+    <message>
+        <source>GPUs by resource group</source>
+        <translation>各资源组 GPU</translation>
+    </message>
+    <message>
+        <source>Filter pods: org=vision, user=alice, gpus&gt;0 or any text (Ctrl+F)</source>
+        <translation>筛选 Pod：org=vision、user=alice、gpus&gt;0 或任意文本（Ctrl+F）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Running resources&lt;/b&gt; — pods holding CPU, memory or GPUs</source>
+        <translation>&lt;b&gt;运行中资源列表&lt;/b&gt;——占用 CPU、内存或 GPU 的 Pod</translation>
+    </message>
+    <message>
+        <source>Not a valid filter: %1</source>
+        <translation>筛选条件无效：%1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 pods</source>
+        <translation>%1 / %2 个 Pod</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>%1 / %2 cores</source>
+        <translation>%1 / %2 核</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>%1 / %2 GiB</source>
+        <translation>%1 / %2 GiB</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2 卡</translation>
+    </message>
+    <message>
+        <source>(no gpu-type)</source>
+        <translation>（无 gpu-type）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br&gt;%3 of %4 nodes ready · %5 pods hold resources · %6 pending&lt;br&gt;CPU %7 / %8 cores · memory %9 / %10 GiB · GPUs %11 / %12</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;——%2&lt;br&gt;%4 个节点中 %3 个就绪 · %5 个 Pod 占用资源 · %6 个待调度&lt;br&gt;CPU %7 / %8 核 · 内存 %9 / %10 GiB · GPU %11 / %12 卡</translation>
+    </message>
+    <message>
+        <source>GPUs by type: %1</source>
+        <translation>各型号 GPU：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2 of %3 GPUs requested, on %n node(s)</source>
+        <translation>
+            <numerusform>%1：%3 卡中已申请 %2 卡，分布在 %n 个节点上</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>GPU nodes without a gpu-type label</source>
+        <translation>没有 gpu-type 标签的 GPU 节点</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n cluster(s)&lt;/b&gt; · %1 of %2 nodes ready · %3 pods hold resources · %4 pending · CPU &lt;b&gt;%5&lt;/b&gt; / %6 cores (%7) · memory &lt;b&gt;%8&lt;/b&gt; / %9 GiB (%10) · GPUs &lt;b&gt;%11&lt;/b&gt; / %12 (%13)</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n 个集群&lt;/b&gt; · %2 个节点中 %1 个就绪 · %3 个 Pod 占用资源 · %4 个待调度 · CPU &lt;b&gt;%5&lt;/b&gt; / %6 核（%7）· 内存 &lt;b&gt;%8&lt;/b&gt; / %9 GiB（%10）· GPU &lt;b&gt;%11&lt;/b&gt; / %12 卡（%13）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 nodes ready
+%3 pods · %4 pending</source>
+        <translation>%2 个节点中 %1 个就绪
+%3 个 Pod · %4 个待调度</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::PendingPane</name>
+    <message>
+        <source>All events</source>
+        <translation>全部事件</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>Filter events: reason=FailedScheduling, kind=Node, object=Pod/name or any text</source>
+        <translation>筛选事件：reason=FailedScheduling、kind=Node、object=Pod/名称 或任意文本</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Events&lt;/b&gt;</source>
+        <translation>&lt;b&gt;事件&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Not a valid filter: %1</source>
+        <translation>筛选条件无效：%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Pending longer than 5 minutes&lt;/b&gt; — none: every pod was scheduled within 5 minutes</source>
+        <translation>&lt;b&gt;待调度超过 5 分钟&lt;/b&gt;——无：所有 Pod 都在 5 分钟内完成调度</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Pending longer than 5 minutes&lt;/b&gt; — %n pod(s), by cluster and resource group, with the scheduler&apos;s reason</source>
+        <translation>
+            <numerusform>&lt;b&gt;待调度超过 5 分钟&lt;/b&gt;——%n 个 Pod，按集群和资源组分组，附调度器给出的原因</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 events</source>
+        <translation>%1 / %2 条事件</translation>
     </message>
 </context>
 <context>
@@ -2473,260 +2864,19 @@
     <name>cubedesk::widgets::OverviewBarChart</name>
     <message>
         <source>Requested</source>
-        <translation type="unfinished">已申请</translation>
+        <translation>已申请</translation>
     </message>
     <message>
         <source>Requested ≥ 80 %</source>
-        <translation type="unfinished"></translation>
+        <translation>已申请 ≥ 80 %</translation>
     </message>
     <message>
         <source>Requested ≥ 95 %</source>
-        <translation type="unfinished"></translation>
+        <translation>已申请 ≥ 95 %</translation>
     </message>
     <message>
         <source>Free</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>cubedesk::models::BalanceAdvisor</name>
-    <message>
-        <source>CPU</source>
-        <translation>CPU</translation>
-    </message>
-    <message>
-        <source>GPU</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <source>%1/%2 cores</source>
-        <translation>%1/%2 核</translation>
-    </message>
-    <message>
-        <source>%1/%2 GPUs</source>
-        <translation>%1/%2 卡</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 at %2 (%3, %n node(s))</source>
-        <translation>
-            <numerusform>%1 为 %2（%3，%n 个节点）</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 has been pending %n min for insufficient resources in %2; the least-loaded %3 resource group is %4</source>
-        <translation>
-            <numerusform>%1 因资源不足已在 %2 中待调度 %n 分钟；%3 负载最低的资源组是 %4</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1: the busiest resource group is %2, more than 20 points above the least-loaded, %3</source>
-        <translation>%1：最繁忙的资源组是 %2，比负载最低的 %3 高出 20 个百分点以上</translation>
-    </message>
-    <message>
-        <source>but no node is labelled org=%1 explicitly: the platform would announce the move and change nothing</source>
-        <translation>但没有节点显式带有标签 org=%1：平台会发出调整通知，却不改变任何节点</translation>
-    </message>
-    <message>
-        <source>its least-loaded node %1 (%2) moves to %3</source>
-        <translation>其负载最低的节点 %1（%2）移到 %3</translation>
-    </message>
-    <message>
-        <source>the pod fits there</source>
-        <translation>该 Pod 可以调度到该节点</translation>
-    </message>
-    <message>
-        <source>the pod does not fit there</source>
-        <translation>该节点放不下该 Pod</translation>
-    </message>
-    <message>
-        <source>After the move: %1 %2 → %3, %4 %5 → %6.</source>
-        <translation>移动后：%1 %2 → %3，%4 %5 → %6。</translation>
-    </message>
-    <message>
-        <source>run %1 · from %2 · for a pending pod</source>
-        <translation>第 %1 轮 · 来自 %2 · 为待调度 Pod</translation>
-    </message>
-    <message>
-        <source>run %1 · from %2</source>
-        <translation>第 %1 轮 · 来自 %2</translation>
-    </message>
-    <message>
-        <source>%1: %2 %3 → %4</source>
-        <translation>%1：%2 %3 → %4</translation>
-    </message>
-    <message>
-        <source>The platform&apos;s run would fail here and move nothing: %1</source>
-        <translation>平台的本轮任务会在此失败，不移动任何节点：%1</translation>
-    </message>
-    <message>
-        <source>No move: the resource groups are within the platform&apos;s 20-point rule and no pod has been pending over 5 minutes for resources elsewhere.</source>
-        <translation>无需移动：各资源组的差距都在平台的 20 个百分点规则之内，也没有其他资源组的 Pod 因资源不足待调度超过 5 分钟。</translation>
-    </message>
-    <message numerus="yes">
-        <source>Next run: move %1 from %2 to %3 (%n move(s) previewed).</source>
-        <translation>
-            <numerusform>下一轮：把 %1 从 %2 移到 %3（已预览 %n 次移动）。</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>cubedesk::models::BalanceAuditModel</name>
-    <message>
-        <source>drag and drop</source>
-        <translation>拖放</translation>
-    </message>
-    <message>
-        <source>applied suggestion</source>
-        <translation>采纳建议</translation>
-    </message>
-    <message>
-        <source>auto-balance</source>
-        <translation>自动均衡</translation>
-    </message>
-    <message>
-        <source>sent…</source>
-        <translation>已发送…</translation>
-    </message>
-    <message>
-        <source>Time</source>
-        <translation>时间</translation>
-    </message>
-    <message>
-        <source>Cluster</source>
-        <translation>集群</translation>
-    </message>
-    <message>
-        <source>Node</source>
-        <translation>节点</translation>
-    </message>
-    <message>
-        <source>From</source>
-        <translation>原资源组</translation>
-    </message>
-    <message>
-        <source>To</source>
-        <translation>目标资源组</translation>
-    </message>
-    <message>
-        <source>How</source>
-        <translation>方式</translation>
-    </message>
-    <message>
-        <source>Result</source>
-        <translation>结果</translation>
-    </message>
-    <message>
-        <source>Reason</source>
-        <translation>原因</translation>
-    </message>
-</context>
-<context>
-    <name>cubedesk::models::NotificationModel</name>
-    <message>
-        <source>Node %1 is NotReady</source>
-        <translation>节点 %1 未就绪</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
-    </message>
-    <message>
-        <source>the node reports no Ready condition</source>
-        <translation>节点没有上报 Ready 状态</translation>
-    </message>
-    <message>
-        <source>Job %1 failed</source>
-        <translation>任务 %1 失败</translation>
-    </message>
-    <message>
-        <source>%1: %2 %3/%4 failed</source>
-        <translation>%1：%2 %3/%4 失败</translation>
-    </message>
-    <message>
-        <source>%1: no pod of %2 is pending any more</source>
-        <translation>%1：%2 已没有待调度的 Pod</translation>
-    </message>
-    <message numerus="yes">
-        <source>and %n more</source>
-        <translation>
-            <numerusform>另有 %n 个</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n pod(s) pending over 5 minutes in %1</source>
-        <translation>
-            <numerusform>%1 中有 %n 个 Pod 待调度超过 5 分钟</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Node %1 moved to %2</source>
-        <translation>节点 %1 已移到 %2</translation>
-    </message>
-    <message>
-        <source>%1: %2 → %3 (%4)</source>
-        <translation>%1：%2 → %3（%4）</translation>
-    </message>
-</context>
-<context>
-    <name>cubedesk::ui::BalanceBar</name>
-    <message>
-        <source>Suggest</source>
-        <translation>建议</translation>
-    </message>
-    <message>
-        <source>Preview what the platform&apos;s balancing rule (adjust_node_resource) would move, run by run, as ghost cards</source>
-        <translation>以虚影卡片逐轮预览平台的均衡规则（adjust_node_resource）会移动哪些节点</translation>
-    </message>
-    <message>
-        <source>runs: </source>
-        <translation>轮数：</translation>
-    </message>
-    <message>
-        <source>How many successive runs of the rule to preview</source>
-        <translation>预览规则连续运行的轮数</translation>
-    </message>
-    <message>
-        <source>Apply</source>
-        <translation>应用</translation>
-    </message>
-    <message>
-        <source>Move the first proposed node, with the same preview and undo as a drag and drop</source>
-        <translation>移动第一个建议的节点，与拖放一样有预览和撤销</translation>
-    </message>
-    <message>
-        <source>Auto-balance every</source>
-        <translation>自动均衡，间隔</translation>
-    </message>
-    <message>
-        <source>Run the rule on this cluster periodically and apply its move without asking; every move is recorded in the audit</source>
-        <translation>定期在此集群上运行该规则并直接执行其移动，不再询问；每次移动都记入审计</translation>
-    </message>
-    <message>
-        <source> min</source>
-        <translation> 分钟</translation>
-    </message>
-    <message>
-        <source>Audit…</source>
-        <translation>审计…</translation>
-    </message>
-    <message>
-        <source>Balancing advisor:</source>
-        <translation>均衡建议：</translation>
-    </message>
-</context>
-<context>
-    <name>cubedesk::ui::NotificationPanel</name>
-    <message>
-        <source>Go to</source>
-        <translation>转到</translation>
-    </message>
-    <message>
-        <source>Pending pods, NotReady nodes, failed jobs and moves; also shown as desktop notifications.</source>
-        <translation>待调度 Pod、未就绪节点、失败任务和节点移动；同时以桌面通知显示。</translation>
-    </message>
-    <message>
-        <source>Pending pods, NotReady nodes, failed jobs and moves. No system tray: notifications appear only here.</source>
-        <translation>待调度 Pod、未就绪节点、失败任务和节点移动。没有系统托盘：通知只显示在这里。</translation>
+        <translation>空闲</translation>
     </message>
 </context>
 </TS>
