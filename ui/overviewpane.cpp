@@ -289,8 +289,7 @@ void OverviewPane::updateCharts() {
         delete m_donuts.takeLast();
     while (m_donuts.size() < static_cast<qsizetype>(clusters.size())) {
         auto *d = new OverviewDonutChart(m_donutRow);
-        d->setMinimumWidth(300);
-        d->setMaximumWidth(420);
+        d->setMaximumWidth(460);
         m_donutLayout->insertWidget(static_cast<int>(m_donuts.size()), d);
         m_donuts.append(d);
     }

@@ -41,7 +41,7 @@ OverviewDonutChart::OverviewDonutChart(QWidget *parent)
     m_view->setChart(chart);
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setFrameShape(QFrame::NoFrame);
-    m_view->setMinimumSize(150, 150);
+    m_view->setMinimumSize(130, 130);
     m_view->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Expanding);
     m_titleItem = new QGraphicsSimpleTextItem(chart);
     connect(chart, &QChart::plotAreaChanged, this, &OverviewDonutChart::placeCentre);
