@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Takes the README screenshots of CubeDesk in English and Simplified Chinese:
-# docs/screenshots/{en,zh_CN}/{clusters,nodes,jobs,quotas,board,labels,move}.png
+# docs/screenshots/{en,zh_CN}/{clusters,nodes,overview,pending,jobs,quotas,board,labels,move}.png
 #
 #   tests/ui/take-screenshots.sh [BUILD_DIR]
 #

@@ -4,9 +4,10 @@
 //
 //   cubedesk-screenshots --lang zh_CN|en --out DIR
 //
-// Writes DIR/clusters.png, nodes.png, board.png, labels.png and move.png; exits non-zero with a
-// one-line reason when the clusters do not sync or a picture cannot be taken. Needs a display
-// with real fonts (tests/ui/take-screenshots.sh runs it under xvfb-run).
+// Writes DIR/clusters.png, nodes.png, overview.png, pending.png, board.png, labels.png, move.png
+// and the other panes' pictures; exits non-zero with a one-line reason when the clusters do not
+// sync or a picture cannot be taken. Needs a display with real fonts
+// (tests/ui/take-screenshots.sh runs it under xvfb-run).
 
 #include "app/cubedesk/democlusters.h"
 #include "models/clusterconnection.h"
@@ -42,12 +43,11 @@ const QString kSecondGpuNode = QStringLiteral("gpu-a100-vision-1");
 const QString kTargetOrg = QStringLiteral("vision");
 const QString kBoardCluster = QStringLiteral("dev");
 
-/// As app/cubedesk/main.cpp: CubeDesk's catalogue from :/i18n and Qt's own.
+/// As app/cubedesk/main.cpp: CubeDesk's catalogue from :/i18n (for English, its plural forms:
+/// "2 clusters", not "2 cluster(s)") and Qt's own.
 bool installTranslations(QApplication &app, const QString &lang) {
     const QLocale locale(lang);
     QLocale::setDefault(locale);
-    if (lang == QLatin1String("en"))
-        return true; // the source language
     auto *ours = new QTranslator(&app);
     if (!ours->load(locale, QStringLiteral("cubedesk"), QStringLiteral("_"),
                     QStringLiteral(":/i18n")))
