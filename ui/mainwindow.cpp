@@ -219,6 +219,10 @@ void MainWindow::buildMenus() {
             m_jobsPane->focusFilter();
         } else if (m_tabs->currentWidget() == m_quotasPane) {
             m_quotasPane->focusFilter();
+        } else if (auto *o = qobject_cast<OverviewPane *>(m_tabs->currentWidget())) {
+            o->focusFilter();
+        } else if (auto *p = qobject_cast<PendingPane *>(m_tabs->currentWidget())) {
+            p->focusFilter();
         } else {
             showPane(QStringLiteral("nodesPane"));
             m_nodesPane->focusFilter();

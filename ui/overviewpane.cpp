@@ -194,8 +194,11 @@ OverviewPane::OverviewPane(models::ClusterHub *hub, QWidget *parent)
     layout->addWidget(splitter, 1);
 
     connect(m_aggregator, &models::OverviewAggregator::changed, this, &OverviewPane::updateCharts);
-    for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
+    // Both: a removal reaches the proxy before the model has dropped the row.
+    for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved}) {
         connect(m_proxy, signal, this, &OverviewPane::updateCount);
+        connect(m_pods, signal, this, &OverviewPane::updateCount);
+    }
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &OverviewPane::updateCount);
     updateCharts();
     updateCount();

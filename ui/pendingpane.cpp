@@ -105,8 +105,11 @@ PendingPane::PendingPane(models::ClusterHub *hub, QWidget *parent)
     const int eventWidths[] = {120, 70, 140, 260, 90, 70, 50, 130};
     for (int c = 0; c < static_cast<int>(std::size(eventWidths)); ++c)
         m_eventView->setColumnWidth(c, eventWidths[c]);
-    for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
+    // Both: a removal reaches the proxy before the model has dropped the row.
+    for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved}) {
         connect(m_eventProxy, signal, this, &PendingPane::updateCounts);
+        connect(m_events, signal, this, &PendingPane::updateCounts);
+    }
     connect(m_eventProxy, &QAbstractItemModel::modelReset, this, &PendingPane::updateCounts);
 
     auto *top = new QWidget(this);
