@@ -1653,7 +1653,7 @@
     </message>
     <message>
         <source>Printer columns — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>打印列 — %1</translation>
     </message>
 </context>
 <context>
