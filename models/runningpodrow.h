@@ -41,4 +41,7 @@ struct RunningPodRow {
     bool pending = false; ///< Pending but scheduled: holds resources, not running yet
 };
 
+// The table may hold 150,000+ rows: keep the row compact.
+static_assert(sizeof(RunningPodRow) <= 112);
+
 } // namespace cubedesk::models
