@@ -78,7 +78,10 @@ OverviewBarChart::OverviewBarChart(QWidget *parent)
     m_series->attachAxis(m_values);
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->legend()->setMarkerShape(QLegend::MarkerShapeRectangle);
+    // QChartView made a default chart and setChart() only releases it: delete it, or it leaks.
+    QChart *defaultChart = this->chart();
     setChart(chart);
+    delete defaultChart;
     setRenderHint(QPainter::Antialiasing);
     setFrameShape(QFrame::NoFrame);
     setMinimumSize(220, 140);

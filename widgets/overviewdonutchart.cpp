@@ -38,7 +38,10 @@ OverviewDonutChart::OverviewDonutChart(QWidget *parent)
     chart->setMargins(QMargins(0, 0, 0, 0));
     chart->layout()->setContentsMargins(0, 0, 0, 0);
     chart->legend()->hide();
+    // QChartView made a default chart and setChart() only releases it: delete it, or it leaks.
+    QChart *defaultChart = m_view->chart();
     m_view->setChart(chart);
+    delete defaultChart;
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setFrameShape(QFrame::NoFrame);
     m_view->setMinimumSize(130, 130);
