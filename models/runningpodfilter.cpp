@@ -147,16 +147,27 @@ bool RunningPodFilter::matches(const RunningPodRow &row) const {
         if (result != (t.op == Op::Equal))
             return false;
     }
-    for (qsizetype i = 0; i < m_words.size(); ++i) {
-        const QString &w = m_words[i];
-        if (row.clusterName->folded.contains(w) || row.project->folded.contains(w) ||
-            row.org->folded.contains(w) || row.ns->folded.contains(w) ||
-            row.user->folded.contains(w) || row.node->folded.contains(w) ||
-            pod.find(m_utf8Words[static_cast<std::size_t>(i)]) != std::string_view::npos)
+    for (std::size_t i = 0; i < m_utf8Words.size(); ++i) {
+        if (pod.find(m_utf8Words[i]) != std::string_view::npos ||
+            textContains(i, row.clusterName) || textContains(i, row.project) ||
+            textContains(i, row.org) || textContains(i, row.ns) || textContains(i, row.user) ||
+            textContains(i, row.node))
             continue;
         return false;
     }
     return true;
+}
+
+bool RunningPodFilter::textContains(std::size_t word, const RunningPodText *text) const {
+    if (m_wordMemo.size() < m_utf8Words.size())
+        m_wordMemo.resize(m_utf8Words.size());
+    auto &memo = m_wordMemo[word];
+    if (text->order >= memo.size())
+        memo.resize(std::size_t(text->order) + 1, -1);
+    signed char &known = memo[text->order];
+    if (known < 0)
+        known = text->folded.contains(m_words[static_cast<qsizetype>(word)]) ? 1 : 0;
+    return known == 1;
 }
 
 } // namespace cubedesk::models

@@ -5,8 +5,9 @@
 // `>`, `>=`, `<`, `<=` and numbers; any other term is free text that must appear in the row's
 // cluster, project, org, namespace, pod, user or node:
 //   "org=vision, gpus>0"   "user=alice"   "pipeline, a100"
-// Plain value type; matches() is cheap (no allocation) so a filter change over 150,000 rows
-// stays in the tens of milliseconds.
+// Plain value type; matches() is cheap (free text is searched once per distinct interned text and
+// word, then remembered), so a filter pass over 150,000 rows costs a few milliseconds. GUI thread
+// (matches() fills that memo).
 
 #include "models/runningpodrow.h"
 
@@ -43,9 +44,14 @@ private:
     };
     static bool compare(double value, Op op, double operand);
 
+    /// Whether an interned text (by RunningPodText::order) contains a word: -1 not known yet.
+    /// Rows share few distinct texts, so each is searched once per word, not once per row.
+    bool textContains(std::size_t word, const RunningPodText *text) const;
+
     std::vector<Term> m_terms;
-    QStringList m_words;                  ///< lower case
-    std::vector<std::string> m_utf8Words; ///< the same, for the pod name
+    QStringList m_words;                                      ///< lower case
+    std::vector<std::string> m_utf8Words;                     ///< the same, for the pod name
+    mutable std::vector<std::vector<signed char>> m_wordMemo; ///< per word, per text order id
     QString m_error;
 };
 

@@ -50,7 +50,9 @@ std::size_t RunningPodModel::KeyHash::operator()(const Key &k) const {
 }
 
 RunningPodModel::RunningPodModel(ClusterHub *hub, QObject *parent)
-    : QAbstractTableModel(parent) {
+    : QAbstractTableModel(parent)
+    , m_textOrder([this](std::uint32_t a, std::uint32_t b) { return m_folded[a] < m_folded[b]; })
+    , m_podOrder([this](std::uint32_t a, std::uint32_t b) { return nameOf(a) < nameOf(b); }) {
     connect(hub, &ClusterHub::clusterChanged, this, &RunningPodModel::clusterChanged);
     connect(hub, &ClusterHub::clusterAboutToBeRemoved, this, &RunningPodModel::removeCluster);
     for (auto *c : hub->clusters()) {
@@ -99,7 +101,17 @@ const RunningPodText *RunningPodModel::intern(std::string_view text) {
     auto it = m_texts.find(text);
     if (it == m_texts.end()) {
         const QString display = view(text);
-        it = m_texts.emplace(std::string(text), RunningPodText{display, display.toLower()}).first;
+        QString folded = display.toLower();
+        auto id = m_foldedIds.find(folded);
+        if (id == m_foldedIds.end()) {
+            id = m_foldedIds.emplace(folded, static_cast<std::uint32_t>(m_folded.size())).first;
+            m_folded.push_back(folded);
+            if (m_textOrder.insert({id->second}))
+                m_textsRelabelled = true;
+        }
+        it = m_texts
+                 .emplace(std::string(text), RunningPodText{display, std::move(folded), id->second})
+                 .first;
     }
     return &it->second;
 }
@@ -153,6 +165,15 @@ std::uint32_t RunningPodModel::takeSlot() {
     }
     m_slotRow.push_back(-1);
     return static_cast<std::uint32_t>(m_slotRow.size() - 1);
+}
+
+std::string_view RunningPodModel::nameOf(std::uint32_t slot) const {
+    return m_rows[static_cast<std::size_t>(m_slotRow[slot])].pod->name();
+}
+
+void RunningPodModel::emitColumnsChanged(int first, int last) {
+    if (!m_rows.empty())
+        Q_EMIT dataChanged(index(0, first), index(static_cast<int>(m_rows.size()) - 1, last));
 }
 
 int RunningPodModel::rowOf(const ClusterConnection *cluster, std::string_view podKey) const {
@@ -305,21 +326,22 @@ QVariant RunningPodModel::headerData(int section, Qt::Orientation orientation, i
 SortKey RunningPodModel::sortKey(int row, int column) const {
     const RunningPodRow &r = m_rows[static_cast<std::size_t>(row)];
     switch (column) {
+    // Texts sort by their order labels (the folded texts' order; pod names' byte order, which is
+    // their order: object names are lower-case DNS names).
     case ClusterColumn:
-        return SortKey::ofText(r.clusterName->folded);
+        return SortKey::ofNumber(m_textOrder.key(r.clusterName->order));
     case ProjectColumn:
-        return SortKey::ofText(r.project->folded);
+        return SortKey::ofNumber(m_textOrder.key(r.project->order));
     case OrgColumn:
-        return SortKey::ofText(r.org->folded);
+        return SortKey::ofNumber(m_textOrder.key(r.org->order));
     case NamespaceColumn:
-        return SortKey::ofText(r.ns->folded);
+        return SortKey::ofNumber(m_textOrder.key(r.ns->order));
     case PodColumn:
-        // Object names are lower-case DNS names: no folding needed.
-        return SortKey::ofText(view(r.pod->name()));
+        return SortKey::ofNumber(m_podOrder.key(r.slot));
     case UserColumn:
-        return SortKey::ofText(r.user->folded);
+        return SortKey::ofNumber(m_textOrder.key(r.user->order));
     case NodeColumn:
-        return SortKey::ofText(r.node->folded);
+        return SortKey::ofNumber(m_textOrder.key(r.node->order));
     case CpuColumn:
         return SortKey::ofNumber(r.cpuMilli);
     case MemoryColumn:
@@ -338,6 +360,9 @@ void RunningPodModel::removeRows(std::vector<int> rows) {
         return;
     std::sort(rows.begin(), rows.end());
     rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    // Out of the name order first, while every slot still maps to its row.
+    for (const int r : rows)
+        m_podOrder.erase(m_rows[static_cast<std::size_t>(r)].slot);
     // Contiguous runs, last first, so earlier row numbers stay valid; slots are renumbered once
     // at the end (rowOf() is for between batches).
     std::size_t end = rows.size();
@@ -425,21 +450,39 @@ void RunningPodModel::clusterChanged(ClusterConnection *cluster, const ClusterCh
     }
     emitChanged(std::move(changed));
 
-    if (added.empty())
-        return;
-    const int first = static_cast<int>(m_rows.size());
-    beginInsertRows({}, first, first + static_cast<int>(added.size()) - 1);
-    m_rows.reserve(m_rows.size() + added.size());
+    // New rows are built (and their texts interned) before they are announced, so a text relabel
+    // is signalled for the rows already shown first.
+    std::vector<RunningPodRow> rows;
+    rows.reserve(added.size());
     for (auto &pod : added) {
         RunningPodRow row;
         fill(row, cluster, pod);
         row.clusterName = clusterName;
+        rows.push_back(std::move(row));
+    }
+    if (m_textsRelabelled) {
+        m_textsRelabelled = false;
+        emitColumnsChanged(ClusterColumn, NodeColumn);
+    }
+    if (rows.empty())
+        return;
+    const int first = static_cast<int>(m_rows.size());
+    beginInsertRows({}, first, first + static_cast<int>(rows.size()) - 1);
+    m_rows.reserve(m_rows.size() + rows.size());
+    std::vector<std::uint32_t> slots;
+    slots.reserve(rows.size());
+    for (auto &row : rows) {
         row.slot = takeSlot();
         m_slotRow[row.slot] = static_cast<int>(m_rows.size());
         m_index.emplace(keyOf(row), row.slot);
+        slots.push_back(row.slot);
         m_rows.push_back(std::move(row));
     }
+    // Labelled before the proxy asks for the new rows' keys.
+    const bool relabelled = m_podOrder.insert(slots);
     endInsertRows();
+    if (relabelled)
+        emitColumnsChanged(PodColumn, PodColumn);
 }
 
 void RunningPodModel::removeCluster(ClusterConnection *cluster) {

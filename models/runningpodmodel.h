@@ -12,15 +12,19 @@
 // first), then changed rows as coalesced dataChanged ranges, then new rows as one insert run at
 // the end; a cluster removed drops its rows as runs. Never a reset. A batch costs O(changed pods)
 // hash look-ups plus one O(rows) renumbering pass of an int vector when rows were removed.
-// Scope, sorting and filtering are SortFilterIndex's job (150,000 rows sort in ~20 ms through
-// the typed keys this model answers); RunningPodFilter is the filter box's predicate.
+// Scope, sorting and filtering are SortFilterIndex's job; RunningPodFilter is the filter box's
+// predicate. Every sort key is a number: text columns answer RunningPodOrder labels (pod names per
+// row, other texts per distinct value), so 150,000 rows sort like numbers, with no key strings to
+// build. When a label order runs out of room and relabels, dataChanged over the column's rows
+// follows (rare).
 //
-// Memory: 112 bytes per row plus ~80 of index (a hash node keyed by views into the pod) and 4 of
-// slot table; repeating texts are interned once per model.
+// Memory: 112 bytes per row, ~80 of index (a hash node keyed by views into the pod), ~50 of name
+// order and 4 of slot table; repeating texts are interned once per model.
 //
 // Threads: GUI thread only. Reads the hub's connections and shares their immutable pods; owns its
 // rows and interned texts.
 
+#include "models/runningpodorder.h"
 #include "models/runningpodrow.h"
 #include "models/sortkey.h"
 
@@ -105,6 +109,10 @@ private:
     void removeRows(std::vector<int> rows);
     void emitChanged(std::vector<int> rows);
     std::uint32_t takeSlot();
+    /// The pod name of the row in `slot` (for the name order).
+    std::string_view nameOf(std::uint32_t slot) const;
+    /// dataChanged over every row for columns [first, last] (after a relabel).
+    void emitColumnsChanged(int first, int last);
 
     std::vector<RunningPodRow> m_rows;
     std::unordered_map<Key, std::uint32_t, KeyHash> m_index; ///< key → slot
@@ -112,6 +120,11 @@ private:
     std::vector<std::uint32_t> m_freeSlots;
     /// Interned texts; node-based, so the rows' pointers stay valid as it grows.
     std::unordered_map<std::string, RunningPodText, TextHash, std::equal_to<>> m_texts;
+    std::vector<QString> m_folded; ///< distinct folded texts, by order id
+    std::unordered_map<QString, std::uint32_t> m_foldedIds;
+    RunningPodOrder m_textOrder; ///< over m_folded
+    RunningPodOrder m_podOrder;  ///< over row slots, by pod name
+    bool m_textsRelabelled = false;
 };
 
 } // namespace cubedesk::models

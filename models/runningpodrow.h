@@ -18,6 +18,7 @@ class ClusterConnection;
 struct RunningPodText {
     QString display;
     QString folded;
+    std::uint32_t order = 0; ///< id in RunningPodModel's text order (equal folded texts share it)
 };
 
 struct RunningPodRow {

@@ -20,6 +20,8 @@
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <memory>
+#include <utility>
 
 namespace cubedesk::ui {
 
@@ -269,13 +271,24 @@ void OverviewPane::applyFilter() {
     m_filter->setStyleSheet(filter->error().isEmpty() ? QString()
                                                       : QStringLiteral("color: #c0392b;"));
     const std::optional<QSet<QString>> scope = m_scope;
-    if (!scope && filter->isEmpty() && filter->error().isEmpty())
+    if (!scope && filter->isEmpty() && filter->error().isEmpty()) {
         m_proxy->setFilter({});
-    else
-        m_proxy->setFilter([model = m_pods, filter, scope](int row) {
+    } else {
+        // Cluster names are interned and rows come in runs per cluster: decide a name once per
+        // run, not per row (150,000 rows per change).
+        auto last =
+            std::make_shared<std::pair<const models::RunningPodText *, bool>>(nullptr, false);
+        m_proxy->setFilter([model = m_pods, filter, scope, last](int row) {
             const auto &r = model->row(row);
-            return (!scope || scope->contains(r.clusterName->display)) && filter->matches(r);
+            if (scope) {
+                if (last->first != r.clusterName)
+                    *last = {r.clusterName, scope->contains(r.clusterName->display)};
+                if (!last->second)
+                    return false;
+            }
+            return filter->matches(r);
         });
+    }
     updateCount();
 }
 

@@ -16,6 +16,7 @@
 #include "models/pendingpodreason.h"
 #include "models/runningpodfilter.h"
 #include "models/runningpodmodel.h"
+#include "models/runningpodorder.h"
 #include "models/sortfilterindex.h"
 
 #include <QAbstractItemModelTester>
@@ -23,6 +24,8 @@
 #include <QFont>
 #include <QSignalSpy>
 #include <QTest>
+
+#include <random>
 
 using namespace cubedesk;
 using models::ClusterConnection;
@@ -39,6 +42,8 @@ private Q_SLOTS:
     void runningPodsClusterRemoved();
     void runningPodsSortAndFilter();
     void runningPodFilterSyntax();
+    void runningPodOrderLabelsFollowTheOrder();
+    void runningPodOrderRelabelsWhenAGapIsFull();
     void pendingPodsAppearWhenTheyCrossFiveMinutes();
     void pendingPodsLeaveAndGroupsEmpty();
     void pendingPodsGroupByClusterAndOrg();
@@ -443,6 +448,84 @@ void OverviewModelsTest::runningPodFilterSyntax() {
     QVERIFY(!models::RunningPodFilter::parse(QStringLiteral("colour=red")).error().isEmpty());
     QVERIFY(!models::RunningPodFilter::parse(QStringLiteral("gpus>many")).error().isEmpty());
     QVERIFY(!models::RunningPodFilter::parse(QStringLiteral("user>alice")).error().isEmpty());
+}
+
+// --- RunningPodOrder -----------------------------------------------------------------------------
+
+namespace {
+
+/// The labels of the present ids increase strictly in (value, id) order.
+bool labelsFollow(const models::RunningPodOrder &order, const std::vector<int> &values,
+                  const std::vector<std::uint32_t> &present) {
+    std::vector<std::uint32_t> ids = present;
+    std::sort(ids.begin(), ids.end(), [&](std::uint32_t a, std::uint32_t b) {
+        return std::pair(values[a], a) < std::pair(values[b], b);
+    });
+    for (std::size_t i = 1; i < ids.size(); ++i)
+        if (order.key(ids[i - 1]) >= order.key(ids[i]))
+            return false;
+    return true;
+}
+
+} // namespace
+
+void OverviewModelsTest::runningPodOrderLabelsFollowTheOrder() {
+    std::mt19937 rng(3);
+    std::vector<int> values;
+    models::RunningPodOrder order(
+        [&values](std::uint32_t a, std::uint32_t b) { return values[a] < values[b]; });
+    std::vector<std::uint32_t> present;
+    for (int round = 0; round < 200; ++round) {
+        // A batch of new ids with random values (duplicates included), sometimes in order.
+        std::vector<std::uint32_t> batch;
+        const int n = 1 + int(rng() % 40);
+        const bool ascending = round % 3 == 0;
+        for (int i = 0; i < n; ++i) {
+            batch.push_back(static_cast<std::uint32_t>(values.size()));
+            values.push_back(ascending ? 10000 + round * 100 + i : int(rng() % 5000));
+        }
+        order.insert(batch);
+        present.insert(present.end(), batch.begin(), batch.end());
+        // Some leave.
+        for (int i = 0; i < n / 3 && !present.empty(); ++i) {
+            const std::size_t k = rng() % present.size();
+            order.erase(present[k]);
+            present.erase(present.begin() + long(k));
+        }
+        QVERIFY2(labelsFollow(order, values, present), qPrintable(QString::number(round)));
+        QCOMPARE(order.size(), present.size());
+    }
+    for (const std::uint32_t id : present)
+        QVERIFY(order.contains(id));
+}
+
+void OverviewModelsTest::runningPodOrderRelabelsWhenAGapIsFull() {
+    std::vector<int> values{0, 1000000};
+    models::RunningPodOrder order(
+        [&values](std::uint32_t a, std::uint32_t b) { return values[a] < values[b]; });
+    std::vector<std::uint32_t> present{0, 1};
+    QVERIFY(!order.insert({0, 1}));
+    // Always into the same gap, one at a time: each takes half of what is left.
+    bool relabelled = false;
+    for (int i = 1; i < 200; ++i) {
+        values.push_back(i);
+        const auto id = static_cast<std::uint32_t>(values.size() - 1);
+        present.push_back(id);
+        relabelled = order.insert({id}) || relabelled;
+        QVERIFY2(labelsFollow(order, values, present), qPrintable(QString::number(i)));
+    }
+    QVERIFY(relabelled);
+    QVERIFY(order.relabels() >= 1);
+    // Ids arriving in order at the end never run out of room.
+    const int before = order.relabels();
+    for (int i = 0; i < 5000; ++i) {
+        values.push_back(2000000 + i);
+        const auto id = static_cast<std::uint32_t>(values.size() - 1);
+        present.push_back(id);
+        QVERIFY(!order.insert({id}));
+    }
+    QCOMPARE(order.relabels(), before);
+    QVERIFY(labelsFollow(order, values, present));
 }
 
 // --- PendingPodModel ---------------------------------------------------------------------------
