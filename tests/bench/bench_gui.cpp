@@ -26,6 +26,7 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QHeaderView>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -37,6 +38,8 @@
 #include <cstdio>
 #include <string>
 #include <vector>
+
+#include <time.h>
 
 using namespace cubedesk;
 
@@ -54,6 +57,13 @@ std::string arg(int argc, char **argv, const char *name, const char *fallback) {
         if (std::string(argv[i]) == name)
             return argv[i + 1];
     return fallback;
+}
+
+/// CPU time of the calling thread, in ms.
+double threadCpuMs() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
 }
 
 /// The simulator's current resourceVersion (its write counter: every write is one watch event),
@@ -155,6 +165,7 @@ int main(int argc, char **argv) {
         }
     // The running-pods table of the Overview pane: our SortFilterIndex over ~150,000 rows.
     std::vector<double> podSorts;
+    std::vector<double> podSortsCpu; // the GUI thread's CPU time: the simulator shares the cores
     std::vector<double> podFilters;
     int podRows = 0;
     if (auto *overview = window.findChild<ui::OverviewPane *>()) {
@@ -166,8 +177,12 @@ int main(int argc, char **argv) {
             for (Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
                 QElapsedTimer t;
                 t.start();
-                overview->view()->sortByColumn(c, order);
+                const double cpu = threadCpuMs();
+                // What a click on the header does. (QTableView::sortByColumn() of Qt 6.4 sorts
+                // twice when sorting is enabled: once through the header's signal, once itself.)
+                overview->view()->horizontalHeader()->setSortIndicator(c, order);
                 podSorts.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+                podSortsCpu.push_back(threadCpuMs() - cpu);
             }
         // Filter changes (a typed filter box, after its debounce): a field, free text, none.
         for (const char *text : {"gpus>0", "cpu>=0.3, app-2", "app-12", ""}) {
@@ -189,7 +204,8 @@ int main(int argc, char **argv) {
         "\"p99\": %.2f, \"max\": %.2f},\n \"repaint_ms\": {\"median\": %.2f, \"p99\": %.2f},\n"
         " \"event_loop_gap_ms\": {\"p99\": %.2f, \"max\": %.2f, \"stalls_over_100ms\": %ld},\n"
         " \"sort_nodes_ms\": {\"median\": %.2f, \"max\": %.2f},\n"
-        " \"pod_rows\": %d, \"sort_pods_ms\": {\"median\": %.2f, \"max\": %.2f},"
+        " \"pod_rows\": %d, \"sort_pods_ms\": {\"median\": %.2f, \"max\": %.2f,"
+        " \"cpu_median\": %.2f, \"cpu_max\": %.2f},"
         " \"filter_pods_ms\": {\"median\": %.2f, \"max\": %.2f}}\n",
         nodes.c_str(), pods.c_str(), churn.c_str(), simSeconds, syncSeconds, proxy->rowCount(),
         seconds,
@@ -198,7 +214,7 @@ int main(int argc, char **argv) {
         percentile(flushMs, 0.5), percentile(flushMs, 0.99), percentile(flushMs, 1.0), frames.count,
         frames.median, frames.p99, frames.max, paints.median, paints.p99, gaps.p99, gaps.max,
         static_cast<long>(probe.stalls(100)), percentile(sorts, 0.5), percentile(sorts, 1.0),
-        podRows, percentile(podSorts, 0.5), percentile(podSorts, 1.0), percentile(podFilters, 0.5),
-        percentile(podFilters, 1.0));
+        podRows, percentile(podSorts, 0.5), percentile(podSorts, 1.0), percentile(podSortsCpu, 0.5),
+        percentile(podSortsCpu, 1.0), percentile(podFilters, 0.5), percentile(podFilters, 1.0));
     return 0;
 }
