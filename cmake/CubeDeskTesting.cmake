@@ -8,6 +8,9 @@ function(cubedesk_add_gtest name)
     cmake_parse_arguments(ARG "" "TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
     add_executable(${name} ${ARG_SOURCES})
     target_link_libraries(${name} PRIVATE cubedesk_options GTest::gtest GTest::gtest_main ${ARG_LIBS})
+    # Where fixtures are when the environment does not say (test discovery runs without it).
+    target_compile_definitions(${name} PRIVATE
+        CUBEDESK_DEFAULT_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
     if(NOT ARG_TIMEOUT)
         set(ARG_TIMEOUT 120)
     endif()

@@ -74,10 +74,10 @@ int main(int argc, char **argv) {
     const QCommandLineOption demo(
         QStringLiteral("demo"),
         QStringLiteral("Run two simulated clusters, dev and dev1, in-process."));
-    const QCommandLineOption dump(
-        QStringLiteral("dump"),
-        QStringLiteral("Headless: print the rows of clusters|nodes|pods|orgs and exit."),
-        QStringLiteral("WHAT"));
+    const QCommandLineOption dump(QStringLiteral("dump"),
+                                  QStringLiteral("Headless: print the rows of %1 and exit.")
+                                      .arg(DumpCommand::supported().join(QLatin1Char('|'))),
+                                  QStringLiteral("WHAT"));
     const QCommandLineOption format(QStringLiteral("format"),
                                     QStringLiteral("json (default) or tsv."),
                                     QStringLiteral("FORMAT"), QStringLiteral("json"));
