@@ -25,7 +25,6 @@
 #include "ui/notificationpanel.h"
 #include "ui/overviewpane.h"
 #include "ui/pendingpane.h"
-#include "ui/placeholderpane.h"
 #include "ui/quotaspane.h"
 #include "widgets/freshnessbadge.h"
 

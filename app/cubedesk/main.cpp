@@ -48,7 +48,10 @@ void installTranslations(QCoreApplication &app, const QString &lang) {
 } // namespace
 
 int main(int argc, char **argv) {
+#ifdef SIGPIPE
+    // A peer that closes a TLS connection mid-write must not end the process (POSIX only).
     std::signal(SIGPIPE, SIG_IGN);
+#endif
     std::unique_ptr<QCoreApplication> application;
     if (headless(argc, argv))
         application = std::make_unique<QCoreApplication>(argc, argv);

@@ -74,7 +74,11 @@ std::string DumpRows::formatTime(std::int64_t epochSeconds) {
         return {};
     const std::time_t t = static_cast<std::time_t>(epochSeconds);
     std::tm tm{};
+#ifdef _WIN32
+    gmtime_s(&tm, &t);
+#else
     gmtime_r(&t, &tm);
+#endif
     char buf[32];
     std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
     return buf;

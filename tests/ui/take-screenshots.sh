@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Takes the README screenshots of CubeDesk in English and Simplified Chinese:
-# docs/screenshots/{en,zh_CN}/{clusters,nodes,overview,pending,jobs,quotas,board,labels,move}.png
+# docs/screenshots/{en,zh_CN}/{clusters,nodes,overview,pending,jobs,quotas,gpus,board,balance,labels,move}.png
 #
 #   tests/ui/take-screenshots.sh [BUILD_DIR]
 #
@@ -36,7 +36,7 @@ for lang in en zh_CN; do
     env QT_QPA_PLATFORMTHEME= LC_ALL=C.UTF-8 QT_LOGGING_RULES="cubedesk.*=false" \
         xvfb-run -a -s "-screen 0 1600x1000x24" \
         "$build/bin/cubedesk-screenshots" --lang "$lang" --out "$out"
-    for f in clusters nodes board labels move; do
+    for f in clusters nodes overview pending jobs quotas gpus board balance labels move; do
         [[ -s "$out/$f.png" ]] || { echo "take-screenshots: $out/$f.png missing" >&2; exit 1; }
     done
 done

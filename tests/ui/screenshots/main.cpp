@@ -4,15 +4,16 @@
 //
 //   cubedesk-screenshots --lang zh_CN|en --out DIR
 //
-// Writes DIR/clusters.png, nodes.png, overview.png, pending.png, board.png, labels.png, move.png
-// and the other panes' pictures; exits non-zero with a one-line reason when the clusters do not
-// sync or a picture cannot be taken. Needs a display with real fonts
+// Writes DIR/clusters.png, nodes.png, overview.png, pending.png, jobs.png, quotas.png, gpus.png,
+// board.png, balance.png, labels.png and move.png; exits non-zero with a one-line reason when the
+// clusters do not sync or a picture cannot be taken. Needs a display with real fonts
 // (tests/ui/take-screenshots.sh runs it under xvfb-run).
 
 #include "app/cubedesk/democlusters.h"
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
 #include "ui/boardpane.h"
+#include "ui/gpuspane.h"
 #include "ui/jobspane.h"
 #include "ui/labeleditordialog.h"
 #include "ui/mainwindow.h"
@@ -25,6 +26,7 @@
 #include <QDir>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QTimer>
 #include <QTranslator>
@@ -185,10 +187,26 @@ int main(int argc, char **argv) {
     if (!save(&window, dir, QStringLiteral("quotas.png")))
         return 1;
 
+    window.showPane(QStringLiteral("gpusPane"));
+    auto *gpus = window.findChild<cubedesk::ui::GpusPane *>();
+    if (!gpus)
+        return fail(QStringLiteral("the window has no GPUs pane"));
+    gpus->selectNode(kBoardCluster, kGpuNode);
+    gpus->gpusField()->setValue(4);
+    gpus->runAdvisor();
+    settle(800);
+    if (!save(&window, dir, QStringLiteral("gpus.png")))
+        return 1;
+
     window.boardPane()->showCluster(kBoardCluster);
     window.showPane(QStringLiteral("boardPane"));
     settle(800);
     if (!save(&window, dir, QStringLiteral("board.png")))
+        return 1;
+
+    window.suggestBalance(3);
+    settle(800);
+    if (!save(&window, dir, QStringLiteral("balance.png")))
         return 1;
 
     {
