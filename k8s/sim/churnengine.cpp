@@ -179,6 +179,29 @@ bool ChurnEngine::updatePod() {
         .ok();
 }
 
+std::optional<std::string> ChurnEngine::withProbeTime(const StoredObject &pod,
+                                                      const std::string &time) {
+    static constexpr std::string_view kOpen = R"({"lastProbeTime":")";
+    static constexpr std::string_view kType = R"(,"type":"cubedesk.io/KubeletProbe"})";
+    if (pod.field("status.phase").value_or("") != "Running")
+        return std::nullopt;
+    const std::string &text = pod.json;
+    const auto type = text.find(kType);
+    if (type == std::string::npos)
+        return std::nullopt;
+    const auto open = text.rfind(kOpen, type);
+    if (open == std::string::npos)
+        return std::nullopt;
+    const auto value = open + kOpen.size();
+    const auto close = text.find('"', value);
+    // The condition's keys are sorted: lastProbeTime, lastTransitionTime, status, type.
+    if (close == std::string::npos || text.find_first_of("{}", value) < type)
+        return std::nullopt;
+    std::string out = text;
+    out.replace(value, close - value, time);
+    return out;
+}
+
 bool ChurnEngine::heartbeatPod() {
     if (m_podView.empty())
         return false;
@@ -186,6 +209,13 @@ bool ChurnEngine::heartbeatPod() {
     if (pod->field("status.phase").value_or("") != "Running")
         return false;
     const std::string t = now();
+    // The probe condition exists after a pod's first heartbeat: then only its time changes, which
+    // the store can write on the text (update() would parse and re-serialise the whole pod).
+    if (m_store
+            .rewriteText(m_pods, pod->ns, pod->name,
+                         [&t](const StoredObject &current) { return withProbeTime(current, t); })
+            .ok())
+        return true;
     return m_store
         .update(
             m_pods, pod->ns, pod->name,

@@ -37,6 +37,11 @@ public:
     /// Makes one change; returns false if the chosen change had nothing to act on.
     bool step();
     std::uint64_t changes() const { return m_changes.load(); }
+    /// A Running pod's text with the kubelet probe condition's lastProbeTime set to `time` (JSON-
+    /// free, for ObjectStore::rewriteText); nullopt when the pod is not Running or has no such
+    /// condition yet.
+    static std::optional<std::string> withProbeTime(const StoredObject &pod,
+                                                    const std::string &time);
 
 private:
     bool createPod();

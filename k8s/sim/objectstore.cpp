@@ -62,6 +62,17 @@ bool specChanged(const json &doc, const json &before) {
     return false;
 }
 
+/// Replaces the one `"resourceVersion":"<from>"` in `text` by `to`; false when it is not there
+/// exactly once.
+bool replaceResourceVersion(std::string &text, std::uint64_t from, std::uint64_t to) {
+    const std::string needle = "\"resourceVersion\":\"" + std::to_string(from) + '"';
+    const auto at = text.find(needle);
+    if (at == std::string::npos || text.find(needle, at + 1) != std::string::npos)
+        return false;
+    text.replace(at, needle.size(), "\"resourceVersion\":\"" + std::to_string(to) + '"');
+    return true;
+}
+
 std::string objectKey(const ResourceType &type, const std::string &ns, const std::string &name) {
     return type.namespaced ? ns + '/' + name : name;
 }
@@ -404,6 +415,39 @@ Result<ObjectPtr> ObjectStore::replace(const ResourceType &type, const std::stri
             return std::nullopt;
         },
         options);
+}
+
+Result<ObjectPtr> ObjectStore::rewriteText(const ResourceType &type, const std::string &ns,
+                                           const std::string &name, const TextEdit &edit) {
+    std::vector<std::pair<ResourceType, WatchEvent>> events;
+    ObjectPtr stored;
+    {
+        std::lock_guard lock(m_mutex);
+        Collection &c = collection(type);
+        auto it = c.objects.find(objectKey(type, ns, name));
+        if (it == c.objects.end())
+            return ApiError::notFound(type.plural, name, type.group);
+        const ObjectPtr old = it->second;
+        std::optional<std::string> text = edit(*old);
+        if (!text)
+            return ApiError::conflict(type.plural, name, type.group);
+        if (*text == old->json)
+            return old;
+        auto next = std::make_shared<StoredObject>(*old);
+        next->json = std::move(*text);
+        const std::uint64_t rv = m_rv + 1;
+        if (!replaceResourceVersion(next->json, old->rv, rv) ||
+            (!next->tableMetadata.empty() &&
+             !replaceResourceVersion(next->tableMetadata, old->rv, rv)))
+            return ApiError::conflict(type.plural, name, type.group);
+        m_rv = rv;
+        next->rv = rv;
+        stored = std::move(next);
+        it->second = stored;
+        record(c, {EventType::Modified, rv, stored, old}, events);
+    }
+    notify(events);
+    return stored;
 }
 
 Result<ObjectPtr> ObjectStore::update(const ResourceType &type, const std::string &ns,

@@ -94,6 +94,17 @@ public:
     Result<ObjectPtr> update(const ResourceType &type, const std::string &ns,
                              const std::string &name, const Mutation &mutate,
                              const WriteOptions &options = {});
+    /// A write on the stored text, for the churn engine's high-rate status heartbeats, which the
+    /// parse–mutate–serialise path of update() cannot sustain at 10,000 per second. `edit` gets
+    /// the current object and returns its new compact JSON, or nullopt when it does not apply
+    /// (the caller then uses update()). The edit must leave alone everything the stored object
+    /// derives from the text — name, uid, labels, selectable fields, table cells, requests,
+    /// spec (generation) — and the resourceVersion, which the store sets. Same bytes and same
+    /// watch event as update() with the equivalent mutation (tested); an unchanged text is a
+    /// no-op that returns the current object. 404 when the object is gone.
+    using TextEdit = std::function<std::optional<std::string>(const StoredObject &object)>;
+    Result<ObjectPtr> rewriteText(const ResourceType &type, const std::string &ns,
+                                  const std::string &name, const TextEdit &edit);
     Result<ObjectPtr> remove(const ResourceType &type, const std::string &ns,
                              const std::string &name, const std::string &preconditionUid = {},
                              const std::string &preconditionRv = {});

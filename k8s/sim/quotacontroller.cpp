@@ -6,13 +6,12 @@
 
 namespace cubedesk::sim {
 
-using nlohmann::json;
 using k8s::Quantity;
+using nlohmann::json;
 
 namespace {
 
-void addResources(std::map<std::string, Quantity> &into, const json &pod, const char *section)
-{
+void addResources(std::map<std::string, Quantity> &into, const json &pod, const char *section) {
     std::map<std::string, Quantity> sum;
     for (const auto &c : pod["spec"].value("containers", json::array())) {
         const json resources = c.value("resources", json::object());
@@ -32,15 +31,15 @@ QuotaController::QuotaController(ObjectStore &store, const ResourceRegistry &reg
     : m_store(store)
     , m_registry(registry)
     , m_quotas(registry.core("resourcequotas"))
-    , m_pods(registry.core("pods"))
-{
+    , m_pods(registry.core("pods")) {
     m_store.addListener([this](const ResourceType &type, const WatchEvent &e) {
         if (!type.namespaced || e.object->ns.empty())
             return;
         // The controller's own status writes would only wake it for nothing.
         if (type.collectionKey() == m_quotas.collectionKey() && e.type == EventType::Modified &&
-            e.previous && e.previous->parse().value("spec", json::object()) ==
-                              e.object->parse().value("spec", json::object()))
+            e.previous &&
+            e.previous->parse().value("spec", json::object()) ==
+                e.object->parse().value("spec", json::object()))
             return;
         std::lock_guard lock(m_mutex);
         m_dirty.insert(e.object->ns);
@@ -48,10 +47,11 @@ QuotaController::QuotaController(ObjectStore &store, const ResourceRegistry &reg
     });
 }
 
-QuotaController::~QuotaController() { stop(); }
+QuotaController::~QuotaController() {
+    stop();
+}
 
-void QuotaController::start()
-{
+void QuotaController::start() {
     m_thread = std::thread([this] {
         std::unique_lock lock(m_mutex);
         while (!m_stop) {
@@ -68,8 +68,7 @@ void QuotaController::start()
     });
 }
 
-void QuotaController::stop()
-{
+void QuotaController::stop() {
     {
         std::lock_guard lock(m_mutex);
         m_stop = true;
@@ -79,8 +78,7 @@ void QuotaController::stop()
         m_thread.join();
 }
 
-void QuotaController::recompute(const std::string &ns)
-{
+void QuotaController::recompute(const std::string &ns) {
     ListQuery inNs;
     inNs.ns = ns;
     auto quotas = m_store.list(m_quotas, inNs);

@@ -11,9 +11,9 @@ class ObjectStore;
 class ResourceRegistry;
 
 /// The `scale` scenario: `nodes` nodes and `pods` pods of realistic size and shape (labels,
-/// annotations, managedFields, conditions, container statuses, images on nodes; 30 % of pods with an
-/// Istio sidecar) in max(1, pods/150) namespaces (at most 1,000), 10 % GPU nodes with
-/// the platform's and GPU Feature Discovery labels, every pod bound and Running except one in a
+/// annotations, managedFields, conditions, container statuses, images on nodes; 30 % of pods with
+/// an Istio sidecar) in max(1, pods/150) namespaces (at most 1,000), 10 % GPU nodes with the
+/// platform's and GPU Feature Discovery labels, every pod bound and Running except one in a
 /// thousand left pending for the scheduler. Deterministic for a seed. Loaded with
 /// ObjectStore::bulkLoad on every core: 150,000 pods in seconds.
 class ScaleScenario final {

@@ -1,7 +1,11 @@
-// ObjectStore: versions, preconditions, history, consistent pagination, watch windows.
+// ObjectStore: versions, preconditions, history, consistent pagination, watch windows, text
+// rewrites.
 
+#include "k8s/sim/churnengine.h"
+#include "k8s/sim/objectindexer.h"
 #include "k8s/sim/objectstore.h"
 #include "k8s/sim/resourceregistry.h"
+#include "k8s/sim/scalescenario.h"
 
 #include <gtest/gtest.h>
 
@@ -304,3 +308,98 @@ TEST(ResourceRegistryTest, CrdsServeEveryVersionAndPreferGa) {
 }
 
 } // namespace
+
+// The churn engine's heartbeat on the stored text must store what the JSON path stores: same
+// bytes (but the resourceVersion), same derived fields, one MODIFIED event with the new version.
+TEST_F(ObjectStoreTest, TextRewriteStoresWhatUpdateStores) {
+    ObjectStore store;
+    makeNamespace(store, ScaleScenario::namespaceName(0));
+    json running = ScaleScenario::pod(0, 10, 1, 7);
+    ASSERT_EQ(running["status"]["phase"], "Running");
+    auto created = store.create(pods, running, WriteOptions{false, false, true});
+    ASSERT_TRUE(created.ok()) << created.error().message;
+    const std::string ns = created.value()->ns;
+    const std::string name = created.value()->name;
+    // Before the probe condition exists the text path does not apply.
+    EXPECT_FALSE(ChurnEngine::withProbeTime(*created.value(), "2026-12-03T08:00:00Z"));
+
+    const auto probeAt = [](const std::string &t) {
+        return [t](json &doc) -> std::optional<ApiError> {
+            json &conditions = doc["status"]["conditions"];
+            for (auto &c : conditions)
+                if (c["type"] == "cubedesk.io/KubeletProbe") {
+                    c["lastProbeTime"] = t;
+                    return std::nullopt;
+                }
+            conditions.push_back({{"type", "cubedesk.io/KubeletProbe"},
+                                  {"status", "True"},
+                                  {"lastProbeTime", t},
+                                  {"lastTransitionTime", t}});
+            return std::nullopt;
+        };
+    };
+    const WriteOptions status{false, true, false};
+    ASSERT_TRUE(store.update(pods, ns, name, probeAt("2026-12-03T08:00:00Z"), status).ok());
+    auto viaJson = store.update(pods, ns, name, probeAt("2026-12-03T08:00:07Z"), status);
+    ASSERT_TRUE(viaJson.ok());
+    ASSERT_TRUE(store.update(pods, ns, name, probeAt("2026-12-03T08:00:00Z"), status).ok());
+    const std::uint64_t before = store.currentRv();
+    auto viaText = store.rewriteText(pods, ns, name, [](const StoredObject &o) {
+        return ChurnEngine::withProbeTime(o, "2026-12-03T08:00:07Z");
+    });
+    ASSERT_TRUE(viaText.ok()) << viaText.error().message;
+    const StoredObject &j = *viaJson.value();
+    const StoredObject &t = *viaText.value();
+    EXPECT_EQ(t.rv, before + 1);
+    EXPECT_EQ(store.currentRv(), before + 1);
+    const auto withRv = [](std::string text, std::uint64_t from, std::uint64_t to) {
+        const std::string a = "\"resourceVersion\":\"" + std::to_string(from) + '"';
+        const auto at = text.find(a);
+        EXPECT_NE(at, std::string::npos);
+        if (at != std::string::npos)
+            text.replace(at, a.size(), "\"resourceVersion\":\"" + std::to_string(to) + '"');
+        return text;
+    };
+    EXPECT_EQ(t.json, withRv(j.json, j.rv, t.rv));
+    EXPECT_EQ(t.parse(), ObjectIndexer::build(pods, t.parse())->parse());
+    EXPECT_EQ(t.tableMetadata, withRv(j.tableMetadata, j.rv, t.rv));
+    EXPECT_EQ(t.tableCells, j.tableCells);
+    EXPECT_EQ(t.tableConditions, j.tableConditions);
+    EXPECT_EQ(t.labels, j.labels);
+    EXPECT_EQ(t.fields, j.fields);
+    EXPECT_EQ(t.uid, j.uid);
+
+    std::vector<WatchEvent> events;
+    ASSERT_TRUE(store.waitForEvents(pods, before, events, std::chrono::milliseconds(0)).ok());
+    ASSERT_EQ(events.size(), 1u);
+    EXPECT_EQ(events[0].type, EventType::Modified);
+    EXPECT_EQ(events[0].rv, before + 1);
+    EXPECT_EQ(events[0].object, viaText.value());
+
+    // Unchanged text: no write. A pod that stopped running: the caller falls back to update().
+    auto same = store.rewriteText(pods, ns, name, [](const StoredObject &o) {
+        return ChurnEngine::withProbeTime(o, "2026-12-03T08:00:07Z");
+    });
+    ASSERT_TRUE(same.ok());
+    EXPECT_EQ(store.currentRv(), before + 1);
+    ASSERT_TRUE(store
+                    .update(
+                        pods, ns, name,
+                        [](json &doc) -> std::optional<ApiError> {
+                            doc["status"]["phase"] = "Succeeded";
+                            return std::nullopt;
+                        },
+                        status)
+                    .ok());
+    EXPECT_FALSE(store
+                     .rewriteText(pods, ns, name,
+                                  [](const StoredObject &o) {
+                                      return ChurnEngine::withProbeTime(o, "2026-12-03T08:00:09Z");
+                                  })
+                     .ok());
+    EXPECT_FALSE(
+        store
+            .rewriteText(pods, ns, "gone",
+                         [](const StoredObject &o) { return std::optional<std::string>(o.json); })
+            .ok());
+}
