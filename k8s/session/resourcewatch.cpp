@@ -90,7 +90,7 @@ void ResourceWatch::execute(const ReflectorCommand &command) {
     case ReflectorCommand::Type::None:
         break;
     case ReflectorCommand::Type::List:
-        startList(command.continueToken);
+        startList(command.continueToken, command.unpaged);
         break;
     case ReflectorCommand::Type::Watch:
         startWatch(command);
@@ -165,14 +165,14 @@ void ResourceWatch::send(std::string path, const std::function<void(std::string_
         });
 }
 
-void ResourceWatch::startList(const std::string &continueToken) {
+void ResourceWatch::startList(const std::string &continueToken, bool unpaged) {
     if (continueToken.empty())
         m_page.clear();
     m_listSplitter.reset();
     m_errorBody.clear();
     m_pendingFailure.reset();
-    std::string path = m_resource.collectionPath() + "?limit=500";
-    if (!continueToken.empty())
+    std::string path = m_resource.collectionPath() + (unpaged ? "" : "?limit=500");
+    if (!unpaged && !continueToken.empty())
         path += "&continue=" + escapeQuery(continueToken);
     send(
         std::move(path),

@@ -94,7 +94,7 @@ private:
     /// body kept for the message) and whose end goes to `onDone`; abandoned when restarted.
     void send(std::string path, const std::function<void(std::string_view)> &onBody,
               void (ResourceWatch::*onDone)(const HttpResponse &));
-    void startList(const std::string &continueToken);
+    void startList(const std::string &continueToken, bool unpaged = false);
     void startWatch(const ReflectorCommand &command);
     void fail(const ReflectorFailure &failure);
     void onListDone(const HttpResponse &response);

@@ -112,7 +112,9 @@ ObjectStore::Collection &ObjectStore::collection(const ResourceType &type) {
     auto [it, inserted] = m_collections.try_emplace(type.collectionKey());
     if (inserted) {
         it->second.type = type;
-        it->second.compactedRv = m_rv;
+        // Created on first use and never erased (dropCollection keeps the history): before now
+        // it had no events, so a watch from any earlier version misses nothing.
+        it->second.compactedRv = 0;
         it->second.lastEventRv = m_rv;
     }
     return it->second;

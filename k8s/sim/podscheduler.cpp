@@ -152,8 +152,9 @@ void PodScheduler::run() {
         lock.unlock();
         // Let a burst of changes settle into one pass, and keep a busy store from turning the
         // scheduler into a busy loop: a pass over 150,000 pods takes ~100 ms, so under heavy
-        // churn it runs at most a quarter of the time (kube-scheduler backs off too).
-        std::this_thread::sleep_for(std::max(std::chrono::milliseconds(20), m_lastPass * 3));
+        // churn it runs at most a tenth of the time, about once a second (kube-scheduler retries
+        // unschedulable pods after a 1–10 s backoff too). Small clusters pass every 20 ms.
+        std::this_thread::sleep_for(std::max(std::chrono::milliseconds(20), m_lastPass * 9));
         const auto begin = std::chrono::steady_clock::now();
         schedulePass();
         m_lastPass = std::chrono::duration_cast<std::chrono::milliseconds>(

@@ -313,6 +313,12 @@ json ScaleScenario::pod(std::size_t i, std::size_t nodes, std::size_t namespaces
                              {"status", "True"},
                              {"lastProbeTime", nullptr},
                              {"lastTransitionTime", time}});
+        // The churn engine's kubelet heartbeat (ChurnEngine::heartbeatPod) refreshes this
+        // condition's time; present from the start, every heartbeat is a text rewrite.
+        conds.push_back({{"type", "cubedesk.io/KubeletProbe"},
+                         {"status", "True"},
+                         {"lastProbeTime", time},
+                         {"lastTransitionTime", time}});
         status = {
             {"phase", "Running"},
             {"conditions", conds},

@@ -11,6 +11,7 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cubedesk::k8s {
@@ -20,6 +21,7 @@ struct ReflectorCommand {
     enum class Type { None, List, Watch };
     Type type = Type::None;
     std::string continueToken;   ///< List: the page to fetch ("" = first page)
+    bool unpaged = false;        ///< List: everything in one response (no limit)
     std::string resourceVersion; ///< Watch: resume after this version
     int timeoutSeconds = 0;      ///< Watch: server-side timeout, randomised 5-10 min
 };
@@ -39,7 +41,9 @@ struct ReflectorFailure {
 ///   LIST in pages (limit + continue) → replace the store, deletions found by diff →
 ///   WATCH from the list's resourceVersion with bookmarks and a randomised 5-10 min timeout →
 ///   clean end: re-watch from the last version seen (bookmarks included) →
-///   410 Gone (HTTP or ERROR event): relist → 429/5xx/network: back off 0.8 s → 30 s with
+///   410 Gone (HTTP or ERROR event): relist; a continue token that expired mid-list: the whole
+///   list again in one unpaged response (client-go's ListPager FullListIfExpired: a busy server
+///   would expire the pages again) → 429/5xx/network: back off 0.8 s → 30 s with
 ///   jitter (Retry-After honoured), reset after 2 min healthy → 401: AuthError, 403: Forbidden,
 ///   both retried slowly.
 ///
@@ -100,8 +104,10 @@ public:
             ReflectorCommand next;
             next.type = ReflectorCommand::Type::List;
             next.continueToken = continueToken;
+            m_continuing = true;
             return next;
         }
+        m_continuing = false;
         replaceAll();
         m_lastRv = listRv;
         m_state.phase = WatchState::Phase::Synced;
@@ -132,6 +138,14 @@ public:
     /// The list or the watch failed (HTTP error, in-stream ERROR, transport error).
     ReflectorCommand onFailure(const ReflectorFailure &f, Clock::time_point now) {
         dropListing();
+        const bool continuing = std::exchange(m_continuing, false);
+        if (f.httpStatus == 410 && continuing) {
+            ++m_state.relists;
+            markStale("list pages expired; listing again in one response");
+            ReflectorCommand c = beginList();
+            c.unpaged = true;
+            return c;
+        }
         if (f.httpStatus == 410) {
             // Our version fell out of the server's history: start over (client-go relists).
             ++m_state.relists;
@@ -222,6 +236,7 @@ private:
 
     ReflectorCommand beginList() {
         dropListing();
+        m_continuing = false;
         ReflectorCommand c;
         c.type = ReflectorCommand::Type::List;
         return c;
@@ -321,6 +336,7 @@ private:
     WatchState m_state;
     Map m_items;
     std::deque<Ptr> m_listing; ///< the pages of a LIST in progress
+    bool m_continuing = false; ///< the LIST in flight is a continue page
     std::string m_lastRv;
     std::chrono::milliseconds m_backoff{0};
     std::optional<Clock::time_point> m_healthySince;

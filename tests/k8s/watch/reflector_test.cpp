@@ -61,6 +61,31 @@ TEST_F(ReflectorTest, ListsInPagesThenWatchesFromTheListVersion) {
     EXPECT_EQ(reflector.size(), 2u);
 }
 
+TEST_F(ReflectorTest, ExpiredContinueTokenListsAgainInOneResponse) {
+    auto c = reflector.start(now);
+    EXPECT_FALSE(c.unpaged) << "lists are paged";
+    c = reflector.onListPage({item("ns/a", "5")}, "10", "token-2", now);
+    ASSERT_EQ(c.continueToken, "token-2");
+    // The server's history moved past the list's snapshot while we read the pages.
+    c = reflector.onFailure({410, "Expired", "The provided continue parameter is too old", -1},
+                            now);
+    EXPECT_EQ(c.type, ReflectorCommand::Type::List);
+    EXPECT_TRUE(c.unpaged) << "paging again would expire again on a busy server";
+    EXPECT_TRUE(c.continueToken.empty());
+    EXPECT_EQ(reflector.state().relists, 1u);
+    EXPECT_TRUE(deltas.empty()) << "the first page was dropped, not published";
+    c = reflector.onListPage({item("ns/a", "5"), item("ns/b", "7")}, "12", "", now);
+    EXPECT_EQ(c.type, ReflectorCommand::Type::Watch);
+    EXPECT_EQ(c.resourceVersion, "12");
+    EXPECT_EQ(reflector.size(), 2u);
+    // A 410 for a first page or a watch is the ordinary relist, paged.
+    c = reflector.onFailure({410, "Expired", "too old resource version: 12 (99)", -1}, now);
+    EXPECT_EQ(c.type, ReflectorCommand::Type::List);
+    EXPECT_FALSE(c.unpaged);
+    c = reflector.onFailure({410, "Expired", "too old resource version: 12 (99)", -1}, now);
+    EXPECT_FALSE(c.unpaged) << "only a continue page falls back to one response";
+}
+
 TEST_F(ReflectorTest, WatchEventsAndBookmarksAdvanceTheVersion) {
     reflector.start(now);
     listAll({item("a", "1")}, "3");
