@@ -83,11 +83,23 @@ void ClusterStore::applyNode(const ClusterSession::Delta &d, ClusterChange &chan
 void ClusterStore::applyPod(const ClusterSession::Delta &d, std::string key,
                             ClusterChange &change) {
     auto it = m_pods.find(key);
-    if (it != m_pods.end())
-        touchPod(*it->second, change); // where it was
+    if (d.type != Type::Deleted && it != m_pods.end()) {
+        auto pod = std::static_pointer_cast<const k8s::Pod>(d.object);
+        // Most updates of a running pod are status heartbeats: when neither the totals nor what
+        // a node's pod list shows (phase) moved, its node and org rows stay as they are.
+        const bool phaseChanged = pod->phase() != it->second->phase();
+        if (m_accounting.upsertPod(key, *pod) || phaseChanged) {
+            touchPod(*it->second, change); // where it was
+            touchPod(*pod, change);        // where it is now
+        }
+        it->second = std::move(pod);
+        change.podsChanged.insert(std::move(key));
+        return;
+    }
     if (d.type == Type::Deleted) {
         if (it == m_pods.end())
             return;
+        touchPod(*it->second, change); // where it was
         m_accounting.removePod(key);
         m_pods.erase(it);
         change.podsChanged.erase(key);
@@ -100,20 +112,15 @@ void ClusterStore::applyPod(const ClusterSession::Delta &d, std::string key,
     }
     auto pod = std::static_pointer_cast<const k8s::Pod>(d.object);
     m_accounting.upsertPod(key, *pod);
-    touchPod(*pod, change); // where it is now
-    if (it == m_pods.end()) {
-        m_pods.emplace(key, std::move(pod));
-        // A pod removed and re-added within one batch is a change for the models.
-        auto removed = std::find(change.podsRemoved.begin(), change.podsRemoved.end(), key);
-        if (removed != change.podsRemoved.end()) {
-            change.podsRemoved.erase(removed);
-            change.podsChanged.insert(std::move(key));
-        } else {
-            change.podsAdded.push_back(std::move(key));
-        }
-    } else {
-        it->second = std::move(pod);
+    touchPod(*pod, change);
+    m_pods.emplace(key, std::move(pod));
+    // A pod removed and re-added within one batch is a change for the models.
+    auto removed = std::find(change.podsRemoved.begin(), change.podsRemoved.end(), key);
+    if (removed != change.podsRemoved.end()) {
+        change.podsRemoved.erase(removed);
         change.podsChanged.insert(std::move(key));
+    } else {
+        change.podsAdded.push_back(std::move(key));
     }
 }
 

@@ -108,7 +108,7 @@ void ClusterAccounting::contribute(const PodEntry &p, int sign) {
         m_nodes.erase(p.node);
 }
 
-void ClusterAccounting::upsertPod(const std::string &key, const Pod &pod) {
+bool ClusterAccounting::upsertPod(const std::string &key, const Pod &pod) {
     PodEntry next;
     next.node = std::string(pod.nodeName());
     next.org = std::string(pod.org());
@@ -124,6 +124,8 @@ void ClusterAccounting::upsertPod(const std::string &key, const Pod &pod) {
         next.requested = amountsOf(pod.effectiveRequests());
     auto it = m_pods.find(key);
     if (it != m_pods.end()) {
+        if (it->second == next)
+            return false;
         contribute(it->second, -1);
         it->second = std::move(next);
         contribute(it->second, +1);
@@ -131,6 +133,7 @@ void ClusterAccounting::upsertPod(const std::string &key, const Pod &pod) {
         auto &entry = m_pods.emplace(key, std::move(next)).first->second;
         contribute(entry, +1);
     }
+    return true;
 }
 
 void ClusterAccounting::removePod(const std::string &key) {

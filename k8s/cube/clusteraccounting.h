@@ -53,8 +53,10 @@ public:
 
     void upsertNode(const Node &node);
     void removeNode(std::string_view name);
-    /// `key` identifies the pod across updates ("namespace/name").
-    void upsertPod(const std::string &key, const Pod &pod);
+    /// `key` identifies the pod across updates ("namespace/name"). Returns false when the pod was
+    /// known and what it counts for (node, org, namespace, holding, pending, requests) is
+    /// unchanged — a status heartbeat — so no total moved.
+    bool upsertPod(const std::string &key, const Pod &pod);
     void removePod(const std::string &key);
 
     const NodeEntry *node(std::string_view name) const;
@@ -74,6 +76,7 @@ private:
         bool holds = false;
         bool pending = false;
         Amounts requested;
+        bool operator==(const PodEntry &) const = default;
     };
     void contribute(const PodEntry &pod, int sign);
     void moveNode(NodeEntry &n, const std::string &oldOrg, bool oldReady, bool wasKnown,

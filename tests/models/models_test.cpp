@@ -152,6 +152,9 @@ void ModelsTest::nodeTableChurnChangesOneRow() {
     QCOMPARE(inserted.size(), 0);
     QCOMPARE(removed.size(), 0);
     QCOMPARE(model.index(row, models::NodeTableModel::PodsColumn).data().toInt(), 1);
+    // A status heartbeat (the pod again, nothing counted changed) leaves the node row alone.
+    c->applyDeltas({f.pod(Type::Updated, "p", "b", "vision", 4)});
+    QCOMPARE(changed.size(), 1);
     // A pod that moves off the node and is deleted changes that row again.
     c->applyDeltas({f.pod(Type::Deleted, "p", "b", "vision", 4)});
     QCOMPARE(changed.size(), 2);

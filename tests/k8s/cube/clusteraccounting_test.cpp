@@ -104,6 +104,12 @@ TEST_F(AccountingTest, UpdatesAndDeletionsAreIncremental) {
     upsert(pod("p", "g1", "Running", "2", "4")); // scheduled
     EXPECT_EQ(a.orgs().at("vision").pendingPods, 0);
     EXPECT_EQ(orgGpu("vision", true), 4);
+    // upsertPod says whether anything counted moved: a heartbeat of the same pod does not.
+    const auto same = pod("p", "g1", "Running", "2", "4");
+    EXPECT_FALSE(a.upsertPod("pipeline/p", static_cast<const Pod &>(*same)));
+    EXPECT_EQ(orgGpu("vision", true), 4);
+    EXPECT_TRUE(
+        a.upsertPod("pipeline/p", static_cast<const Pod &>(*pod("p", "g1", "Running", "3", "4"))));
     upsert(pod("p", "g1", "Failed", "2", "4"));
     EXPECT_EQ(orgGpu("vision", true), 0);
     a.removePod("pipeline/p");
