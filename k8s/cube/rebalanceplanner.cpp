@@ -170,13 +170,20 @@ StandingOutcome standingOf(const std::vector<Candidate> &cands) {
 }
 
 // The least-loaded node of `org` for device `d`: index into cands, -1 when none; `error` is set
-// when a node there has nothing allocatable (the platform divides by it).
+// when a node there has nothing allocatable (the platform divides by it). `usableFirst`: among
+// Ready, schedulable nodes when there is one (a pod cannot start on the others).
 int donorOf(const std::vector<Candidate> &cands, const std::string &org, Device d,
-            std::string &error) {
+            std::string &error, bool usableFirst) {
+    bool anyUsable = false;
+    for (const Candidate &c : cands)
+        anyUsable =
+            anyUsable || (c.explicitOrg && c.org == org && c.has(d) && c.ready && c.schedulable);
     std::vector<std::pair<double, int>> loads;
     for (std::size_t i = 0; i < cands.size(); ++i) {
         const Candidate &c = cands[i];
         if (!c.explicitOrg || c.org != org || !c.has(d))
+            continue;
+        if (usableFirst && anyUsable && !(c.ready && c.schedulable))
             continue;
         if (c.allocatable(d) == 0) {
             error = "node " + c.name + " of org " + org + " has 0 allocatable " + unit(d) +
@@ -417,7 +424,8 @@ RebalancePlanner::plan(const std::vector<std::shared_ptr<const Node>> &nodes,
         move.fromBefore = s.of(move.device, move.fromOrg);
         move.toBefore = s.of(move.device, move.toOrg);
         std::string error;
-        const int donor = donorOf(cands, move.fromOrg, move.device, error);
+        const int donor =
+            donorOf(cands, move.fromOrg, move.device, error, move.reason == Reason::PendingPod);
         if (!error.empty()) {
             result.platformError = true;
             result.stopped = error;
@@ -452,7 +460,9 @@ RebalancePlanner::plan(const std::vector<std::shared_ptr<const Node>> &nodes,
         move.nodeIp = c.ip;
         move.nodeUsed = c.used(move.device);
         move.nodeAllocatable = c.allocatable(move.device);
-        why += "; its least-loaded node " + c.name + " (" + std::to_string(move.nodeUsed) + '/' +
+        why += std::string(move.reason == Reason::PendingPod ? "; its least-loaded usable node "
+                                                             : "; its least-loaded node ") +
+               c.name + " (" + std::to_string(move.nodeUsed) + '/' +
                std::to_string(move.nodeAllocatable) + ' ' + unit(move.device) + ") moves to " +
                move.toOrg;
         c.org = move.toOrg;

@@ -38,7 +38,8 @@
 // "insufficient" (any case). Records are keyed by namespace/name (the platform keys by name
 // only) and taken oldest first (the platform: list order). For a record, des_org = the pod's org
 // selector ("public" when none); if the pod selects cpu and des_org != min_cpu_org, the least-
-// loaded CPU node of min_cpu_org moves to des_org; otherwise, if it selects gpu and des_org !=
+// loaded CPU node of min_cpu_org — among its Ready, schedulable nodes when it has one, since the
+// move is for a pod to start there — moves to des_org; otherwise, if it selects gpu and des_org !=
 // min_gpu_org, the same with GPUs; otherwise the next record is tried.
 // LIMITATION: the slim Pod keeps only the org of the node selector, so "selects cpu / gpu" is
 // inferred as the platform builds selectors (base.py get_default_node_selector): a pod that

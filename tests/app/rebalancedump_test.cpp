@@ -113,6 +113,12 @@ TEST(RebalanceDumpTest, DemoClusterFirstProposalMatchesKubectl) {
     const auto labels = sim.kubectl(
         {"get", "node", node, "-o", "jsonpath={.metadata.labels.org} {.metadata.labels.gpu}"});
     EXPECT_EQ(labels.out, "speech true");
+    // speech's least-loaded GPU node (gpu-v100-speech-3, no GPU in use) is NotReady: the pod
+    // could not start there, so the pending rule takes a Ready one.
+    EXPECT_NE(node, "gpu-v100-speech-3");
+    const auto ready = sim.kubectl(
+        {"get", "node", node, "-o", R"(jsonpath={.status.conditions[?(@.type=="Ready")].status})"});
+    EXPECT_EQ(ready.out, "True") << node;
     const auto pending =
         sim.kubectl({"get", "pod", "-n", "pipeline", "pytorch-detr-vision-master-0", "-o",
                      "jsonpath={.status.phase}"});

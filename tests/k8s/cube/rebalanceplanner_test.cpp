@@ -342,6 +342,28 @@ TEST_F(RebalancePlannerTest, PendingPodOverFiveMinutesPullsANodeIntoItsOrg) {
     EXPECT_EQ(platform.moves[0].toOrg, "busy");
 }
 
+TEST_F(RebalancePlannerTest, PendingPodPullsAUsableNodeWhileTheBalanceRuleStaysExact) {
+    org("busy", {"7", "7", "7"});
+    org("mid", {"3", "3", "3"});
+    org("idle", {"2", "2", "2"});
+    addNode({"idle-4", "idle", "8", "0", {{"cpu", "true"}, {"train", "true"}}, false});
+    addPod({"waiting", "", "4", "pipeline", "Pending", "mid", "0", kNow - 301,
+            "0/10 nodes are available: 3 Insufficient cpu."});
+    // idle-4 is the least loaded (0 cores) but NotReady: the pod could not start there.
+    const auto r = plan();
+    ASSERT_EQ(r.moves.size(), 1u);
+    EXPECT_EQ(r.moves[0].reason, Reason::PendingPod);
+    EXPECT_EQ(r.moves[0].node, "idle-1");
+    EXPECT_TRUE(r.moves[0].podWouldFit);
+    EXPECT_NE(r.moves[0].explanation.find("least-loaded usable node idle-1"), std::string::npos)
+        << r.moves[0].explanation;
+    // The platform's balance rule does not look at readiness, and neither does its replica.
+    const auto platform = plan(1, false);
+    ASSERT_EQ(platform.moves.size(), 1u);
+    EXPECT_EQ(platform.moves[0].reason, Reason::Balance);
+    EXPECT_EQ(platform.moves[0].node, "idle-4");
+}
+
 TEST_F(RebalancePlannerTest, PendingRuleNeedsAgeInsufficientAndAnotherOrg) {
     org("busy", {"7", "7", "7"});
     org("idle", {"0", "0", "0"});
