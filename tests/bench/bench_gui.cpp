@@ -1,8 +1,13 @@
 // cubedesk-bench-gui: is the window responsive on a big, busy cluster? (issue 4)
 //
 //   cubedesk-bench-gui [--nodes 5000] [--pods 150000] [--churn 10000] [--seconds 20]
+//   cubedesk-bench-gui --kubeconfig FILE [--seconds 20]
 //
-// Starts cubedesk-sim (scale scenario) with that churn, opens the real MainWindow on it (run it
+// Starts cubedesk-sim (scale scenario) with that churn — or, with --kubeconfig, uses the current
+// context of FILE: a simulator on another machine (`cubedesk-sim --scenario scale --churn 10000
+// --history-window 100000 --listen 0.0.0.0:6443 --write-kubeconfig kc`, then point the server
+// address at that machine) or a real cluster, so that the simulator does not share this
+// machine's cores with the window — opens the real MainWindow on it (run it
 // under xvfb-run for a real X server, or QT_QPA_PLATFORM=offscreen), waits for sync, shows the
 // Nodes pane, then for --seconds:
 //   * ui::ResponsivenessProbe records every event-loop gap (a stall is > 100 ms) and renders the
@@ -36,6 +41,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -89,26 +95,35 @@ long long simResourceVersion(const std::string &kubeconfig) {
 int main(int argc, char **argv) {
     QApplication app(argc, argv);
     QStandardPaths::setTestModeEnabled(true);
-    const std::string nodes = arg(argc, argv, "--nodes", "5000");
-    const std::string pods = arg(argc, argv, "--pods", "150000");
-    const std::string churn = arg(argc, argv, "--churn", "10000");
+    std::string nodes = arg(argc, argv, "--nodes", "5000");
+    std::string pods = arg(argc, argv, "--pods", "150000");
+    std::string churn = arg(argc, argv, "--churn", "10000");
     const int seconds = std::stoi(arg(argc, argv, "--seconds", "20"));
+    std::string kubeconfig = arg(argc, argv, "--kubeconfig", "");
 
     QElapsedTimer clock;
     clock.start();
-    // At 10,000 writes/s the default 10,000-event history lasts one second, less than the list
-    // of 150k pods takes: keep ten seconds' worth, as a real apiserver's watch cache would.
-    test::SimProcess sim({"--scenario", "scale", "--nodes", nodes, "--pods", pods, "--churn", churn,
-                          "--history-window", "100000"});
-    if (!sim.ready()) {
-        std::fprintf(stderr, "cubedesk-bench-gui: %s\n", sim.error().c_str());
-        return 1;
+    std::unique_ptr<test::SimProcess> sim;
+    if (kubeconfig.empty()) {
+        // At 10,000 writes/s the default 10,000-event history lasts one second, less than the
+        // list of 150k pods takes: keep ten seconds' worth, as a real apiserver's watch cache
+        // would.
+        sim = std::make_unique<test::SimProcess>(
+            std::vector<std::string>{"--scenario", "scale", "--nodes", nodes, "--pods", pods,
+                                     "--churn", churn, "--history-window", "100000"});
+        if (!sim->ready()) {
+            std::fprintf(stderr, "cubedesk-bench-gui: %s\n", sim->error().c_str());
+            return 1;
+        }
+        kubeconfig = sim->kubeconfig();
+    } else {
+        nodes = pods = churn = "null"; // whatever that cluster has: rows and sim_writes_per_s say
     }
     const double simSeconds = static_cast<double>(clock.elapsed()) / 1000.0;
 
     models::ClusterHub hub;
     ui::MainWindow::Options o;
-    o.kubeconfigs = {QString::fromStdString(sim.kubeconfig())};
+    o.kubeconfigs = {QString::fromStdString(kubeconfig)};
     o.remember = false;
     ui::MainWindow window(&hub, o);
     window.resize(1440, 900);
@@ -146,7 +161,7 @@ int main(int argc, char **argv) {
     }
 
     ui::ResponsivenessProbe probe(&window);
-    const long long rvBefore = simResourceVersion(sim.kubeconfig());
+    const long long rvBefore = simResourceVersion(kubeconfig);
     probe.start();
     QElapsedTimer run;
     run.start();
@@ -154,7 +169,7 @@ int main(int argc, char **argv) {
         QApplication::processEvents(QEventLoop::AllEvents, 50);
     probe.stop();
     const double runSeconds = static_cast<double>(run.elapsed()) / 1000.0;
-    const long long rvAfter = simResourceVersion(sim.kubeconfig());
+    const long long rvAfter = simResourceVersion(kubeconfig);
 
     std::vector<double> sorts;
     auto *proxy = window.nodesPane()->proxy();
