@@ -6,10 +6,10 @@
 // Starts cubedesk-sim (scale scenario) with that churn — or, with --kubeconfig, uses the current
 // context of FILE: a simulator on another machine (`cubedesk-sim --scenario scale --churn 10000
 // --history-window 100000 --listen 0.0.0.0:6443 --write-kubeconfig kc`, then point the server
-// address at that machine) or a real cluster, so that the simulator does not share this
-// machine's cores with the window — opens the real MainWindow on it (run it
-// under xvfb-run for a real X server, or QT_QPA_PLATFORM=offscreen), waits for sync, shows the
-// Nodes pane, then for --seconds:
+// address at that machine and add `tls-server-name: localhost`) or a real cluster, so that the
+// simulator does not share this machine's cores with the window — opens the real MainWindow on it
+// (run it under xvfb-run for a real X server, or QT_QPA_PLATFORM=offscreen), waits for sync, shows
+// the Nodes pane, then for --seconds:
 //   * ui::ResponsivenessProbe records every event-loop gap (a stall is > 100 ms) and renders the
 //     whole window at 60 Hz, recording each frame's paint time and the interval between frames
 //     (which includes the applied batches);
