@@ -32,8 +32,8 @@ optimistic concurrency, CRDs, server-side tables and a small scheduler.
   --churn EVENTS_PER_S        make that many realistic changes per second
   --churn-duration SECONDS    stop churning after that long
   --faults SPEC               comma list: drop-watch:every=2s, expire-watch:rate=0.3,
-                              http500:rate=P, http429:rate=P, delay:ms=N, malformed:rate=P,
-                              reset:every=Ns
+                              expire-continue:rate=P, http500:rate=P, http429:rate=P,
+                              delay:ms=N, malformed:rate=P, reset:every=Ns
   --seed N                    scenario and churn seed (default 1)
   --history-window N          watch history kept per resource (default 10000 events)
   --bookmark-interval-ms N    how often watches get a BOOKMARK (default 10000)

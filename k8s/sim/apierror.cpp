@@ -78,6 +78,15 @@ ApiError ApiError::gone(std::string message) {
     return {410, "Expired", std::move(message), json::object(), 0};
 }
 
+ApiError ApiError::expiredContinue() {
+    return gone("The provided continue parameter is too old to display a consistent list result. "
+                "You can start a new list without the continue parameter, or use the continue "
+                "token in this response to retrieve the remainder of the results. Continuing with "
+                "the provided token results in an inconsistent list - objects that were created, "
+                "modified, or deleted between the time the first chunk was returned and now may "
+                "show up in the list.");
+}
+
 ApiError ApiError::invalid(const std::string &kind, const std::string &group,
                            const std::string &name, const std::string &field,
                            const std::string &causeReason, const std::string &detail) {

@@ -32,6 +32,8 @@ struct ApiError {
     static ApiError conflict(const std::string &resource, const std::string &name,
                              const std::string &group = {});
     static ApiError gone(std::string message);
+    /// The 410 of a LIST whose continue token points before the kept history (apiserver wording).
+    static ApiError expiredContinue();
     static ApiError invalid(const std::string &kind, const std::string &group,
                             const std::string &name, const std::string &field,
                             const std::string &causeReason, const std::string &detail);

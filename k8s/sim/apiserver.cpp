@@ -657,6 +657,8 @@ void ApiServer::serveList(const httplib::Request &req, httplib::Response &res,
             res,
             ApiError::badRequest("specifying resource version is not allowed when using continue"));
 
+    if (!q.continueToken.empty() && m_faults.expireContinue())
+        return sendError(res, ApiError::expiredContinue());
     auto result = m_store.list(type, q);
     if (!result.ok())
         return sendError(res, result.error());

@@ -61,7 +61,8 @@ std::optional<std::string> FaultInjector::configure(std::string_view spec) {
         const std::string value = eq == std::string::npos ? std::string() : arg.substr(eq + 1);
         auto bad = [&] {
             return "invalid fault '" + fault +
-                   "': expected drop-watch:every=D, expire-watch:rate=P, http500:rate=P, "
+                   "': expected drop-watch:every=D, expire-watch:rate=P, "
+                   "expire-continue:rate=P, http500:rate=P, "
                    "http429:rate=P, delay:ms=N, malformed:rate=P or reset:every=D";
         };
         if ((name == "drop-watch" || name == "reset") && key == "every") {
@@ -74,15 +75,17 @@ std::optional<std::string> FaultInjector::configure(std::string_view spec) {
             if (!d)
                 return bad();
             next.m_delay = *d;
-        } else if (key == "rate" && (name == "expire-watch" || name == "http500" ||
-                                     name == "http429" || name == "malformed")) {
+        } else if (key == "rate" &&
+                   (name == "expire-watch" || name == "expire-continue" || name == "http500" ||
+                    name == "http429" || name == "malformed")) {
             auto p = probability(value);
             if (!p)
                 return bad();
-            (name == "expire-watch" ? next.m_expire
-             : name == "http500"    ? next.m_http500
-             : name == "http429"    ? next.m_http429
-                                    : next.m_malformed) = *p;
+            (name == "expire-watch"      ? next.m_expire
+             : name == "expire-continue" ? next.m_expireContinue
+             : name == "http500"         ? next.m_http500
+             : name == "http429"         ? next.m_http429
+                                         : next.m_malformed) = *p;
         } else {
             return bad();
         }
@@ -92,6 +95,7 @@ std::optional<std::string> FaultInjector::configure(std::string_view spec) {
     m_http500 = next.m_http500;
     m_http429 = next.m_http429;
     m_expire = next.m_expire;
+    m_expireContinue = next.m_expireContinue;
     m_malformed = next.m_malformed;
     m_delay = next.m_delay;
     m_dropWatch = next.m_dropWatch;
@@ -117,6 +121,10 @@ std::optional<ApiError> FaultInjector::requestFault() {
 
 bool FaultInjector::expireWatch() {
     return chance(m_expire);
+}
+
+bool FaultInjector::expireContinue() {
+    return chance(m_expireContinue);
 }
 
 bool FaultInjector::malformedEvent() {

@@ -15,6 +15,7 @@ namespace cubedesk::sim {
 /// The `--faults` of cubedesk-sim (DESIGN.md §6): a comma list of
 ///   drop-watch:every=2s   every watch stream is cut (no terminating chunk) after that long
 ///   expire-watch:rate=P   a watch start answers an in-stream 410 Expired with probability P
+///   expire-continue:rate=P  a LIST page asked with a continue token answers 410 Expired
 ///   http500:rate=P        a resource request answers 500 InternalError
 ///   http429:rate=P        a resource request answers 429 (plain text, Retry-After: 1)
 ///   delay:ms=N            every request waits N ms first
@@ -32,6 +33,7 @@ public:
     std::chrono::milliseconds requestDelay() const { return m_delay; }
     std::optional<ApiError> requestFault();
     bool expireWatch();
+    bool expireContinue();
     bool malformedEvent();
     /// 0 when off.
     std::chrono::milliseconds dropWatchAfter() const { return m_dropWatch; }
@@ -45,6 +47,7 @@ private:
     double m_http500 = 0;
     double m_http429 = 0;
     double m_expire = 0;
+    double m_expireContinue = 0;
     double m_malformed = 0;
     std::chrono::milliseconds m_delay{0};
     std::chrono::milliseconds m_dropWatch{0};

@@ -242,16 +242,8 @@ Result<ListPage> ObjectStore::list(const ResourceType &type, const ListQuery &qu
         return page;
     auto snap = snapshotAt(*c, rv, query.limit > 0);
     if (!snap) {
-        if (!query.continueToken.empty()) {
-            ApiError e = ApiError::gone(
-                "The provided continue parameter is too old to display a consistent list "
-                "result. You can start a new list without the continue parameter, or use the "
-                "continue token in this response to retrieve the remainder of the results. "
-                "Continuing with the provided token results in an inconsistent list - objects "
-                "that were created, modified, or deleted between the time the first chunk was "
-                "returned and now may show up in the list.");
-            return e;
-        }
+        if (!query.continueToken.empty())
+            return ApiError::expiredContinue();
         return ApiError::gone("The resourceVersion for the provided list is too old.");
     }
     lock.unlock();

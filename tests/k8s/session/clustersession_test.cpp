@@ -189,6 +189,30 @@ TEST(ClusterSessionTest, WrongTokenIsAnAuthErrorWithItsReason) {
                 std::chrono::seconds(15)));
 }
 
+// A busy server expires a paged list's continue token before the last page (at 10,000 writes/s
+// its history outruns 300 pages of pods). Paging again would expire again; like client-go's
+// pager the session lists once more in a single unpaged response and syncs.
+TEST(ClusterSessionTest, ExpiredContinueTokenFallsBackToOneUnpagedList) {
+    SimulatorOptions o;
+    o.scenario = "scale";
+    o.nodes = 20;
+    o.pods = 1600; // four pages of 500
+    o.faults = "expire-continue:rate=1";
+    Simulator sim(o);
+    ASSERT_FALSE(sim.start().has_value());
+    ClusterSession::Options so;
+    so.name = "busy";
+    so.transport = settingsFor(sim);
+    ClusterSession session(so);
+    session.start();
+    ASSERT_TRUE(waitFor([&] { return session.synced(); }, std::chrono::seconds(30)))
+        << "every continue page answers 410: only an unpaged list can sync";
+    EXPECT_EQ(cacheVersions(session, "pods"), serverVersions(sim, "pods"));
+    EXPECT_EQ(cacheVersions(session, "pods").size(), 1600u);
+    EXPECT_GE(session.states().at("pods").relists, 1u);
+    session.stop();
+}
+
 TEST(ClusterSessionTest, ConvergesAfterChurnUnderEveryFault) {
     SimulatorOptions o;
     o.scenario = "demo";
