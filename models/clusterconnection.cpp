@@ -116,14 +116,14 @@ std::size_t ClusterConnection::applyPending() {
         return 0;
     auto deltas = m_session->drainDeltas();
     const std::size_t n = deltas.size();
-    applyDeltas(std::move(deltas));
+    applyDeltas(deltas);
     return n;
 }
 
-void ClusterConnection::applyDeltas(std::vector<k8s::ClusterSession::Delta> deltas) {
+void ClusterConnection::applyDeltas(const std::vector<k8s::ClusterSession::Delta> &deltas) {
     if (deltas.empty())
         return;
-    const ClusterChange change = m_store.apply(std::move(deltas));
+    const ClusterChange change = m_store.apply(deltas);
     if (!change.empty())
         Q_EMIT changed(change);
 }

@@ -64,7 +64,7 @@ public:
     std::size_t applyPending();
     /// Applies deltas that did not come from this connection's session (model tests, replays);
     /// emits changed() like applyPending().
-    void applyDeltas(std::vector<k8s::ClusterSession::Delta> deltas);
+    void applyDeltas(const std::vector<k8s::ClusterSession::Delta> &deltas);
     /// The generic job kind `resourceId` ("experiments.kubeflow.org") when the session follows
     /// it as a CRD with a lifecycle (with its printer columns); nullopt otherwise.
     std::optional<k8s::CrdStatusKinds::Kind> statusKind(const std::string &resourceId) const;

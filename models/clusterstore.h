@@ -34,7 +34,7 @@ using LimitRangePtr = std::shared_ptr<const k8s::LimitRange>;
 class ClusterStore final {
 public:
     /// Applies drained session deltas in order and says what changed.
-    ClusterChange apply(std::vector<k8s::ClusterSession::Delta> deltas);
+    ClusterChange apply(const std::vector<k8s::ClusterSession::Delta> &deltas);
     /// Forgets everything (the cluster was removed); the change lists every node as removed.
     ClusterChange clear();
 

@@ -410,9 +410,15 @@ RebalancePlanner::plan(const std::vector<std::shared_ptr<const Node>> &nodes,
                 if (maxOrg == minOrg)
                     why += "the busiest and least-loaded org is the same (" + maxOrg + ')';
                 else
-                    why += "the busiest org " + maxOrg + " (" + percent(maxRatio) +
-                           ") is not more than 20 points above " + minOrg + " (" +
-                           percent(minRatio) + ')';
+                    why.append("the busiest org ")
+                        .append(maxOrg)
+                        .append(" (")
+                        .append(percent(maxRatio))
+                        .append(") is not more than 20 points above ")
+                        .append(minOrg)
+                        .append(" (")
+                        .append(percent(minRatio))
+                        .append(")");
                 why += cpu ? "; " : "";
             }
             if (!records.empty())
@@ -445,9 +451,13 @@ RebalancePlanner::plan(const std::vector<std::shared_ptr<const Node>> &nodes,
         if (donor < 0) {
             move.fromAfter = move.fromBefore;
             move.toAfter = move.toBefore;
-            move.explanation = why + "; but no node is labelled org=" + move.fromOrg + " and " +
-                               device + "=true: the platform announces the move and patches " +
-                               "nothing (every later run does the same)";
+            move.explanation = why;
+            move.explanation.append("; but no node is labelled org=")
+                .append(move.fromOrg)
+                .append(" and ")
+                .append(device)
+                .append("=true: the platform announces the move and patches nothing (every "
+                        "later run does the same)");
             result.moves.push_back(std::move(move));
             result.standings.push_back(s);
             result.stopped = "the donor org " + result.moves.back().fromOrg +
