@@ -117,15 +117,13 @@ void ClusterConnection::pollWrites() {
 std::size_t ClusterConnection::applyPending(std::size_t limit) {
     if (!m_session)
         return 0;
-    const bool drained = m_backlogAt >= m_backlog.size();
-    if (drained) {
+    if (!hasBacklog()) {
         m_backlog = m_session->drainDeltas();
         m_backlogAt = 0;
-        m_drainOwed = false;
     }
     const std::size_t n = std::min(limit, m_backlog.size() - m_backlogAt);
     if (n == 0)
-        return 0; // (a drain owed was just paid: nothing came)
+        return 0;
     if (n == m_backlog.size()) {
         applyDeltas(m_backlog);
     } else {
@@ -136,12 +134,9 @@ std::size_t ClusterConnection::applyPending(std::size_t limit) {
         applyDeltas(slice);
     }
     m_backlogAt += n;
-    if (m_backlogAt >= m_backlog.size()) {
+    if (!hasBacklog()) {
         m_backlog.clear();
         m_backlogAt = 0;
-        // The session wakes us once per drain: what arrived while an older backlog was being
-        // applied has had its wake-up already, so it needs one more pass.
-        m_drainOwed = !drained;
     }
     return n;
 }

@@ -63,10 +63,9 @@ public:
     /// Applies at most `limit` of the session's deltas, in arrival order: they are drained into
     /// a backlog, and a new drain happens only once the backlog is applied (so an object's older
     /// state never lands after its newer one). Emits changed() when anything changed; returns
-    /// the number applied. hasBacklog(): call again — some wait, or the session may hold deltas
-    /// whose wake-up came while an older backlog was being applied.
+    /// the number applied. hasBacklog(): some wait for the next call.
     std::size_t applyPending(std::size_t limit = std::numeric_limits<std::size_t>::max());
-    bool hasBacklog() const { return m_backlogAt < m_backlog.size() || m_drainOwed; }
+    bool hasBacklog() const { return m_backlogAt < m_backlog.size(); }
     /// Applies deltas that did not come from this connection's session (model tests, replays);
     /// emits changed() like applyPending().
     void applyDeltas(const std::vector<k8s::ClusterSession::Delta> &deltas);
@@ -96,7 +95,6 @@ private:
     std::unique_ptr<k8s::ClusterSession> m_session;
     std::vector<k8s::ClusterSession::Delta> m_backlog; ///< drained, applied from m_backlogAt on
     std::size_t m_backlogAt = 0;
-    bool m_drainOwed = false; ///< a backlog drained in an earlier call just ended
     bool m_readOnly = false;
     std::optional<bool> m_mayPatchNodes; ///< nullopt until the access review answered
     QString m_accessReason;
