@@ -6,9 +6,6 @@
 #include <QCoreApplication>
 #include <QLoggingCategory>
 
-#include <algorithm>
-#include <iterator>
-
 namespace cubedesk::models {
 
 Q_LOGGING_CATEGORY(lcConnection, "cubedesk.models.connection")
@@ -114,30 +111,12 @@ void ClusterConnection::pollWrites() {
         m_writePoll.stop();
 }
 
-std::size_t ClusterConnection::applyPending(std::size_t limit) {
+std::size_t ClusterConnection::applyPending() {
     if (!m_session)
         return 0;
-    if (!hasBacklog()) {
-        m_backlog = m_session->drainDeltas();
-        m_backlogAt = 0;
-    }
-    const std::size_t n = std::min(limit, m_backlog.size() - m_backlogAt);
-    if (n == 0)
-        return 0;
-    if (n == m_backlog.size()) {
-        applyDeltas(m_backlog);
-    } else {
-        const auto first = m_backlog.begin() + static_cast<std::ptrdiff_t>(m_backlogAt);
-        const std::vector<k8s::ClusterSession::Delta> slice(
-            std::make_move_iterator(first),
-            std::make_move_iterator(first + static_cast<std::ptrdiff_t>(n)));
-        applyDeltas(slice);
-    }
-    m_backlogAt += n;
-    if (!hasBacklog()) {
-        m_backlog.clear();
-        m_backlogAt = 0;
-    }
+    auto deltas = m_session->drainDeltas();
+    const std::size_t n = deltas.size();
+    applyDeltas(deltas);
     return n;
 }
 

@@ -4,7 +4,7 @@
 // server version and whether the user may write to it. ClusterHub owns every connection.
 //
 // Threads: GUI thread only. The session's wake-up arrives as a queued call (changesPending);
-// UpdateDispatcher then calls applyPending() at frame rate, in slices that fit a frame.
+// UpdateDispatcher then calls applyPending() at frame rate.
 
 #include "k8s/net/transportsettings.h"
 #include "k8s/session/clustersession.h"
@@ -18,7 +18,6 @@
 
 #include <functional>
 #include <future>
-#include <limits>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -60,12 +59,9 @@ public:
                 std::function<void(std::vector<k8s::WriteResult>)> done,
                 std::size_t concurrency = 8);
 
-    /// Applies at most `limit` of the session's deltas, in arrival order: they are drained into
-    /// a backlog, and a new drain happens only once the backlog is applied (so an object's older
-    /// state never lands after its newer one). Emits changed() when anything changed; returns
-    /// the number applied. hasBacklog(): some wait for the next call.
-    std::size_t applyPending(std::size_t limit = std::numeric_limits<std::size_t>::max());
-    bool hasBacklog() const { return m_backlogAt < m_backlog.size(); }
+    /// Drains the session's deltas into the store; emits changed() when anything changed.
+    /// Returns the number of deltas applied.
+    std::size_t applyPending();
     /// Applies deltas that did not come from this connection's session (model tests, replays);
     /// emits changed() like applyPending().
     void applyDeltas(const std::vector<k8s::ClusterSession::Delta> &deltas);
@@ -93,8 +89,6 @@ private:
     Freshness m_freshness;
     ClusterStore m_store;
     std::unique_ptr<k8s::ClusterSession> m_session;
-    std::vector<k8s::ClusterSession::Delta> m_backlog; ///< drained, applied from m_backlogAt on
-    std::size_t m_backlogAt = 0;
     bool m_readOnly = false;
     std::optional<bool> m_mayPatchNodes; ///< nullopt until the access review answered
     QString m_accessReason;

@@ -3,7 +3,6 @@
 #include "models/clusterconnection.h"
 
 #include <algorithm>
-#include <limits>
 
 namespace cubedesk::models {
 
@@ -15,7 +14,7 @@ constexpr int kMaxInterval = 200;
 UpdateDispatcher::UpdateDispatcher(QObject *parent)
     : QObject(parent) {
     m_timer.setSingleShot(true);
-    connect(&m_timer, &QTimer::timeout, this, &UpdateDispatcher::applySlice);
+    connect(&m_timer, &QTimer::timeout, this, &UpdateDispatcher::flush);
     m_sinceFlush.start();
 }
 
@@ -34,52 +33,20 @@ void UpdateDispatcher::markDirty(ClusterConnection *connection) {
 }
 
 void UpdateDispatcher::flush() {
-    apply(std::numeric_limits<std::size_t>::max());
-}
-
-void UpdateDispatcher::applySlice() {
-    apply(m_sliceSize);
-}
-
-void UpdateDispatcher::apply(std::size_t budget) {
     m_timer.stop();
     QElapsedTimer t;
     t.start();
-    std::size_t deltas = 0;
+    qint64 deltas = 0;
     auto dirty = std::move(m_dirty);
     m_dirty.clear();
-    // Connections the budget did not reach come first next time, then those with a backlog.
-    std::vector<QPointer<ClusterConnection>> unreached;
-    std::vector<QPointer<ClusterConnection>> backlogged;
-    for (const auto &c : dirty) {
-        if (!c)
-            continue;
-        if (deltas >= budget) {
-            unreached.push_back(c);
-            continue;
-        }
-        deltas += c->applyPending(budget - deltas);
-        if (c->hasBacklog())
-            backlogged.push_back(c);
-    }
+    for (const auto &c : dirty)
+        if (c)
+            deltas += static_cast<qint64>(c->applyPending());
     const double ms = static_cast<double>(t.nsecsElapsed()) / 1e6;
-    if (deltas >= kMinSlice) {
-        // A running estimate, so one odd slice (a relist's deletions) does not swing the size.
-        m_msPerDelta = 0.7 * m_msPerDelta + 0.3 * (ms / static_cast<double>(deltas));
-        m_sliceSize = std::max(kMinSlice, static_cast<std::size_t>(kSliceBudgetMs / m_msPerDelta));
-    }
+    m_interval = std::clamp(static_cast<int>(ms * 4), kMinInterval, kMaxInterval);
     m_sinceFlush.restart();
-    for (auto *list : {&unreached, &backlogged})
-        for (const auto &c : *list)
-            if (std::find(m_dirty.begin(), m_dirty.end(), c) == m_dirty.end())
-                m_dirty.push_back(c);
-    if (!m_dirty.empty()) {
-        m_timer.start(kBacklogGapMs); // the rest of a burst: soon, after the paints
-    } else {
-        m_interval = std::clamp(static_cast<int>(ms * 4), kMinInterval, kMaxInterval);
-    }
     if (deltas > 0)
-        Q_EMIT flushed(static_cast<qint64>(deltas), ms);
+        Q_EMIT flushed(deltas, ms);
 }
 
 } // namespace cubedesk::models
