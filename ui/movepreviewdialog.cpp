@@ -20,7 +20,8 @@ QString cores(std::int64_t milli) {
 }
 
 QString usageLine(const k8s::OrgMovePreview::Usage &u) {
-    return QCoreApplication::translate("cubedesk::ui::MovePreviewDialog", "%1 nodes · CPU %2 / %3 · GPU %4 / %5")
+    return QCoreApplication::translate("cubedesk::ui::MovePreviewDialog",
+                                       "%1 nodes · CPU %2 / %3 · GPU %4 / %5")
         .arg(u.nodes)
         .arg(cores(u.milliCpuRequested), cores(u.milliCpuAllocatable))
         .arg(u.gpuRequested)

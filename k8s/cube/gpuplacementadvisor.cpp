@@ -346,8 +346,7 @@ std::string GpuPlacementAdvisor::explain(const Placement &p) {
         return s;
     case Verdict::NotReady:
         s += "NotReady — its " + plural(p.free, "free GPU", "free GPUs") +
-             (p.free == 1 ? " takes" : " take") +
-             " no pods until the kubelet reports Ready again.";
+             (p.free == 1 ? " takes" : " take") + " no pods until the kubelet reports Ready again.";
         return s;
     case Verdict::Cordoned:
         s += "cordoned — uncordon it to use its " + plural(p.free, "free GPU", "free GPUs") + ".";

@@ -147,7 +147,8 @@ void ClusterSession::pump(const std::shared_ptr<Batch> &batch) {
         req.path = w.path;
         req.body = w.body;
         req.timeout = std::chrono::seconds(30);
-        req.headers = {"Accept: " + (w.accept.empty() ? std::string("application/json") : w.accept)};
+        req.headers = {"Accept: " +
+                       (w.accept.empty() ? std::string("application/json") : w.accept)};
         if (!w.contentType.empty())
             req.headers.push_back("Content-Type: " + w.contentType);
         req.onData = [body](std::string_view chunk, int) {

@@ -8,8 +8,7 @@ std::string SimProcess::binary() {
     return CUBEDESK_SIM_BINARY;
 }
 
-std::string SimProcess::appBinary()
-{
+std::string SimProcess::appBinary() {
     return CUBEDESK_APP_BINARY;
 }
 

@@ -134,8 +134,9 @@ TEST_F(WritesTest, CordonAndDelete) {
                              NodeWrites::remove("/api/v1/pods", "pipeline", "no-such-pod")})
                    .get();
     EXPECT_TRUE(del[0].ok()) << del[0].error.toString();
-    auto full = session->submit({NodeWrites::getObject("/apis/kubeflow.org/v1/pytorchjobs",
-                                                       "pipeline", "pytorch-resnet50-vision")})
+    auto full = session
+                    ->submit({NodeWrites::getObject("/apis/kubeflow.org/v1/pytorchjobs", "pipeline",
+                                                    "pytorch-resnet50-vision")})
                     .get();
     ASSERT_TRUE(full[0].ok()) << full[0].error.toString();
     EXPECT_NE(full[0].body.find("\"pytorchReplicaSpecs\""), std::string::npos)
