@@ -36,6 +36,8 @@ struct Candidate {
     Amounts free; ///< allocatable minus every pod holding resources here (the preview's fit)
 
     bool has(Device d) const { return d == Device::Cpu ? cpu : gpu; }
+    /// A pod could start here (resources permitting).
+    bool usable() const { return ready && schedulable; }
     std::int64_t used(Device d) const {
         // Python's int(): truncation toward zero.
         return static_cast<std::int64_t>(d == Device::Cpu ? cpuSum : gpuSum);
@@ -174,16 +176,16 @@ StandingOutcome standingOf(const std::vector<Candidate> &cands) {
 // Ready, schedulable nodes when there is one (a pod cannot start on the others).
 int donorOf(const std::vector<Candidate> &cands, const std::string &org, Device d,
             std::string &error, bool usableFirst) {
-    bool anyUsable = false;
-    for (const Candidate &c : cands)
-        anyUsable =
-            anyUsable || (c.explicitOrg && c.org == org && c.has(d) && c.ready && c.schedulable);
+    const auto inOrg = [&](const Candidate &c) {
+        return c.explicitOrg && c.org == org && c.has(d);
+    };
+    const bool onlyUsable =
+        usableFirst && std::any_of(cands.begin(), cands.end(),
+                                   [&](const auto &c) { return inOrg(c) && c.usable(); });
     std::vector<std::pair<double, int>> loads;
     for (std::size_t i = 0; i < cands.size(); ++i) {
         const Candidate &c = cands[i];
-        if (!c.explicitOrg || c.org != org || !c.has(d))
-            continue;
-        if (usableFirst && anyUsable && !(c.ready && c.schedulable))
+        if (!inOrg(c) || (onlyUsable && !c.usable()))
             continue;
         if (c.allocatable(d) == 0) {
             error = "node " + c.name + " of org " + org + " has 0 allocatable " + unit(d) +
@@ -199,7 +201,7 @@ int donorOf(const std::vector<Candidate> &cands, const std::string &org, Device 
 }
 
 bool fits(const Candidate &c, const Amounts &requests) {
-    if (!c.ready || !c.schedulable)
+    if (!c.usable())
         return false;
     for (const auto &[name, value] : requests) {
         if (value <= 0)
