@@ -216,27 +216,27 @@ bool ChurnEngine::heartbeatPod() {
                          [&t](const StoredObject &current) { return withProbeTime(current, t); })
             .ok())
         return true;
-    return m_store
-        .update(
-            m_pods, pod->ns, pod->name,
-            [&t](json &doc) -> std::optional<ApiError> {
-                json &status = doc["status"];
-                if (status.value("phase", "") != "Running")
-                    return ApiError::conflict("pods", "not running");
-                json &conditions = status["conditions"];
-                for (auto &c : conditions)
-                    if (c.value("type", "") == "cubedesk.io/KubeletProbe") {
-                        c["lastProbeTime"] = t;
-                        return std::nullopt;
-                    }
-                conditions.push_back({{"type", "cubedesk.io/KubeletProbe"},
-                                      {"status", "True"},
-                                      {"lastProbeTime", t},
-                                      {"lastTransitionTime", t}});
-                return std::nullopt;
-            },
-            WriteOptions{false, true, false})
+    return m_store.update(m_pods, pod->ns, pod->name, probedAt(t), WriteOptions{false, true, false})
         .ok();
+}
+
+ObjectStore::Mutation ChurnEngine::probedAt(const std::string &time) {
+    return [time](json &doc) -> std::optional<ApiError> {
+        json &status = doc["status"];
+        if (status.value("phase", "") != "Running")
+            return ApiError::conflict("pods", "not running");
+        json &conditions = status["conditions"];
+        for (auto &c : conditions)
+            if (c.value("type", "") == "cubedesk.io/KubeletProbe") {
+                c["lastProbeTime"] = time;
+                return std::nullopt;
+            }
+        conditions.push_back({{"type", "cubedesk.io/KubeletProbe"},
+                              {"status", "True"},
+                              {"lastProbeTime", time},
+                              {"lastTransitionTime", time}});
+        return std::nullopt;
+    };
 }
 
 bool ChurnEngine::finishPod() {

@@ -42,6 +42,10 @@ public:
     /// condition yet.
     static std::optional<std::string> withProbeTime(const StoredObject &pod,
                                                     const std::string &time);
+    /// The same heartbeat through the JSON path (ObjectStore::update, status subresource): sets
+    /// the probe condition's lastProbeTime, adding the condition on a pod's first heartbeat;
+    /// 409 when the pod is not Running.
+    static ObjectStore::Mutation probedAt(const std::string &time);
 
 private:
     bool createPod();

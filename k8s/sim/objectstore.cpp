@@ -73,6 +73,18 @@ bool replaceResourceVersion(std::string &text, std::uint64_t from, std::uint64_t
     return true;
 }
 
+/// Moves `object` — a copy about to be stored — to resourceVersion `rv` by editing its texts in
+/// place (the JSON and the Table row's metadata): what parse, set, rebuild would give, without
+/// it. False when a text does not hold the old version exactly once; then discard the copy.
+bool moveToResourceVersion(StoredObject &object, std::uint64_t rv) {
+    if (!replaceResourceVersion(object.json, object.rv, rv) ||
+        (!object.tableMetadata.empty() &&
+         !replaceResourceVersion(object.tableMetadata, object.rv, rv)))
+        return false;
+    object.rv = rv;
+    return true;
+}
+
 std::string objectKey(const ResourceType &type, const std::string &ns, const std::string &name) {
     return type.namespaced ? ns + '/' + name : name;
 }
@@ -291,6 +303,8 @@ Result<ListPage> ObjectStore::list(const ResourceType &type, const ListQuery &qu
 
 ObjectPtr ObjectStore::withRv(const ResourceType &type, const ObjectPtr &object,
                               std::uint64_t rv) const {
+    if (auto moved = std::make_shared<StoredObject>(*object); moveToResourceVersion(*moved, rv))
+        return moved;
     json doc = object->parse();
     doc["metadata"]["resourceVersion"] = std::to_string(rv);
     return ObjectIndexer::build(type, doc);
@@ -430,12 +444,9 @@ Result<ObjectPtr> ObjectStore::rewriteText(const ResourceType &type, const std::
         auto next = std::make_shared<StoredObject>(*old);
         next->json = std::move(*text);
         const std::uint64_t rv = m_rv + 1;
-        if (!replaceResourceVersion(next->json, old->rv, rv) ||
-            (!next->tableMetadata.empty() &&
-             !replaceResourceVersion(next->tableMetadata, old->rv, rv)))
+        if (!moveToResourceVersion(*next, rv))
             return ApiError::conflict(type.plural, name, type.group);
         m_rv = rv;
-        next->rv = rv;
         stored = std::move(next);
         it->second = stored;
         record(c, {EventType::Modified, rv, stored, old}, events);

@@ -340,26 +340,14 @@ TEST_F(ObjectStoreTest, TextRewriteStoresWhatUpdateStores) {
     ASSERT_TRUE(bare.ok()) << bare.error().message;
     EXPECT_FALSE(ChurnEngine::withProbeTime(*bare.value(), "2026-12-03T08:00:00Z"));
 
-    const auto probeAt = [](const std::string &t) {
-        return [t](json &doc) -> std::optional<ApiError> {
-            json &conditions = doc["status"]["conditions"];
-            for (auto &c : conditions)
-                if (c["type"] == "cubedesk.io/KubeletProbe") {
-                    c["lastProbeTime"] = t;
-                    return std::nullopt;
-                }
-            conditions.push_back({{"type", "cubedesk.io/KubeletProbe"},
-                                  {"status", "True"},
-                                  {"lastProbeTime", t},
-                                  {"lastTransitionTime", t}});
-            return std::nullopt;
-        };
-    };
     const WriteOptions status{false, true, false};
-    ASSERT_TRUE(store.update(pods, ns, name, probeAt("2026-12-03T08:00:00Z"), status).ok());
-    auto viaJson = store.update(pods, ns, name, probeAt("2026-12-03T08:00:07Z"), status);
+    ASSERT_TRUE(
+        store.update(pods, ns, name, ChurnEngine::probedAt("2026-12-03T08:00:00Z"), status).ok());
+    auto viaJson =
+        store.update(pods, ns, name, ChurnEngine::probedAt("2026-12-03T08:00:07Z"), status);
     ASSERT_TRUE(viaJson.ok());
-    ASSERT_TRUE(store.update(pods, ns, name, probeAt("2026-12-03T08:00:00Z"), status).ok());
+    ASSERT_TRUE(
+        store.update(pods, ns, name, ChurnEngine::probedAt("2026-12-03T08:00:00Z"), status).ok());
     const std::uint64_t before = store.currentRv();
     auto viaText = store.rewriteText(pods, ns, name, [](const StoredObject &o) {
         return ChurnEngine::withProbeTime(o, "2026-12-03T08:00:07Z");
@@ -419,4 +407,17 @@ TEST_F(ObjectStoreTest, TextRewriteStoresWhatUpdateStores) {
             .rewriteText(pods, ns, "gone",
                          [](const StoredObject &o) { return std::optional<std::string>(o.json); })
             .ok());
+
+    // A deletion's event object gets its new version the same way: the bytes equal a rebuild.
+    const std::uint64_t beforeDelete = store.currentRv();
+    ASSERT_TRUE(store.remove(pods, ns, name).ok());
+    events.clear();
+    ASSERT_TRUE(store.waitForEvents(pods, beforeDelete, events, std::chrono::milliseconds(0)).ok());
+    ASSERT_EQ(events.size(), 1u);
+    const StoredObject &deleted = *events[0].object;
+    EXPECT_EQ(deleted.rv, beforeDelete + 1);
+    const ObjectPtr rebuilt = ObjectIndexer::build(pods, deleted.parse());
+    EXPECT_EQ(deleted.json, rebuilt->json);
+    EXPECT_EQ(deleted.tableMetadata, rebuilt->tableMetadata);
+    EXPECT_EQ(deleted.rv, rebuilt->rv);
 }
