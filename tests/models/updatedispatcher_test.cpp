@@ -77,7 +77,18 @@ void UpdateDispatcherTest::cacheFollowsTheServerUnderChurn() {
         expected = kubectlPods(sim);
         return cachedPods(*c) == expected;
     };
-    QTRY_VERIFY_WITH_TIMEOUT(agree(), 60000);
+    if (!QTest::qWaitFor(agree, 60000)) { // say which pods differ
+        const auto cached = cachedPods(*c);
+        QString diff;
+        for (const auto &[key, rv] : expected)
+            if (auto it = cached.find(key); it == cached.end() || it->second != rv)
+                diff += QString::fromStdString(key + " server " + rv + " cache " +
+                                               (it == cached.end() ? "-" : it->second) + "; ");
+        for (const auto &[key, rv] : cached)
+            if (!expected.count(key))
+                diff += QString::fromStdString(key + " only in the cache; ");
+        QFAIL(qPrintable(diff.left(2000)));
+    }
     QVERIFY(expected.size() >= 4000);
     QCOMPARE(c->store().nodes().size(), nodes);
     QVERIFY(static_cast<std::size_t>(applied) >= expected.size() + nodes);
