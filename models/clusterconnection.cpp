@@ -111,16 +111,28 @@ void ClusterConnection::pollWrites() {
         m_writePoll.stop();
 }
 
-std::size_t ClusterConnection::applyPending() {
-    if (!m_session)
+std::size_t ClusterConnection::applyPending(std::size_t maxDeltas) {
+    if (!m_session || maxDeltas == 0)
         return 0;
-    auto deltas = m_session->drainDeltas();
-    const std::size_t n = deltas.size();
-    applyDeltas(deltas);
+    if (!hasBacklog()) {
+        m_backlog = m_session->drainDeltas();
+        m_backlogAt = 0;
+    }
+    const std::size_t n = std::min(maxDeltas, m_backlog.size() - m_backlogAt);
+    applySlice(std::span(m_backlog).subspan(m_backlogAt, n));
+    m_backlogAt += n;
+    if (!hasBacklog()) {
+        m_backlog.clear();
+        m_backlogAt = 0;
+    }
     return n;
 }
 
 void ClusterConnection::applyDeltas(const std::vector<k8s::ClusterSession::Delta> &deltas) {
+    applySlice(deltas);
+}
+
+void ClusterConnection::applySlice(std::span<const k8s::ClusterSession::Delta> deltas) {
     if (deltas.empty())
         return;
     const ClusterChange change = m_store.apply(deltas);

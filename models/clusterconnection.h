@@ -20,6 +20,7 @@
 #include <future>
 #include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace cubedesk::models {
@@ -59,9 +60,13 @@ public:
                 std::function<void(std::vector<k8s::WriteResult>)> done,
                 std::size_t concurrency = 8);
 
-    /// Drains the session's deltas into the store; emits changed() when anything changed.
-    /// Returns the number of deltas applied.
-    std::size_t applyPending();
+    /// Applies up to `maxDeltas` of the session's deltas to the store, oldest first, as one
+    /// batch; emits changed() when anything changed. Drains the session only when what it
+    /// drained before is all applied, so deltas are applied in the order the session saw them;
+    /// the rest waits in a backlog (hasBacklog()) for the next call. Returns the number applied.
+    std::size_t applyPending(std::size_t maxDeltas = std::size_t(-1));
+    /// Drained deltas not applied yet (a previous applyPending() hit its limit).
+    bool hasBacklog() const { return m_backlogAt < m_backlog.size(); }
     /// Applies deltas that did not come from this connection's session (model tests, replays);
     /// emits changed() like applyPending().
     void applyDeltas(const std::vector<k8s::ClusterSession::Delta> &deltas);
@@ -78,6 +83,7 @@ Q_SIGNALS:
     void stateChanged();
 
 private:
+    void applySlice(std::span<const k8s::ClusterSession::Delta> deltas);
     void checkAccess();
     void pollWrites();
 
@@ -88,6 +94,8 @@ private:
     QString m_configError;
     Freshness m_freshness;
     ClusterStore m_store;
+    std::vector<k8s::ClusterSession::Delta> m_backlog; ///< drained, applied up to m_backlogAt
+    std::size_t m_backlogAt = 0;
     std::unique_ptr<k8s::ClusterSession> m_session;
     bool m_readOnly = false;
     std::optional<bool> m_mayPatchNodes; ///< nullopt until the access review answered

@@ -124,7 +124,7 @@ void ClusterStore::applyPod(const ClusterSession::Delta &d, std::string key,
     }
 }
 
-ClusterChange ClusterStore::apply(const std::vector<ClusterSession::Delta> &deltas) {
+ClusterChange ClusterStore::apply(std::span<const ClusterSession::Delta> deltas) {
     ClusterChange change;
     for (auto &d : deltas) {
         if (!d.object)

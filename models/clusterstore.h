@@ -17,6 +17,7 @@
 
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -34,7 +35,7 @@ using LimitRangePtr = std::shared_ptr<const k8s::LimitRange>;
 class ClusterStore final {
 public:
     /// Applies drained session deltas in order and says what changed.
-    ClusterChange apply(const std::vector<k8s::ClusterSession::Delta> &deltas);
+    ClusterChange apply(std::span<const k8s::ClusterSession::Delta> deltas);
     /// Forgets everything (the cluster was removed); the change lists every node as removed.
     ClusterChange clear();
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
 
 namespace cubedesk::sim {
 
@@ -44,13 +45,17 @@ void ChurnEngine::start(double perSecond, double durationSeconds) {
             if (durationSeconds > 0 &&
                 std::chrono::duration<double>(t - begin).count() >= durationSeconds)
                 break;
-            owed += perSecond * std::chrono::duration<double>(t - last).count();
+            // R changes a second means R that happened: a step with nothing to act on (all own
+            // pods busy, say) is retried as another kind of change. At most 100 ms of backlog,
+            // and a tick gives up after 1,000 such steps (a store with nothing to change).
+            owed = std::min(owed + perSecond * std::chrono::duration<double>(t - last).count(),
+                            std::max(1.0, perSecond / 10));
             last = t;
-            for (int guard = 0; owed >= 1 && guard < 100000 && !m_stop.load(); ++guard) {
+            for (int idle = 0; owed >= 1 && idle < 1000 && !m_stop.load();) {
                 if (step())
                     owed -= 1;
                 else
-                    owed -= 0.25; // nothing to act on: try another kind of change
+                    ++idle;
             }
         }
         // Leave no node NotReady behind when churn stops.
@@ -185,10 +190,12 @@ std::optional<std::string> ChurnEngine::withProbeTime(const StoredObject &pod,
     static constexpr std::string_view kType = R"(,"type":"cubedesk.io/KubeletProbe"})";
     if (pod.field("status.phase").value_or("") != "Running")
         return std::nullopt;
+    static const std::boyer_moore_horspool_searcher search(kType.begin(), kType.end());
     const std::string &text = pod.json;
-    const auto type = text.find(kType);
-    if (type == std::string::npos)
+    const auto found = std::search(text.begin(), text.end(), search);
+    if (found == text.end())
         return std::nullopt;
+    const auto type = static_cast<std::size_t>(found - text.begin());
     const auto open = text.rfind(kOpen, type);
     if (open == std::string::npos)
         return std::nullopt;
@@ -339,16 +346,46 @@ bool ChurnEngine::advanceJob() {
     return r.ok();
 }
 
+bool ChurnEngine::withLabelValue(StoredObject &node, std::string_view key, std::string_view value) {
+    auto label = std::find_if(node.labels.begin(), node.labels.end(),
+                              [key](const auto &kv) { return kv.first == key; });
+    if (label == node.labels.end())
+        return false;
+    std::string needle = "\"";
+    needle += key;
+    needle += "\":\"";
+    std::string &text = node.json;
+    const auto at = text.find(needle);
+    if (at == std::string::npos || text.find(needle, at + 1) != std::string::npos)
+        return false;
+    const auto begin = at + needle.size();
+    const auto end = text.find('"', begin);
+    if (end == std::string::npos ||
+        std::string_view(text).substr(begin, end - begin) != std::string_view(label->second))
+        return false;
+    text.replace(begin, end - begin, value);
+    label->second = value;
+    return true;
+}
+
 bool ChurnEngine::flipNodeLabel() {
     const auto &nodes = m_nodeView;
     if (nodes.empty())
         return false;
     const ObjectPtr node = pick(nodes);
     const std::string value = std::to_string(m_rng() % 1000);
+    static constexpr std::string_view kTick = "cubedesk.io/churn-tick";
+    // After a node's first flip the label exists and only its value changes: a text edit (the
+    // JSON path parses and re-serialises the whole node).
+    if (m_store
+            .rewrite(m_nodes, "", node->name,
+                     [&value](StoredObject &copy) { return withLabelValue(copy, kTick, value); })
+            .ok())
+        return true;
     return m_store
         .update(m_nodes, "", node->name,
                 [&value](json &doc) -> std::optional<ApiError> {
-                    doc["metadata"]["labels"]["cubedesk.io/churn-tick"] = value;
+                    doc["metadata"]["labels"][std::string(kTick)] = value;
                     return std::nullopt;
                 })
         .ok();

@@ -42,6 +42,10 @@ public:
     /// condition yet.
     static std::optional<std::string> withProbeTime(const StoredObject &pod,
                                                     const std::string &time);
+    /// Sets the value of `node`'s existing label `key` in its text and its label index, for
+    /// ObjectStore::rewrite (`value` must need no JSON escaping). False when the label is not
+    /// there yet or its key occurs elsewhere in the text: then use update().
+    static bool withLabelValue(StoredObject &node, std::string_view key, std::string_view value);
     /// The same heartbeat through the JSON path (ObjectStore::update, status subresource): sets
     /// the probe condition's lastProbeTime, adding the condition on a pod's first heartbeat;
     /// 409 when the pod is not Running.

@@ -149,6 +149,19 @@ std::vector<std::pair<std::string, k8s::Quantity>> ObjectIndexer::podRequests(co
     return {sum.begin(), sum.end()};
 }
 
+std::vector<std::pair<std::string, k8s::Quantity>> ObjectIndexer::podLimits(const json &pod) {
+    std::map<std::string, k8s::Quantity> sum;
+    if (const json *cs = walk(pod, "spec.containers"); cs != nullptr && cs->is_array())
+        for (const auto &c : *cs)
+            if (const json *limits = walk(c, "resources.limits");
+                limits != nullptr && limits->is_object())
+                for (const auto &[name, v] : limits->items())
+                    if (v.is_string())
+                        if (auto q = k8s::Quantity::parse(v.get<std::string>()))
+                            sum[name] += *q;
+    return {sum.begin(), sum.end()};
+}
+
 ObjectPtr ObjectIndexer::build(const ResourceType &type, const json &object) {
     auto out = std::make_shared<StoredObject>();
     out->json = object.dump();
@@ -167,8 +180,10 @@ ObjectPtr ObjectIndexer::build(const ResourceType &type, const json &object) {
     for (std::string_view path : selectableFields(type))
         out->fields.emplace_back(std::string(path), fieldValue(type, object, path));
     std::sort(out->fields.begin(), out->fields.end());
-    if (isCore(type, "Pod"))
+    if (isCore(type, "Pod")) {
         out->podRequests = podRequests(object);
+        out->podLimits = podLimits(object);
+    }
     if (isCore(type, "Pod") || isCore(type, "Node")) {
         const json row = TablePrinter::rowFor(type, object, std::chrono::system_clock::now());
         for (const auto &cell : row["cells"])

@@ -22,6 +22,8 @@ public:
     /// limits as defaults). Exposed for the scheduler and the tests.
     static std::vector<std::pair<std::string, k8s::Quantity>>
     podRequests(const nlohmann::json &pod);
+    /// Limits per resource summed over spec.containers (what a quota's limits.* counts).
+    static std::vector<std::pair<std::string, k8s::Quantity>> podLimits(const nlohmann::json &pod);
 };
 
 } // namespace cubedesk::sim

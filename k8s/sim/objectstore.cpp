@@ -5,6 +5,7 @@
 #include "k8s/sim/rfc3339.h"
 
 #include <algorithm>
+#include <functional>
 #include <random>
 #include <thread>
 
@@ -65,11 +66,25 @@ bool specChanged(const json &doc, const json &before) {
 /// Replaces the one `"resourceVersion":"<from>"` in `text` by `to`; false when it is not there
 /// exactly once.
 bool replaceResourceVersion(std::string &text, std::uint64_t from, std::uint64_t to) {
-    const std::string needle = "\"resourceVersion\":\"" + std::to_string(from) + '"';
-    const auto at = text.find(needle);
-    if (at == std::string::npos || text.find(needle, at + 1) != std::string::npos)
+    // Boyer–Moore–Horspool: std::string::find stops at every '"' of the JSON.
+    static constexpr std::string_view kKey = "\"resourceVersion\":\"";
+    static const std::boyer_moore_horspool_searcher search(kKey.begin(), kKey.end());
+    const auto find = [&text](std::size_t from) {
+        const auto it =
+            std::search(text.begin() + static_cast<std::ptrdiff_t>(from), text.end(), search);
+        return it == text.end() ? std::string::npos : static_cast<std::size_t>(it - text.begin());
+    };
+    const std::string old = std::to_string(from) + '"';
+    std::size_t value = std::string::npos;
+    for (auto at = find(0); at != std::string::npos; at = find(at + 1))
+        if (text.compare(at + kKey.size(), old.size(), old) == 0) {
+            if (value != std::string::npos)
+                return false; // not exactly once
+            value = at + kKey.size();
+        }
+    if (value == std::string::npos)
         return false;
-    text.replace(at, needle.size(), "\"resourceVersion\":\"" + std::to_string(to) + '"');
+    text.replace(value, old.size(), std::to_string(to) + '"');
     return true;
 }
 
@@ -117,7 +132,9 @@ std::uint64_t ObjectStore::currentRv() const {
 
 void ObjectStore::addListener(Listener listener) {
     std::lock_guard lock(m_mutex);
-    m_listeners.push_back(std::move(listener));
+    auto listeners = std::make_shared<std::vector<Listener>>(*m_listeners);
+    listeners->push_back(std::move(listener));
+    m_listeners = std::move(listeners);
 }
 
 ObjectStore::Collection &ObjectStore::collection(const ResourceType &type) {
@@ -310,10 +327,10 @@ ObjectPtr ObjectStore::withRv(const ResourceType &type, const ObjectPtr &object,
     return ObjectIndexer::build(type, doc);
 }
 
-void ObjectStore::record(Collection &c, WatchEvent event,
-                         std::vector<std::pair<ResourceType, WatchEvent>> &notify) {
+void ObjectStore::record(Collection &c, WatchEvent event, std::vector<PendingEvent> &notify) {
     c.lastEventRv = event.rv;
-    notify.emplace_back(c.type, event);
+    c.changed->notify_all();
+    notify.emplace_back(&c.type, event);
     c.history.push_back(std::move(event));
     while (c.history.size() > m_historyWindow) {
         c.compactedRv = c.history.front().rv;
@@ -321,16 +338,16 @@ void ObjectStore::record(Collection &c, WatchEvent event,
     }
 }
 
-void ObjectStore::notify(const std::vector<std::pair<ResourceType, WatchEvent>> &events) {
+void ObjectStore::notify(const std::vector<PendingEvent> &events) {
     m_changed.notify_all();
-    std::vector<Listener> listeners;
+    std::shared_ptr<const std::vector<Listener>> listeners;
     {
         std::lock_guard lock(m_mutex);
         listeners = m_listeners;
     }
     for (const auto &[type, event] : events)
-        for (const auto &l : listeners)
-            l(type, event);
+        for (const auto &l : *listeners)
+            l(*type, event);
 }
 
 Result<ObjectPtr> ObjectStore::create(const ResourceType &type, json object,
@@ -340,7 +357,7 @@ Result<ObjectPtr> ObjectStore::create(const ResourceType &type, json object,
     json &meta = object["metadata"];
     if (!meta.is_object())
         meta = json::object();
-    std::vector<std::pair<ResourceType, WatchEvent>> events;
+    std::vector<PendingEvent> events;
     ObjectPtr stored;
     {
         std::lock_guard lock(m_mutex);
@@ -427,7 +444,17 @@ Result<ObjectPtr> ObjectStore::replace(const ResourceType &type, const std::stri
 
 Result<ObjectPtr> ObjectStore::rewriteText(const ResourceType &type, const std::string &ns,
                                            const std::string &name, const TextEdit &edit) {
-    std::vector<std::pair<ResourceType, WatchEvent>> events;
+    return rewrite(type, ns, name, [&edit](StoredObject &copy) {
+        std::optional<std::string> text = edit(copy);
+        if (text)
+            copy.json = std::move(*text);
+        return text.has_value();
+    });
+}
+
+Result<ObjectPtr> ObjectStore::rewrite(const ResourceType &type, const std::string &ns,
+                                       const std::string &name, const ObjectEdit &edit) {
+    std::vector<PendingEvent> events;
     ObjectPtr stored;
     {
         std::lock_guard lock(m_mutex);
@@ -436,13 +463,11 @@ Result<ObjectPtr> ObjectStore::rewriteText(const ResourceType &type, const std::
         if (it == c.objects.end())
             return ApiError::notFound(type.plural, name, type.group);
         const ObjectPtr old = it->second;
-        std::optional<std::string> text = edit(*old);
-        if (!text)
-            return ApiError::conflict(type.plural, name, type.group);
-        if (*text == old->json)
-            return old;
         auto next = std::make_shared<StoredObject>(*old);
-        next->json = std::move(*text);
+        if (!edit(*next))
+            return ApiError::conflict(type.plural, name, type.group);
+        if (next->json == old->json)
+            return old;
         const std::uint64_t rv = m_rv + 1;
         if (!moveToResourceVersion(*next, rv))
             return ApiError::conflict(type.plural, name, type.group);
@@ -458,7 +483,7 @@ Result<ObjectPtr> ObjectStore::rewriteText(const ResourceType &type, const std::
 Result<ObjectPtr> ObjectStore::update(const ResourceType &type, const std::string &ns,
                                       const std::string &name, const Mutation &mutate,
                                       const WriteOptions &options) {
-    std::vector<std::pair<ResourceType, WatchEvent>> events;
+    std::vector<PendingEvent> events;
     ObjectPtr stored;
     {
         std::lock_guard lock(m_mutex);
@@ -531,7 +556,7 @@ Result<ObjectPtr> ObjectStore::update(const ResourceType &type, const std::strin
 Result<ObjectPtr> ObjectStore::remove(const ResourceType &type, const std::string &ns,
                                       const std::string &name, const std::string &preconditionUid,
                                       const std::string &preconditionRv) {
-    std::vector<std::pair<ResourceType, WatchEvent>> events;
+    std::vector<PendingEvent> events;
     ObjectPtr gone;
     {
         std::lock_guard lock(m_mutex);
@@ -592,12 +617,13 @@ std::size_t ObjectStore::bulkLoad(const ResourceType &type, std::size_t count,
     c.snapshots.clear();
     c.compactedRv = m_rv;
     c.lastEventRv = m_rv;
+    c.changed->notify_all();
     m_changed.notify_all();
     return inserted;
 }
 
 void ObjectStore::removeNamespaceContents(const std::string &ns) {
-    std::vector<std::pair<ResourceType, WatchEvent>> events;
+    std::vector<PendingEvent> events;
     {
         std::lock_guard lock(m_mutex);
         for (auto &[ckey, c] : m_collections) {
@@ -617,7 +643,7 @@ void ObjectStore::removeNamespaceContents(const std::string &ns) {
 }
 
 void ObjectStore::dropCollection(const ResourceType &type) {
-    std::vector<std::pair<ResourceType, WatchEvent>> events;
+    std::vector<PendingEvent> events;
     {
         std::lock_guard lock(m_mutex);
         auto cit = m_collections.find(type.collectionKey());
@@ -653,14 +679,19 @@ Result<std::uint64_t> ObjectStore::waitForEvents(const ResourceType &type, std::
                 out.push_back(*it);
             return n < batch || out.back().rv == c.lastEventRv ? m_rv : out.back().rv;
         }
-        if (m_changed.wait_until(lock, deadline) == std::cv_status::timeout ||
+        // Keeps the collection's condition variable alive while waiting on it.
+        const std::shared_ptr<std::condition_variable> changed = c.changed;
+        if (changed->wait_until(lock, deadline) == std::cv_status::timeout ||
             m_wakeGeneration.load() != wake)
             return std::max(afterRv, m_rv);
     }
 }
 
 void ObjectStore::wakeAll() {
+    std::lock_guard lock(m_mutex);
     m_wakeGeneration.fetch_add(1);
+    for (auto &[key, c] : m_collections)
+        c.changed->notify_all();
     m_changed.notify_all();
 }
 

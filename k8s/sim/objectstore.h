@@ -105,6 +105,13 @@ public:
     using TextEdit = std::function<std::optional<std::string>(const StoredObject &object)>;
     Result<ObjectPtr> rewriteText(const ResourceType &type, const std::string &ns,
                                   const std::string &name, const TextEdit &edit);
+    /// rewriteText for edits that also change a derived field: `edit` gets a copy of the current
+    /// object and changes its JSON text together with every derived field the change affects
+    /// (e.g. a label's value in both the text and `labels`), or returns false when it does not
+    /// apply (nothing is written; the caller then uses update()). Same rules as rewriteText.
+    using ObjectEdit = std::function<bool(StoredObject &copy)>;
+    Result<ObjectPtr> rewrite(const ResourceType &type, const std::string &ns,
+                              const std::string &name, const ObjectEdit &edit);
     Result<ObjectPtr> remove(const ResourceType &type, const std::string &ns,
                              const std::string &name, const std::string &preconditionUid = {},
                              const std::string &preconditionRv = {});
@@ -140,15 +147,22 @@ private:
         std::uint64_t compactedRv = 0; ///< history before this RV is gone
         std::uint64_t lastEventRv = 0;
         mutable std::vector<std::shared_ptr<const Snapshot>> snapshots;
+        /// Notified (under m_mutex) on each of this collection's events: a watch wakes for its
+        /// own resource only, not for every write to the store.
+        std::shared_ptr<std::condition_variable> changed =
+            std::make_shared<std::condition_variable>();
     };
+
+    /// An event to hand to the listeners once the lock is released; `type` points into its
+    /// Collection (collections are never erased).
+    using PendingEvent = std::pair<const ResourceType *, WatchEvent>;
 
     Collection &collection(const ResourceType &type);
     const Collection *findCollection(const ResourceType &type) const;
     std::shared_ptr<const Snapshot> snapshotAt(const Collection &c, std::uint64_t rv,
                                                bool cache) const;
-    void record(Collection &c, WatchEvent event,
-                std::vector<std::pair<ResourceType, WatchEvent>> &notify);
-    void notify(const std::vector<std::pair<ResourceType, WatchEvent>> &events);
+    void record(Collection &c, WatchEvent event, std::vector<PendingEvent> &notify);
+    void notify(const std::vector<PendingEvent> &events);
     ObjectPtr withRv(const ResourceType &type, const ObjectPtr &object, std::uint64_t rv) const;
 
     const std::size_t m_historyWindow;
@@ -157,7 +171,9 @@ private:
     std::uint64_t m_rv = 1;
     std::uint64_t m_uidCounter = 0;
     std::map<std::string, Collection> m_collections;
-    std::vector<Listener> m_listeners;
+    /// Replaced, never modified, so a write copies a pointer rather than the listeners.
+    std::shared_ptr<const std::vector<Listener>> m_listeners =
+        std::make_shared<const std::vector<Listener>>();
     std::atomic<std::uint64_t> m_wakeGeneration{0};
 };
 

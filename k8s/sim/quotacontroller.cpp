@@ -2,30 +2,13 @@
 
 #include "k8s/cube/quantity.h"
 
+#include <chrono>
 #include <map>
 
 namespace cubedesk::sim {
 
 using k8s::Quantity;
 using nlohmann::json;
-
-namespace {
-
-void addResources(std::map<std::string, Quantity> &into, const json &pod, const char *section) {
-    std::map<std::string, Quantity> sum;
-    for (const auto &c : pod["spec"].value("containers", json::array())) {
-        const json resources = c.value("resources", json::object());
-        const json values = resources.value(section, json::object());
-        for (const auto &[name, v] : values.items())
-            if (v.is_string())
-                if (auto q = Quantity::parse(v.get<std::string>()))
-                    sum[name] += *q;
-    }
-    for (const auto &[name, q] : sum)
-        into[name] += q;
-}
-
-} // namespace
 
 QuotaController::QuotaController(ObjectStore &store, const ResourceRegistry &registry)
     : m_store(store)
@@ -64,6 +47,10 @@ void QuotaController::start() {
             for (const auto &ns : dirty)
                 recompute(ns);
             lock.lock();
+            // At most ten passes a second: under churn a namespace is dirty again before a pass
+            // ends, and kube-controller-manager's quota controller also works from a rate-limited
+            // queue rather than once per pod event.
+            m_wake.wait_for(lock, kMinPassInterval, [this] { return m_stop; });
         }
     });
 }
@@ -97,7 +84,8 @@ void QuotaController::recompute(const std::string &ns) {
         ++podCount;
         for (const auto &[name, q] : p->podRequests)
             requests[name] += q;
-        addResources(limits, p->parse(), "limits");
+        for (const auto &[name, q] : p->podLimits)
+            limits[name] += q;
     }
     for (const auto &quota : quotas.value().items) {
         const json hard = quota->parse()["spec"].value("hard", json::object());

@@ -3,6 +3,7 @@
 #include "k8s/sim/objectstore.h"
 #include "k8s/sim/resourceregistry.h"
 
+#include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <set>
@@ -16,8 +17,9 @@ namespace cubedesk::sim {
 /// memory, requests.<extended resource>, limits.cpu, limits.memory, pods, and count/<resource>
 /// (count/pods, count/pytorchjobs.kubeflow.org, …) over the namespace's objects.
 ///
-/// Threads: a worker thread recomputes the namespaces that changed (fed by store listeners);
-/// recompute() may be called directly (tests).
+/// Threads: a worker thread recomputes the namespaces that changed (fed by store listeners), at
+/// most one pass per kMinPassInterval; recompute() may be called directly (tests). A pass reads
+/// the pods' indexed requests and limits, never their JSON.
 class QuotaController final {
 public:
     QuotaController(ObjectStore &store, const ResourceRegistry &registry);
@@ -29,6 +31,8 @@ public:
     void stop();
     /// Brings the status of every quota in `ns` up to date.
     void recompute(const std::string &ns);
+
+    static constexpr std::chrono::milliseconds kMinPassInterval{100};
 
 private:
     ObjectStore &m_store;

@@ -37,6 +37,9 @@ struct StoredObject {
     /// Pods only: effective resource requests (k8s rules: max(sum of containers, any init
     /// container), a missing request defaults to its limit).
     std::vector<std::pair<std::string, k8s::Quantity>> podRequests;
+    /// Pods only: limits per resource, summed over the (non-init) containers, as the quota
+    /// controller counts limits.cpu / limits.memory.
+    std::vector<std::pair<std::string, k8s::Quantity>> podLimits;
 
     std::string key() const { return ns.empty() ? name : ns + '/' + name; }
 

@@ -19,6 +19,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <set>
+
 using namespace cubedesk;
 using models::ClusterConnection;
 using Delta = k8s::ClusterSession::Delta;
@@ -30,6 +32,7 @@ class ModelsTest : public QObject {
 private Q_SLOTS:
     void nodeTableInitialLoadIsOneInsertRun();
     void nodeTableChurnChangesOneRow();
+    void nodeTableScatteredChangesAreRuns();
     void nodeTableRelistWithDeletionsRemovesRuns();
     void nodeTableClusterRemoved();
     void clusterListFollowsTheHub();
@@ -160,6 +163,50 @@ void ModelsTest::nodeTableChurnChangesOneRow() {
     QCOMPARE(changed.size(), 2);
     QCOMPARE(model.index(row, models::NodeTableModel::GpusColumn).data().toString(),
              QStringLiteral("0 / 8"));
+}
+
+// Changes on scattered nodes: one dataChanged per run of neighbours (a range over the whole span
+// would make a sort index re-read every row in between), and one range beyond kMaxChangedRuns.
+void ModelsTest::nodeTableScatteredChangesAreRuns() {
+    Fixture f;
+    auto *c = f.cluster(QStringLiteral("dev"));
+    std::vector<Delta> nodes;
+    for (int i = 0; i < 600; ++i)
+        nodes.push_back(f.node(Type::Added, "n" + std::to_string(1000 + i), "vision"));
+    c->applyDeltas(std::move(nodes));
+    models::NodeTableModel model(&f.hub);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QCOMPARE(model.rowCount(), 600);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    // A pod on every tenth node: 40 rows, no two neighbours, so 40 runs.
+    std::vector<Delta> pods;
+    std::set<int> rows;
+    for (int i = 0; i < 400; i += 10) {
+        const std::string node = "n" + std::to_string(1000 + i);
+        pods.push_back(f.pod(Type::Added, "p" + std::to_string(i), node, "vision", 1));
+        rows.insert(model.rowOf(c, QString::fromStdString(node)));
+    }
+    QCOMPARE(rows.size(), std::size_t(40));
+    c->applyDeltas(std::move(pods));
+    QCOMPARE(static_cast<std::size_t>(changed.size()), rows.size());
+    std::set<int> reported;
+    for (const auto &args : changed) {
+        const int top = args[0].value<QModelIndex>().row();
+        const int bottom = args[1].value<QModelIndex>().row();
+        for (int r = top; r <= bottom; ++r)
+            reported.insert(r);
+    }
+    QCOMPARE(reported, rows);
+
+    // More runs than kMaxChangedRuns: one range from the first changed row to the last.
+    changed.clear();
+    std::vector<Delta> many;
+    for (int i = 0; i < 600; i += 2)
+        many.push_back(f.pod(Type::Added, "q" + std::to_string(i), "n" + std::to_string(1000 + i),
+                             "vision", 1));
+    c->applyDeltas(std::move(many));
+    QVERIFY(300 > models::NodeTableModel::kMaxChangedRuns);
+    QCOMPARE(changed.size(), 1);
 }
 
 void ModelsTest::nodeTableRelistWithDeletionsRemovesRuns() {

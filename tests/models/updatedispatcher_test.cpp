@@ -10,6 +10,7 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <algorithm>
 #include <map>
 #include <sstream>
 
@@ -18,6 +19,7 @@ using namespace cubedesk;
 class UpdateDispatcherTest : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void cacheFollowsTheServerUnderChurn_data();
     void cacheFollowsTheServerUnderChurn();
 };
 
@@ -53,16 +55,31 @@ std::map<std::string, std::string> cachedPods(const models::ClusterConnection &c
 
 } // namespace
 
+void UpdateDispatcherTest::cacheFollowsTheServerUnderChurn_data() {
+    QTest::addColumn<double>("budgetMs");
+    QTest::newRow("frame budget") << models::UpdateDispatcher::kFlushBudgetMs;
+    // Every flush applies kMinSlice deltas: the sync and the churn go through many backlogs,
+    // each ending with the drain it owes.
+    QTest::newRow("smallest slices") << 0.0;
+}
+
 void UpdateDispatcherTest::cacheFollowsTheServerUnderChurn() {
+    QFETCH(double, budgetMs);
     // Churn for the first seconds: changes arrive during the first sync and after it.
     test::SimProcess sim({"--scenario", "scale", "--nodes", "40", "--pods", "4000", "--churn",
                           "1500", "--churn-duration", "6"});
     QVERIFY2(sim.ready(), sim.error().c_str());
     models::ClusterHub hub;
     auto *dispatcher = hub.dispatcher();
+    dispatcher->setFlushBudget(budgetMs);
     qint64 applied = 0;
-    connect(dispatcher, &models::UpdateDispatcher::flushed, this,
-            [&](qint64 deltas, double) { applied += deltas; });
+    qint64 largest = 0;
+    qint64 flushes = 0;
+    connect(dispatcher, &models::UpdateDispatcher::flushed, this, [&](qint64 deltas, double) {
+        applied += deltas;
+        largest = std::max(largest, deltas);
+        ++flushes;
+    });
     QVERIFY(hub.load({QString::fromStdString(sim.kubeconfig())}).isEmpty());
     QCOMPARE(hub.clusters().size(), 1);
     models::ClusterConnection *c = hub.clusters().front();
@@ -92,6 +109,10 @@ void UpdateDispatcherTest::cacheFollowsTheServerUnderChurn() {
     QVERIFY(expected.size() >= 4000);
     QCOMPARE(c->store().nodes().size(), nodes);
     QVERIFY(static_cast<std::size_t>(applied) >= expected.size() + nodes);
+    if (budgetMs == 0) {
+        QCOMPARE(largest, static_cast<qint64>(models::UpdateDispatcher::kMinSlice));
+        QVERIFY(flushes >= applied / static_cast<qint64>(models::UpdateDispatcher::kMinSlice));
+    }
 }
 
 QTEST_GUILESS_MAIN(UpdateDispatcherTest)

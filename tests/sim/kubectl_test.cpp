@@ -10,6 +10,8 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 
+#include <sched.h>
+
 using cubedesk::test::Process;
 using cubedesk::test::SimProcess;
 using nlohmann::json;
@@ -475,3 +477,19 @@ TEST(KubectlChurnTest, ServerSurvivesChurnAndEveryFault) {
 }
 
 } // namespace
+
+// --background (cubedesk-bench-gui's simulator): every thread of the simulator, the server's and
+// the churn's included, runs at the idle priority, so a client on the same machine comes first.
+TEST(SimulatorProcessTest, BackgroundRunsEveryThreadAtIdlePriority) {
+    cubedesk::test::SimProcess sim({"--scenario", "demo", "--churn", "50", "--background"});
+    ASSERT_TRUE(sim.ready()) << sim.error();
+    ASSERT_EQ(sim.kubectl({"get", "nodes", "-o", "name"}).exitCode, 0);
+    std::size_t threads = 0;
+    for (const auto &task :
+         std::filesystem::directory_iterator("/proc/" + std::to_string(sim.pid()) + "/task")) {
+        const int tid = std::stoi(task.path().filename().string());
+        EXPECT_EQ(sched_getscheduler(tid), SCHED_IDLE) << "thread " << tid;
+        ++threads;
+    }
+    EXPECT_GT(threads, 3u); // main, server, churn, scheduler, quota controller, ...
+}

@@ -421,3 +421,59 @@ TEST_F(ObjectStoreTest, TextRewriteStoresWhatUpdateStores) {
     EXPECT_EQ(deleted.tableMetadata, rebuilt->tableMetadata);
     EXPECT_EQ(deleted.rv, rebuilt->rv);
 }
+
+// The churn engine's node-label flips: once the label exists, ObjectStore::rewrite edits its value
+// in the text and the label index — same bytes and same labels as update() with that label.
+TEST_F(ObjectStoreTest, LabelRewriteStoresWhatUpdateStores) {
+    ObjectStore store;
+    const ResourceType nodes = registry.core("nodes");
+    auto created = store.create(nodes, ScaleScenario::node(3, 1), WriteOptions{false, false, true});
+    ASSERT_TRUE(created.ok()) << created.error().message;
+    const std::string name = created.value()->name;
+    const auto label = [](const std::string &value) {
+        return [value](json &doc) -> std::optional<ApiError> {
+            doc["metadata"]["labels"]["cubedesk.io/churn-tick"] = value;
+            return std::nullopt;
+        };
+    };
+    // No such label yet: the text path declines and writes nothing.
+    const std::uint64_t start = store.currentRv();
+    EXPECT_FALSE(store
+                     .rewrite(nodes, "", name,
+                              [](StoredObject &o) {
+                                  return ChurnEngine::withLabelValue(o, "cubedesk.io/churn-tick",
+                                                                     "7");
+                              })
+                     .ok());
+    EXPECT_EQ(store.currentRv(), start);
+
+    ASSERT_TRUE(store.update(nodes, "", name, label("12")).ok());
+    auto viaJson = store.update(nodes, "", name, label("345"));
+    ASSERT_TRUE(viaJson.ok());
+    ASSERT_TRUE(store.update(nodes, "", name, label("12")).ok());
+    const std::uint64_t before = store.currentRv();
+    auto viaText = store.rewrite(nodes, "", name, [](StoredObject &o) {
+        return ChurnEngine::withLabelValue(o, "cubedesk.io/churn-tick", "345");
+    });
+    ASSERT_TRUE(viaText.ok()) << viaText.error().message;
+    const StoredObject &j = *viaJson.value();
+    const StoredObject &t = *viaText.value();
+    EXPECT_EQ(t.rv, before + 1);
+    std::string expected = j.json;
+    const std::string from = "\"resourceVersion\":\"" + std::to_string(j.rv) + '"';
+    ASSERT_NE(expected.find(from), std::string::npos);
+    expected.replace(expected.find(from), from.size(),
+                     "\"resourceVersion\":\"" + std::to_string(t.rv) + '"');
+    EXPECT_EQ(t.json, expected);
+    EXPECT_EQ(t.labels, j.labels);
+    EXPECT_EQ(t.labels, ObjectIndexer::build(nodes, t.parse())->labels);
+    EXPECT_EQ(t.tableCells, j.tableCells);
+    EXPECT_EQ(t.fields, j.fields);
+    std::vector<WatchEvent> events;
+    ASSERT_TRUE(store.waitForEvents(nodes, before, events, std::chrono::milliseconds(0)).ok());
+    ASSERT_EQ(events.size(), 1u);
+    EXPECT_EQ(events[0].object, viaText.value());
+    ASSERT_TRUE(events[0].previous);
+    EXPECT_EQ(events[0].previous->label("cubedesk.io/churn-tick"),
+              std::optional<std::string_view>("12"));
+}

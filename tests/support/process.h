@@ -27,6 +27,8 @@ public:
     Process &operator=(const Process &) = delete;
 
     bool started() const { return m_pid > 0; }
+    /// The child's process id (-1 before it started).
+    int pid() const { return m_pid; }
     /// Waits until stdout contains `text` (true) or the timeout passes / the process ends (false).
     bool waitForOutput(const std::string &text, std::chrono::milliseconds timeout);
     std::string out() const;

@@ -21,6 +21,8 @@ public:
     const std::string &url() const { return m_url; }
     const std::string &kubeconfig() const { return m_kubeconfig; }
     std::string stderrText() const { return m_process ? m_process->err() : std::string(); }
+    /// The simulator's process id (-1 when it did not start).
+    int pid() const { return m_process ? m_process->pid() : -1; }
 
     /// Runs kubectl against this simulator (own discovery cache, no shell).
     Process::Result kubectl(std::vector<std::string> args,
