@@ -113,8 +113,12 @@ QString BalanceAdvisor::explain(const RebalancePlanner::Move &m) {
     const QString unit = m.device == RebalancePlanner::Device::Cpu
                              ? tr("%1/%2 cores").arg(m.nodeUsed).arg(m.nodeAllocatable)
                              : tr("%1/%2 GPUs").arg(m.nodeUsed).arg(m.nodeAllocatable);
-    text += QLatin1String("; ") +
-            tr("its least-loaded node %1 (%2) moves to %3").arg(q(m.node), unit, q(m.toOrg));
+    // The pending-pod rule only picks Ready, schedulable nodes (RebalancePlanner); the gap rule
+    // takes the least-loaded node as the platform does, whatever its state.
+    text += QLatin1String("; ") + (m.reason == RebalancePlanner::Reason::PendingPod
+                                       ? tr("its least-loaded usable node %1 (%2) moves to %3")
+                                       : tr("its least-loaded node %1 (%2) moves to %3"))
+                                      .arg(q(m.node), unit, q(m.toOrg));
     if (m.reason == RebalancePlanner::Reason::PendingPod)
         text += QLatin1String("; ") +
                 (m.podWouldFit ? tr("the pod fits there") : tr("the pod does not fit there"));

@@ -84,6 +84,10 @@
             <numerusform>Next run: move %1 from %2 to %3 (%n moves previewed).</numerusform>
         </translation>
     </message>
+    <message>
+        <source>its least-loaded usable node %1 (%2) moves to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::models::BalanceAuditModel</name>

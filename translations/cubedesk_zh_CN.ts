@@ -81,6 +81,10 @@
             <numerusform>下一轮：把 %1 从 %2 移到 %3（已预览 %n 次移动）。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>its least-loaded usable node %1 (%2) moves to %3</source>
+        <translation>其负载最低的可用节点 %1（%2）移到 %3</translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::models::BalanceAuditModel</name>

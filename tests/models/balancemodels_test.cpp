@@ -33,6 +33,7 @@ private Q_SLOTS:
     void auditRowsAppendAndTakeResults();
     void pendingPodsAreGroupedPerOrgAfterFiveMinutes();
     void notReadyNodesAndFailedJobsAreReportedOnce();
+    void explanationNamesTheRuleThatChoseTheNode();
 };
 
 namespace {
@@ -312,6 +313,27 @@ void BalanceModelsTest::notReadyNodesAndFailedJobsAreReportedOnce() {
     QCOMPARE(n.rowCount(), 4);
     QCOMPARE(posted.count(), 1);
     QCOMPARE(n.entry(0).title, QStringLiteral("Node idle-2 moved to busy"));
+}
+
+// The pending-pod rule takes the least-loaded Ready, schedulable node; the gap rule the
+// least-loaded node whatever its state (the platform's choice): the sentence says which.
+void BalanceModelsTest::explanationNamesTheRuleThatChoseTheNode() {
+    k8s::RebalancePlanner::Move move;
+    move.node = "idle-2";
+    move.nodeUsed = 1;
+    move.nodeAllocatable = 8;
+    move.fromOrg = "idle";
+    move.toOrg = "busy";
+    move.reason = k8s::RebalancePlanner::Reason::Balance;
+    const QString gap = models::BalanceAdvisor::explain(move);
+    QVERIFY2(gap.contains(QStringLiteral("its least-loaded node idle-2 (1/8 cores) moves to busy")),
+             qPrintable(gap));
+    move.reason = k8s::RebalancePlanner::Reason::PendingPod;
+    move.pendingPod = "pipeline/train-1";
+    move.pendingSeconds = 600;
+    const QString pending = models::BalanceAdvisor::explain(move);
+    QVERIFY2(pending.contains(QStringLiteral("its least-loaded usable node")), qPrintable(pending));
+    QVERIFY(!gap.contains(QStringLiteral("usable")));
 }
 
 QTEST_GUILESS_MAIN(BalanceModelsTest)
