@@ -20,6 +20,7 @@ private Q_SLOTS:
     void seesAnInjectedStall();
     void paintsTheWholeWindowEachFrame();
     void figuresArePercentiles();
+    void ownUpdatesTimesOnlyTheWindowsOwnRepaints();
 };
 
 namespace {
@@ -68,6 +69,11 @@ void ResponsivenessProbeTest::seesAnInjectedStall() {
     QVERIFY2(probe.gaps().max >= 180, qPrintable(QString::number(probe.gaps().max)));
     // The frame that waited behind the stall shows it too.
     QVERIFY(probe.frameIntervals().max >= 180);
+    // On the 60 Hz grid, the slots that passed during the stall are late frames; the first of
+    // them waited about the whole stall.
+    QVERIFY2(probe.lateFrames() >= 5, qPrintable(QString::number(probe.lateFrames())));
+    QVERIFY2(probe.frameTimes().max >= 150, qPrintable(QString::number(probe.frameTimes().max)));
+    QVERIFY(probe.frameTimes().count >= probe.frameIntervals().count);
     // Stalls are counted against the threshold asked for: never more above a higher one.
     QVERIFY(probe.stalls(1000) <= probe.stalls(100));
 }
@@ -99,6 +105,36 @@ void ResponsivenessProbeTest::figuresArePercentiles() {
     QCOMPARE(f.p99, 199.0);
     QCOMPARE(f.max, 200.0);
     QCOMPARE(ResponsivenessProbe::figures({}).count, std::size_t{0});
+}
+
+// OwnUpdates: no forced renders; the probe times the window's own update requests, so a quiet
+// window records frames but no paints, and a change records the repaint it causes.
+void ResponsivenessProbeTest::ownUpdatesTimesOnlyTheWindowsOwnRepaints() {
+    CountingLabel window(QStringLiteral("quiet"));
+    window.resize(300, 200);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    runEventLoop(100); // let the first exposure's paints pass
+    ResponsivenessProbe probe(&window, ResponsivenessProbe::Mode::OwnUpdates);
+    const int before = window.paints;
+    probe.start();
+    runEventLoop(250);
+    QCOMPARE(window.paints, before);
+    QCOMPARE(probe.paints().count, std::size_t{0});
+    QVERIFY(probe.frameTimes().count >= 5);
+    window.setText(QStringLiteral("changed"));
+    runEventLoop(150);
+    probe.stop();
+    QVERIFY(window.paints > before);
+    QVERIFY(probe.paints().count >= 1);
+    QVERIFY(static_cast<int>(probe.paints().count) <= window.paints - before);
+    // A stopped probe no longer times the window's repaints (and they still happen).
+    const std::size_t recorded = probe.paints().count;
+    const int painted = window.paints;
+    window.setText(QStringLiteral("after"));
+    runEventLoop(100);
+    QVERIFY(window.paints > painted);
+    QCOMPARE(probe.paints().count, recorded);
 }
 
 QTEST_MAIN(ResponsivenessProbeTest)
