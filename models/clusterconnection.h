@@ -45,7 +45,9 @@ public:
     const QString &server() const { return m_server; }
     QString version() const { return m_version; }
     const Freshness &freshness() const { return m_freshness; }
-    bool synced() const { return m_freshness.level == Freshness::Level::Live; }
+    /// Every watch is live and the store holds all it drained: no backlog waits to be applied
+    /// (a big sync is applied over several frames; the advisor must not plan on half of it).
+    bool synced() const { return m_freshness.level == Freshness::Level::Live && !hasBacklog(); }
     const ClusterStore &store() const { return m_store; }
 
     /// Why writes to this cluster are disabled ("" when they are allowed): read-only mode, a
