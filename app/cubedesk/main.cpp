@@ -2,6 +2,7 @@
 
 #include "app/cubedesk/democlusters.h"
 #include "app/cubedesk/dumpcommand.h"
+#include "k8s/session/processresources.h"
 #include "models/clusterhub.h"
 #include "ui/mainwindow.h"
 
@@ -52,6 +53,8 @@ int main(int argc, char **argv) {
     // A peer that closes a TLS connection mid-write must not end the process (POSIX only).
     std::signal(SIGPIPE, SIG_IGN);
 #endif
+    // Before any thread starts: the cluster caches turn their objects over at the watch rate.
+    cubedesk::k8s::ProcessResources::keepFreedMemory();
     std::unique_ptr<QCoreApplication> application;
     if (headless(argc, argv))
         application = std::make_unique<QCoreApplication>(argc, argv);

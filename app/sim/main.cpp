@@ -1,6 +1,7 @@
 // cubedesk-sim: the Kubernetes API-server simulator as a program (DESIGN.md §6).
 // Composition root and command line only; everything else lives in k8s/sim.
 
+#include "k8s/session/processresources.h"
 #include "k8s/sim/simulator.h"
 
 #include <cerrno>
@@ -12,11 +13,9 @@
 #include <string>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <vector>
 
 #include <sched.h>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 
 namespace {
 
@@ -47,6 +46,8 @@ optimistic concurrency, CRDs, server-side tables and a small scheduler.
   --background                run at the lowest CPU priority (Linux SCHED_IDLE, else nice 19):
                               on a machine the client shares, the client's threads always
                               come first, as if the API server ran elsewhere
+  --cpus LIST                 run only on these CPUs (taskset syntax: 1 or 0,2 or 2-3), so that
+                              a client measured on the same machine keeps the other cores
   --bookmark-interval-ms N    how often watches get a BOOKMARK (default 10000)
   --legacy-discovery          never answer aggregated discovery
   --gzip                      gzip responses when the client asks
@@ -77,6 +78,7 @@ int main(int argc, char **argv) {
     cubedesk::sim::SimulatorOptions options;
     std::string kubeconfigPath;
     bool background = false;
+    std::vector<int> cpus;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         auto value = [&](std::string &out) {
@@ -157,6 +159,12 @@ int main(int argc, char **argv) {
             options.bookmarkIntervalMs = static_cast<int>(ms);
         } else if (arg == "--background") {
             background = true;
+        } else if (arg == "--cpus") {
+            value(v);
+            if (auto list = cubedesk::k8s::ProcessResources::parseCpuList(v))
+                cpus = *list;
+            else
+                bad(v);
         } else if (arg == "--legacy-discovery") {
             options.aggregatedDiscovery = false;
         } else if (arg == "--gzip") {
@@ -176,14 +184,13 @@ int main(int argc, char **argv) {
             if (setpriority(PRIO_PROCESS, 0, 19) != 0)
                 std::cerr << "cubedesk-sim: --background refused: " << std::strerror(errno) << '\n';
     }
-#ifdef __GLIBC__
-    // The store turns over its objects at the churn rate: keep freed memory in the process
-    // rather than returning it to the kernel and faulting it back in (each first touch of a page
-    // costs ~12 µs on the machines we measure on).
-    mallopt(M_TRIM_THRESHOLD, 512 * 1024 * 1024);
-    mallopt(M_TOP_PAD, 64 * 1024 * 1024);
-    mallopt(M_MMAP_THRESHOLD, 64 * 1024 * 1024);
-#endif
+    if (!cpus.empty())
+        if (auto refused = cubedesk::k8s::ProcessResources::restrictToCpus(cpus)) {
+            std::cerr << "cubedesk-sim: --cpus refused: " << *refused << '\n';
+            return 1;
+        }
+    // The store turns over its objects at the churn rate.
+    cubedesk::k8s::ProcessResources::keepFreedMemory();
 
     // Block the stop signals before any thread starts, so that every thread inherits the mask
     // and the main thread alone receives them through sigwait.

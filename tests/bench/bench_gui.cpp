@@ -1,15 +1,20 @@
 // cubedesk-bench-gui: is the window responsive on a big, busy cluster? (issue 4)
 //
 //   cubedesk-bench-gui [--nodes 5000] [--pods 150000] [--churn 10000] [--seconds 20]
+//                      [--sim-cpus last|LIST|shared]
 //   cubedesk-bench-gui --kubeconfig FILE [--seconds 20]
 //
-// Starts cubedesk-sim (scale scenario) with that churn — or, with --kubeconfig, uses the current
-// context of FILE: a simulator on another machine (`cubedesk-sim --scenario scale --churn 10000
-// --history-window 100000 --listen 0.0.0.0:6443 --write-kubeconfig kc`, then point the server
-// address at that machine and add `tls-server-name: localhost`) or a real cluster, so that the
-// simulator does not share this machine's cores with the window — opens the real MainWindow on it
-// (run it under xvfb-run for a real X server, or QT_QPA_PLATFORM=offscreen), waits for sync, shows
-// the Nodes pane, waits until the models have applied the sync, then for --seconds twice:
+// Starts cubedesk-sim (scale scenario) with that churn. The simulator stands for an API server on
+// other machines, so by default it gets this machine's last CPU to itself (--cpus) and the window
+// the others; --sim-cpus LIST chooses its CPUs, --sim-cpus shared lets both use every CPU (the
+// simulator then at SCHED_IDLE; on a 2-core machine it still delays the window's threads by up
+// to ~35 ms at a time: perf sched saw SCHED_IDLE simulator threads keep the CPU while the GUI
+// thread was runnable, Linux 6.18). With --kubeconfig it uses the current context of FILE: a
+// simulator on another machine (`cubedesk-sim --scenario scale --churn 10000 --history-window
+// 100000 --listen 0.0.0.0:6443 --write-kubeconfig kc`, then point the server address at that
+// machine and add `tls-server-name: localhost`) or a real cluster. It opens the real MainWindow
+// (run it under xvfb-run for a real X server, or QT_QPA_PLATFORM=offscreen), waits for sync,
+// shows the Nodes pane, waits until the models have applied the sync, then for --seconds twice:
 //   * ui::ResponsivenessProbe records every event-loop gap (a stall is > 100 ms) and the
 //     interval between 60 Hz frame ticks (which includes the applied batches and painting) —
 //     first with the window repainting what changed, as in use (frame_ms, paint_ms: the time of
@@ -22,6 +27,7 @@
 // four times. Prints JSON with medians, p99 and maxima.
 // A benchmark, not a test: figures go into the README and the notes.
 
+#include "k8s/session/processresources.h"
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
 #include "models/sortfilterindex.h"
@@ -122,9 +128,50 @@ long long simResourceVersion(const std::string &kubeconfig) {
     return meta.value(QStringLiteral("resourceVersion")).toString().toLongLong();
 }
 
+/// "1,3" for {1, 3}.
+std::string cpuListText(const std::vector<int> &cpus) {
+    std::string text;
+    for (int cpu : cpus)
+        text += (text.empty() ? "" : ",") + std::to_string(cpu);
+    return text;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
+    // Before any thread starts (threads inherit both): the window's process keeps its heap, as
+    // the application does, and — when the simulator runs here — stays off the simulator's CPUs.
+    k8s::ProcessResources::keepFreedMemory();
+    std::vector<int> simCpus;
+    std::vector<int> windowCpus = k8s::ProcessResources::allowedCpus();
+    const std::string simCpusArg = arg(argc, argv, "--sim-cpus", "last");
+    if (arg(argc, argv, "--kubeconfig", "").empty() && simCpusArg != "shared") {
+        if (simCpusArg == "last") {
+            if (windowCpus.size() >= 2) {
+                simCpus = {windowCpus.back()};
+                windowCpus.pop_back();
+            }
+        } else if (auto list = k8s::ProcessResources::parseCpuList(simCpusArg)) {
+            simCpus = *list;
+            std::erase_if(windowCpus, [&](int cpu) {
+                return std::find(simCpus.begin(), simCpus.end(), cpu) != simCpus.end();
+            });
+        } else {
+            std::fprintf(stderr, "cubedesk-bench-gui: bad --sim-cpus '%s'\n", simCpusArg.c_str());
+            return 2;
+        }
+        if (!simCpus.empty()) {
+            if (windowCpus.empty()) {
+                std::fprintf(stderr,
+                             "cubedesk-bench-gui: --sim-cpus leaves no CPU for the window\n");
+                return 2;
+            }
+            if (auto refused = k8s::ProcessResources::restrictToCpus(windowCpus)) {
+                std::fprintf(stderr, "cubedesk-bench-gui: %s\n", refused->c_str());
+                return 1;
+            }
+        }
+    }
     QApplication app(argc, argv);
     QStandardPaths::setTestModeEnabled(true);
     std::string nodes = arg(argc, argv, "--nodes", "5000");
@@ -139,13 +186,19 @@ int main(int argc, char **argv) {
     if (kubeconfig.empty()) {
         // At 10,000 writes/s the default 10,000-event history lasts one second, less than the
         // list of 150k pods takes: keep ten seconds' worth, as a real apiserver's watch cache
-        // would. The simulator runs in the background (SCHED_IDLE): it stands for an API server
-        // on other machines, so the window's threads get the cores first and the simulator the
-        // rest (it needs most of a core for 10,000 writes/s; sim_writes_per_s says what it
-        // delivered). At nice 10 it still took 10 ms slices while the GUI thread waited.
-        sim = std::make_unique<test::SimProcess>(std::vector<std::string>{
-            "--scenario", "scale", "--nodes", nodes, "--pods", pods, "--churn", churn,
-            "--history-window", "100000", "--background"});
+        // would. The simulator stands for an API server on other machines: it runs on its own
+        // CPU (--sim-cpus; it needs most of a core for 10,000 writes/s, sim_writes_per_s says what
+        // it delivered) and in the background (SCHED_IDLE), for the CPUs the window may share
+        // with it. At nice 10 it took 10 ms slices while the GUI thread waited; at SCHED_IDLE
+        // on a shared CPU, up to ~35 ms (see the top of this file).
+        std::vector<std::string> simArgs{"--scenario",       "scale",  "--nodes",     nodes,
+                                         "--pods",           pods,     "--churn",     churn,
+                                         "--history-window", "100000", "--background"};
+        if (!simCpus.empty()) {
+            simArgs.emplace_back("--cpus");
+            simArgs.push_back(cpuListText(simCpus));
+        }
+        sim = std::make_unique<test::SimProcess>(simArgs);
         if (!sim->ready()) {
             std::fprintf(stderr, "cubedesk-bench-gui: %s\n", sim->error().c_str());
             return 1;
@@ -296,6 +349,8 @@ int main(int argc, char **argv) {
     const Json out{{"nodes", nodes},
                    {"pods", pods},
                    {"churn_per_s", churn},
+                   {"sim_cpus", simCpus.empty() ? Json() : Json(cpuListText(simCpus))},
+                   {"window_cpus", cpuListText(windowCpus)},
                    {"sim_start_s", r2(simSeconds)},
                    {"sync_s", r2(syncSeconds)},
                    {"models_synced_s", r2(appliedSeconds)},

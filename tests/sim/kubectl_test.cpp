@@ -1,6 +1,7 @@
 // The simulator against stock kubectl, the independent client (issue 2 "tests/sim").
 // One demo cluster is shared by the suite; tests that change it use their own objects.
 
+#include "k8s/session/processresources.h"
 #include "tests/support/simprocess.h"
 
 #include <filesystem>
@@ -492,4 +493,33 @@ TEST(SimulatorProcessTest, BackgroundRunsEveryThreadAtIdlePriority) {
         ++threads;
     }
     EXPECT_GT(threads, 3u); // main, server, churn, scheduler, quota controller, ...
+}
+
+TEST(SimulatorProcessTest, CpusKeepsEveryThreadOnThoseCpus) {
+    const std::vector<int> allowed = cubedesk::k8s::ProcessResources::allowedCpus();
+    ASSERT_FALSE(allowed.empty());
+    const int cpu = allowed.back();
+    cubedesk::test::SimProcess sim(
+        {"--scenario", "demo", "--churn", "50", "--cpus", std::to_string(cpu)});
+    ASSERT_TRUE(sim.ready()) << sim.error();
+    ASSERT_EQ(sim.kubectl({"get", "nodes", "-o", "name"}).exitCode,
+              0); // a connection's threads too
+    std::size_t threads = 0;
+    for (const auto &task :
+         std::filesystem::directory_iterator("/proc/" + std::to_string(sim.pid()) + "/task")) {
+        const int tid = std::stoi(task.path().filename().string());
+        cpu_set_t set;
+        CPU_ZERO(&set);
+        ASSERT_EQ(sched_getaffinity(tid, sizeof set, &set), 0) << "thread " << tid;
+        EXPECT_EQ(CPU_COUNT(&set), 1) << "thread " << tid;
+        EXPECT_TRUE(CPU_ISSET(cpu, &set)) << "thread " << tid;
+        ++threads;
+    }
+    EXPECT_GT(threads, 3u);
+}
+
+TEST(SimulatorProcessTest, CpusRejectsAMalformedList) {
+    cubedesk::test::SimProcess sim({"--scenario", "demo", "--cpus", "1-"});
+    EXPECT_FALSE(sim.ready());
+    EXPECT_NE(sim.error().find("invalid value '1-' for --cpus"), std::string::npos) << sim.error();
 }
