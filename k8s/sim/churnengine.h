@@ -46,6 +46,13 @@ public:
     /// ObjectStore::rewrite (`value` must need no JSON escaping). False when the label is not
     /// there yet or its key occurs elsewhere in the text: then use update().
     static bool withLabelValue(StoredObject &node, std::string_view key, std::string_view value);
+    /// Sets `node`'s Ready condition (status True or Unknown, with the kubelet's reason and
+    /// message, lastTransitionTime `time`) in its text and its table row's Status cell, for
+    /// ObjectStore::rewrite: what readyMutation() writes through update(), without parsing and
+    /// re-serialising the whole node. False when the node has no single Ready condition.
+    static bool withReadyCondition(StoredObject &node, bool ready, const std::string &time);
+    /// The same change through the JSON path (ObjectStore::update, status subresource).
+    static ObjectStore::Mutation readyMutation(bool ready, const std::string &time);
     /// The same heartbeat through the JSON path (ObjectStore::update, status subresource): sets
     /// the probe condition's lastProbeTime, adding the condition on a pod's first heartbeat;
     /// 409 when the pod is not Running.

@@ -422,6 +422,95 @@ TEST_F(ObjectStoreTest, TextRewriteStoresWhatUpdateStores) {
     EXPECT_EQ(deleted.rv, rebuilt->rv);
 }
 
+// The churn engine's node Ready toggles: ObjectStore::rewrite edits the Ready condition in the
+// text and the table row's Status cell — the same object, field by field, as update() with the
+// equivalent mutation, both ways and on a cordoned node.
+TEST_F(ObjectStoreTest, ReadyRewriteStoresWhatUpdateStores) {
+    ObjectStore store;
+    const ResourceType nodes = registry.core("nodes");
+    auto created = store.create(nodes, ScaleScenario::node(4, 1), WriteOptions{false, false, true});
+    ASSERT_TRUE(created.ok()) << created.error().message;
+    const std::string name = created.value()->name;
+    const WriteOptions status{false, true, false};
+    const auto withoutRv = [](std::string text, std::uint64_t rv) {
+        const std::string field = "\"resourceVersion\":\"" + std::to_string(rv) + '"';
+        const auto at = text.find(field);
+        EXPECT_NE(at, std::string::npos);
+        if (at != std::string::npos)
+            text.erase(at, field.size());
+        return text;
+    };
+    for (const bool cordoned : {false, true}) {
+        if (cordoned) {
+            ASSERT_TRUE(store
+                            .update(nodes, "", name,
+                                    [](json &doc) -> std::optional<ApiError> {
+                                        doc["spec"]["unschedulable"] = true;
+                                        return std::nullopt;
+                                    })
+                            .ok());
+        }
+        for (const bool ready : {false, true}) {
+            SCOPED_TRACE(std::string(ready ? "ready" : "not ready") +
+                         (cordoned ? ", cordoned" : ""));
+            const std::string t = ready ? "2026-12-04T10:00:02Z" : "2026-12-04T10:00:01Z";
+            const ObjectPtr start = store.get(nodes, "", name).value();
+            auto viaJson =
+                store.update(nodes, "", name, ChurnEngine::readyMutation(ready, t), status);
+            ASSERT_TRUE(viaJson.ok()) << viaJson.error().message;
+            // Back to where it was, then the same change as a text edit.
+            ASSERT_TRUE(store
+                            .update(
+                                nodes, "", name,
+                                [&start](json &doc) -> std::optional<ApiError> {
+                                    doc["status"] = start->parse()["status"];
+                                    return std::nullopt;
+                                },
+                                status)
+                            .ok());
+            const std::uint64_t before = store.currentRv();
+            auto viaText = store.rewrite(nodes, "", name, [&](StoredObject &o) {
+                return ChurnEngine::withReadyCondition(o, ready, t);
+            });
+            ASSERT_TRUE(viaText.ok()) << viaText.error().message;
+            const StoredObject &j = *viaJson.value();
+            const StoredObject &x = *viaText.value();
+            EXPECT_EQ(x.rv, before + 1);
+            EXPECT_NE(x.json, start->json);
+            EXPECT_EQ(withoutRv(x.json, x.rv), withoutRv(j.json, j.rv));
+            EXPECT_EQ(x.labels, j.labels);
+            EXPECT_EQ(x.fields, j.fields);
+            EXPECT_EQ(x.tableCells, j.tableCells);
+            EXPECT_EQ(x.tableConditions, j.tableConditions);
+            EXPECT_EQ(withoutRv(x.tableMetadata, x.rv), withoutRv(j.tableMetadata, j.rv));
+            const ObjectPtr rebuilt = ObjectIndexer::build(nodes, x.parse());
+            EXPECT_EQ(x.tableCells[1], rebuilt->tableCells[1]);
+            EXPECT_EQ(x.tableCells[1],
+                      ready ? (cordoned ? "\"Ready,SchedulingDisabled\"" : "\"Ready\"")
+                            : (cordoned ? "\"NotReady,SchedulingDisabled\"" : "\"NotReady\""));
+        }
+    }
+    // A node without a Ready condition: the text path declines and writes nothing.
+    ASSERT_TRUE(store
+                    .update(
+                        nodes, "", name,
+                        [](json &doc) -> std::optional<ApiError> {
+                            doc["status"]["conditions"] = json::array();
+                            return std::nullopt;
+                        },
+                        status)
+                    .ok());
+    const std::uint64_t rv = store.currentRv();
+    EXPECT_FALSE(store
+                     .rewrite(nodes, "", name,
+                              [](StoredObject &o) {
+                                  return ChurnEngine::withReadyCondition(o, true,
+                                                                         "2026-12-04T10:00:03Z");
+                              })
+                     .ok());
+    EXPECT_EQ(store.currentRv(), rv);
+}
+
 // The churn engine's node-label flips: once the label exists, ObjectStore::rewrite edits its value
 // in the text and the label index — same bytes and same labels as update() with that label.
 TEST_F(ObjectStoreTest, LabelRewriteStoresWhatUpdateStores) {
