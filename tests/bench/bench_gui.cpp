@@ -22,7 +22,9 @@
 //     worst case (forced_full_repaint);
 //   * every flush of the update dispatcher records how long applying its slice took (with a
 //     least-squares fit: fixed cost per flush and cost per delta; the slowest go to stderr);
-// then sorts the Nodes table by every column, and the Overview pane's running-pods table (every
+// then times five `kubectl label node` writes until the window's cache has them (local simulator
+// only: label_in_window_ms, kubectl's own time included and reported as kubectl_label_ms),
+// sorts the Nodes table by every column, and the Overview pane's running-pods table (every
 // pod that holds resources: ~150,000 rows) by every column in both orders and changes its filter
 // four times. Prints JSON with medians, p99 and maxima.
 // A benchmark, not a test: figures go into the README and the notes.
@@ -273,6 +275,50 @@ int main(int argc, char **argv) {
     const double runSeconds = static_cast<double>(run.elapsed()) / 1000.0;
     const long long rvAfter = simResourceVersion(kubeconfig);
 
+    // How far behind the cluster is what the window shows, under this load? kubectl labels a
+    // node (five times), timed from kubectl's start until the window's cache has the value —
+    // kubectl's own run (start-up, discovery, the PATCH) included, and reported alongside.
+    // Only on the local simulator: the bench never writes to a cluster it was pointed at.
+    std::vector<double> labelSeenMs;
+    std::vector<double> kubectlMs;
+    if (sim) {
+        const models::ClusterConnection *connection = hub.clusters().front();
+        const std::string node = connection->store().nodes().begin()->first;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("KUBECONFIG"), QString::fromStdString(kubeconfig));
+        for (int i = 0; i < 5; ++i) {
+            const std::string value = "mark-" + std::to_string(i);
+            QProcess kubectl;
+            kubectl.setProcessEnvironment(env);
+            QElapsedTimer t;
+            t.start();
+            kubectl.start(QStringLiteral("kubectl"),
+                          {QStringLiteral("label"), QStringLiteral("node"),
+                           QString::fromStdString(node),
+                           QString::fromStdString("cubedesk.io/bench-mark=" + value),
+                           QStringLiteral("--overwrite")});
+            double kubectlDone = -1;
+            double seen = -1;
+            while (t.elapsed() < 60000 && (seen < 0 || kubectlDone < 0)) {
+                runEventLoop(2);
+                if (kubectlDone < 0 && kubectl.state() == QProcess::NotRunning)
+                    kubectlDone = static_cast<double>(t.nsecsElapsed()) / 1e6;
+                const models::NodePtr n = connection->store().node(node);
+                if (seen < 0 && n &&
+                    n->labels().value("cubedesk.io/bench-mark") == std::string_view(value))
+                    seen = static_cast<double>(t.nsecsElapsed()) / 1e6;
+            }
+            if (seen < 0 || kubectl.exitCode() != 0) {
+                std::fprintf(stderr, "cubedesk-bench-gui: kubectl label %s: %s\n",
+                             seen < 0 ? "never seen in the window" : "failed",
+                             kubectl.readAllStandardError().constData());
+                return 1;
+            }
+            labelSeenMs.push_back(seen);
+            kubectlMs.push_back(kubectlDone);
+        }
+    }
+
     std::vector<double> sorts;
     auto *proxy = window.nodesPane()->proxy();
     for (int c = 0; c < proxy->columnCount(); ++c)
@@ -369,6 +415,8 @@ int main(int argc, char **argv) {
                                      {"deltas_median", percentile(flushDeltas, 0.5)},
                                      {"fixed_ms", r2(fit.first)},
                                      {"us_per_delta", r2(fit.second * 1000)}}},
+                   {"kubectl_label_ms", medianMax(kubectlMs)},
+                   {"label_in_window_ms", medianMax(labelSeenMs)},
                    {"window", responsiveness(probe)},
                    {"forced_full_repaint", responsiveness(forced)},
                    {"sort_nodes_ms", medianMax(sorts)},

@@ -20,6 +20,15 @@ protected:
     ResourceType ns = registry.core("namespaces");
     ResourceType pods = registry.core("pods");
     ResourceType cms = registry.core("configmaps");
+    ResourceType nodes = registry.core("nodes");
+
+    /// Stores the scale scenario's node `index` (with its status) and returns its name.
+    std::string createScaleNode(ObjectStore &store, int index) {
+        auto created =
+            store.create(nodes, ScaleScenario::node(index, 1), WriteOptions{false, false, true});
+        EXPECT_TRUE(created.ok()) << created.error().message;
+        return created.ok() ? created.value()->name : std::string();
+    }
 
     json pod(const std::string &name, json labels = json::object()) {
         return {{"apiVersion", "v1"},
@@ -427,10 +436,8 @@ TEST_F(ObjectStoreTest, TextRewriteStoresWhatUpdateStores) {
 // equivalent mutation, both ways and on a cordoned node.
 TEST_F(ObjectStoreTest, ReadyRewriteStoresWhatUpdateStores) {
     ObjectStore store;
-    const ResourceType nodes = registry.core("nodes");
-    auto created = store.create(nodes, ScaleScenario::node(4, 1), WriteOptions{false, false, true});
-    ASSERT_TRUE(created.ok()) << created.error().message;
-    const std::string name = created.value()->name;
+    const std::string name = createScaleNode(store, 4);
+    ASSERT_FALSE(name.empty());
     const WriteOptions status{false, true, false};
     const auto withoutRv = [](std::string text, std::uint64_t rv) {
         const std::string field = "\"resourceVersion\":\"" + std::to_string(rv) + '"';
@@ -515,10 +522,8 @@ TEST_F(ObjectStoreTest, ReadyRewriteStoresWhatUpdateStores) {
 // in the text and the label index — same bytes and same labels as update() with that label.
 TEST_F(ObjectStoreTest, LabelRewriteStoresWhatUpdateStores) {
     ObjectStore store;
-    const ResourceType nodes = registry.core("nodes");
-    auto created = store.create(nodes, ScaleScenario::node(3, 1), WriteOptions{false, false, true});
-    ASSERT_TRUE(created.ok()) << created.error().message;
-    const std::string name = created.value()->name;
+    const std::string name = createScaleNode(store, 3);
+    ASSERT_FALSE(name.empty());
     const auto label = [](const std::string &value) {
         return [value](json &doc) -> std::optional<ApiError> {
             doc["metadata"]["labels"]["cubedesk.io/churn-tick"] = value;
