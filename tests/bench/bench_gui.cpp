@@ -112,15 +112,21 @@ double threadCpuMs() {
     return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
 }
 
+/// Starts `kubectl args` on `kubeconfig` (the caller waits or polls).
+void startKubectl(QProcess &kubectl, const std::string &kubeconfig, const QStringList &args) {
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("KUBECONFIG"), QString::fromStdString(kubeconfig));
+    kubectl.setProcessEnvironment(env);
+    kubectl.start(QStringLiteral("kubectl"), args);
+}
+
 /// The simulator's current resourceVersion (its write counter: every write is one watch event),
 /// read with kubectl so the count is independent of our client.
 long long simResourceVersion(const std::string &kubeconfig) {
     QProcess kubectl;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("KUBECONFIG"), QString::fromStdString(kubeconfig));
-    kubectl.setProcessEnvironment(env);
-    kubectl.start(QStringLiteral("kubectl"), {QStringLiteral("get"), QStringLiteral("--raw"),
-                                              QStringLiteral("/api/v1/namespaces?limit=1")});
+    startKubectl(kubectl, kubeconfig,
+                 {QStringLiteral("get"), QStringLiteral("--raw"),
+                  QStringLiteral("/api/v1/namespaces?limit=1")});
     if (!kubectl.waitForFinished(30000) || kubectl.exitCode() != 0)
         return -1;
     const QJsonObject meta = QJsonDocument::fromJson(kubectl.readAllStandardOutput())
@@ -284,19 +290,16 @@ int main(int argc, char **argv) {
     if (sim) {
         const models::ClusterConnection *connection = hub.clusters().front();
         const std::string node = connection->store().nodes().begin()->first;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("KUBECONFIG"), QString::fromStdString(kubeconfig));
         for (int i = 0; i < 5; ++i) {
             const std::string value = "mark-" + std::to_string(i);
             QProcess kubectl;
-            kubectl.setProcessEnvironment(env);
             QElapsedTimer t;
             t.start();
-            kubectl.start(QStringLiteral("kubectl"),
-                          {QStringLiteral("label"), QStringLiteral("node"),
-                           QString::fromStdString(node),
-                           QString::fromStdString("cubedesk.io/bench-mark=" + value),
-                           QStringLiteral("--overwrite")});
+            startKubectl(kubectl, kubeconfig,
+                         {QStringLiteral("label"), QStringLiteral("node"),
+                          QString::fromStdString(node),
+                          QString::fromStdString("cubedesk.io/bench-mark=" + value),
+                          QStringLiteral("--overwrite")});
             double kubectlDone = -1;
             double seen = -1;
             while (t.elapsed() < 60000 && (seen < 0 || kubectlDone < 0)) {
