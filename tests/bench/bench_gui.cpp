@@ -274,7 +274,7 @@ int main(int argc, char **argv) {
         p->start();
         QElapsedTimer phase;
         phase.start();
-        while (phase.elapsed() < seconds * 1000)
+        while (phase.elapsed() < qint64{seconds} * 1000)
             runEventLoop(50);
         p->stop();
     }
