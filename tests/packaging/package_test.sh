@@ -6,7 +6,8 @@
 # 1. cpack -G DEB over BUILD_DIR (into a scratch directory, never the build tree's packages/);
 # 2. the control fields: name, version, and Depends from dpkg-shlibdeps naming Debian's Qt 6 and
 #    library packages;
-# 3. the contents: cubedesk, the desktop entry, the metainfo, the icons, the documents — and no
+# 3. the contents: cubedesk, the desktop entry, the metainfo, the icons, the documents and the
+#    licence (Apache-2.0 in the copyright file, LICENSE, the metainfo and the RPM tag) — and no
 #    simulator, benchmark or test;
 # 4. dpkg-deb -x into a scratch root; desktop-file-validate, appstreamcli validate and
 #    validate-tree on what landed there;
@@ -85,6 +86,7 @@ expected=(
   /usr/share/icons/hicolor/scalable/apps/$id.svg
   /usr/share/doc/cubedesk/README.md
   /usr/share/doc/cubedesk/copyright
+  /usr/share/doc/cubedesk/LICENSE
 )
 for n in 16 22 24 32 48 64 128 256 512; do
   expected+=("/usr/share/icons/hicolor/${n}x${n}/apps/$id.png")
@@ -107,6 +109,17 @@ appstreamcli validate-tree --no-net --strict "$root" ||
   fail "appstreamcli validate-tree rejects the unpacked tree (desktop entry, icon, metainfo together)"
 grep -q "<release version=\"$version\"" "$root/usr/share/metainfo/$id.metainfo.xml" ||
   fail "the metainfo has no <release> for $version"
+
+# The licence, said the same way everywhere: Apache-2.0.
+grep -q "<project_license>Apache-2.0</project_license>" "$root/usr/share/metainfo/$id.metainfo.xml" ||
+  fail "the metainfo's project_license is not Apache-2.0"
+grep -qx "License: Apache-2.0" "$root/usr/share/doc/cubedesk/copyright" ||
+  fail "the Debian copyright file does not say License: Apache-2.0"
+grep -q "Apache License" "$root/usr/share/doc/cubedesk/LICENSE" &&
+  grep -q "Version 2.0, January 2004" "$root/usr/share/doc/cubedesk/LICENSE" ||
+  fail "/usr/share/doc/cubedesk/LICENSE is not the Apache License 2.0"
+grep -q 'CPACK_RPM_PACKAGE_LICENSE "Apache-2.0"' "$build_dir/CPackConfig.cmake" ||
+  fail "the RPM License tag is not Apache-2.0 (CPackConfig.cmake)"
 
 # --- 5. --version and --help ---------------------------------------------------------------------
 app="$root/usr/bin/cubedesk"
