@@ -1,5 +1,5 @@
 # cubedesk_options: the INTERFACE target every CubeDesk target links. It carries the language
-# standard, the warning set and the Qt macros of the house style (DESIGN.md §7).
+# standard, the warning set and the Qt macros of the house style (docs/architecture.md).
 option(CUBEDESK_WERROR "Treat compiler warnings as errors" OFF)
 option(CUBEDESK_SANITIZE "Build with AddressSanitizer and UndefinedBehaviorSanitizer" OFF)
 

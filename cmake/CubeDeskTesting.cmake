@@ -7,7 +7,8 @@ include(GoogleTest)
 function(cubedesk_add_gtest name)
     cmake_parse_arguments(ARG "" "TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
     add_executable(${name} ${ARG_SOURCES})
-    target_link_libraries(${name} PRIVATE cubedesk_options GTest::gtest GTest::gtest_main ${ARG_LIBS})
+    target_link_libraries(${name} PRIVATE cubedesk_options cubedesk_testfixtures GTest::gtest
+        GTest::gtest_main ${ARG_LIBS})
     # Where fixtures are when the environment does not say (test discovery runs without it).
     target_compile_definitions(${name} PRIVATE
         CUBEDESK_DEFAULT_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
@@ -28,7 +29,8 @@ function(cubedesk_add_qtest name)
     cmake_parse_arguments(ARG "XVFB" "TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
     add_executable(${name} ${ARG_SOURCES})
     set_target_properties(${name} PROPERTIES AUTOMOC ON)
-    target_link_libraries(${name} PRIVATE cubedesk_options Qt6::Test ${ARG_LIBS})
+    target_link_libraries(${name} PRIVATE cubedesk_options cubedesk_testfixtures Qt6::Test
+        ${ARG_LIBS})
     if(NOT ARG_TIMEOUT)
         set(ARG_TIMEOUT 120)
     endif()

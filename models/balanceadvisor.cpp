@@ -2,7 +2,8 @@
 
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
-#include "models/resourceusage.h"
+#include "models/nodecardbuilder.h"
+#include "models/qtstring.h"
 
 #include <QDateTime>
 #include <QTimer>
@@ -12,10 +13,6 @@ namespace cubedesk::models {
 using k8s::RebalancePlanner;
 
 namespace {
-
-QString q(const std::string &s) {
-    return QString::fromStdString(s);
-}
 
 QString deviceText(RebalancePlanner::Device d) {
     return d == RebalancePlanner::Device::Cpu ? BalanceAdvisor::tr("CPU")
@@ -28,26 +25,7 @@ QString standingText(const RebalancePlanner::OrgRatio &r, RebalancePlanner::Devi
             ? BalanceAdvisor::tr("%1/%2 cores").arg(r.requested).arg(r.allocatable)
             : BalanceAdvisor::tr("%1/%2 GPUs").arg(r.requested).arg(r.allocatable);
     return BalanceAdvisor::tr("%1 at %2 (%3, %n node(s))", "", r.nodes)
-        .arg(q(r.org), BalanceAdvisor::percent(r.ratio()), amount);
-}
-
-NodeCard cardFor(const ClusterConnection *cluster, const QString &name) {
-    NodeCard card;
-    card.name = name;
-    const auto node = cluster->store().node(name.toStdString());
-    if (!node)
-        return card;
-    const auto labels = node->labels();
-    const auto gpuType = labels.value("gpu-type").value_or("");
-    card.gpuType = QString::fromUtf8(gpuType.data(), static_cast<qsizetype>(gpuType.size()));
-    card.ready = node->isReady();
-    card.schedulable = !node->unschedulable();
-    card.shareable = labels.value("share") != std::optional<std::string_view>("false");
-    if (const auto *e = cluster->store().accounting().node(node->name())) {
-        card.gpus = ResourceUsage::gpus(e->requested, e->allocatable);
-        card.cpu = ResourceUsage::cpu(e->requested, e->allocatable);
-    }
-    return card;
+        .arg(toQString(r.org), BalanceAdvisor::percent(r.ratio()), amount);
 }
 
 } // namespace
@@ -99,7 +77,8 @@ QString BalanceAdvisor::explain(const RebalancePlanner::Move &m) {
         text = tr("%1 has been pending %n min for insufficient resources in %2; the least-loaded "
                   "%3 resource group is %4",
                   "", static_cast<int>(m.pendingSeconds / 60))
-                   .arg(q(m.pendingPod), q(m.toOrg), device, standingText(m.fromBefore, m.device));
+                   .arg(toQString(m.pendingPod), toQString(m.toOrg), device,
+                        standingText(m.fromBefore, m.device));
     else
         text = tr("%1: the busiest resource group is %2, more than 20 points above the "
                   "least-loaded, %3")
@@ -109,7 +88,7 @@ QString BalanceAdvisor::explain(const RebalancePlanner::Move &m) {
         return text + QLatin1String("; ") +
                tr("but no node is labelled org=%1 explicitly: the platform would announce the "
                   "move and change nothing")
-                   .arg(q(m.fromOrg));
+                   .arg(toQString(m.fromOrg));
     const QString unit = m.device == RebalancePlanner::Device::Cpu
                              ? tr("%1/%2 cores").arg(m.nodeUsed).arg(m.nodeAllocatable)
                              : tr("%1/%2 GPUs").arg(m.nodeUsed).arg(m.nodeAllocatable);
@@ -118,13 +97,13 @@ QString BalanceAdvisor::explain(const RebalancePlanner::Move &m) {
     text += QLatin1String("; ") + (m.reason == RebalancePlanner::Reason::PendingPod
                                        ? tr("its least-loaded usable node %1 (%2) moves to %3")
                                        : tr("its least-loaded node %1 (%2) moves to %3"))
-                                      .arg(q(m.node), unit, q(m.toOrg));
+                                      .arg(toQString(m.node), unit, toQString(m.toOrg));
     if (m.reason == RebalancePlanner::Reason::PendingPod)
         text += QLatin1String("; ") +
                 (m.podWouldFit ? tr("the pod fits there") : tr("the pod does not fit there"));
     text += QLatin1String(". ") + tr("After the move: %1 %2 → %3, %4 %5 → %6.")
-                                      .arg(q(m.fromOrg), percent(m.fromBefore.ratio()),
-                                           percent(m.fromAfter.ratio()), q(m.toOrg),
+                                      .arg(toQString(m.fromOrg), percent(m.fromBefore.ratio()),
+                                           percent(m.fromAfter.ratio()), toQString(m.toOrg),
                                            percent(m.toBefore.ratio()), percent(m.toAfter.ratio()));
     return text;
 }
@@ -139,9 +118,9 @@ QVector<BalanceGhost> BalanceAdvisor::ghosts(const QString &clusterName) const {
         if (m.node.empty())
             continue;
         BalanceGhost g;
-        g.node = q(m.node);
-        g.fromOrg = q(m.fromOrg);
-        g.toOrg = q(m.toOrg);
+        g.node = toQString(m.node);
+        g.fromOrg = toQString(m.fromOrg);
+        g.toOrg = toQString(m.toOrg);
         g.run = m.run;
         g.pending = m.reason == RebalancePlanner::Reason::PendingPod;
         g.headline = g.pending
@@ -151,7 +130,7 @@ QVector<BalanceGhost> BalanceAdvisor::ghosts(const QString &clusterName) const {
                         .arg(deviceText(m.device), g.toOrg, percent(m.toBefore.ratio()),
                              percent(m.toAfter.ratio()));
         g.reason = explain(m);
-        g.card = cardFor(cluster, g.node);
+        g.card = NodeCardBuilder::build(cluster->store(), g.node);
         out.push_back(std::move(g));
     }
     return out;
@@ -164,7 +143,7 @@ QString BalanceAdvisor::summary(const QString &cluster) const {
     if (result->moves.empty()) {
         if (result->platformError)
             return tr("The platform's run would fail here and move nothing: %1")
-                .arg(q(result->stopped));
+                .arg(toQString(result->stopped));
         return tr("No move: the resource groups are within the platform's 20-point rule and no "
                   "pod has been pending over 5 minutes for resources elsewhere.");
     }
@@ -173,7 +152,7 @@ QString BalanceAdvisor::summary(const QString &cluster) const {
         return explain(first);
     return tr("Next run: move %1 from %2 to %3 (%n move(s) previewed).", "",
               static_cast<int>(result->moves.size()))
-        .arg(q(first.node), q(first.fromOrg), q(first.toOrg));
+        .arg(toQString(first.node), toQString(first.fromOrg), toQString(first.toOrg));
 }
 
 void BalanceAdvisor::setAutoBalance(const QString &cluster, bool enabled, int intervalMinutes) {

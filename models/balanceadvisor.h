@@ -1,10 +1,10 @@
 #pragma once
-// BalanceAdvisor: the resource-group balancing advisor of the board (issue "Resource-group
-// balancing advisor and alerts"). For a cluster it runs RebalancePlanner (the platform's
-// adjust_node_resource rule, spec §4, plus the pending-driven rule as intended) over the
-// cluster's cached nodes and pods and keeps the result as that cluster's suggestion, with the
-// ghost cards and translated reasons the board shows. Applying is not done here: the UI sends
-// the move through the drag-and-drop path (MainWindow::requestMove: preview, patch, undo).
+// BalanceAdvisor: the resource-group balancing advisor of the board (docs/platform.md). For a
+// cluster it runs RebalancePlanner (the platform's adjust_node_resource rule plus the
+// pending-driven rule as intended) over the cluster's cached nodes and pods and keeps the result
+// as that cluster's suggestion, with the ghost cards and translated reasons the board shows.
+// Applying is not done here: the UI sends the move through the drag-and-drop path
+// (MainWindow::requestMove: preview, patch, undo).
 //
 // Auto-balance (opt-in, per cluster): every N minutes (default 10, the platform's intended
 // beat) runOnce() plans one run and, when it moves a node, emits autoMoveProposed(); the UI

@@ -1,7 +1,7 @@
 #pragma once
 // ClusterChange: what one applied batch changed in a ClusterStore, so that every model updates
-// only the rows it must (DESIGN.md §2: no resets, contiguous inserts/removes, dataChanged
-// ranges). Plain value type, GUI thread.
+// only the rows it must (docs/threads-and-data-flow.md: no resets, contiguous inserts/removes,
+// dataChanged ranges). Plain value type, GUI thread.
 
 #include <set>
 #include <string>

@@ -76,9 +76,10 @@ QString ClusterConnection::writeBlockedReason() const {
     return {};
 }
 
-void ClusterConnection::submit(std::vector<k8s::WriteRequest> requests,
+void ClusterConnection::submit(std::vector<k8s::WriteRequest> requests, const QObject *context,
                                std::function<void(std::vector<k8s::WriteResult>)> done,
                                std::size_t concurrency) {
+    Q_ASSERT(context != nullptr);
     if (!m_session) {
         std::vector<k8s::WriteResult> results(requests.size());
         for (auto &r : results) {
@@ -88,7 +89,8 @@ void ClusterConnection::submit(std::vector<k8s::WriteRequest> requests,
         done(std::move(results));
         return;
     }
-    m_writes.push_back({m_session->submit(std::move(requests), concurrency), std::move(done)});
+    m_writes.push_back(
+        {m_session->submit(std::move(requests), concurrency), context, std::move(done)});
     if (!m_writePoll.isActive())
         m_writePoll.start();
 }
@@ -104,8 +106,10 @@ void ClusterConnection::pollWrites() {
         }
         auto results = w.future.get();
         auto done = std::move(w.done);
+        const bool delivered = !w.context.isNull();
         m_writes.erase(m_writes.begin() + static_cast<std::ptrdiff_t>(i));
-        done(std::move(results));
+        if (delivered)
+            done(std::move(results));
     }
     if (m_writes.empty())
         m_writePoll.stop();
@@ -164,10 +168,10 @@ void ClusterConnection::pollState() {
 }
 
 void ClusterConnection::checkAccess() {
-    // Ask once the cluster answers: may this user patch nodes? (DESIGN.md §4)
+    // Ask once the cluster answers: may this user patch nodes? (docs/writes.md)
     m_accessAsked = true;
     submit(
-        {k8s::NodeWrites::accessReview("patch", "", "nodes")},
+        {k8s::NodeWrites::accessReview("patch", "", "nodes")}, this,
         [this](std::vector<k8s::WriteResult> results) {
             const auto &r = results.front();
             m_mayPatchNodes = k8s::NodeWrites::allowed(r);

@@ -13,6 +13,7 @@
 #include "models/freshness.h"
 
 #include <QObject>
+#include <QPointer>
 #include <QString>
 #include <QTimer>
 
@@ -56,11 +57,17 @@ public:
     void setReadOnly(bool readOnly);
 
     /// Sends `requests` through the session (bounded concurrency); `done` runs on the GUI
-    /// thread with one result per request, in order. Without a session every result is an
-    /// error saying so.
-    void submit(std::vector<k8s::WriteRequest> requests,
+    /// thread with one result per request, in order — unless `context` was destroyed
+    /// meanwhile: then the results are dropped and `done` is destroyed uncalled (a panel or
+    /// dialog that closed; a write whose outcome must outlive the window part that asked for it
+    /// is sent by a controller that lives as long as the window). Without a session every
+    /// result is an error saying so, delivered at once. `context` must not be null.
+    void submit(std::vector<k8s::WriteRequest> requests, const QObject *context,
                 std::function<void(std::vector<k8s::WriteResult>)> done,
                 std::size_t concurrency = 8);
+
+    /// Requests submitted whose results have not been handed out yet.
+    std::size_t writesInFlight() const { return m_writes.size(); }
 
     /// Applies up to `maxDeltas` of the session's deltas to the store, oldest first, as one
     /// batch; emits changed() when anything changed. Drains the session only when what it
@@ -106,6 +113,7 @@ private:
 
     struct PendingWrite {
         std::future<std::vector<k8s::WriteResult>> future;
+        QPointer<const QObject> context;
         std::function<void(std::vector<k8s::WriteResult>)> done;
     };
     std::vector<PendingWrite> m_writes;

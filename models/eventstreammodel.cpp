@@ -3,6 +3,7 @@
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
 #include "models/modelroles.h"
+#include "models/qtstring.h"
 
 #include <QColor>
 #include <QDateTime>
@@ -13,10 +14,6 @@
 namespace cubedesk::models {
 
 namespace {
-
-QString view(std::string_view s) {
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
 
 QString clockText(qint64 t) {
     if (t <= 0)
@@ -57,14 +54,14 @@ EventStreamModel::Row EventStreamModel::makeRow(ClusterConnection *cluster, cons
         r.time = event->creationTimestamp();
     r.seq = ++m_seq;
     r.clusterName = cluster->name();
-    r.type = view(event->type());
+    r.type = toQString(event->type());
     r.warning = event->type() == "Warning";
-    r.reason = view(event->reason());
-    r.kind = view(event->involvedKind());
+    r.reason = toQString(event->reason());
+    r.kind = toQString(event->involvedKind());
     r.name = QString::fromStdString(event->involvedName());
-    r.ns = view(event->involvedNamespace());
+    r.ns = toQString(event->involvedNamespace());
     r.message = QString::fromStdString(event->message());
-    r.source = view(event->source());
+    r.source = toQString(event->source());
     return r;
 }
 

@@ -1,9 +1,11 @@
 #include "models/gpuinventorymodel.h"
 
+#include "k8s/cube/nodestatus.h"
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
 #include "models/gputopologysources.h"
 #include "models/modelroles.h"
+#include "models/qtstring.h"
 #include "models/resourceusage.h"
 
 #include <algorithm>
@@ -14,10 +16,6 @@ using k8s::GpuInventory;
 using Kind = k8s::GpuInventory::ResourceKind;
 
 namespace {
-
-QString text(const std::string &s) {
-    return QString::fromStdString(s);
-}
 
 QString number(qint64 v) {
     return QString::number(v);
@@ -55,16 +53,12 @@ std::optional<GpuNodeRow> GpuInventoryModel::makeRow(ClusterConnection *cluster,
     r.cluster = cluster;
     r.node = node;
     r.clusterName = cluster->name();
-    r.name = text(gpus->name);
-    r.status = gpus->ready ? QStringLiteral("Ready") : QStringLiteral("NotReady");
-    r.statusRank = gpus->ready ? 0 : 2;
-    if (gpus->unschedulable) {
-        r.status += QStringLiteral(",SchedulingDisabled");
-        r.statusRank += 1;
-    }
-    r.org = text(gpus->org);
-    r.model = text(gpus->model());
-    r.product = text(gpus->product);
+    r.name = toQString(gpus->name);
+    r.status = toQString(k8s::NodeStatus::text(gpus->ready, gpus->unschedulable));
+    r.statusRank = k8s::NodeStatus::rank(gpus->ready, gpus->unschedulable);
+    r.org = toQString(gpus->org);
+    r.model = toQString(gpus->model());
+    r.product = toQString(gpus->product);
     switch (gpus->sharing) {
     case GpuInventory::Sharing::None:
         r.sharing = tr("whole GPUs");
@@ -76,7 +70,7 @@ std::optional<GpuNodeRow> GpuInventoryModel::makeRow(ClusterConnection *cluster,
         r.sharing = tr("MPS ×%1").arg(gpus->replicas);
         break;
     case GpuInventory::Sharing::Mig:
-        r.sharing = tr("MIG %1").arg(text(gpus->migStrategy));
+        r.sharing = tr("MIG %1").arg(toQString(gpus->migStrategy));
         break;
     case GpuInventory::Sharing::Vgpu:
         r.sharing = tr("HAMi vGPU");
@@ -104,7 +98,7 @@ std::optional<GpuNodeRow> GpuInventoryModel::makeRow(ClusterConnection *cluster,
     for (const auto &res : gpus->resources) {
         const QString used = number(res.requested) + QLatin1Char('/') + number(res.allocatable);
         if (res.kind == Kind::Mig && res.name.rfind("nvidia.com/mig-", 0) == 0)
-            slices << text(res.name.substr(15)) + QLatin1Char(' ') + used;
+            slices << toQString(res.name.substr(15)) + QLatin1Char(' ') + used;
         else if (res.kind == Kind::VgpuCores)
             slices << tr("cores %1 %").arg(used);
         else if (res.kind == Kind::VgpuMemory && res.name == "nvidia.com/gpumem")
@@ -114,7 +108,7 @@ std::optional<GpuNodeRow> GpuInventoryModel::makeRow(ClusterConnection *cluster,
 
     const auto &resolved = m_sources->resolve(cluster, *node);
     if (!resolved.problems.empty())
-        r.topologyProblem = text(resolved.problems.front());
+        r.topologyProblem = toQString(resolved.problems.front());
     if (resolved.topology) {
         const k8s::GpuTopology &t = *resolved.topology;
         r.topologySource = t.source();

@@ -67,11 +67,11 @@ void GpuTopologySources::refresh(ClusterConnection *cluster) {
     get.method = "GET";
     get.path = k8s::NrtTopologyParser::listPath();
     get.subject = "noderesourcetopologies";
-    // Either side may be gone when the answer comes: the pane closed, or the cluster removed.
+    // The cluster may be forgotten when the answer comes (this object's own lifetime is the
+    // submit's context).
     QPointer<ClusterConnection> guard(cluster);
-    QPointer<GpuTopologySources> self(this);
-    cluster->submit({get}, [this, self, guard](std::vector<k8s::WriteResult> results) {
-        if (!self || !guard || !m_clusters.count(guard.data()))
+    cluster->submit({get}, this, [this, guard](std::vector<k8s::WriteResult> results) {
+        if (!guard || !m_clusters.count(guard.data()))
             return;
         PerCluster &p = of(guard.data());
         p.fetching = false;

@@ -1,5 +1,6 @@
 #include "models/jobtablemodel.h"
 
+#include "k8s/api/humanduration.h"
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
 #include "models/modelroles.h"
@@ -93,17 +94,7 @@ QColor JobTableModel::phaseColor(JobPhase::Value phase) {
 QString JobTableModel::duration(qint64 seconds) {
     if (seconds <= 0)
         return {};
-    if (seconds < 60)
-        return QStringLiteral("%1s").arg(seconds);
-    if (seconds < 3600)
-        return QStringLiteral("%1m%2s")
-            .arg(seconds / 60)
-            .arg(seconds % 60, 2, 10, QLatin1Char('0'));
-    if (seconds < 86400)
-        return QStringLiteral("%1h%2m")
-            .arg(seconds / 3600)
-            .arg((seconds % 3600) / 60, 2, 10, QLatin1Char('0'));
-    return QStringLiteral("%1d%2h").arg(seconds / 86400).arg((seconds % 86400) / 3600);
+    return QString::fromStdString(k8s::humanDuration(std::chrono::seconds(seconds)));
 }
 
 bool JobTableModel::pastTimeout(const JobTableRow &row, qint64 now) {

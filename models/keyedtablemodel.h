@@ -1,9 +1,10 @@
 #pragma once
 // KeyedTableModel<Row>: the shared machinery of CubeDesk's flat tables over many clusters
 // (jobs, and the pattern NodeTableModel follows): rows identified by (cluster, key), an index
-// from that identity to the row number, and the batch operations DESIGN.md §2 asks for —
-// removals as contiguous runs, last run first; insertions appended as one run; changes as
-// per-run dataChanged, or one covering range when they are many and scattered. Never a reset.
+// from that identity to the row number, and the batch operations of
+// docs/threads-and-data-flow.md — removals as contiguous runs, last run first; insertions
+// appended as one run; changes as per-run dataChanged, or one covering range when they are many
+// and scattered. Never a reset.
 //
 // Row must have a `cluster` member (a ClusterConnection pointer); `Key` names its QString
 // member that identifies it within the cluster (`key` unless said otherwise).

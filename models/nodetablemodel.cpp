@@ -1,9 +1,13 @@
 #include "models/nodetablemodel.h"
 
+#include "k8s/api/humanduration.h"
 #include "k8s/cube/dumprows.h"
+#include "k8s/cube/labelrules.h"
+#include "k8s/cube/nodestatus.h"
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
 #include "models/modelroles.h"
+#include "models/qtstring.h"
 #include "models/resourceusage.h"
 
 #include <QDateTime>
@@ -12,13 +16,7 @@
 
 namespace cubedesk::models {
 
-namespace {
-
-QString view(std::string_view s) {
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
-
-} // namespace
+namespace {} // namespace
 
 NodeTableModel::NodeTableModel(ClusterHub *hub, QObject *parent)
     : KeyedTableModel<NodeRow, &NodeRow::name>(parent) {
@@ -38,21 +36,15 @@ NodeRow NodeTableModel::makeRow(ClusterConnection *cluster, const NodePtr &node)
     r.cluster = cluster;
     r.node = node;
     r.clusterName = cluster->name();
-    r.name = view(node->name());
-    const bool ready = node->isReady();
-    r.status = ready ? QStringLiteral("Ready") : QStringLiteral("NotReady");
-    r.statusRank = ready ? 0 : 2;
-    if (node->unschedulable()) {
-        r.status += QStringLiteral(",SchedulingDisabled");
-        r.statusRank += 1;
-    }
+    r.name = toQString(node->name());
+    r.status = toQString(k8s::NodeStatus::text(node->isReady(), node->unschedulable()));
+    r.statusRank = k8s::NodeStatus::rank(node->isReady(), node->unschedulable());
     const auto labels = node->labels();
     QStringList roles;
-    for (const char *role : {"cpu", "gpu", "vgpu", "train", "notebook", "service"})
-        if (labels.value(role) == std::optional<std::string_view>("true"))
-            roles << QLatin1String(role);
+    for (const std::string &role : k8s::LabelRules::roles(labels))
+        roles << toQString(role);
     r.roles = roles.join(QLatin1Char(','));
-    r.gpuType = view(labels.value("gpu-type").value_or(""));
+    r.gpuType = toQString(labels.value("gpu-type").value_or(""));
     r.shareable = labels.value("share") != std::optional<std::string_view>("false");
     if (const auto *entry = cluster->store().accounting().node(node->name())) {
         r.org = QString::fromStdString(entry->org);
@@ -67,7 +59,7 @@ NodeRow NodeTableModel::makeRow(ClusterConnection *cluster, const NodePtr &node)
                                          t.effect);
     r.taints = taints.join(QStringLiteral(", "));
     r.created = node->creationTimestamp();
-    r.internalIp = view(node->internalIp());
+    r.internalIp = toQString(node->internalIp());
     r.haystack =
         QStringList{r.name, r.clusterName, r.org, r.roles, r.gpuType, r.status, r.internalIp}
             .join(QLatin1Char(' '))
@@ -78,16 +70,7 @@ NodeRow NodeTableModel::makeRow(ClusterConnection *cluster, const NodePtr &node)
 QString NodeTableModel::age(qint64 created, qint64 now) {
     if (created <= 0)
         return {};
-    const qint64 s = std::max<qint64>(0, now - created);
-    if (s < 120)
-        return QStringLiteral("%1s").arg(s);
-    if (s < 3600 * 3)
-        return QStringLiteral("%1m").arg(s / 60);
-    if (s < 86400 * 2)
-        return QStringLiteral("%1h").arg(s / 3600);
-    if (s < 86400 * 8)
-        return QStringLiteral("%1d%2h").arg(s / 86400).arg((s % 86400) / 3600);
-    return QStringLiteral("%1d").arg(s / 86400);
+    return QString::fromStdString(k8s::humanDuration(std::chrono::seconds(now - created)));
 }
 
 int NodeTableModel::columnCount(const QModelIndex &parent) const {

@@ -1,8 +1,9 @@
 #pragma once
 // NodeTableModel: every node of every cluster the hub knows, one flat table (the Nodes pane).
 // Rows are precomputed NodeRows; a batch becomes contiguous beginInsertRows/beginRemoveRows
-// runs and per-row dataChanged ranges (DESIGN.md §2) — never a reset. Scope (which clusters),
-// sorting and filtering are SortFilterIndex's job; this model answers SortKeySource for it.
+// runs and per-row dataChanged ranges (docs/threads-and-data-flow.md) — never a reset. Scope
+// (which clusters), sorting and filtering are SortFilterIndex's job; this model answers
+// SortKeySource for it.
 //
 // Threads: GUI thread only. Reads the hub's connections; owns only its rows.
 

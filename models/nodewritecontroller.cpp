@@ -3,6 +3,8 @@
 #include "k8s/write/nodewrites.h"
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
+#include "models/qtstring.h"
+#include "models/writelogging.h"
 
 #include <QLoggingCategory>
 
@@ -12,13 +14,9 @@ Q_LOGGING_CATEGORY(lcWrites, "cubedesk.models.writes")
 
 namespace {
 
-QString q(const std::string &s) {
-    return QString::fromStdString(s);
-}
-
 QString messageOf(const k8s::WriteResult &r) {
     if (!r.error.message.empty())
-        return q(r.error.message);
+        return toQString(r.error.message);
     return QStringLiteral("HTTP %1").arg(r.status);
 }
 
@@ -72,7 +70,7 @@ void NodeWriteController::send(ClusterConnection *cluster, std::vector<k8s::Writ
                                Done done) {
     ++m_inFlight;
     QPointer<ClusterConnection> guard(cluster);
-    cluster->submit(std::move(requests),
+    cluster->submit(std::move(requests), this,
                     [this, guard, done = std::move(done)](std::vector<k8s::WriteResult> results) {
                         --m_inFlight;
                         if (guard)
@@ -98,22 +96,24 @@ NodeWriteController::outcomeOf(const ClusterConnection *cluster, const QString &
     return outcome;
 }
 
-bool NodeWriteController::apply(ClusterConnection *cluster, const k8s::LabelEditPlan &plan,
-                                const std::vector<k8s::LabelEdit> &edits,
-                                const QString &description) {
+quint64 NodeWriteController::apply(ClusterConnection *cluster, const k8s::LabelEditPlan &plan,
+                                   const std::vector<k8s::LabelEdit> &edits,
+                                   const QString &description) {
     if (!cluster || !cluster->writeBlockedReason().isEmpty() || !plan.ok() ||
         plan.changes().empty())
-        return false;
+        return 0;
+    const quint64 id = m_nextId++;
     qCInfo(lcWrites).noquote() << cluster->name() << ":" << description;
     Q_EMIT started(description);
     const auto changes = plan.changes();
     QStringList nodes;
     for (const auto &c : changes)
-        nodes << q(c.node);
+        nodes << toQString(c.node);
     send(cluster, plan.requests(),
-         [this, changes, nodes, edits, description](ClusterConnection *c,
-                                                    std::vector<k8s::WriteResult> results) {
+         [this, id, changes, nodes, edits, description](ClusterConnection *c,
+                                                        std::vector<k8s::WriteResult> results) {
              Outcome outcome = outcomeOf(c, description, nodes, results);
+             outcome.id = id;
              outcome.edits = edits;
              UndoEntry undo{c, description, {}};
              bool conflicts = false;
@@ -133,7 +133,7 @@ bool NodeWriteController::apply(ClusterConnection *cluster, const k8s::LabelEdit
              else
                  Q_EMIT finished(outcome);
          });
-    return true;
+    return id;
 }
 
 void NodeWriteController::rereadConflicts(ClusterConnection *cluster, Outcome outcome) {
@@ -162,10 +162,11 @@ void NodeWriteController::rereadConflicts(ClusterConnection *cluster, Outcome ou
          });
 }
 
-bool NodeWriteController::cordon(ClusterConnection *cluster, const QStringList &nodes,
-                                 bool unschedulable) {
+quint64 NodeWriteController::cordon(ClusterConnection *cluster, const QStringList &nodes,
+                                    bool unschedulable) {
     if (!cluster || !cluster->writeBlockedReason().isEmpty() || nodes.isEmpty())
-        return false;
+        return 0;
+    const quint64 id = m_nextId++;
     std::vector<k8s::WriteRequest> requests;
     for (const auto &n : nodes) {
         const auto node = cluster->store().node(n.toStdString());
@@ -176,15 +177,19 @@ bool NodeWriteController::cordon(ClusterConnection *cluster, const QStringList &
                                               : tr("uncordon %n node(s)", "", nodes.size());
     Q_EMIT started(description);
     send(cluster, std::move(requests),
-         [this, nodes, description](ClusterConnection *c, std::vector<k8s::WriteResult> results) {
-             Q_EMIT finished(outcomeOf(c, description, nodes, results));
+         [this, id, nodes, description](ClusterConnection *c,
+                                        std::vector<k8s::WriteResult> results) {
+             Outcome outcome = outcomeOf(c, description, nodes, results);
+             outcome.id = id;
+             Q_EMIT finished(outcome);
          });
-    return true;
+    return id;
 }
 
-bool NodeWriteController::undo() {
+quint64 NodeWriteController::undo() {
     if (!m_undo || !m_undo->cluster || !m_undo->cluster->writeBlockedReason().isEmpty())
-        return false;
+        return 0;
+    const quint64 id = m_nextId++;
     UndoEntry entry = std::move(*m_undo);
     m_undo.reset();
     Q_EMIT undoAvailableChanged(false);
@@ -192,14 +197,16 @@ bool NodeWriteController::undo() {
     Q_EMIT started(description);
     QStringList nodes;
     for (const auto &r : entry.requests)
-        nodes << q(r.path.substr(r.path.rfind('/') + 1));
+        nodes << toQString(r.path.substr(r.path.rfind('/') + 1));
     send(entry.cluster, std::move(entry.requests),
-         [this, nodes, description](ClusterConnection *c, std::vector<k8s::WriteResult> results) {
+         [this, id, nodes, description](ClusterConnection *c,
+                                        std::vector<k8s::WriteResult> results) {
              Outcome outcome = outcomeOf(c, description, nodes, results);
+             outcome.id = id;
              outcome.undo = true;
              Q_EMIT finished(outcome);
          });
-    return true;
+    return id;
 }
 
 } // namespace cubedesk::models

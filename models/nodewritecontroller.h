@@ -1,7 +1,7 @@
 #pragma once
 // NodeWriteController: the one path by which the UI changes nodes — label edits on one or many
 // nodes, resource-group moves (an `org` label edit), cordon/uncordon — and undoes the last
-// change (DESIGN.md §4). Every write starts from a confirmed user action, carries the node's
+// change (docs/writes.md). Every write starts from a confirmed user action, carries the node's
 // resourceVersion, reports a result per node, and never overwrites blindly: a 409 Conflict
 // re-reads the node and hands a fresh plan back so the UI can ask again.
 //
@@ -34,6 +34,7 @@ public:
         QString message; ///< the API's reason when it failed
     };
     struct Outcome {
+        quint64 id = 0; ///< what apply(), cordon() or undo() returned
         QString cluster;
         QString description; ///< "org vision → speech on 2 nodes"
         bool undo = false;   ///< this was an undo
@@ -53,14 +54,15 @@ public:
     static k8s::LabelEditPlan plan(const ClusterConnection *cluster, const QStringList &nodes,
                                    const std::vector<k8s::LabelEdit> &edits);
 
-    /// Sends a confirmed plan; finished() reports. Returns false (and sends nothing) when the
-    /// cluster refuses writes or the plan is blocked.
-    bool apply(ClusterConnection *cluster, const k8s::LabelEditPlan &plan,
-               const std::vector<k8s::LabelEdit> &edits, const QString &description);
-    /// Cordons (true) or uncordons nodes.
-    bool cordon(ClusterConnection *cluster, const QStringList &nodes, bool unschedulable);
-    /// Undoes the last successful label change (only the nodes that succeeded).
-    bool undo();
+    /// Sends a confirmed plan; finished() reports with the returned request id. Returns 0 (and
+    /// sends nothing) when the cluster refuses writes or the plan is blocked.
+    quint64 apply(ClusterConnection *cluster, const k8s::LabelEditPlan &plan,
+                  const std::vector<k8s::LabelEdit> &edits, const QString &description);
+    /// Cordons (true) or uncordons nodes; the request id, or 0 when nothing was sent.
+    quint64 cordon(ClusterConnection *cluster, const QStringList &nodes, bool unschedulable);
+    /// Undoes the last successful label change (only the nodes that succeeded); the request
+    /// id, or 0 when there is nothing to undo or the cluster refuses writes.
+    quint64 undo();
     bool canUndo() const { return m_undo.has_value(); }
     QString undoDescription() const { return m_undo ? m_undo->description : QString(); }
     bool busy() const { return m_inFlight > 0; }
@@ -88,6 +90,7 @@ private:
     ClusterHub *m_hub;
     std::optional<UndoEntry> m_undo;
     int m_inFlight = 0;
+    quint64 m_nextId = 1;
 };
 
 } // namespace cubedesk::models

@@ -4,6 +4,7 @@
 #include "models/clusterchange.h"
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
+#include "models/qtstring.h"
 
 #include <QTimer>
 
@@ -11,13 +12,7 @@
 
 namespace cubedesk::models {
 
-namespace {
-
-QString q(std::string_view s) {
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
-
-} // namespace
+namespace {} // namespace
 
 NotificationModel::NotificationModel(ClusterHub *hub, QObject *parent)
     : QAbstractListModel(parent)
@@ -105,11 +100,11 @@ void NotificationModel::clusterChanged(ClusterConnection *cluster, const Cluster
         failed.insert(k);
         Entry e{Kind::FailedJob,
                 name,
-                q(job->name()),
-                tr("Job %1 failed").arg(q(job->name())),
+                toQString(job->name()),
+                tr("Job %1 failed").arg(toQString(job->name())),
                 tr("%1: %2 %3/%4 failed")
-                    .arg(name, QString::fromStdString(job->kindName()), q(job->namespaceName()),
-                         q(job->name())),
+                    .arg(name, QString::fromStdString(job->kindName()),
+                         toQString(job->namespaceName()), toQString(job->name())),
                 now,
                 1};
         upsert(std::move(e), live);
@@ -125,8 +120,10 @@ void NotificationModel::checkPending() {
         for (const auto &pod : cluster->store().pendingPods()) {
             if (pod->deletionTimestamp() || nowSecs - pod->creationTimestamp() <= kPendingSeconds)
                 continue;
-            const QString org = pod->org().empty() ? QStringLiteral("public") : q(pod->org());
-            byOrg[org] << q(pod->namespaceName()) + QLatin1Char('/') + q(pod->name());
+            const QString org =
+                pod->org().empty() ? QStringLiteral("public") : toQString(pod->org());
+            byOrg[org] << toQString(pod->namespaceName()) + QLatin1Char('/') +
+                              toQString(pod->name());
         }
         // Groups that emptied keep their row; their count drops to what is still pending.
         for (auto it = m_pendingSeen.begin(); it != m_pendingSeen.end(); ++it) {

@@ -4,6 +4,7 @@
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
 #include "models/modelroles.h"
+#include "models/nodecardbuilder.h"
 #include "models/resourceusage.h"
 
 #include <QMimeData>
@@ -90,21 +91,7 @@ OrgSummary OrgBoardModel::summaryOf(const QString &org) const {
 }
 
 NodeCard OrgBoardModel::cardOf(const QString &name) const {
-    NodeCard card;
-    card.name = name;
-    const auto node = m_cluster->store().node(name.toStdString());
-    if (!node)
-        return card;
-    const auto labels = node->labels();
-    const auto gpuType = labels.value("gpu-type").value_or("");
-    card.gpuType = QString::fromUtf8(gpuType.data(), static_cast<qsizetype>(gpuType.size()));
-    card.ready = node->isReady();
-    card.schedulable = !node->unschedulable();
-    card.shareable = labels.value("share") != std::optional<std::string_view>("false");
-    if (const auto *e = m_cluster->store().accounting().node(node->name())) {
-        card.gpus = ResourceUsage::gpus(e->requested, e->allocatable);
-        card.cpu = ResourceUsage::cpu(e->requested, e->allocatable);
-    }
+    NodeCard card = NodeCardBuilder::build(m_cluster->store(), name);
     card.pendingMove = m_pending.count(name) > 0;
     return card;
 }

@@ -1,10 +1,12 @@
 #include "models/pendingpodmodel.h"
 
+#include "k8s/api/humanduration.h"
 #include "k8s/cube/dumprows.h"
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
 #include "models/modelroles.h"
 #include "models/pendingpodreason.h"
+#include "models/qtstring.h"
 #include "models/runningpodmodel.h"
 
 #include <QDateTime>
@@ -16,10 +18,6 @@
 namespace cubedesk::models {
 
 namespace {
-
-QString view(std::string_view s) {
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
 
 constexpr int kAgeRefreshMs = 30 * 1000;
 
@@ -56,11 +54,11 @@ bool PendingPodModel::isUnboundPending(const k8s::Pod &pod) {
 void PendingPodModel::fill(Entry &e, const PodPtr &pod) {
     e.pod = pod;
     e.since = pod->creationTimestamp();
-    e.org = pod->org().empty() ? QStringLiteral("public") : view(pod->org());
-    e.name = view(pod->name());
-    e.ns = view(pod->namespaceName());
+    e.org = pod->org().empty() ? QStringLiteral("public") : toQString(pod->org());
+    e.name = toQString(pod->name());
+    e.ns = toQString(pod->namespaceName());
     const std::string_view message = pod->podScheduledMessage();
-    e.message = view(message);
+    e.message = toQString(message);
     e.reason = PendingPodReason::parse(message, pod->podScheduledReason()).summary();
     const k8s::ResourceList requests = pod->effectiveRequests();
     e.cpuMilli = requests.milliCpu();
@@ -361,13 +359,8 @@ void PendingPodModel::removeCluster(ClusterConnection *cluster) {
 }
 
 QString PendingPodModel::waiting(qint64 seconds) {
-    const qint64 s = std::max<qint64>(0, seconds);
-    if (s < 3600)
-        return QStringLiteral("%1m").arg(s / 60);
-    if (s < 86400)
-        return s % 3600 >= 60 ? QStringLiteral("%1h%2m").arg(s / 3600).arg((s % 3600) / 60)
-                              : QStringLiteral("%1h").arg(s / 3600);
-    return QStringLiteral("%1d%2h").arg(s / 86400).arg((s % 86400) / 3600);
+    return QString::fromStdString(
+        k8s::humanDuration(std::chrono::seconds(std::max<qint64>(0, seconds))));
 }
 
 QModelIndex PendingPodModel::index(int row, int column, const QModelIndex &parent) const {

@@ -1,5 +1,7 @@
 #include "models/pendingpodreason.h"
 
+#include "models/qtstring.h"
+
 #include <QStringList>
 
 #include <algorithm>
@@ -8,10 +10,6 @@
 namespace cubedesk::models {
 
 namespace {
-
-QString view(std::string_view s) {
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
 
 std::string_view trim(std::string_view s) {
     while (!s.empty() && (s.front() == ' ' || s.front() == '.'))
@@ -48,12 +46,12 @@ int rank(PendingPodReason::Kind k) {
 
 PendingPodReason PendingPodReason::parse(std::string_view message, std::string_view reason) {
     PendingPodReason r;
-    r.m_reason = view(reason);
+    r.m_reason = toQString(reason);
     constexpr std::string_view available = " nodes are available";
     const auto at = message.find(available);
     if (at == std::string_view::npos) {
         if (!trim(message).empty())
-            r.m_items.push_back({Kind::Other, view(trim(message)), 0});
+            r.m_items.push_back({Kind::Other, toQString(trim(message)), 0});
         return r;
     }
     if (const auto slash = message.rfind('/', at); slash != std::string_view::npos) {
@@ -86,7 +84,7 @@ PendingPodReason PendingPodReason::parse(std::string_view message, std::string_v
         }
         if (part.starts_with("Insufficient ")) {
             item.kind = Kind::Insufficient;
-            item.detail = view(part.substr(13));
+            item.detail = toQString(part.substr(13));
         } else if (part.find("didn't match Pod's node affinity") != std::string_view::npos ||
                    part.find("didn't match node selector") != std::string_view::npos ||
                    part.find("node affinity/selector") != std::string_view::npos) {
@@ -96,14 +94,14 @@ PendingPodReason PendingPodReason::parse(std::string_view message, std::string_v
             auto taint = part.substr(brace + 6);
             if (const auto end = taint.find('}'); end != std::string_view::npos)
                 taint = taint.substr(0, end + 1);
-            item.detail = view(taint);
+            item.detail = toQString(taint);
         } else if (part.find("were unschedulable") != std::string_view::npos) {
             item.kind = Kind::Unschedulable;
         } else if (part == "Too many pods") {
             item.kind = Kind::TooManyPods;
         } else {
             item.kind = Kind::Other;
-            item.detail = view(part);
+            item.detail = toQString(part);
         }
         r.m_items.push_back(std::move(item));
     }

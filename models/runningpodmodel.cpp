@@ -4,6 +4,7 @@
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
 #include "models/modelroles.h"
+#include "models/qtstring.h"
 
 #include <QDateTime>
 #include <QFont>
@@ -14,10 +15,6 @@
 namespace cubedesk::models {
 
 namespace {
-
-QString view(std::string_view s) {
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
 
 std::int64_t wholeGpus(const k8s::ResourceList &list) {
     std::int64_t n = 0;
@@ -32,7 +29,7 @@ QStringList gpuShares(const k8s::ResourceList &list) {
     for (const auto entry : list) {
         const std::string_view n = entry.name;
         if (n.starts_with("nvidia.com/mig-"))
-            out << QStringLiteral("%1× %2").arg(entry.value).arg(view(n.substr(11)));
+            out << QStringLiteral("%1× %2").arg(entry.value).arg(toQString(n.substr(11)));
         else if (n == "nvidia.com/gpucores")
             out << QStringLiteral("vGPU %1%").arg(entry.value);
         else if (n == "nvidia.com/gpumem")
@@ -100,7 +97,7 @@ QString RunningPodModel::formatBytes(std::int64_t bytes) {
 const RunningPodText *RunningPodModel::intern(std::string_view text) {
     auto it = m_texts.find(text);
     if (it == m_texts.end()) {
-        const QString display = view(text);
+        const QString display = toQString(text);
         QString folded = display.toLower();
         auto id = m_foldedIds.find(folded);
         if (id == m_foldedIds.end()) {
@@ -206,7 +203,7 @@ QVariant RunningPodModel::data(const QModelIndex &index, int role) const {
         case NamespaceColumn:
             return r.ns->display;
         case PodColumn:
-            return view(r.pod->name());
+            return toQString(r.pod->name());
         case UserColumn:
             return r.user->display;
         case NodeColumn:
@@ -234,9 +231,9 @@ QVariant RunningPodModel::data(const QModelIndex &index, int role) const {
         case PodColumn:
             return r.pending ? tr("%1/%2: Pending, scheduled on %3 — holds its resources, not "
                                   "running yet")
-                                   .arg(r.ns->display, view(r.pod->name()), r.node->display)
+                                   .arg(r.ns->display, toQString(r.pod->name()), r.node->display)
                              : tr("%1/%2: Running on %3")
-                                   .arg(r.ns->display, view(r.pod->name()), r.node->display);
+                                   .arg(r.ns->display, toQString(r.pod->name()), r.node->display);
         case OrgColumn:
             return r.org->display.isEmpty()
                        ? tr("The pod selects no resource group (no org in its node selector)")

@@ -1,6 +1,6 @@
 #pragma once
-// RunningPodModel: the overall-resources page's running-pods table (spec cubestudio.md §5, "Pod
-// table") — every pod that holds resources, of every cluster the hub knows, one flat table:
+// RunningPodModel: the overall-resources page's running-pods table (docs/platform.md) — every
+// pod that holds resources, of every cluster the hub knows, one flat table:
 // cluster, project, resource group, namespace, pod, user, node, CPU, memory and GPU requests,
 // start time. A pod holds resources when it is Running, or Pending and bound / PodScheduled=True
 // (ClusterAccounting's rule, in every namespace). CPU and memory are the effective requests, or

@@ -1,6 +1,6 @@
 #pragma once
 
-// SortFilterIndex: the incremental sort/filter proxy for big flat tables (DESIGN.md §3). It
+// SortFilterIndex: the incremental sort/filter proxy for big flat tables (docs/cache.md). It
 // replaces QSortFilterProxyModel where a table holds 150,000+ rows: a sort of 150,000 rows takes
 // 10–20 ms of CPU (tests/bench/bench_sortfilterindex.cpp), and a data change of one row costs
 // O(log n) comparisons plus the distance the row moves (one memmove of ints and the renumbering of

@@ -1,6 +1,6 @@
 #pragma once
-// SortKey and SortKeySource: how a big table hands typed values to SortFilterIndex (DESIGN.md
-// §3) without going through QVariant and data() per comparison.
+// SortKey and SortKeySource: how a big table hands typed values to SortFilterIndex
+// (docs/cache.md) without going through QVariant and data() per comparison.
 
 #include <QString>
 

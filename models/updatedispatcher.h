@@ -1,7 +1,8 @@
 #pragma once
 // UpdateDispatcher: applies every cluster's session deltas on the GUI thread at frame rate
-// (DESIGN.md §2), never more than a frame's budget at a time. A session's wake-up marks its
-// connection dirty; a single-shot timer then applies the dirty connections' deltas:
+// (docs/threads-and-data-flow.md), never more than a frame's budget at a time. A session's
+// wake-up marks its connection dirty; a single-shot timer then applies the dirty connections'
+// deltas:
 //   * each timer flush spends at most kFlushBudgetMs applying (slices sized from the measured
 //     cost per delta, at least kMinSlice deltas per connection so that a flush always makes
 //     progress); what does not fit stays in the connection's backlog and the next slice follows

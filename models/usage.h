@@ -14,7 +14,7 @@ struct Usage {
 
     /// used/total in [0, ∞); 0 when total is 0.
     double ratio() const { return total > 0 ? used / total : 0.0; }
-    /// The platform's thresholds: amber from 80 %, red from 95 % (issue 5).
+    /// The platform's thresholds: amber from 80 %, red from 95 % (docs/platform.md).
     enum class Level { Normal, Warning, Critical };
     Level level() const {
         const double r = ratio();

@@ -800,6 +800,46 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::models::JobWriteController</name>
+    <message>
+        <source>%1 of %2 deletions failed: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 changes failed: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n job(s).</source>
+        <translation>
+            <numerusform>Deleted %n job.</numerusform>
+            <numerusform>Deleted %n jobs.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Suspended %n job(s).</source>
+        <translation>
+            <numerusform>Suspended %n job.</numerusform>
+            <numerusform>Suspended %n jobs.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Resumed %n job(s).</source>
+        <translation>
+            <numerusform>Resumed %n job.</numerusform>
+            <numerusform>Resumed %n jobs.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: not possible for this kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the cluster is gone</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::models::NodeTableModel</name>
     <message>
         <source>Cluster</source>
@@ -952,6 +992,21 @@
     </message>
     <message>
         <source>Proposed: move %1 from %2 to %3 (run %4 of the balancing rule)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::OrgMoveController</name>
+    <message>
+        <source>auto-balance: move %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1115,6 +1170,21 @@
     </message>
     <message>
         <source>Details</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::QuotaWriteController</name>
+    <message>
+        <source>Applied. The table shows the new values when the watch confirms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The quota changed on the server since this dialog opened; nothing was written. Close and open it again to edit the current values.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not applied: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1744,10 +1814,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1/%2: not possible for this kind</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Delete jobs</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1763,35 +1829,6 @@
 
 %1</numerusform>
         </translation>
-    </message>
-    <message numerus="yes">
-        <source>Deleted %n job(s).</source>
-        <translation>
-            <numerusform>Deleted %n job.</numerusform>
-            <numerusform>Deleted %n jobs.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 of %2 deletions failed: %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Suspended %n job(s).</source>
-        <translation>
-            <numerusform>Suspended %n job.</numerusform>
-            <numerusform>Suspended %n jobs.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Resumed %n job(s).</source>
-        <translation>
-            <numerusform>Resumed %n job.</numerusform>
-            <numerusform>Resumed %n jobs.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 of %2 changes failed: %3</source>
-        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2126,18 +2163,6 @@
     </message>
     <message>
         <source>Balancing audit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>done</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>failed: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>auto-balance: move %1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2667,18 +2692,6 @@
     </message>
     <message>
         <source>Applying…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Applied. The table shows the new values when the watch confirms.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The quota changed on the server since this dialog opened; nothing was written. Close and open it again to edit the current values.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not applied: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -794,6 +794,43 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::models::JobWriteController</name>
+    <message>
+        <source>%1 of %2 deletions failed: %3</source>
+        <translation>%2 个删除中有 %1 个失败：%3</translation>
+    </message>
+    <message>
+        <source>%1 of %2 changes failed: %3</source>
+        <translation>%2 个修改中有 %1 个失败：%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n job(s).</source>
+        <translation>
+            <numerusform>已删除 %n 个任务。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Suspended %n job(s).</source>
+        <translation>
+            <numerusform>已挂起 %n 个任务。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Resumed %n job(s).</source>
+        <translation>
+            <numerusform>已恢复 %n 个任务。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: not possible for this kind</source>
+        <translation>%1：此类型不支持该操作</translation>
+    </message>
+    <message>
+        <source>%1: the cluster is gone</source>
+        <translation>%1：集群已不存在</translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::models::NodeTableModel</name>
     <message>
         <source>Cluster</source>
@@ -943,6 +980,21 @@
     <message>
         <source>Proposed: move %1 from %2 to %3 (run %4 of the balancing rule)</source>
         <translation>建议：把 %1 从 %2 移到 %3（均衡规则第 %4 轮）</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::OrgMoveController</name>
+    <message>
+        <source>auto-balance: move %1 to %2</source>
+        <translation>自动均衡：把 %1 移到 %2</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>失败：%1</translation>
     </message>
 </context>
 <context>
@@ -1104,6 +1156,21 @@
     <message>
         <source>Details</source>
         <translation>详情</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::QuotaWriteController</name>
+    <message>
+        <source>Applied. The table shows the new values when the watch confirms.</source>
+        <translation>已应用。监听确认后表格会显示新值。</translation>
+    </message>
+    <message>
+        <source>The quota changed on the server since this dialog opened; nothing was written. Close and open it again to edit the current values.</source>
+        <translation>打开此对话框后服务器上的配额已被修改，未写入任何内容。请关闭后重新打开以编辑当前值。</translation>
+    </message>
+    <message>
+        <source>Not applied: %1</source>
+        <translation>未应用：%1</translation>
     </message>
 </context>
 <context>
@@ -1731,10 +1798,6 @@
         <translation>所选任务均未挂起。</translation>
     </message>
     <message>
-        <source>%1/%2: not possible for this kind</source>
-        <translation>%1/%2：此类型不支持该操作</translation>
-    </message>
-    <message>
         <source>Delete jobs</source>
         <translation>删除任务</translation>
     </message>
@@ -1747,32 +1810,6 @@
 
 %1</numerusform>
         </translation>
-    </message>
-    <message numerus="yes">
-        <source>Deleted %n job(s).</source>
-        <translation>
-            <numerusform>已删除 %n 个任务。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 of %2 deletions failed: %3</source>
-        <translation>%2 个删除中有 %1 个失败：%3</translation>
-    </message>
-    <message numerus="yes">
-        <source>Suspended %n job(s).</source>
-        <translation>
-            <numerusform>已挂起 %n 个任务。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Resumed %n job(s).</source>
-        <translation>
-            <numerusform>已恢复 %n 个任务。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 of %2 changes failed: %3</source>
-        <translation>%2 个修改中有 %1 个失败：%3</translation>
     </message>
 </context>
 <context>
@@ -2101,18 +2138,6 @@
     <message>
         <source>Balancing audit</source>
         <translation>均衡审计</translation>
-    </message>
-    <message>
-        <source>done</source>
-        <translation>完成</translation>
-    </message>
-    <message>
-        <source>failed: %1</source>
-        <translation>失败：%1</translation>
-    </message>
-    <message>
-        <source>auto-balance: move %1 to %2</source>
-        <translation>自动均衡：把 %1 移到 %2</translation>
     </message>
     <message>
         <source>Overview</source>
@@ -2635,18 +2660,6 @@
     <message>
         <source>Applying…</source>
         <translation>正在应用…</translation>
-    </message>
-    <message>
-        <source>Applied. The table shows the new values when the watch confirms.</source>
-        <translation>已应用。监听确认后表格会显示新值。</translation>
-    </message>
-    <message>
-        <source>The quota changed on the server since this dialog opened; nothing was written. Close and open it again to edit the current values.</source>
-        <translation>打开此对话框后服务器上的配额已被修改，未写入任何内容。请关闭后重新打开以编辑当前值。</translation>
-    </message>
-    <message>
-        <source>Not applied: %1</source>
-        <translation>未应用：%1</translation>
     </message>
 </context>
 <context>

@@ -1,17 +1,14 @@
 #include "ui/jobdetailpanel.h"
 
-#include "k8s/api/yamlview.h"
 #include "k8s/cube/amountformat.h"
-#include "k8s/write/jobwrites.h"
 #include "models/clusterconnection.h"
 #include "models/jobtablemodel.h"
+#include "models/objectreader.h"
+#include "models/qtstring.h"
 
 #include <QDateTime>
 #include <QFontDatabase>
 #include <QHeaderView>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QTableWidget>
@@ -21,10 +18,6 @@
 namespace cubedesk::ui {
 
 namespace {
-
-QString text(std::string_view s) {
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
 
 QString when(std::int64_t t) {
     return t > 0 ? QDateTime::fromSecsSinceEpoch(t).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))
@@ -115,29 +108,20 @@ void JobDetailPanel::showJob(models::ClusterConnection *cluster, const QString &
 }
 
 void JobDetailPanel::fetchFull() {
-    const auto job = m_cluster->store().job(m_key.toStdString());
-    const auto request =
-        job ? k8s::JobWrites::get(*job, k8s::JobWrites::pluralOfKey(m_key.toStdString()))
-            : std::nullopt;
-    if (!request) {
-        m_yaml->setPlainText(tr("This kind cannot be read by CubeDesk."));
-        return;
-    }
     const int generation = ++m_fetchGeneration;
-    m_cluster->submit({*request}, [this, generation](std::vector<k8s::WriteResult> results) {
-        if (generation != m_fetchGeneration)
-            return; // the selection moved on
-        const auto &r = results.front();
-        if (!r.ok()) {
-            m_yaml->setPlainText(
-                tr("Could not read the job: %1").arg(QString::fromStdString(r.error.message)));
-            return;
-        }
-        std::string error;
-        const auto yaml = k8s::YamlView::fromJson(r.body, &error);
-        m_yaml->setPlainText(yaml ? QString::fromStdString(*yaml)
-                                  : tr("Not valid JSON: %1").arg(QString::fromStdString(error)));
-    });
+    const bool sent = models::ObjectReader::readJob(
+        m_cluster, m_key.toStdString(), this,
+        [this, generation](models::ObjectReader::FullObject object) {
+            if (generation != m_fetchGeneration)
+                return; // the selection moved on
+            using Status = models::ObjectReader::FullObject::Status;
+            m_yaml->setPlainText(object.status == Status::Read ? object.yaml
+                                 : object.status == Status::NotJson
+                                     ? tr("Not valid JSON: %1").arg(object.error)
+                                     : tr("Could not read the job: %1").arg(object.error));
+        });
+    if (!sent)
+        m_yaml->setPlainText(tr("This kind cannot be read by CubeDesk."));
 }
 
 QString JobDetailPanel::columnsText() const {
@@ -147,42 +131,22 @@ QString JobDetailPanel::columnsText() const {
 void JobDetailPanel::fetchColumns() {
     const std::string key = m_key.toStdString();
     const std::string resource = key.substr(0, key.find('/'));
-    const auto kind = m_cluster->statusKind(resource);
-    const auto job = m_cluster->store().job(key);
-    if (!kind || !job)
+    if (!m_cluster->statusKind(resource))
         return; // a catalogue kind: the table's columns say it all
-    auto request = k8s::JobWrites::get(*job, k8s::JobWrites::pluralOfKey(key));
-    if (!request)
-        return;
     // The server evaluates the CRD's additionalPrinterColumns (a Table, as kubectl get shows).
-    request->accept = "application/json;as=Table;v=v1;g=meta.k8s.io,application/json";
     const int generation = m_fetchGeneration;
-    m_cluster->submit({*request}, [this, generation](std::vector<k8s::WriteResult> results) {
-        if (generation != m_fetchGeneration || !results.front().ok())
-            return;
-        const QJsonObject table =
-            QJsonDocument::fromJson(QByteArray::fromStdString(results.front().body)).object();
-        const QJsonArray defs = table.value(QStringLiteral("columnDefinitions")).toArray();
-        const QJsonArray rows = table.value(QStringLiteral("rows")).toArray();
-        if (defs.isEmpty() || rows.isEmpty())
-            return;
-        const QJsonArray cells = rows.first().toObject().value(QStringLiteral("cells")).toArray();
-        QStringList parts;
-        for (int i = 0; i < defs.size() && i < cells.size(); ++i) {
-            const QString name = defs[i].toObject().value(QStringLiteral("name")).toString();
-            if (name.compare(QStringLiteral("Name"), Qt::CaseInsensitive) == 0)
-                continue;
-            const QJsonValue v = cells[i];
-            const QString text =
-                v.isString()   ? v.toString()
-                : v.isDouble() ? QString::number(v.toDouble())
-                : v.isBool()   ? (v.toBool() ? QStringLiteral("true") : QStringLiteral("false"))
-                               : QString();
-            parts << QStringLiteral("%1: %2").arg(name.toHtmlEscaped(), text.toHtmlEscaped());
-        }
-        m_columns->setText(tr("Printer columns — %1").arg(parts.join(QStringLiteral(" · "))));
-        m_columns->show();
-    });
+    models::ObjectReader::readPrinterColumns(
+        m_cluster, key, this,
+        [this, generation](std::vector<models::ObjectReader::PrinterColumn> columns) {
+            if (generation != m_fetchGeneration)
+                return;
+            QStringList parts;
+            for (const auto &c : columns)
+                parts << QStringLiteral("%1: %2").arg(c.name.toHtmlEscaped(),
+                                                      c.value.toHtmlEscaped());
+            m_columns->setText(tr("Printer columns — %1").arg(parts.join(QStringLiteral(" · "))));
+            m_columns->show();
+        });
 }
 
 void JobDetailPanel::refresh() {
@@ -215,7 +179,7 @@ void JobDetailPanel::refresh() {
                 const auto entry = list.at(e);
                 requests << QStringLiteral("%1 %2").arg(
                     QString::fromStdString(k8s::AmountFormat::text(entry.name, entry.value)),
-                    text(entry.name));
+                    models::toQString(entry.name));
             }
         }
         setRow(m_replicas, i,
@@ -247,13 +211,13 @@ void JobDetailPanel::refresh() {
             const auto entry = list.at(e);
             requests << QStringLiteral("%1 %2").arg(
                 QString::fromStdString(k8s::AmountFormat::text(entry.name, entry.value)),
-                text(entry.name));
+                models::toQString(entry.name));
         }
         const bool pending = p->nodeName().empty();
         setRow(m_pods, i,
-               {text(p->name()), text(k8s::Pod::phaseName(p->phase())), text(p->nodeName()),
-                requests.join(QStringLiteral(", ")),
-                pending ? text(p->podScheduledMessage()) : QString()});
+               {models::toQString(p->name()), models::toQString(k8s::Pod::phaseName(p->phase())),
+                models::toQString(p->nodeName()), requests.join(QStringLiteral(", ")),
+                pending ? models::toQString(p->podScheduledMessage()) : QString()});
     }
 
     std::vector<models::EventPtr> events;
@@ -266,11 +230,12 @@ void JobDetailPanel::refresh() {
     m_events->setRowCount(static_cast<int>(events.size()));
     for (int i = 0; i < static_cast<int>(events.size()); ++i) {
         const auto &e = events[static_cast<std::size_t>(i)];
-        setRow(
-            m_events, i,
-            {when(e->lastTimestamp()), text(e->type()), text(e->reason()),
-             text(e->involvedKind()) + QLatin1Char('/') + QString::fromStdString(e->involvedName()),
-             QString::fromStdString(e->message())});
+        setRow(m_events, i,
+               {when(e->lastTimestamp()), models::toQString(e->type()),
+                models::toQString(e->reason()),
+                models::toQString(e->involvedKind()) + QLatin1Char('/') +
+                    QString::fromStdString(e->involvedName()),
+                QString::fromStdString(e->message())});
     }
     for (auto *t : {m_replicas, m_conditions, m_pods, m_events})
         t->resizeColumnsToContents();

@@ -1,9 +1,9 @@
 #include "ui/jobspane.h"
 
-#include "k8s/write/jobwrites.h"
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
 #include "models/jobtablemodel.h"
+#include "models/jobwritecontroller.h"
 #include "models/sortfilterindex.h"
 #include "ui/jobdetailpanel.h"
 #include "ui/tableviews.h"
@@ -15,8 +15,6 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
-#include <QLoggingCategory>
-#include <QMap>
 #include <QMessageBox>
 #include <QSplitter>
 #include <QTableView>
@@ -26,15 +24,15 @@
 
 namespace cubedesk::ui {
 
-Q_LOGGING_CATEGORY(lcJobs, "cubedesk.ui.jobs")
-
 using k8s::JobPhase;
 using models::JobTableModel;
 using models::JobTableRow;
 
-JobsPane::JobsPane(models::ClusterHub *hub, JobTableModel *model, QWidget *parent)
+JobsPane::JobsPane(models::ClusterHub *hub, JobTableModel *model,
+                   models::JobWriteController *writes, QWidget *parent)
     : QWidget(parent)
     , m_hub(hub)
+    , m_writes(writes)
     , m_model(model)
     , m_proxy(new models::SortFilterIndex(this))
     , m_filter(new QLineEdit(this))
@@ -77,6 +75,9 @@ JobsPane::JobsPane(models::ClusterHub *hub, JobTableModel *model, QWidget *paren
     connect(m_delete, &QToolButton::clicked, this, [this] { deleteSelected(true); });
     connect(m_suspend, &QToolButton::clicked, this, [this] { suspendSelected(true); });
     connect(m_resume, &QToolButton::clicked, this, [this] { suspendSelected(false); });
+    connect(
+        m_writes, &models::JobWriteController::finished, this,
+        [this](const models::JobWriteController::Outcome &o) { Q_EMIT writeReported(o.message); });
 
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_filter, 1);
@@ -256,53 +257,6 @@ void JobsPane::updateActions() {
                                                : tr("None of the selected jobs is suspended."));
 }
 
-namespace {
-
-/// Groups the rows' requests by cluster and sends them; `done` gets one line per job.
-void submitPerCluster(models::ClusterHub *hub, const std::vector<const JobTableRow *> &rows,
-                      const std::function<std::optional<k8s::WriteRequest>(
-                          const k8s::CustomResource &, std::string_view)> &make,
-                      const std::function<void(const QStringList &, int)> &done) {
-    QMap<QString, std::vector<const JobTableRow *>> byCluster;
-    for (const auto *r : rows)
-        byCluster[r->clusterName].push_back(r);
-    auto failures = std::make_shared<QStringList>();
-    auto remaining = std::make_shared<int>(static_cast<int>(byCluster.size()));
-    auto total = static_cast<int>(rows.size());
-    for (auto it = byCluster.begin(); it != byCluster.end(); ++it) {
-        auto *cluster = hub->cluster(it.key());
-        std::vector<k8s::WriteRequest> requests;
-        QStringList names;
-        for (const auto *r : it.value()) {
-            const std::string key = r->key.toStdString();
-            if (auto req =
-                    r->object ? make(*r->object, k8s::JobWrites::pluralOfKey(key)) : std::nullopt) {
-                requests.push_back(std::move(*req));
-                names << QStringLiteral("%1/%2").arg(r->ns, r->name);
-            } else {
-                *failures << JobsPane::tr("%1/%2: not possible for this kind").arg(r->ns, r->name);
-            }
-        }
-        if (!cluster || requests.empty()) {
-            if (--*remaining == 0)
-                done(*failures, total);
-            continue;
-        }
-        cluster->submit(std::move(requests), [names, failures, remaining, total,
-                                              done](std::vector<k8s::WriteResult> results) {
-            for (std::size_t i = 0; i < results.size(); ++i)
-                if (!results[i].ok())
-                    *failures << QStringLiteral("%1: %2").arg(
-                        names[static_cast<int>(i)],
-                        QString::fromStdString(results[i].error.toString()));
-            if (--*remaining == 0)
-                done(*failures, total);
-        });
-    }
-}
-
-} // namespace
-
 void JobsPane::deleteSelected(bool confirm) {
     const auto rows = selectedRows();
     if (rows.empty() || !m_readOnly.isEmpty())
@@ -318,46 +272,13 @@ void JobsPane::deleteSelected(bool confirm) {
                 .arg(names.join(QLatin1Char('\n'))),
             QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel) != QMessageBox::Yes)
         return;
-    qCInfo(lcJobs).noquote() << "deleting" << names.join(QStringLiteral(", "));
-    submitPerCluster(m_hub, rows, &k8s::JobWrites::remove,
-                     [this](const QStringList &failures, int total) {
-                         const QString message =
-                             failures.isEmpty() ? tr("Deleted %n job(s).", nullptr, total)
-                                                : tr("%1 of %2 deletions failed: %3")
-                                                      .arg(failures.size())
-                                                      .arg(total)
-                                                      .arg(failures.join(QStringLiteral("; ")));
-                         if (!failures.isEmpty())
-                             qCWarning(lcJobs).noquote() << message;
-                         Q_EMIT writeReported(message);
-                     });
+    m_writes->remove(rows);
 }
 
 void JobsPane::suspendSelected(bool suspend) {
-    std::vector<const JobTableRow *> rows;
-    for (const auto *r : selectedRows())
-        if (r->job.suspendable && r->job.suspended != suspend)
-            rows.push_back(r);
-    if (rows.empty() || !m_readOnly.isEmpty())
+    if (!m_readOnly.isEmpty())
         return;
-    qCInfo(lcJobs) << (suspend ? "suspending" : "resuming") << rows.size() << "jobs";
-    submitPerCluster(
-        m_hub, rows,
-        [suspend](const k8s::CustomResource &job, std::string_view plural) {
-            return k8s::JobWrites::setSuspended(job, plural, suspend);
-        },
-        [this, suspend](const QStringList &failures, int total) {
-            const QString message = failures.isEmpty()
-                                        ? (suspend ? tr("Suspended %n job(s).", nullptr, total)
-                                                   : tr("Resumed %n job(s).", nullptr, total))
-                                        : tr("%1 of %2 changes failed: %3")
-                                              .arg(failures.size())
-                                              .arg(total)
-                                              .arg(failures.join(QStringLiteral("; ")));
-            if (!failures.isEmpty())
-                qCWarning(lcJobs).noquote() << message;
-            Q_EMIT writeReported(message);
-        });
+    m_writes->setSuspended(selectedRows(), suspend);
 }
 
 QByteArray JobsPane::saveState() const {

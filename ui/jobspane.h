@@ -3,8 +3,9 @@
 // SortFilterIndex), a filter box (free text over cluster, namespace, kind, name, phase, run
 // labels) and a phase choice (active, failed, past the 2-day timeout, ...), the detail panel,
 // and the actions on the selection: Delete… (confirmed, per-job results), Suspend and Resume
-// (kinds with spec.runPolicy). Writes go through ClusterConnection::submit and only start from
-// a button the user pressed.
+// (kinds with spec.runPolicy). Writes go through models::JobWriteController (owned by the
+// window) and only start from a button the user pressed; writeReported() repeats each of its
+// outcomes.
 //
 // Threads: GUI thread only. Does not own the model; owns its proxy and widgets.
 
@@ -21,6 +22,7 @@ class QToolButton;
 namespace cubedesk::models {
 class ClusterHub;
 class JobTableModel;
+class JobWriteController;
 class SortFilterIndex;
 struct JobTableRow;
 } // namespace cubedesk::models
@@ -35,7 +37,8 @@ public:
     /// Which jobs the phase choice keeps.
     enum class Show { All, Active, Pending, Failed, Finished, PastTimeout };
 
-    JobsPane(models::ClusterHub *hub, models::JobTableModel *model, QWidget *parent = nullptr);
+    JobsPane(models::ClusterHub *hub, models::JobTableModel *model,
+             models::JobWriteController *writes, QWidget *parent = nullptr);
 
     void setScope(const QSet<QString> &clusters);
     void setFilterText(const QString &text);
@@ -68,6 +71,7 @@ private:
     std::vector<const models::JobTableRow *> selectedRows() const;
 
     models::ClusterHub *m_hub;
+    models::JobWriteController *m_writes;
     models::JobTableModel *m_model;
     models::SortFilterIndex *m_proxy;
     QSet<QString> m_scope;

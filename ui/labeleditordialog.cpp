@@ -4,6 +4,7 @@
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
 #include "models/nodewritecontroller.h"
+#include "models/qtstring.h"
 #include "widgets/labelchipseditor.h"
 
 #include <QDialogButtonBox>
@@ -16,11 +17,7 @@
 
 namespace cubedesk::ui {
 
-namespace {
-QString q(const std::string &s) {
-    return QString::fromStdString(s);
-}
-} // namespace
+namespace {} // namespace
 
 LabelEditorDialog::LabelEditorDialog(models::ClusterHub *hub,
                                      const QMap<QString, QStringList> &selection, QWidget *parent)
@@ -40,7 +37,7 @@ LabelEditorDialog::LabelEditorDialog(models::ClusterHub *hub,
             ++count;
             QMap<QString, QString> labels;
             for (const auto &[k, v] : n.labels)
-                labels.insert(q(k), q(v));
+                labels.insert(models::toQString(k), models::toQString(v));
             if (first) {
                 common = labels;
                 first = false;
@@ -91,15 +88,15 @@ void LabelEditorDialog::build() {
     QList<QPair<QString, QString>> presets;
     QStringList descriptions;
     for (const auto &p : k8s::LabelRules::presets()) {
-        presets.append({q(p.key), q(p.value)});
-        descriptions << q(p.description);
+        presets.append({models::toQString(p.key), models::toQString(p.value)});
+        descriptions << models::toQString(p.description);
     }
     m_editor->setPresets(presets, descriptions);
     m_editor->setValidator([](const QString &key, const QString &value) {
         if (auto e = k8s::LabelRules::keyError(key.toStdString()))
-            return tr("Key: %1").arg(q(*e));
+            return tr("Key: %1").arg(models::toQString(*e));
         if (auto e = k8s::LabelRules::valueError(value.toStdString()))
-            return tr("Value: %1").arg(q(*e));
+            return tr("Value: %1").arg(models::toQString(*e));
         return QString();
     });
     auto *editPage = new QWidget(this);
@@ -174,7 +171,7 @@ void LabelEditorDialog::showReview() {
         // Our own words (translated); the plan's errors come from the label rules as they are.
         QString line;
         if (!p.plan.ok())
-            line = tr("blocked: %1").arg(q(p.plan.errors().front()));
+            line = tr("blocked: %1").arg(models::toQString(p.plan.errors().front()));
         else if (p.plan.changes().empty())
             line = tr("nothing to change on %n node(s)", "",
                       static_cast<int>(p.plan.unchanged().size()));
@@ -193,11 +190,12 @@ void LabelEditorDialog::showReview() {
         for (const auto &change : p.plan.changes()) {
             anything = true;
             auto *node = new QTreeWidgetItem(
-                m_diff, {QStringLiteral("%1 (%2)").arg(q(change.node), cluster)});
+                m_diff, {QStringLiteral("%1 (%2)").arg(models::toQString(change.node), cluster)});
             for (const auto &d : change.diffs) {
-                auto *line =
-                    new QTreeWidgetItem(node, {q(d.key), d.oldValue ? q(*d.oldValue) : tr("—"),
-                                               d.newValue ? q(*d.newValue) : tr("(removed)")});
+                auto *line = new QTreeWidgetItem(
+                    node, {models::toQString(d.key),
+                           d.oldValue ? models::toQString(*d.oldValue) : tr("—"),
+                           d.newValue ? models::toQString(*d.newValue) : tr("(removed)")});
                 const QColor colour = d.kind == k8s::LabelDiff::Kind::Removed ? QColor(0xc0392b)
                                       : d.kind == k8s::LabelDiff::Kind::Added ? QColor(0x27ae60)
                                                                               : QColor(0xd35400);

@@ -6,10 +6,13 @@
 #include "models/clusterhub.h"
 #include "models/clusterlistmodel.h"
 #include "models/jobtablemodel.h"
+#include "models/jobwritecontroller.h"
 #include "models/nodetablemodel.h"
 #include "models/notificationmodel.h"
 #include "models/orgboardmodel.h"
+#include "models/orgmovecontroller.h"
 #include "models/quotatablemodel.h"
+#include "models/quotawritecontroller.h"
 #include "ui/balanceauditview.h"
 #include "ui/balancebar.h"
 #include "ui/boardpane.h"
@@ -66,8 +69,10 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
     , m_boardPane(new BoardPane(hub, m_boardModel, this))
     , m_jobModel(new models::JobTableModel(hub, this))
     , m_quotaModel(new models::QuotaTableModel(hub, this))
-    , m_jobsPane(new JobsPane(hub, m_jobModel, this))
-    , m_quotasPane(new QuotasPane(hub, m_quotaModel, this))
+    , m_jobWrites(new models::JobWriteController(hub, this))
+    , m_quotaWrites(new models::QuotaWriteController(this))
+    , m_jobsPane(new JobsPane(hub, m_jobModel, m_jobWrites, this))
+    , m_quotasPane(new QuotasPane(hub, m_quotaModel, m_quotaWrites, this))
     , m_statusText(new QLabel(this)) {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(m_options.demo ? tr("CubeDesk — demo") : tr("CubeDesk"));
@@ -108,8 +113,12 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
         showPane(QStringLiteral("nodesPane"));
         m_nodesPane->selectNode(c, n);
     });
-    connect(m_jobsPane, &JobsPane::writeReported, this, &MainWindow::showWriteReport);
-    connect(m_quotasPane, &QuotasPane::writeReported, this, &MainWindow::showWriteReport);
+    // Job and quota write outcomes reach the status bar from their controllers, whatever became
+    // of the dialog or panel that asked.
+    connect(m_jobWrites, &models::JobWriteController::finished, this,
+            [this](const models::JobWriteController::Outcome &o) { showWriteReport(o.message); });
+    connect(m_quotaWrites, &models::QuotaWriteController::finished, this,
+            [this](const models::QuotaWriteController::Outcome &o) { showWriteReport(o.message); });
     connect(m_tree, &ClusterTree::removeFileRequested, this, &MainWindow::removeKubeconfig);
     connect(m_clustersPane, &ClustersPane::clusterActivated, this, [this](const QString &c) {
         m_tree->setScopeOnly(c);
@@ -139,20 +148,6 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
         updateStatus();
         updateWriteAccess();
     });
-    connect(hub, &models::ClusterHub::clusterChanged, this,
-            [this](ClusterConnection *c, const models::ClusterChange &change) {
-                // A moved card "arrives" when the watch shows it; say so once all did.
-                auto it = m_movingNodes.find(c->name());
-                if (it == m_movingNodes.end())
-                    return;
-                for (const auto &n : change.nodesChanged)
-                    it->removeAll(QString::fromStdString(n));
-                if (it->isEmpty()) {
-                    m_movingNodes.erase(it);
-                    statusBar()->showMessage(
-                        tr("%1: the move is confirmed by the cluster.").arg(c->name()), 8000);
-                }
-            });
 
     buildMenus();
     setupBalancing();
@@ -453,7 +448,6 @@ bool MainWindow::requestMove(const QString &clusterName, const QStringList &node
     MovePreviewDialog dialog(clusterName, preview, cluster->writeBlockedReason(), this);
     if (dialog.exec() != QDialog::Accepted)
         return false;
-    const std::vector<k8s::LabelEdit> edits{{"org", toOrg.toStdString()}};
     QStringList really;
     QStringList fromOrgs;
     for (const auto &n : preview.nodes)
@@ -461,15 +455,9 @@ bool MainWindow::requestMove(const QString &clusterName, const QStringList &node
             really << QString::fromStdString(n.node);
             fromOrgs << QString::fromStdString(n.fromOrg);
         }
-    const auto plan = NodeWriteController::plan(cluster, really, edits);
     const QString description = tr("move %n node(s) to %1", "", really.size()).arg(toOrg);
-    if (m_writes->apply(cluster, plan, edits, description)) {
-        m_boardModel->setPendingMove(really, toOrg);
-        m_movingNodes[clusterName] << really;
-        recordMoves(clusterName, really, fromOrgs, toOrg, description, m_moveMode, m_moveReason);
-        return true;
-    }
-    return false;
+    return m_moves->move(cluster, really, fromOrgs, toOrg, description, m_moveMode, m_moveReason) !=
+           0;
 }
 
 void MainWindow::editSelectedLabels() {
@@ -520,12 +508,6 @@ void MainWindow::reportOutcome(const NodeWriteController::Outcome &outcome) {
                        : QStringLiteral("✘ %1: %2").arg(r.node, r.message));
         if (!r.ok)
             failedNodes << r.node;
-    }
-    if (!failedNodes.isEmpty()) {
-        m_boardModel->clearPending(failedNodes);
-        if (auto it = m_movingNodes.find(outcome.cluster); it != m_movingNodes.end())
-            for (const auto &n : failedNodes)
-                it->removeAll(n);
     }
     qCInfo(lcWindow).noquote() << outcome.cluster << outcome.description << ":"
                                << outcome.results.size() - static_cast<std::size_t>(failed) << "ok,"
@@ -644,29 +626,18 @@ void MainWindow::setupBalancing() {
             m_boardModel->setGhosts(m_balance->ghosts(c->name()));
         refreshBalanceBar();
     });
-    // The audit's Result cell, and a notification, once the cluster answered a move.
-    connect(m_writes, &NodeWriteController::finished, this,
-            [this](const NodeWriteController::Outcome &outcome) {
-                const auto it =
-                    m_auditRows.find(outcome.cluster + QLatin1Char('\n') + outcome.description);
-                if (outcome.undo || it == m_auditRows.end())
-                    return;
-                for (const auto &[node, row] : std::as_const(*it)) {
-                    for (const auto &r : outcome.results) {
-                        if (r.node != node)
-                            continue;
-                        m_audit->setResult(row,
-                                           r.ok ? tr("done") : tr("failed: %1").arg(r.message));
-                        if (r.ok) {
-                            const auto &e = m_audit->entry(row);
-                            m_notifications->addMoveApplied(
-                                e.cluster, e.node, e.fromOrg, e.toOrg,
-                                models::BalanceAuditModel::modeText(e.mode));
-                        }
-                    }
-                }
-                m_auditRows.erase(it);
+    // Moves: sent (pending cards), refused (no longer pending), confirmed by the watch.
+    m_moves = new models::OrgMoveController(m_hub, m_writes, m_audit, m_notifications, this);
+    connect(m_moves, &models::OrgMoveController::moveSent, this,
+            [this](const QString &, const QStringList &nodes, const QString &toOrg) {
+                m_boardModel->setPendingMove(nodes, toOrg);
             });
+    connect(
+        m_moves, &models::OrgMoveController::moveFailed, this,
+        [this](const QString &, const QStringList &nodes) { m_boardModel->clearPending(nodes); });
+    connect(m_moves, &models::OrgMoveController::moveConfirmed, this, [this](const QString &c) {
+        statusBar()->showMessage(tr("%1: the move is confirmed by the cluster.").arg(c), 8000);
+    });
     refreshBalanceBar();
 }
 
@@ -717,31 +688,8 @@ bool MainWindow::applySuggestion() {
 
 void MainWindow::applyAutoMove(const QString &clusterName,
                                const k8s::RebalancePlanner::Move &move) {
-    auto *cluster = m_hub->cluster(clusterName);
-    if (!cluster || m_options.readOnly || m_writes->busy())
-        return;
-    const QString node = QString::fromStdString(move.node);
-    const QString toOrg = QString::fromStdString(move.toOrg);
-    const std::vector<k8s::LabelEdit> edits{{"org", move.toOrg}};
-    const auto plan = NodeWriteController::plan(cluster, {node}, edits);
-    const QString description = tr("auto-balance: move %1 to %2").arg(node, toOrg);
-    if (!m_writes->apply(cluster, plan, edits, description))
-        return;
-    m_boardModel->setPendingMove({node}, toOrg);
-    m_movingNodes[clusterName] << node;
-    recordMoves(clusterName, {node}, {QString::fromStdString(move.fromOrg)}, toOrg, description,
-                models::BalanceAuditModel::Mode::Auto, models::BalanceAdvisor::explain(move));
-}
-
-void MainWindow::recordMoves(const QString &cluster, const QStringList &nodes,
-                             const QStringList &fromOrgs, const QString &toOrg,
-                             const QString &description, models::BalanceAuditModel::Mode mode,
-                             const QString &reason) {
-    auto &rows = m_auditRows[cluster + QLatin1Char('\n') + description];
-    const QDateTime now = QDateTime::currentDateTime();
-    for (qsizetype i = 0; i < nodes.size(); ++i)
-        rows.append({nodes[i], m_audit->record({now, cluster, nodes[i], fromOrgs.value(i), toOrg,
-                                                mode, reason, QString()})});
+    if (!m_options.readOnly)
+        m_moves->moveAuto(clusterName, move);
 }
 
 } // namespace cubedesk::ui

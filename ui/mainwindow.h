@@ -25,11 +25,14 @@ class ClusterHub;
 class ClusterListModel;
 class NodeTableModel;
 class JobTableModel;
+class JobWriteController;
 class QuotaTableModel;
+class QuotaWriteController;
 class OrgBoardModel;
 class ClusterConnection;
 class BalanceAdvisor;
 class NotificationModel;
+class OrgMoveController;
 } // namespace cubedesk::models
 
 namespace cubedesk::widgets {
@@ -108,13 +111,10 @@ private:
     void reportOutcome(const models::NodeWriteController::Outcome &outcome);
     void loadKubeconfigs(const QStringList &files);
     void runLabelDialog(class LabelEditorDialog &dialog);
-    /// The balancing advisor, audit, notifications panel and tray (issue: balancing advisor).
+    /// The balancing advisor, audit, notifications panel and tray (docs/platform.md).
     void setupBalancing();
     void refreshBalanceBar();
     void applyAutoMove(const QString &cluster, const k8s::RebalancePlanner::Move &move);
-    void recordMoves(const QString &cluster, const QStringList &nodes, const QStringList &fromOrgs,
-                     const QString &toOrg, const QString &description,
-                     models::BalanceAuditModel::Mode mode, const QString &reason);
 
     models::ClusterHub *m_hub;
     Options m_options;
@@ -129,12 +129,13 @@ private:
     BoardPane *m_boardPane;
     models::JobTableModel *m_jobModel;
     models::QuotaTableModel *m_quotaModel;
+    models::JobWriteController *m_jobWrites;
+    models::QuotaWriteController *m_quotaWrites;
     JobsPane *m_jobsPane;
     QuotasPane *m_quotasPane;
     QLabel *m_statusText;
     QHash<QString, widgets::FreshnessBadge *> m_badges;
     /// Moves awaiting the watch, by cluster: node → target org.
-    QHash<QString, QStringList> m_movingNodes;
     models::BalanceAdvisor *m_balance = nullptr;
     models::BalanceAuditModel *m_audit = nullptr;
     models::NotificationModel *m_notifications = nullptr;
@@ -145,8 +146,7 @@ private:
     /// How the next requestMove was started, for the audit.
     models::BalanceAuditModel::Mode m_moveMode = models::BalanceAuditModel::Mode::Manual;
     QString m_moveReason;
-    /// Audit rows of moves in flight: "cluster\ndescription" → (node, row).
-    QHash<QString, QList<QPair<QString, int>>> m_auditRows;
+    models::OrgMoveController *m_moves = nullptr;
 };
 
 } // namespace cubedesk::ui

@@ -1,5 +1,7 @@
 #include "ui/movepreviewdialog.h"
 
+#include "models/qtstring.h"
+
 #include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QPushButton>
@@ -11,12 +13,12 @@ namespace cubedesk::ui {
 
 namespace {
 
-QString q(const std::string &s) {
-    return QString::fromStdString(s).toHtmlEscaped();
+QString escaped(const std::string &s) {
+    return models::toQString(s).toHtmlEscaped();
 }
 
 QString cores(std::int64_t milli) {
-    return q(k8s::OrgMovePreview::formatAmount("cpu", milli));
+    return escaped(k8s::OrgMovePreview::formatAmount("cpu", milli));
 }
 
 QString usageLine(const k8s::OrgMovePreview::Usage &u) {
@@ -40,7 +42,7 @@ MovePreviewDialog::MovePreviewDialog(const QString &cluster, const k8s::OrgMoveP
     html += QStringLiteral("<h3>%1</h3>")
                 .arg(tr("Move %n node(s) on %1 to resource group <i>%2</i>", "",
                         static_cast<int>(p.writes.size()))
-                         .arg(cluster.toHtmlEscaped(), q(p.targetOrg)));
+                         .arg(cluster.toHtmlEscaped(), escaped(p.targetOrg)));
     html += QStringLiteral("<table cellspacing=6><tr><th align=left>%1</th><th align=left>%2</th>"
                            "<th align=left>%3</th><th align=left>%4</th></tr>")
                 .arg(tr("Node"), tr("From → to"), tr("State"), tr("Pods that stay on it"));
@@ -53,40 +55,41 @@ MovePreviewDialog::MovePreviewDialog(const QString &cluster, const k8s::OrgMoveP
             state << QStringLiteral("share=false");
         QString pods = n.stayingPods.empty() ? tr("none") : QString();
         for (std::size_t i = 0; i < n.stayingPods.size() && i < 6; ++i)
-            pods += (i ? QStringLiteral(", ") : QString()) + q(n.stayingPods[i]);
+            pods += (i ? QStringLiteral(", ") : QString()) + escaped(n.stayingPods[i]);
         if (n.stayingPods.size() > 6)
             pods += tr(" and %n more", "", static_cast<int>(n.stayingPods.size() - 6));
         html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td><td>%3</td><td>%4</td></tr>")
-                    .arg(q(n.node),
-                         n.unchanged ? tr("already in %1").arg(q(n.toOrg))
-                                     : QStringLiteral("%1 → %2").arg(q(n.fromOrg), q(n.toOrg)),
+                    .arg(escaped(n.node),
+                         n.unchanged
+                             ? tr("already in %1").arg(escaped(n.toOrg))
+                             : QStringLiteral("%1 → %2").arg(escaped(n.fromOrg), escaped(n.toOrg)),
                          state.join(QStringLiteral(", ")), pods);
     }
     html += QStringLiteral("</table><p><i>%1</i></p>")
                 .arg(tr("Running pods keep running where they are: Kubernetes does not evict pods "
                         "when a node's labels change."));
     html += QStringLiteral("<h4>%1</h4>")
-                .arg(tr("Pending pods of %1 that would fit").arg(q(p.targetOrg)));
+                .arg(tr("Pending pods of %1 that would fit").arg(escaped(p.targetOrg)));
     if (p.wouldFit.empty())
         html += tr("none");
     for (const auto &f : p.wouldFit)
-        html += QStringLiteral("✔ %1 → %2<br>").arg(q(f.pod), q(f.node));
+        html += QStringLiteral("✔ %1 → %2<br>").arg(escaped(f.pod), escaped(f.node));
     if (!p.stillPending.empty()) {
         html += QStringLiteral("<h4>%1</h4>").arg(tr("Still pending after the move"));
         for (const auto &s : p.stillPending)
-            html += QStringLiteral("✘ %1: %2<br>").arg(q(s.pod), q(s.reason));
+            html += QStringLiteral("✘ %1: %2<br>").arg(escaped(s.pod), escaped(s.reason));
     }
     html += QStringLiteral("<h4>%1</h4><table cellspacing=6>").arg(tr("Resource groups"));
     for (const auto &o : p.orgs)
         html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td><td>→</td><td>%3</td></tr>")
-                    .arg(q(o.org), usageLine(o.before), usageLine(o.after));
+                    .arg(escaped(o.org), usageLine(o.before), usageLine(o.after));
     html += QStringLiteral("</table>");
     if (!p.warnings.empty() || !p.errors.empty() || !writeBlocked.isEmpty()) {
         html += QStringLiteral("<h4 style='color:#d35400'>%1</h4>").arg(tr("Warnings"));
         for (const auto &w : p.warnings)
-            html += QStringLiteral("⚠ %1<br>").arg(q(w));
+            html += QStringLiteral("⚠ %1<br>").arg(escaped(w));
         for (const auto &e : p.errors)
-            html += QStringLiteral("<span style='color:#c0392b'>✘ %1</span><br>").arg(q(e));
+            html += QStringLiteral("<span style='color:#c0392b'>✘ %1</span><br>").arg(escaped(e));
         if (!writeBlocked.isEmpty())
             html += QStringLiteral("<span style='color:#c0392b'>✘ %1</span><br>")
                         .arg(writeBlocked.toHtmlEscaped());

@@ -1,16 +1,14 @@
 #include "ui/nodedetailpanel.h"
 
-#include "k8s/api/yamlview.h"
 #include "k8s/cube/orgmovepreview.h"
-#include "k8s/write/nodewrites.h"
 #include "models/clusterconnection.h"
 #include "models/nodetablemodel.h"
+#include "models/objectreader.h"
+#include "models/qtstring.h"
 
 #include <QDateTime>
 #include <QFontDatabase>
 #include <QHeaderView>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QTableWidget>
@@ -22,16 +20,12 @@ namespace cubedesk::ui {
 
 namespace {
 
-QString q(std::string_view s) {
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
-
 QString esc(const QString &s) {
     return s.toHtmlEscaped();
 }
 
 QString amountText(std::string_view resource, std::int64_t v) {
-    return q(k8s::OrgMovePreview::formatAmount(std::string(resource), v));
+    return models::toQString(k8s::OrgMovePreview::formatAmount(std::string(resource), v));
 }
 
 QString when(std::int64_t t) {
@@ -109,43 +103,31 @@ void NodeDetailPanel::showNode(models::ClusterConnection *cluster, const QString
 
 void NodeDetailPanel::fetchFull() {
     const int generation = ++m_fetchGeneration;
-    m_cluster->submit(
-        {k8s::NodeWrites::get(m_node.toStdString())},
-        [this, generation](std::vector<k8s::WriteResult> results) {
+    models::ObjectReader::readNode(
+        m_cluster, m_node, this, [this, generation](models::ObjectReader::FullObject object) {
             if (generation != m_fetchGeneration)
                 return; // the selection moved on
-            const auto &r = results.front();
-            if (!r.ok()) {
-                m_yaml->setPlainText(
-                    tr("Could not read the node: %1").arg(QString::fromStdString(r.error.message)));
+            using Status = models::ObjectReader::FullObject::Status;
+            if (object.status == Status::Failed) {
+                m_yaml->setPlainText(tr("Could not read the node: %1").arg(object.error));
                 return;
             }
-            std::string error;
-            const auto yaml = k8s::YamlView::fromJson(r.body, &error);
-            m_yaml->setPlainText(yaml
-                                     ? QString::fromStdString(*yaml)
-                                     : tr("Not valid JSON: %1").arg(QString::fromStdString(error)));
-            const QJsonObject annotations =
-                QJsonDocument::fromJson(QByteArray::fromStdString(r.body))
-                    .object()
-                    .value(QStringLiteral("metadata"))
-                    .toObject()
-                    .value(QStringLiteral("annotations"))
-                    .toObject();
+            m_yaml->setPlainText(object.status == Status::Read
+                                     ? object.yaml
+                                     : tr("Not valid JSON: %1").arg(object.error));
             QStringList lines;
-            for (auto it = annotations.begin(); it != annotations.end(); ++it) {
-                QString v = it.value().toString();
+            for (const auto &[key, value] : object.annotations) {
+                QString v = value;
                 if (v.size() > 200)
                     v = v.left(200) + QStringLiteral("…");
                 lines << QStringLiteral("<tr><td><code>%1</code></td><td><code>%2</code></td></tr>")
-                             .arg(esc(it.key()), esc(v));
+                             .arg(esc(key), esc(v));
             }
             m_annotations = lines.isEmpty()
                                 ? tr("none")
                                 : QStringLiteral("<table>%1</table>").arg(lines.join(QString()));
             refresh();
-        },
-        1);
+        });
 }
 
 void NodeDetailPanel::refresh() {
@@ -174,7 +156,8 @@ void NodeDetailPanel::refresh() {
         if (c.type.empty())
             return;
         html += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td></tr>")
-                    .arg(esc(q(c.type)), esc(q(c.status)), esc(q(c.reason)), esc(q(c.message)));
+                    .arg(esc(models::toQString(c.type)), esc(models::toQString(c.status)),
+                         esc(models::toQString(c.reason)), esc(models::toQString(c.message)));
     };
     condition(node->readyCondition());
     for (const auto &c : node->otherConditions())
@@ -193,7 +176,7 @@ void NodeDetailPanel::refresh() {
                 requested = it->second;
         html += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td><td "
                                "align=right>%4</td></tr>")
-                    .arg(esc(q(e.name)), amountText(e.name, e.value),
+                    .arg(esc(models::toQString(e.name)), amountText(e.name, e.value),
                          amountText(e.name, node->allocatable().get(e.name)),
                          amountText(e.name, requested));
     }
@@ -204,7 +187,8 @@ void NodeDetailPanel::refresh() {
     QStringList labelLines;
     for (std::size_t i = 0; i < labels.size(); ++i) {
         const auto l = labels.at(i);
-        labelLines << QStringLiteral("<code>%1=%2</code>").arg(esc(q(l.key)), esc(q(l.value)));
+        labelLines << QStringLiteral("<code>%1=%2</code>")
+                          .arg(esc(models::toQString(l.key)), esc(models::toQString(l.value)));
     }
     labelLines.sort();
     html += labelLines.join(QStringLiteral("<br>"));
@@ -214,8 +198,10 @@ void NodeDetailPanel::refresh() {
     html += m_annotations.isEmpty() ? tr("loading…") : m_annotations;
     const auto &info = node->info();
     html += QStringLiteral("<h4>%1</h4><p>%2 · %3 · %4 · %5</p>")
-                .arg(tr("System"), esc(q(info.kubeletVersion)), esc(q(info.osImage)),
-                     esc(q(info.containerRuntimeVersion)), esc(q(info.kernelVersion)));
+                .arg(tr("System"), esc(models::toQString(info.kubeletVersion)),
+                     esc(models::toQString(info.osImage)),
+                     esc(models::toQString(info.containerRuntimeVersion)),
+                     esc(models::toQString(info.kernelVersion)));
     m_overview->setHtml(html);
 
     const auto pods = m_cluster->store().podsOnNode(node->name());
@@ -223,14 +209,14 @@ void NodeDetailPanel::refresh() {
     for (int i = 0; i < static_cast<int>(pods.size()); ++i) {
         const auto &p = pods[static_cast<std::size_t>(i)];
         const auto req = p->effectiveRequests();
-        const QStringList cells{q(p->namespaceName()),
-                                q(p->name()),
-                                q(k8s::Pod::phaseName(p->phase())),
+        const QStringList cells{models::toQString(p->namespaceName()),
+                                models::toQString(p->name()),
+                                models::toQString(k8s::Pod::phaseName(p->phase())),
                                 amountText("cpu", req.get("cpu")),
                                 amountText("memory", req.get("memory")),
                                 amountText("nvidia.com/gpu", req.get("nvidia.com/gpu")),
-                                q(p->org()),
-                                q(p->user())};
+                                models::toQString(p->org()),
+                                models::toQString(p->user())};
         for (int c = 0; c < cells.size(); ++c)
             m_pods->setItem(i, c, new QTableWidgetItem(cells[c]));
     }
@@ -238,8 +224,9 @@ void NodeDetailPanel::refresh() {
     m_events->setRowCount(static_cast<int>(events.size()));
     for (int i = 0; i < static_cast<int>(events.size()); ++i) {
         const auto &e = events[static_cast<std::size_t>(i)];
-        const QStringList cells{when(e->lastTimestamp()), q(e->type()), q(e->reason()),
-                                QString::number(e->count()), QString::fromStdString(e->message())};
+        const QStringList cells{when(e->lastTimestamp()), models::toQString(e->type()),
+                                models::toQString(e->reason()), QString::number(e->count()),
+                                QString::fromStdString(e->message())};
         for (int c = 0; c < cells.size(); ++c)
             m_events->setItem(i, c, new QTableWidgetItem(cells[c]));
     }

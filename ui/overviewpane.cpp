@@ -2,6 +2,7 @@
 
 #include "models/clusterhub.h"
 #include "models/overviewaggregator.h"
+#include "models/qtstring.h"
 #include "models/runningpodfilter.h"
 #include "models/runningpodmodel.h"
 #include "models/sortfilterindex.h"
@@ -51,10 +52,6 @@ QString number(double v) {
 QString percent(double used, double total) {
     return total > 0 ? QStringLiteral("%1 %").arg(std::lround(100.0 * used / total))
                      : QStringLiteral("—");
-}
-
-QString qs(const std::string &s) {
-    return QString::fromStdString(s);
 }
 
 } // namespace
@@ -316,9 +313,9 @@ void OverviewPane::updateCharts() {
         const auto &c = clusters[i];
         const auto &t = c.totals;
         auto *d = m_donuts[static_cast<qsizetype>(i)];
-        d->setObjectName(QStringLiteral("donut_") + qs(c.name));
+        d->setObjectName(QStringLiteral("donut_") + models::toQString(c.name));
         d->setData(
-            qs(c.name),
+            models::toQString(c.name),
             tr("%1 of %2 nodes ready\n%3 pods · %4 pending")
                 .arg(t.readyNodes)
                 .arg(t.nodes)
@@ -337,18 +334,19 @@ void OverviewPane::updateCharts() {
               tr("%1 / %2").arg(t.gpus.requested).arg(t.gpus.allocatable), color(Resource::Gpus)}});
         for (const auto &o : c.orgs) {
             const QString label =
-                many ? qs(o.name) + QStringLiteral(" · ") + qs(c.name) : qs(o.name);
+                many ? models::toQString(o.name) + QStringLiteral(" · ") + models::toQString(c.name)
+                     : models::toQString(o.name);
             QStringList types;
             for (const auto &g : o.gpuTypes)
                 types << QStringLiteral("%1 %2/%3")
-                             .arg(g.type.empty() ? tr("(no gpu-type)") : qs(g.type))
+                             .arg(g.type.empty() ? tr("(no gpu-type)") : models::toQString(g.type))
                              .arg(g.gpus.requested)
                              .arg(g.gpus.allocatable);
             const auto &ot = o.totals;
             QString tip =
                 tr("<b>%1</b> — %2<br>%3 of %4 nodes ready · %5 pods hold resources · %6 pending"
                    "<br>CPU %7 / %8 cores · memory %9 / %10 GiB · GPUs %11 / %12")
-                    .arg(qs(o.name), qs(c.name))
+                    .arg(models::toQString(o.name), models::toQString(c.name))
                     .arg(ot.readyNodes)
                     .arg(ot.nodes)
                     .arg(ot.pods)
@@ -376,10 +374,11 @@ void OverviewPane::updateCharts() {
     QList<OverviewBarChart::Bar> types;
     for (const auto &t : m_aggregator->gpuTypes())
         types << OverviewBarChart::Bar{
-            t.type.empty() ? tr("(no gpu-type)") : qs(t.type),
+            t.type.empty() ? tr("(no gpu-type)") : models::toQString(t.type),
             static_cast<double>(t.gpus.requested), static_cast<double>(t.gpus.allocatable),
             tr("%1: %2 of %3 GPUs requested, on %n node(s)", "", t.nodes)
-                .arg(t.type.empty() ? tr("GPU nodes without a gpu-type label") : qs(t.type))
+                .arg(t.type.empty() ? tr("GPU nodes without a gpu-type label")
+                                    : models::toQString(t.type))
                 .arg(t.gpus.requested)
                 .arg(t.gpus.allocatable)};
     m_gpuTypes->setBars(types);

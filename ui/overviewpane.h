@@ -1,5 +1,5 @@
 #pragma once
-// OverviewPane: the platform's "overall resources" page (整体资源, spec cubestudio.md §5) for the
+// OverviewPane: the platform's "overall resources" page (整体资源, docs/platform.md) for the
 // clusters in scope. On top, a summary line and the charts: a donut per cluster (CPU, memory and
 // GPUs requested of allocatable), GPUs by type, and CPU, memory and GPUs per resource group as
 // stacked bars; below, the running-pods table (RunningPodModel through our SortFilterIndex, so

@@ -1,14 +1,13 @@
 #include "ui/quotaeditdialog.h"
 
+#include "k8s/api/quantity.h"
 #include "k8s/cube/amountformat.h"
-#include "k8s/cube/quantity.h"
-#include "k8s/write/quotawrites.h"
 #include "models/clusterconnection.h"
+#include "models/quotawritecontroller.h"
 
 #include <QDialogButtonBox>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLoggingCategory>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTableWidget>
@@ -16,13 +15,12 @@
 
 namespace cubedesk::ui {
 
-Q_LOGGING_CATEGORY(lcQuota, "cubedesk.ui.quota")
-
 QuotaEditDialog::QuotaEditDialog(models::ClusterConnection *cluster, models::ResourceQuotaPtr quota,
-                                 QWidget *parent)
+                                 models::QuotaWriteController *writes, QWidget *parent)
     : QDialog(parent)
     , m_cluster(cluster)
     , m_quota(std::move(quota))
+    , m_writes(writes)
     , m_table(new QTableWidget(this))
     , m_preview(new QPlainTextEdit(this))
     , m_result(new QLabel(this))
@@ -76,6 +74,15 @@ QuotaEditDialog::QuotaEditDialog(models::ClusterConnection *cluster, models::Res
     connect(m_buttons->button(QDialogButtonBox::Apply), &QPushButton::clicked, this,
             &QuotaEditDialog::apply);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_writes, &models::QuotaWriteController::finished, this,
+            [this](const models::QuotaWriteController::Outcome &outcome) {
+                if (outcome.id != m_request)
+                    return;
+                m_request = 0;
+                m_result->setText(outcome.message);
+                if (!outcome.ok && !outcome.conflict)
+                    revalidate(); // another try may work; after a 409 the dialog is stale
+            });
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_table, 1);
@@ -160,31 +167,13 @@ void QuotaEditDialog::revalidate() {
 
 void QuotaEditDialog::apply() {
     const auto edits = changes();
-    if (edits.empty() || !m_cluster->writeBlockedReason().isEmpty())
+    if (edits.empty() || m_request != 0)
         return;
-    const std::string ns(m_quota->namespaceName());
-    const std::string name(m_quota->name());
+    m_request = m_writes->setHard(m_cluster, m_quota, edits);
+    if (m_request == 0)
+        return; // the cluster refuses writes: the button says why
     m_buttons->button(QDialogButtonBox::Apply)->setEnabled(false);
     m_result->setText(tr("Applying…"));
-    qCInfo(lcQuota).noquote() << "patching quota" << QString::fromStdString(ns + '/' + name) << "on"
-                              << m_cluster->name() << ":" << m_preview->toPlainText();
-    m_cluster->submit(
-        {k8s::QuotaWrites::setHard(ns, name, m_quota->resourceVersion(), edits)},
-        [this](std::vector<k8s::WriteResult> results) {
-            const auto &r = results.front();
-            QString message;
-            if (r.ok())
-                message = tr("Applied. The table shows the new values when the watch confirms.");
-            else if (r.status == 409)
-                message = tr("The quota changed on the server since this dialog opened; nothing "
-                             "was written. Close and open it again to edit the current values.");
-            else
-                message = tr("Not applied: %1").arg(QString::fromStdString(r.error.toString()));
-            if (!r.ok())
-                qCWarning(lcQuota).noquote() << message;
-            m_result->setText(message);
-            Q_EMIT applied(message);
-        });
 }
 
 QString QuotaEditDialog::resultText() const {

@@ -23,33 +23,35 @@ class QTableWidget;
 
 namespace cubedesk::models {
 class ClusterConnection;
-}
+class QuotaWriteController;
+} // namespace cubedesk::models
 
 namespace cubedesk::ui {
 
 class QuotaEditDialog final : public QDialog {
     Q_OBJECT
 public:
+    /// The patch goes through `writes`, which outlives the dialog: closing it while the patch is
+    /// in flight loses nothing (the window still reports the outcome).
     QuotaEditDialog(models::ClusterConnection *cluster, models::ResourceQuotaPtr quota,
-                    QWidget *parent = nullptr);
+                    models::QuotaWriteController *writes, QWidget *parent = nullptr);
 
     /// The edits as they stand: resource → new hard value, nullopt to remove; empty when
     /// nothing changed or a value is invalid (then error() says why).
     std::map<std::string, std::optional<std::string>> changes() const;
     QString error() const { return m_error; }
     QTableWidget *table() const { return m_table; }
-    /// Sends the patch (the Apply button); `done` gets the result line.
+    /// Sends the patch (the Apply button); resultText() shows the outcome when it arrives.
     void apply();
     QString resultText() const;
-
-Q_SIGNALS:
-    void applied(const QString &message);
 
 private:
     void revalidate();
 
     models::ClusterConnection *m_cluster;
     models::ResourceQuotaPtr m_quota;
+    models::QuotaWriteController *m_writes;
+    quint64 m_request = 0; ///< the patch in flight, 0 when none
     QTableWidget *m_table;
     QPlainTextEdit *m_preview;
     QLabel *m_result;

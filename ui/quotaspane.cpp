@@ -3,6 +3,7 @@
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
 #include "models/quotatablemodel.h"
+#include "models/quotawritecontroller.h"
 #include "models/sortfilterindex.h"
 #include "ui/quotaeditdialog.h"
 #include "ui/tableviews.h"
@@ -23,9 +24,11 @@ namespace cubedesk::ui {
 using k8s::QuotaRow;
 using models::QuotaTableModel;
 
-QuotasPane::QuotasPane(models::ClusterHub *hub, QuotaTableModel *model, QWidget *parent)
+QuotasPane::QuotasPane(models::ClusterHub *hub, QuotaTableModel *model,
+                       models::QuotaWriteController *writes, QWidget *parent)
     : QWidget(parent)
     , m_hub(hub)
+    , m_writes(writes)
     , m_model(model)
     , m_proxy(new models::SortFilterIndex(this))
     , m_filter(new QLineEdit(this))
@@ -34,6 +37,10 @@ QuotasPane::QuotasPane(models::ClusterHub *hub, QuotaTableModel *model, QWidget 
     , m_view(new QTableView(this))
     , m_edit(new QToolButton(this)) {
     setObjectName(QStringLiteral("quotasPane"));
+    connect(m_writes, &models::QuotaWriteController::finished, this,
+            [this](const models::QuotaWriteController::Outcome &o) {
+                Q_EMIT writeReported(o.message);
+            });
     m_proxy->setSourceModel(model);
     m_filter->setObjectName(QStringLiteral("quotaFilter"));
     m_filter->setClearButtonEnabled(true);
@@ -157,9 +164,8 @@ QuotaEditDialog *QuotasPane::editSelected() {
     auto it = cluster->store().quotas().find(row.quota.ns + '/' + row.quota.name);
     if (it == cluster->store().quotas().end())
         return nullptr;
-    auto *dialog = new QuotaEditDialog(cluster, it->second, this);
+    auto *dialog = new QuotaEditDialog(cluster, it->second, m_writes, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QuotaEditDialog::applied, this, &QuotasPane::writeReported);
     return dialog;
 }
 

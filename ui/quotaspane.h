@@ -20,6 +20,7 @@ class QToolButton;
 namespace cubedesk::models {
 class ClusterHub;
 class QuotaTableModel;
+class QuotaWriteController;
 class SortFilterIndex;
 } // namespace cubedesk::models
 
@@ -30,7 +31,8 @@ class QuotaEditDialog;
 class QuotasPane final : public QWidget {
     Q_OBJECT
 public:
-    QuotasPane(models::ClusterHub *hub, models::QuotaTableModel *model, QWidget *parent = nullptr);
+    QuotasPane(models::ClusterHub *hub, models::QuotaTableModel *model,
+               models::QuotaWriteController *writes, QWidget *parent = nullptr);
 
     void setScope(const QSet<QString> &clusters);
     void setFilterText(const QString &text);
@@ -53,6 +55,7 @@ private:
     void updateActions();
 
     models::ClusterHub *m_hub;
+    models::QuotaWriteController *m_writes;
     models::QuotaTableModel *m_model;
     models::SortFilterIndex *m_proxy;
     QSet<QString> m_scope;

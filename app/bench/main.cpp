@@ -1,4 +1,5 @@
-// cubedesk-bench: how fast the client core syncs a cluster (DESIGN.md §6, performance.md §9 B1).
+// cubedesk-bench: how fast the client core syncs a cluster (docs/command-line.md,
+// docs/performance.md).
 //   cubedesk-bench --kubeconfig PATH [--context NAME] [--resource pods|nodes|all] [--repeat N]
 // Prints JSON: per run the objects cached, bytes received, seconds to a full sync (LIST, decode,
 // cache), seconds spent decoding, heap bytes per cached object; then medians and peak RSS.

@@ -5,6 +5,7 @@
 #include "k8s/cube/dumprows.h"
 #include "k8s/cube/gpudumprows.h"
 #include "k8s/cube/jobkinds.h"
+#include "k8s/cube/nrttopologyparser.h"
 #include "k8s/cube/rebalancedumprows.h"
 #include "k8s/session/clustersession.h"
 #include "k8s/session/transportfactory.h"
@@ -46,6 +47,24 @@ std::string describe(const WatchState &s) {
         return "not served: " + s.reason;
     }
     return "unknown";
+}
+
+/// GETs the cluster's NodeResourceTopologyList through the (started) session; "" when the
+/// cluster does not serve them (404) or refused (then `warning` says so).
+std::string fetchNodeResourceTopologies(ClusterSession &session, std::string *warning) {
+    WriteRequest get;
+    get.method = "GET";
+    get.path = NrtTopologyParser::listPath();
+    get.subject = "noderesourcetopologies";
+    auto results = session.submit({get}, 1).get();
+    if (results.empty())
+        return {};
+    const WriteResult &r = results.front();
+    if (r.ok())
+        return r.body;
+    if (r.status != 404 && warning != nullptr)
+        *warning = "noderesourcetopologies: " + r.error.toString();
+    return {};
 }
 
 QString tsvField(const DumpRow::Value &v) {
@@ -234,7 +253,7 @@ int DumpCommand::run(const Options &options) {
     if (options.what == QLatin1String("gpus"))
         for (auto &s : sessions) {
             std::string warning;
-            gpuOptions.nrtLists[s->name()] = GpuDumpRows::fetchNodeResourceTopologies(*s, &warning);
+            gpuOptions.nrtLists[s->name()] = fetchNodeResourceTopologies(*s, &warning);
             if (!warning.empty())
                 std::cerr << "cubedesk: warning: cluster \"" << s->name() << "\": " << warning
                           << std::endl;

@@ -1,4 +1,4 @@
-// cubedesk: the desktop console. Composition root and command line only (DESIGN.md §6).
+// cubedesk: the desktop console. Composition root and command line only (docs/command-line.md).
 
 #include "app/cubedesk/democlusters.h"
 #include "app/cubedesk/dumpcommand.h"

@@ -1,4 +1,4 @@
-// cubedesk-sim: the Kubernetes API-server simulator as a program (DESIGN.md §6).
+// cubedesk-sim: the Kubernetes API-server simulator as a program (docs/command-line.md).
 // Composition root and command line only; everything else lives in k8s/sim.
 
 #include "k8s/session/processresources.h"
@@ -10,6 +10,7 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <mutex>
 #include <string>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -53,7 +54,8 @@ optimistic concurrency, CRDs, server-side tables and a small scheduler.
   --gzip                      gzip responses when the client asks
   --version, --help
 
-Prints exactly one line "listening on https://127.0.0.1:PORT" on stdout when ready.
+Prints one line "listening on https://127.0.0.1:PORT" on stdout when ready and, with
+--churn-duration, one line "churn finished: N changes" when the churn has run its course.
 Stops cleanly on SIGINT or SIGTERM.
 )";
 
@@ -201,6 +203,12 @@ int main(int argc, char **argv) {
     pthread_sigmask(SIG_BLOCK, &stopSignals, nullptr);
     std::signal(SIGPIPE, SIG_IGN);
 
+    // The churn's thread says when it is done; stdout lines are whole lines (one lock).
+    static std::mutex stdoutLock;
+    options.churnFinished = [](std::uint64_t changes) {
+        const std::lock_guard lock(stdoutLock);
+        std::cout << "churn finished: " << changes << " changes" << std::endl;
+    };
     cubedesk::sim::Simulator simulator(options);
     if (auto error = simulator.start()) {
         std::cerr << "cubedesk-sim: " << *error << '\n';
@@ -218,7 +226,10 @@ int main(int argc, char **argv) {
         }
         chmod(kubeconfigPath.c_str(), 0600);
     }
-    std::cout << "listening on " << simulator.url() << std::endl;
+    {
+        const std::lock_guard lock(stdoutLock);
+        std::cout << "listening on " << simulator.url() << std::endl;
+    }
 
     int signal = 0;
     sigwait(&stopSignals, &signal);

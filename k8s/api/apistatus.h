@@ -5,10 +5,11 @@
 
 namespace cubedesk::k8s {
 
-/// A failed API call as a value (DESIGN.md §7: errors inside k8s are values): the HTTP code and
-/// the metav1.Status reason and message (k8s-api.md §9). Built from any response body — a Status
-/// object, the plain-text 429 of API Priority and Fairness, or a proxy's HTML page (then the
-/// message is client-go's generic text for the code).
+/// A failed API call as a value (errors inside the k8s libraries are values,
+/// docs/architecture.md): the HTTP code and the metav1.Status reason and message
+/// (docs/kubernetes-api.md). Built from any response body — a Status object, the plain-text 429
+/// of API Priority and Fairness, or a proxy's HTML page (then the message is client-go's generic
+/// text for the code).
 struct ApiStatus {
     int code = 0;        ///< HTTP status; 0 when no response arrived
     std::string reason;  ///< "NotFound", "Conflict", "Expired", ... (may be empty)
@@ -20,7 +21,7 @@ struct ApiStatus {
 
     bool isGone() const { return code == 410; }
     bool isConflict() const { return code == 409; }
-    /// 429 and 5xx carrying Retry-After are retried, as client-go does (k8s-api.md §9.3).
+    /// 429 and 5xx carrying Retry-After are retried, as client-go does (docs/kubernetes-api.md).
     bool retryable() const { return (code == 429 || code >= 500) && retryAfterSeconds >= 0; }
     /// "409 Conflict: Operation cannot be fulfilled on nodes \"x\": ..."
     std::string toString() const;

@@ -1,5 +1,7 @@
 #include "k8s/api/crdstatuskinds.h"
 
+#include "k8s/api/jsonfields.h"
+
 #include <simdjson.h>
 
 namespace cubedesk::k8s {
@@ -7,11 +9,6 @@ namespace cubedesk::k8s {
 namespace {
 
 using simdjson::dom::element;
-
-std::string text(element e, const char *key) {
-    std::string_view v;
-    return e[key].get(v) == simdjson::SUCCESS ? std::string(v) : std::string();
-}
 
 bool boolean(element e, const char *key) {
     bool v = false;
@@ -68,18 +65,19 @@ std::vector<CrdStatusKinds::Kind> CrdStatusKinds::parse(std::string_view body, s
         if (!found)
             continue;
         Kind k;
-        k.group = text(spec, "group");
-        k.version = text(chosen, "name");
+        k.group = JsonFields::text(spec, "group");
+        k.version = JsonFields::text(chosen, "name");
         element names;
         if (spec["names"].get(names) == simdjson::SUCCESS) {
-            k.plural = text(names, "plural");
-            k.kind = text(names, "kind");
+            k.plural = JsonFields::text(names, "plural");
+            k.kind = JsonFields::text(names, "kind");
         }
-        k.namespaced = text(spec, "scope") != "Cluster";
+        k.namespaced = JsonFields::text(spec, "scope") != "Cluster";
         simdjson::dom::array columns;
         if (chosen["additionalPrinterColumns"].get(columns) == simdjson::SUCCESS)
             for (element c : columns)
-                k.columns.push_back({text(c, "name"), text(c, "type"), text(c, "jsonPath")});
+                k.columns.push_back({JsonFields::text(c, "name"), JsonFields::text(c, "type"),
+                                     JsonFields::text(c, "jsonPath")});
         if (k.group.empty() || k.plural.empty() || k.version.empty())
             continue;
         if (schemaDeclaresLifecycle(chosen) || columnsReadLifecycle(k.columns))

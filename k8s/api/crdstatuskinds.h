@@ -7,7 +7,7 @@
 namespace cubedesk::k8s {
 
 /// Which CustomResourceDefinitions describe objects with a lifecycle the Jobs pane can show
-/// generically (issue 5: "any other CRD with a status phase or conditions"): a CRD qualifies
+/// generically (docs/platform.md): a CRD qualifies
 /// when the schema of its chosen version declares `status.phase` or `status.conditions`, or —
 /// for CRDs that keep their schema open (x-kubernetes-preserve-unknown-fields) — when one of
 /// its additionalPrinterColumns reads `.status.phase`, `.status.state` or `.status.conditions`.

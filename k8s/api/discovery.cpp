@@ -1,5 +1,7 @@
 #include "k8s/api/discovery.h"
 
+#include "k8s/api/jsonfields.h"
+
 #include <algorithm>
 
 #include <simdjson.h>
@@ -11,24 +13,6 @@ namespace {
 using simdjson::dom::array;
 using simdjson::dom::element;
 using simdjson::dom::object;
-
-std::string text(element e, const char *key) {
-    std::string_view v;
-    return e[key].get(v) == simdjson::SUCCESS ? std::string(v) : std::string();
-}
-
-std::vector<std::string> strings(element e, const char *key) {
-    std::vector<std::string> out;
-    array a;
-    if (e[key].get(a) != simdjson::SUCCESS)
-        return out;
-    for (element item : a) {
-        std::string_view v;
-        if (item.get(v) == simdjson::SUCCESS)
-            out.emplace_back(v);
-    }
-    return out;
-}
 
 bool parse(simdjson::dom::parser &parser, std::string_view body, element &doc, std::string *error) {
     if (parser.parse(body.data(), body.size()).get(doc) != simdjson::SUCCESS || !doc.is_object()) {
@@ -67,13 +51,13 @@ bool Discovery::addAggregated(std::string_view body, std::string *error) {
         return false;
     }
     for (element group : items) {
-        const std::string name = text(group["metadata"], "name");
+        const std::string name = JsonFields::text(group["metadata"], "name");
         array versions;
         if (group["versions"].get(versions) != simdjson::SUCCESS)
             continue;
         bool first = true;
         for (element v : versions) {
-            const std::string version = text(v, "version");
+            const std::string version = JsonFields::text(v, "version");
             if (first) // versions come in descending preference
                 m_preferred[name] = version;
             first = false;
@@ -84,16 +68,17 @@ bool Discovery::addAggregated(std::string_view body, std::string *error) {
                 ApiResource res;
                 res.group = name;
                 res.version = version;
-                res.plural = text(r, "resource");
-                res.kind = text(r["responseKind"], "kind");
-                res.namespaced = text(r, "scope") != "Cluster";
-                res.verbs = strings(r, "verbs");
-                res.shortNames = strings(r, "shortNames");
-                res.categories = strings(r, "categories");
+                res.plural = JsonFields::text(r, "resource");
+                res.kind = JsonFields::text(r["responseKind"], "kind");
+                res.namespaced = JsonFields::text(r, "scope") != "Cluster";
+                res.verbs = JsonFields::strings(r, "verbs");
+                res.shortNames = JsonFields::strings(r, "shortNames");
+                res.categories = JsonFields::strings(r, "categories");
                 array subs;
                 if (r["subresources"].get(subs) == simdjson::SUCCESS)
                     for (element s : subs)
-                        res.hasStatus = res.hasStatus || text(s, "subresource") == "status";
+                        res.hasStatus =
+                            res.hasStatus || JsonFields::text(s, "subresource") == "status";
                 m_resources.push_back(std::move(res));
             }
         }
@@ -109,9 +94,9 @@ std::optional<std::vector<std::string>> Discovery::legacyGroupVersions(std::stri
     if (!parse(parser, body, doc, error))
         return std::nullopt;
     std::vector<std::string> out;
-    const std::string kind = text(doc, "kind");
+    const std::string kind = JsonFields::text(doc, "kind");
     if (kind == "APIVersions") {
-        for (const auto &v : strings(doc, "versions")) {
+        for (const auto &v : JsonFields::strings(doc, "versions")) {
             out.push_back(v);
             m_preferred.try_emplace("", v);
         }
@@ -124,15 +109,15 @@ std::optional<std::vector<std::string>> Discovery::legacyGroupVersions(std::stri
         return std::nullopt;
     }
     for (element g : groups) {
-        const std::string name = text(g, "name");
-        const std::string preferred = text(g["preferredVersion"], "version");
+        const std::string name = JsonFields::text(g, "name");
+        const std::string preferred = JsonFields::text(g["preferredVersion"], "version");
         if (!preferred.empty())
             m_preferred[name] = preferred;
         array versions;
         if (g["versions"].get(versions) != simdjson::SUCCESS)
             continue;
         for (element v : versions)
-            out.push_back(text(v, "groupVersion"));
+            out.push_back(JsonFields::text(v, "groupVersion"));
     }
     return out;
 }
@@ -142,7 +127,7 @@ bool Discovery::addResourceList(std::string_view body, std::string *error) {
     element doc;
     if (!parse(parser, body, doc, error))
         return false;
-    const std::string gv = text(doc, "groupVersion");
+    const std::string gv = JsonFields::text(doc, "groupVersion");
     const auto slash = gv.find('/');
     const std::string group = slash == std::string::npos ? "" : gv.substr(0, slash);
     const std::string version = slash == std::string::npos ? gv : gv.substr(slash + 1);
@@ -156,7 +141,7 @@ bool Discovery::addResourceList(std::string_view body, std::string *error) {
     std::vector<ApiResource> added;
     std::vector<std::string> statusOf;
     for (element r : resources) {
-        const std::string name = text(r, "name");
+        const std::string name = JsonFields::text(r, "name");
         if (const auto sl = name.find('/'); sl != std::string::npos) {
             if (name.substr(sl + 1) == "status")
                 statusOf.push_back(name.substr(0, sl));
@@ -166,13 +151,13 @@ bool Discovery::addResourceList(std::string_view body, std::string *error) {
         res.group = group;
         res.version = version;
         res.plural = name;
-        res.kind = text(r, "kind");
+        res.kind = JsonFields::text(r, "kind");
         bool namespaced = true;
         if (r["namespaced"].get(namespaced) == simdjson::SUCCESS)
             res.namespaced = namespaced;
-        res.verbs = strings(r, "verbs");
-        res.shortNames = strings(r, "shortNames");
-        res.categories = strings(r, "categories");
+        res.verbs = JsonFields::strings(r, "verbs");
+        res.shortNames = JsonFields::strings(r, "shortNames");
+        res.categories = JsonFields::strings(r, "categories");
         byPlural[name] = added.size();
         added.push_back(std::move(res));
     }

@@ -25,7 +25,7 @@ struct ApiResource {
     bool can(std::string_view verb) const;
 };
 
-/// What the cluster serves (k8s-api.md §2.3): parsed from aggregated discovery
+/// What the cluster serves (docs/kubernetes-api.md): parsed from aggregated discovery
 /// (apidiscovery.k8s.io/v2, one request each for /api and /apis) or, when the server answers
 /// the legacy formats (decided by the response Content-Type only), from APIVersions /
 /// APIGroupList plus one APIResourceList per group-version. Pure parsing; the session fetches.

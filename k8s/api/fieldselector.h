@@ -1,8 +1,8 @@
 #pragma once
 
 // FieldSelector: the string form of a Kubernetes field selector (the `fieldSelector` query
-// parameter), parsed and matched as kube-apiserver does (k8s.io/apimachinery/pkg/fields, spec
-// k8s-api.md §4.5).
+// parameter), parsed and matched as kube-apiserver does (k8s.io/apimachinery/pkg/fields,
+// docs/kubernetes-api.md).
 //
 // Grammar: `term ("," term)*` with `term := fieldpath ("=" | "==" | "!=") value`. The operator is
 // the first "=", "==" or "!=" in the term; nothing is trimmed, so "a = b" compares field "a " with

@@ -1,5 +1,7 @@
 #include "k8s/api/labelselector.h"
 
+#include "k8s/api/labelsyntax.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <limits>
@@ -123,9 +125,9 @@ private:
 
 // ---- validation, with the apiserver's wording (k8s.io/apimachinery/pkg/util/validation) ----
 
-constexpr size_t kNameMaxLength = 63;
-constexpr size_t kValueMaxLength = 63;
-constexpr size_t kPrefixMaxLength = 253;
+constexpr size_t kNameMaxLength = LabelSyntax::kNameMaxLength;
+constexpr size_t kValueMaxLength = LabelSyntax::kValueMaxLength;
+constexpr size_t kPrefixMaxLength = LabelSyntax::kPrefixMaxLength;
 
 constexpr std::string_view kNameRegexDetail =
     "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an "
@@ -139,42 +141,6 @@ constexpr std::string_view kValueRegexDetail =
     "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or "
     "'.', and must start and end with an alphanumeric character (e.g. 'MyValue', or 'my_value', "
     "or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
-
-bool isAlnum(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
-
-bool isLowerAlnum(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
-}
-
-// ([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]
-bool matchesNameRegex(std::string_view s) {
-    if (s.empty() || !isAlnum(s.front()) || !isAlnum(s.back()))
-        return false;
-    return std::all_of(s.begin(), s.end(),
-                       [](char c) { return isAlnum(c) || c == '-' || c == '_' || c == '.'; });
-}
-
-// [a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*
-bool matchesSubdomainRegex(std::string_view s) {
-    if (s.empty())
-        return false;
-    size_t start = 0;
-    while (true) {
-        const size_t dot = s.find('.', start);
-        const std::string_view label =
-            s.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
-        if (label.empty() || !isLowerAlnum(label.front()) || !isLowerAlnum(label.back()))
-            return false;
-        if (!std::all_of(label.begin(), label.end(),
-                         [](char c) { return isLowerAlnum(c) || c == '-'; }))
-            return false;
-        if (dot == std::string_view::npos)
-            return true;
-        start = dot + 1;
-    }
-}
 
 std::string joined(const std::vector<std::string> &parts, std::string_view separator) {
     std::string out;
@@ -206,7 +172,7 @@ std::vector<std::string> qualifiedNameErrors(std::string_view key) {
             if (prefix.size() > kPrefixMaxLength)
                 errors.push_back("prefix part must be no more than " +
                                  std::to_string(kPrefixMaxLength) + " characters");
-            if (!matchesSubdomainRegex(prefix))
+            if (!LabelSyntax::matchesSubdomain(prefix))
                 errors.push_back("prefix part " + std::string(kSubdomainRegexDetail));
         }
     }
@@ -215,7 +181,7 @@ std::vector<std::string> qualifiedNameErrors(std::string_view key) {
     else if (name.size() > kNameMaxLength)
         errors.push_back("name part must be no more than " + std::to_string(kNameMaxLength) +
                          " characters");
-    if (!matchesNameRegex(name))
+    if (!LabelSyntax::matchesName(name))
         errors.push_back("name part " + std::string(kNameRegexDetail));
     return errors;
 }
@@ -225,7 +191,7 @@ std::vector<std::string> labelValueErrors(std::string_view value) {
     std::vector<std::string> errors;
     if (value.size() > kValueMaxLength)
         errors.push_back("must be no more than " + std::to_string(kValueMaxLength) + " characters");
-    if (!value.empty() && !matchesNameRegex(value))
+    if (!value.empty() && !LabelSyntax::matchesName(value))
         errors.emplace_back(kValueRegexDetail);
     return errors;
 }

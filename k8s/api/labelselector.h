@@ -2,7 +2,7 @@
 
 // LabelSelector: the string form of a Kubernetes label selector (the `labelSelector` query
 // parameter, `kubectl -l`), parsed and matched exactly as kube-apiserver does
-// (k8s.io/apimachinery/pkg/labels, spec k8s-api.md §4.4).
+// (k8s.io/apimachinery/pkg/labels, docs/kubernetes-api.md).
 //
 // Grammar: requirements separated by ',' and ANDed; each requirement is one of
 //   key | !key | key=value | key==value | key!=value

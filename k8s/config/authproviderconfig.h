@@ -1,7 +1,7 @@
 #pragma once
 
-// AuthProviderConfig: the legacy `users[].user.auth-provider` stanza (k8s-api.md §14.7): a
-// provider name (oidc, gcp, azure, ...) and its string map. Paths inside `config` are not
+// AuthProviderConfig: the legacy `users[].user.auth-provider` stanza (docs/kubernetes-api.md):
+// a provider name (oidc, gcp, azure, ...) and its string map. Paths inside `config` are not
 // rewritten (as kubectl).
 //
 // Thread-safety: a plain value type. `config` holds secrets (id-token, refresh-token,

@@ -1,8 +1,8 @@
 #pragma once
 
 // ClusterConfig: one `clusters[]` entry of a kubeconfig file as written, after loading (paths
-// already made absolute against the folder of `originFile`, k8s-api.md §14.3). Nothing is read
-// or decoded yet; ContextResolver does that.
+// already made absolute against the folder of `originFile`, docs/kubernetes-api.md). Nothing is
+// read or decoded yet; ContextResolver does that.
 //
 // Thread-safety: a plain value type. Ownership: holds copies; certificateAuthorityData is the
 // base64 text from the file (not secret, but never logged either).

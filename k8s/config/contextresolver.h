@@ -1,7 +1,7 @@
 #pragma once
 
 // ContextResolver: turns one context with its cluster and user entries into a ResolvedContext
-// (k8s-api.md §14.3–14.7): server URL with client-go's scheme default, CA from data or file,
+// (docs/kubernetes-api.md): server URL with client-go's scheme default, CA from data or file,
 // client certificate and key (both or neither; data wins over file), TLS options, proxy,
 // impersonation, basic auth and the credential provider (token, tokenFile, exec, oidc). It reads
 // the referenced files, decodes base64 strictly (as Go does), checks that certificates and keys
@@ -11,12 +11,12 @@
 // Thread-safety: a short-lived helper; use one instance per call, from any thread. The entries
 // passed in must outlive it.
 
+#include "k8s/api/result.h"
 #include "k8s/config/clusterconfig.h"
 #include "k8s/config/configerror.h"
 #include "k8s/config/contextconfig.h"
 #include "k8s/config/resolvedcontext.h"
 #include "k8s/config/resolveoptions.h"
-#include "k8s/config/result.h"
 #include "k8s/config/userconfig.h"
 
 #include <QByteArray>

@@ -13,8 +13,9 @@
 // Errors are ConfigError values naming the kubeconfig file, user entry and field; they never
 // contain secrets.
 
+#include "k8s/api/result.h"
+#include "k8s/config/configerror.h"
 #include "k8s/config/credentials.h"
-#include "k8s/config/result.h"
 
 #include <QDateTime>
 #include <QString>
@@ -30,7 +31,7 @@ class CredentialProvider {
 public:
     virtual ~CredentialProvider();
 
-    virtual Result<Credentials> credentials() = 0;
+    virtual Result<Credentials, ConfigError> credentials() = 0;
     virtual void invalidate() = 0;
     /// What kind of source this is, for the UI and logs ("exec plugin aws", "token file ...");
     /// never a secret.

@@ -1,7 +1,7 @@
 #pragma once
 
 // ExecClusterInfo: the cluster facts an exec plugin receives in KUBERNETES_EXEC_INFO when the
-// user sets `provideClusterInfo: true` (k8s-api.md §14.6).
+// user sets `provideClusterInfo: true` (docs/kubernetes-api.md).
 //
 // Thread-safety: a plain value type.
 

@@ -1,7 +1,7 @@
 #pragma once
 
 // ExecConfig: the `users[].user.exec` stanza of a kubeconfig (client-go credential plugins,
-// k8s-api.md §14.6), as written. `command` is already resolved against the folder of the
+// docs/kubernetes-api.md), as written. `command` is already resolved against the folder of the
 // defining file when it contains a path separator; a bare name stays bare (looked up on PATH).
 //
 // Thread-safety: a plain value type. `env` values and `args` may carry secrets: never log them.

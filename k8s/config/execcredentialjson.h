@@ -1,7 +1,7 @@
 #pragma once
 
 // ExecCredentialJson: the JSON of client.authentication.k8s.io ExecCredential objects
-// (k8s-api.md §14.6):
+// (docs/kubernetes-api.md):
 //   - execInfo() builds KUBERNETES_EXEC_INFO byte for byte as kubectl 1.32 does (field order of
 //     the Go types, Go's HTML-safe escaping, omitted empty fields, "config":null);
 //   - parseOutput() reads a plugin's standard output and checks it (same apiVersion, kind,
@@ -10,9 +10,9 @@
 //
 // Thread-safety: stateless; callable from any thread.
 
+#include "k8s/api/result.h"
 #include "k8s/config/credentials.h"
 #include "k8s/config/execclusterinfo.h"
-#include "k8s/config/result.h"
 
 #include <QByteArray>
 #include <QString>

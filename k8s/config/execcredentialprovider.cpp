@@ -111,7 +111,7 @@ std::optional<ConfigError> ExecCredentialProvider::validate(const ExecConfig &co
     return std::nullopt;
 }
 
-Result<Credentials> ExecCredentialProvider::credentials() {
+Result<Credentials, ConfigError> ExecCredentialProvider::credentials() {
     std::uint64_t generation = 0;
     {
         const std::lock_guard lock(m_stateMutex);
@@ -127,7 +127,7 @@ Result<Credentials> ExecCredentialProvider::credentials() {
         generation = m_generation;
         ++m_runCount;
     }
-    Result<Credentials> result = run();
+    Result<Credentials, ConfigError> result = run();
     if (result.ok()) {
         const std::lock_guard lock(m_stateMutex);
         // A result that raced with invalidate() is handed out once but not kept.
@@ -161,10 +161,10 @@ ConfigError ExecCredentialProvider::error(const QString &field, const QString &m
     return ConfigError{m_originFile, ConfigError::userEntry(m_userName), field, message};
 }
 
-Result<Credentials> ExecCredentialProvider::run() {
+Result<Credentials, ConfigError> ExecCredentialProvider::run() {
     if (m_invalid)
         return *m_invalid;
-    Result<ExecPluginLocator::Location> location =
+    Result<ExecPluginLocator::Location, ConfigError> location =
         m_options.locator.locate(m_config, m_userName, m_originFile);
     if (!location.ok())
         return location.error();

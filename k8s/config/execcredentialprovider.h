@@ -1,7 +1,7 @@
 #pragma once
 
-// ExecCredentialProvider: credentials from a client-go exec plugin (k8s-api.md §14.6), for
-// client.authentication.k8s.io/v1 and /v1beta1.
+// ExecCredentialProvider: credentials from a client-go exec plugin (docs/kubernetes-api.md),
+// for client.authentication.k8s.io/v1 and /v1beta1.
 //
 // Running: the program (ExecPluginLocator) is started directly with its argument list — never
 // through a shell — with stdin from the null device (CubeDesk has no terminal, so interactive
@@ -46,7 +46,7 @@ public:
     ExecCredentialProvider(ExecConfig config, QString userName, QString originFile,
                            std::optional<ExecClusterInfo> cluster, Options options);
 
-    Result<Credentials> credentials() override;
+    Result<Credentials, ConfigError> credentials() override;
     void invalidate() override;
     QString description() const override;
 
@@ -60,7 +60,7 @@ public:
                                                const QString &originFile);
 
 private:
-    Result<Credentials> run();
+    Result<Credentials, ConfigError> run();
     ConfigError error(const QString &field, const QString &message) const;
     bool isFresh(const Credentials &c) const;
 

@@ -39,9 +39,9 @@ QStringList ExecPluginLocator::processPath() {
     return qEnvironmentVariable("PATH").split(QDir::listSeparator(), Qt::SkipEmptyParts);
 }
 
-Result<ExecPluginLocator::Location> ExecPluginLocator::locate(const ExecConfig &config,
-                                                              const QString &userName,
-                                                              const QString &originFile) const {
+Result<ExecPluginLocator::Location, ConfigError>
+ExecPluginLocator::locate(const ExecConfig &config, const QString &userName,
+                          const QString &originFile) const {
     const auto error = [&](const QString &message) {
         return ConfigError{originFile, ConfigError::userEntry(userName),
                            QStringLiteral("exec.command"), message};

@@ -1,6 +1,6 @@
 #pragma once
 
-// ExecPluginLocator: finds the program of an exec credential plugin (k8s-api.md §14.6).
+// ExecPluginLocator: finds the program of an exec credential plugin (docs/kubernetes-api.md).
 //   - a command with a path separator was made absolute against the kubeconfig's folder when
 //     the file was loaded; it must exist and be executable;
 //   - a bare name is looked up on the process PATH, then on the login shell's PATH
@@ -14,8 +14,9 @@
 // Thread-safety: immutable after construction; locate() may be called from any thread (it may
 // block while the login shell is queried for the first time).
 
+#include "k8s/api/result.h"
+#include "k8s/config/configerror.h"
 #include "k8s/config/execconfig.h"
-#include "k8s/config/result.h"
 
 #include <QString>
 #include <QStringList>
@@ -41,8 +42,8 @@ public:
     ExecPluginLocator(PathSource processPath, PathSource loginShellPath);
 
     /// Finds `config.command`; errors name `originFile`, the user entry and exec.command.
-    Result<Location> locate(const ExecConfig &config, const QString &userName,
-                            const QString &originFile) const;
+    Result<Location, ConfigError> locate(const ExecConfig &config, const QString &userName,
+                                         const QString &originFile) const;
 
     /// $PATH of this process, split.
     static QStringList processPath();

@@ -30,7 +30,7 @@ Kubeconfig Kubeconfig::load(const KubeconfigSources &sources) {
     std::vector<KubeconfigFile> files;
     std::vector<ConfigError> errors;
     for (const KubeconfigSources::File &source : sources.files()) {
-        Result<KubeconfigFile> file = KubeconfigFile::load(source.path);
+        Result<KubeconfigFile, ConfigError> file = KubeconfigFile::load(source.path);
         if (file.ok()) {
             files.push_back(std::move(file).value());
         } else {
@@ -112,8 +112,8 @@ std::vector<ConfigError> Kubeconfig::resolveInto(const QString &contextName,
     return ContextResolver(*ctx, cluster(ctx->cluster), user(ctx->user), options).resolve(out);
 }
 
-Result<ResolvedContext> Kubeconfig::resolve(const QString &contextName,
-                                            const ResolveOptions &options) const {
+Result<ResolvedContext, ConfigError> Kubeconfig::resolve(const QString &contextName,
+                                                         const ResolveOptions &options) const {
     ResolvedContext out;
     std::vector<ConfigError> problems = resolveInto(contextName, options, out);
     if (!problems.empty()) {
@@ -127,7 +127,8 @@ Result<ResolvedContext> Kubeconfig::resolve(const QString &contextName,
     return out;
 }
 
-Result<ResolvedContext> Kubeconfig::resolveCurrent(const ResolveOptions &options) const {
+Result<ResolvedContext, ConfigError>
+Kubeconfig::resolveCurrent(const ResolveOptions &options) const {
     return resolve(m_currentContext, options);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
-// Kubeconfig: the merged view of the kubeconfig files kubectl would read (k8s-api.md §14.2).
+// Kubeconfig: the merged view of the kubeconfig files kubectl would read
+// (docs/kubernetes-api.md).
 // Merge rule: for clusters, users and contexts the first file that defines a name wins
 // wholesale; current-context comes from the first file that sets it. Every entry remembers the
 // file that defined it (the UI groups contexts by file; relative paths were resolved against it).
@@ -14,6 +15,7 @@
 // from any thread. resolve() does file I/O and may be slow-ish (no network, no plugin run —
 // exec plugins run lazily inside the returned CredentialProvider).
 
+#include "k8s/api/result.h"
 #include "k8s/config/clusterconfig.h"
 #include "k8s/config/configerror.h"
 #include "k8s/config/contextconfig.h"
@@ -21,7 +23,6 @@
 #include "k8s/config/kubeconfigsources.h"
 #include "k8s/config/resolvedcontext.h"
 #include "k8s/config/resolveoptions.h"
-#include "k8s/config/result.h"
 #include "k8s/config/userconfig.h"
 
 #include <QString>
@@ -67,10 +68,10 @@ public:
     QString serverUrl(const QString &contextName) const;
 
     /// Everything a connection to `contextName` needs, or the first problem found.
-    Result<ResolvedContext> resolve(const QString &contextName,
-                                    const ResolveOptions &options = {}) const;
+    Result<ResolvedContext, ConfigError> resolve(const QString &contextName,
+                                                 const ResolveOptions &options = {}) const;
     /// resolve() for currentContext().
-    Result<ResolvedContext> resolveCurrent(const ResolveOptions &options = {}) const;
+    Result<ResolvedContext, ConfigError> resolveCurrent(const ResolveOptions &options = {}) const;
     /// Every problem resolve() finds for `contextName` (empty when it resolves).
     std::vector<ConfigError> problems(const QString &contextName,
                                       const ResolveOptions &options = {}) const;

@@ -401,7 +401,7 @@ private:
     QString m_baseDir;
 };
 
-Result<KubeconfigFile> KubeconfigFile::load(const QString &path) {
+Result<KubeconfigFile, ConfigError> KubeconfigFile::load(const QString &path) {
     const QString absolute = QDir::cleanPath(QFileInfo(path).absoluteFilePath());
     const QFileInfo info(absolute);
     if (!info.exists())
@@ -423,7 +423,8 @@ Result<KubeconfigFile> KubeconfigFile::load(const QString &path) {
     return parse(data, absolute);
 }
 
-Result<KubeconfigFile> KubeconfigFile::parse(const QByteArray &yaml, const QString &path) {
+Result<KubeconfigFile, ConfigError> KubeconfigFile::parse(const QByteArray &yaml,
+                                                          const QString &path) {
     KubeconfigFile result;
     result.m_path =
         path.isEmpty() ? QString() : QDir::cleanPath(QFileInfo(path).absoluteFilePath());

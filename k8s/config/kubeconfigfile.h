@@ -1,8 +1,8 @@
 #pragma once
 
-// KubeconfigFile: one kubeconfig file parsed into entries (k8s-api.md §14.1). Relative paths in
-// certificate-authority, client-certificate, client-key, tokenFile, and exec.command when it
-// contains a path separator, are made absolute against the folder of this file (§14.3); paths in
+// KubeconfigFile: one kubeconfig file parsed into entries (docs/kubernetes-api.md). Relative
+// paths in certificate-authority, client-certificate, client-key, tokenFile, and exec.command
+// when it contains a path separator, are made absolute against the folder of this file; paths in
 // auth-provider config are left alone, as kubectl does.
 //
 // Errors: a file that cannot be read, is not valid YAML (the message carries line and column),
@@ -13,10 +13,10 @@
 //
 // Thread-safety: load()/parse() may run on any thread; the result is an immutable value.
 
+#include "k8s/api/result.h"
 #include "k8s/config/clusterconfig.h"
 #include "k8s/config/configerror.h"
 #include "k8s/config/contextconfig.h"
-#include "k8s/config/result.h"
 #include "k8s/config/userconfig.h"
 
 #include <QByteArray>
@@ -32,9 +32,9 @@ public:
     static constexpr qint64 maxFileSize = qint64{16} * 1024 * 1024;
 
     /// Reads and parses `path`.
-    static Result<KubeconfigFile> load(const QString &path);
+    static Result<KubeconfigFile, ConfigError> load(const QString &path);
     /// Parses `yaml` as if it had been read from `path` (used for relative paths and messages).
-    static Result<KubeconfigFile> parse(const QByteArray &yaml, const QString &path);
+    static Result<KubeconfigFile, ConfigError> parse(const QByteArray &yaml, const QString &path);
 
     /// Absolute, clean path of the file.
     const QString &path() const { return m_path; }

@@ -1,7 +1,7 @@
 #pragma once
 
 // KubeconfigSources: which kubeconfig files to read, chosen the way kubectl chooses them
-// (k8s-api.md §14.2):
+// (docs/kubernetes-api.md):
 //   1. explicitFiles (repeated --kubeconfig) when non-empty: exactly those files, merged in the
 //      given order; each must exist (a missing one is reported by Kubeconfig::load).
 //   2. else $KUBECONFIG when set and non-empty: a path list split on QDir::listSeparator()

@@ -15,7 +15,7 @@ OidcTokenProvider::OidcTokenProvider(QByteArray idToken, QString userName, QStri
     , m_clock(std::move(clock))
     , m_expiry(jwtExpiry(m_idToken)) {}
 
-Result<Credentials> OidcTokenProvider::credentials() {
+Result<Credentials, ConfigError> OidcTokenProvider::credentials() {
     if (m_expiry && CredentialProvider::now(m_clock) >= *m_expiry) {
         return ConfigError{m_originFile, ConfigError::userEntry(m_userName),
                            QStringLiteral("auth-provider.config.id-token"),

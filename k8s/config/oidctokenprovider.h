@@ -1,7 +1,7 @@
 #pragma once
 
-// OidcTokenProvider: the legacy `auth-provider: {name: oidc}` user (k8s-api.md §14.7). Sends
-// config.id-token as a bearer token while the JWT's `exp` claim lies in the future (a token
+// OidcTokenProvider: the legacy `auth-provider: {name: oidc}` user (docs/kubernetes-api.md).
+// Sends config.id-token as a bearer token while the JWT's `exp` claim lies in the future (a token
 // whose payload cannot be read is sent as is and the server decides). Refreshing through the
 // issuer with the refresh-token grant, and writing new tokens back into the kubeconfig, is not
 // done: an expired token gives an error telling the user to refresh it with kubectl (or
@@ -23,7 +23,7 @@ class OidcTokenProvider final : public CredentialProvider {
 public:
     OidcTokenProvider(QByteArray idToken, QString userName, QString originFile, Clock clock = {});
 
-    Result<Credentials> credentials() override;
+    Result<Credentials, ConfigError> credentials() override;
     void invalidate() override;
     QString description() const override;
 

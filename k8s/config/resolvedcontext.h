@@ -1,8 +1,8 @@
 #pragma once
 
 // ResolvedContext: everything a connection to one kubeconfig context needs, with every
-// referenced file already read, base64 decoded and checked (k8s-api.md §14.3–14.5). Produced by
-// Kubeconfig::resolve(); consumed by the session/transport layer.
+// referenced file already read, base64 decoded and checked (docs/kubernetes-api.md). Produced
+// by Kubeconfig::resolve(); consumed by the session/transport layer.
 //
 // Secrets (client key, password, what the credential provider returns) live in memory only;
 // never log them. Bearer tokens come from `credentialProvider` per request, so that token files
@@ -58,7 +58,7 @@ struct ResolvedContext {
     std::shared_ptr<CredentialProvider> credentialProvider;
 
     /// True when the server URL is https: only then may credentials be sent (client-go sends
-    /// user credentials over TLS only, k8s-api.md §11).
+    /// user credentials over TLS only, docs/kubernetes-api.md).
     bool usesTls() const;
 };
 

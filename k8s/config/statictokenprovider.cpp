@@ -6,7 +6,7 @@ StaticTokenProvider::StaticTokenProvider(QByteArray token, QString userName)
     : m_token(std::move(token))
     , m_userName(std::move(userName)) {}
 
-Result<Credentials> StaticTokenProvider::credentials() {
+Result<Credentials, ConfigError> StaticTokenProvider::credentials() {
     Credentials c;
     c.bearerToken = m_token;
     return c;

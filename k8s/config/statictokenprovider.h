@@ -16,7 +16,7 @@ class StaticTokenProvider final : public CredentialProvider {
 public:
     StaticTokenProvider(QByteArray token, QString userName);
 
-    Result<Credentials> credentials() override;
+    Result<Credentials, ConfigError> credentials() override;
     void invalidate() override;
     QString description() const override;
 

@@ -18,7 +18,7 @@ TokenFileProvider::TokenFileProvider(QString path, QByteArray initialToken, QStr
     , m_clock(std::move(clock))
     , m_token(std::move(initialToken)) {}
 
-Result<Credentials> TokenFileProvider::credentials() {
+Result<Credentials, ConfigError> TokenFileProvider::credentials() {
     const std::lock_guard lock(m_mutex);
     const QDateTime now = CredentialProvider::now(m_clock);
     const bool due =
@@ -28,7 +28,7 @@ Result<Credentials> TokenFileProvider::credentials() {
         now < m_lastRead; // the clock went back: do not wait for it
     if (due) {
         ++m_readCount;
-        Result<QByteArray> read = readFile();
+        Result<QByteArray, ConfigError> read = readFile();
         if (read.ok()) {
             m_token = std::move(read).value();
             m_lastRead = now;
@@ -59,7 +59,7 @@ int TokenFileProvider::readCount() const {
     return m_readCount;
 }
 
-Result<QByteArray> TokenFileProvider::readFile() const {
+Result<QByteArray, ConfigError> TokenFileProvider::readFile() const {
     const auto error = [this](const QString &message) {
         return ConfigError{m_originFile, ConfigError::userEntry(m_userName),
                            QStringLiteral("tokenFile"), message};

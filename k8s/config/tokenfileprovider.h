@@ -1,11 +1,11 @@
 #pragma once
 
-// TokenFileProvider: the `tokenFile` of a kubeconfig user (k8s-api.md §14.5), e.g. a projected
-// service-account token that is rotated on disk. The file is read on first use and re-read at
-// most once per refreshPeriod (a minute, as client-go), or on the next call after invalidate().
-// Surrounding whitespace is trimmed; an empty file is an error. When the user also has a
-// `token`, that token is the initial value: it is used until the file is readable, and a failed
-// re-read keeps the last good token (logged without its value).
+// TokenFileProvider: the `tokenFile` of a kubeconfig user (docs/kubernetes-api.md), e.g. a
+// projected service-account token that is rotated on disk. The file is read on first use and
+// re-read at most once per refreshPeriod (a minute, as client-go), or on the next call after
+// invalidate(). Surrounding whitespace is trimmed; an empty file is an error. When the user also
+// has a `token`, that token is the initial value: it is used until the file is readable, and a
+// failed re-read keeps the last good token (logged without its value).
 //
 // Thread-safety: all members may be called concurrently from any thread (one mutex; reading a
 // small file under it is cheap).
@@ -29,7 +29,7 @@ public:
     TokenFileProvider(QString path, QByteArray initialToken, QString userName, QString originFile,
                       Clock clock = {});
 
-    Result<Credentials> credentials() override;
+    Result<Credentials, ConfigError> credentials() override;
     void invalidate() override;
     QString description() const override;
 
@@ -37,7 +37,7 @@ public:
     int readCount() const;
 
 private:
-    Result<QByteArray> readFile() const;
+    Result<QByteArray, ConfigError> readFile() const;
 
     const QString m_path;
     const QString m_userName;

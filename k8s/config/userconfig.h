@@ -1,8 +1,8 @@
 #pragma once
 
 // UserConfig: one `users[].user` entry (kubeconfig "AuthInfo") as written, after loading:
-// file paths are absolute against the folder of `originFile` (k8s-api.md §14.3). Nothing is read
-// or decoded yet; ContextResolver does that and builds the credential provider.
+// file paths are absolute against the folder of `originFile` (docs/kubernetes-api.md). Nothing
+// is read or decoded yet; ContextResolver does that and builds the credential provider.
 //
 // Thread-safety: a plain value type. Holds secrets (token, password, key data, exec env,
 // auth-provider config) in memory; they never go to logs or error text.

@@ -1,10 +1,11 @@
 #include "k8s/config/yamljson.h"
 
+#include "k8s/api/goyamlscalar.h"
+
 #include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <map>
-#include <regex>
 #include <yaml-cpp/yaml.h>
 
 namespace cubedesk::k8s {
@@ -12,14 +13,6 @@ namespace cubedesk::k8s {
 namespace {
 
 constexpr int maxDepth = 64;
-
-bool isOneOf(const std::string &s, std::initializer_list<const char *> words) {
-    for (const char *w : words) {
-        if (s == w)
-            return true;
-    }
-    return false;
-}
 
 // Go's encoding/json float format: shortest round-trip digits, exponent form outside
 // [1e-6, 1e21), and "e-07" shortened to "e-7".
@@ -39,65 +32,33 @@ std::string goFloat(double value) {
     return text;
 }
 
-// Plain (untagged) scalars are typed the YAML 1.1 way, as go-yaml v2 (used by kubectl) does.
+// Plain (untagged) scalars are typed the YAML 1.1 way, as go-yaml v2 (used by kubectl) does,
+// and written as Go's encoding/json writes the value go-yaml decoded.
 bool appendPlainScalar(std::string &out, const std::string &s, QString *why) {
-    if (isOneOf(s, {"", "~", "null", "Null", "NULL"})) {
+    const GoYamlScalar scalar = GoYamlScalar::resolve(s);
+    switch (scalar.kind) {
+    case GoYamlScalar::Kind::Null:
         out += "null";
         return true;
-    }
-    if (isOneOf(s, {"y", "Y", "yes", "Yes", "YES", "on", "On", "ON", "true", "True", "TRUE"})) {
-        out += "true";
+    case GoYamlScalar::Kind::Bool:
+        out += scalar.boolean ? "true" : "false";
         return true;
-    }
-    if (isOneOf(s, {"n", "N", "no", "No", "NO", "off", "Off", "OFF", "false", "False", "FALSE"})) {
-        out += "false";
+    case GoYamlScalar::Kind::Int:
+        out += std::to_string(scalar.integer);
         return true;
-    }
-    static const std::regex intPattern(R"(^[-+]?(0|[1-9][0-9_]*)$)");
-    static const std::regex hexPattern(R"(^[-+]?0x[0-9a-fA-F_]+$)");
-    static const std::regex floatPattern(
-        R"(^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$)");
-    std::string digits;
-    for (char c : s) {
-        if (c != '_')
-            digits += c;
-    }
-    if (std::regex_match(s, intPattern) || std::regex_match(s, hexPattern)) {
-        const bool negative = digits[0] == '-';
-        std::string_view body(digits);
-        if (body[0] == '-' || body[0] == '+')
-            body.remove_prefix(1);
-        int base = 10;
-        if (body.size() > 2 && body[0] == '0' && (body[1] == 'x')) {
-            body.remove_prefix(2);
-            base = 16;
+    case GoYamlScalar::Kind::BigInt: // go-yaml decodes it as a uint64
+        out += std::to_string(scalar.bigInteger);
+        return true;
+    case GoYamlScalar::Kind::Float:
+        if (!std::isfinite(scalar.number)) {
+            if (why)
+                *why = QStringLiteral("infinity and NaN cannot be expressed in JSON");
+            return false;
         }
-        std::uint64_t magnitude = 0;
-        const auto res = std::from_chars(body.data(), body.data() + body.size(), magnitude, base);
-        if (res.ec == std::errc() && res.ptr == body.data() + body.size()) {
-            if (negative && magnitude != 0)
-                out += '-';
-            out += std::to_string(magnitude);
-            return true;
-        }
-        // Out of 64-bit range: go-yaml falls back to a float.
-    }
-    if (std::regex_match(s, floatPattern)) {
-        double value = 0;
-        const char *begin = digits.data();
-        if (*begin == '+')
-            ++begin;
-        const auto res = std::from_chars(begin, digits.data() + digits.size(), value);
-        if (res.ec == std::errc() && std::isfinite(value)) {
-            out += goFloat(value);
-            return true;
-        }
-    }
-    if (isOneOf(s, {".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF",
-                    ".nan", ".NaN", ".NAN"})) {
-        if (why)
-            *why = QStringLiteral("infinity and NaN cannot be expressed in JSON");
-        return false;
+        out += goFloat(scalar.number);
+        return true;
+    case GoYamlScalar::Kind::String:
+        break;
     }
     YamlJson::appendString(out, s);
     return true;

@@ -13,7 +13,7 @@ class Pod;
 
 /// Requested-vs-allocatable bookkeeping of one cluster, per node, per org (resource group), per
 /// namespace and for the whole cluster, kept up to date one event at a time — never recomputed
-/// over all pods (DESIGN.md §2). Platform rules (spec/cubestudio.md §3, §5):
+/// over all pods (docs/threads-and-data-flow.md). Platform rules (docs/platform.md):
 ///   * a node's org is its `org` label, "public" when missing;
 ///   * a pod holds resources when it is Running, or Pending with PodScheduled=True (bound);
 ///   * requests are the pod's effective requests (Kubernetes rules, exact quantities — unlike

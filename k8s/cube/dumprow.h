@@ -9,7 +9,7 @@
 namespace cubedesk::k8s {
 
 /// One flat row of `cubedesk --dump` (and, later, of a pane): ordered fields with stable
-/// lower-case names (DESIGN.md §6). Values are text, whole numbers or decimals.
+/// lower-case names (docs/command-line.md). Values are text, whole numbers or decimals.
 struct DumpRow {
     using Value = std::variant<std::string, std::int64_t, double>;
     std::vector<std::pair<std::string, Value>> fields;

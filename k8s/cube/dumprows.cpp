@@ -2,6 +2,8 @@
 
 #include "k8s/cube/amountformat.h"
 #include "k8s/cube/jobrow.h"
+#include "k8s/cube/labelrules.h"
+#include "k8s/cube/nodestatus.h"
 #include "k8s/cube/quotarows.h"
 #include "k8s/objects/customresource.h"
 #include "k8s/objects/event.h"
@@ -130,13 +132,10 @@ std::vector<DumpRow> DumpRows::nodes(const std::vector<ClusterSnapshot> &cluster
         const ClusterAccounting a = account(c);
         for (const Node *n : sortedAs<Node>(c.nodes)) {
             const auto labels = n->labels();
-            std::string status = n->isReady() ? "Ready" : "NotReady";
-            if (n->unschedulable())
-                status += ",SchedulingDisabled";
+            const std::string status = NodeStatus::text(n->isReady(), n->unschedulable());
             std::string roles;
-            for (const char *role : {"cpu", "gpu", "vgpu", "train", "notebook", "service"})
-                if (labels.value(role) == std::optional<std::string_view>("true"))
-                    roles += (roles.empty() ? "" : ",") + std::string(role);
+            for (const std::string &role : LabelRules::roles(labels))
+                roles += (roles.empty() ? "" : ",") + role;
             std::string taints;
             for (const auto &t : n->taints()) {
                 if (!taints.empty())

@@ -2,10 +2,10 @@
 
 #include "k8s/cube/gputopologyfiles.h"
 #include "k8s/cube/gputopologyresolver.h"
+#include "k8s/cube/nodestatus.h"
 #include "k8s/cube/nrttopologyparser.h"
 #include "k8s/objects/node.h"
 #include "k8s/objects/pod.h"
-#include "k8s/session/clustersession.h"
 
 #include <algorithm>
 
@@ -113,9 +113,7 @@ std::vector<DumpRow> GpuDumpRows::rows(const std::vector<ClusterSnapshot> &clust
             const TopologyFields topo = topologyFields(GpuTopologyResolver::resolve(
                 n->gpuTopology(), nrtIt == nrt.end() ? nullptr : &nrtIt->second,
                 importIt == imported.end() ? std::string_view() : importIt->second));
-            std::string status = gpus->ready ? "Ready" : "NotReady";
-            if (gpus->unschedulable)
-                status += ",SchedulingDisabled";
+            const std::string status = NodeStatus::text(gpus->ready, gpus->unschedulable);
             std::vector<GpuInventory::Resource> resources = gpus->resources;
             if (resources.empty())
                 resources.push_back({gpus->primaryResource(), GpuInventory::ResourceKind::Whole});
@@ -164,23 +162,6 @@ std::vector<DumpRow> GpuDumpRows::rows(const std::vector<ClusterSnapshot> &clust
         }
     }
     return rows;
-}
-
-std::string GpuDumpRows::fetchNodeResourceTopologies(ClusterSession &session,
-                                                     std::string *warning) {
-    WriteRequest get;
-    get.method = "GET";
-    get.path = NrtTopologyParser::listPath();
-    get.subject = "noderesourcetopologies";
-    auto results = session.submit({get}, 1).get();
-    if (results.empty())
-        return {};
-    const WriteResult &r = results.front();
-    if (r.ok())
-        return r.body;
-    if (r.status != 404 && warning != nullptr)
-        *warning = "noderesourcetopologies: " + r.error.toString();
-    return {};
 }
 
 } // namespace cubedesk::k8s

@@ -28,15 +28,13 @@
 
 namespace cubedesk::k8s {
 
-class ClusterSession;
-
 class GpuDumpRows final {
 public:
     GpuDumpRows() = delete;
 
     struct Options {
         GpuInventory::Config config = GpuInventory::Config::fromEnvironment();
-        /// NodeResourceTopologyList JSON bodies by cluster name (fetchNodeResourceTopologies).
+        /// NodeResourceTopologyList JSON bodies by cluster name (fetched by the caller).
         std::map<std::string, std::string> nrtLists;
         /// Read the user's imported topology files (GpuTopologyFiles).
         bool readImportedFiles = true;
@@ -44,10 +42,6 @@ public:
 
     static std::vector<DumpRow> rows(const std::vector<ClusterSnapshot> &clusters,
                                      const Options &options);
-
-    /// GETs the cluster's NodeResourceTopologyList through the session (which must be started);
-    /// "" when the cluster does not serve them (404) or refused (then `warning` says so).
-    static std::string fetchNodeResourceTopologies(ClusterSession &session, std::string *warning);
 };
 
 } // namespace cubedesk::k8s

@@ -2,7 +2,7 @@
 
 // GpuInventory: what GPUs a node, a resource group (org) and a cluster have, how they are shared,
 // and who holds them — capacity → allocatable → requested → free → idle — for the GPUs pane and
-// `cubedesk --dump gpus` (spec cubestudio.md §5, §7; issue "GPU inventory, sharing and topology").
+// `cubedesk --dump gpus` (docs/platform.md).
 //
 // Resource names (Config; the whole-GPU list is configurable, like the platform's GPU_RESOURCE):
 //   * whole devices: nvidia.com/gpu, amd.com/gpu, huawei.com/Ascend910, huawei.com/Ascend310 by

@@ -2,9 +2,9 @@
 
 // GpuPlacementAdvisor: where would a pod asking for k whole GPUs (optionally of one gpu-type, for
 // one org, with some CPU and memory) fit best, and why does it not fit elsewhere. Ranks nodes and
-// GPU sets by the topology score of seed 001 (GpuTopology::score: per pair of the set, NVLink
-// +100, same NUMA node +50, across NUMA 0) within each node's free GPU count, and explains every
-// verdict in one sentence a person can act on (explain()).
+// GPU sets by the topology score (GpuTopology::score, docs/platform.md: per pair of the set,
+// NVLink +100, same NUMA node +50, across NUMA 0) within each node's free GPU count, and explains
+// every verdict in one sentence a person can act on (explain()).
 //
 // Checks, in order; the first that fails is the verdict:
 //   gpu-type (the `gpu-type` label, else the GFD product, case-insensitive; "a100" matches

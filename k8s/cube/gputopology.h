@@ -4,7 +4,7 @@
 // — the link type of every device pair (NV#, PIX, PXB, PHB, NODE, SYS), each GPU's CPU and NUMA
 // affinity and, on Grace systems, its own GPU NUMA ID — plus what follows from it: NVLink
 // islands (connected components of the GPUs over direct NV# links), the NUMA nodes, each link's
-// bandwidth class, and the placement score of a GPU set (seed 001, topology-aware scheduling):
+// bandwidth class, and the placement score of a GPU set (docs/platform.md):
 // every pair of the set scores 100 when an NVLink joins it, else 50 when both GPUs sit on the
 // same NUMA node, else 0 (across NUMA nodes, or unknown). A set of k GPUs scores at most
 // 100 × k(k−1)/2.

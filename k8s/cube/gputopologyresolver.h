@@ -1,7 +1,7 @@
 #pragma once
 
-// GpuTopologyResolver: which topology a node is shown and scored with, from the sources the issue
-// names, in this order:
+// GpuTopologyResolver: which topology a node is shown and scored with, from these sources
+// (docs/platform.md), in this order:
 //   1. the node annotation `cubedesk.io/gpu-topology` (raw `nvidia-smi topo -m`, published on
 //      the node by packaging/gpu-topology): the node's own, freshest report;
 //   2. a NodeResourceTopology object of the node (NrtTopologyParser): NUMA zones and their free

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "k8s/session/resourcedescriptor.h"
+#include "k8s/objects/resourcedescriptor.h"
 
 #include <string>
 #include <string_view>
@@ -8,7 +8,7 @@
 
 namespace cubedesk::k8s {
 
-/// The ML job kinds CubeDesk follows (spec cubestudio.md §1): which API group and plural each
+/// The ML job kinds CubeDesk follows (docs/platform.md): which API group and plural each
 /// is served under, how its status is read (JobPhase), and the Volcano Queue the Quotas pane
 /// shows. A cluster serves some of them, in versions of its own: the session looks each up in
 /// discovery and watches the preferred version (ClusterSession::Options::ifServed).

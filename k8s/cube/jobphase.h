@@ -9,8 +9,8 @@ namespace cubedesk::k8s {
 
 class CustomResource;
 
-/// A job's state normalised across kinds — the mapping the Jobs pane, `--dump jobs` and the
-/// README use (issue 5):
+/// A job's state normalised across kinds — the mapping the Jobs pane, `--dump jobs`, the README
+/// and docs/platform.md use:
 ///   * Kubeflow (training-operator kinds, xgboostjob.kubeflow.org, batch.paddlepaddle.org): the
 ///     latest condition whose status is "True" (latest by lastTransitionTime, then document
 ///     order) — Created, Running, Restarting, Suspended, Succeeded, Failed; no condition yet →
@@ -47,7 +47,7 @@ public:
     /// Succeeded or Failed.
     static bool finished(Value v) { return v == Value::Succeeded || v == Value::Failed; }
 
-    /// The platform's timeout for a running job (2 days, spec cubestudio.md §1).
+    /// The platform's timeout for a running job (2 days, docs/platform.md).
     static constexpr std::int64_t kTimeoutSeconds = 2 * 24 * 3600;
     /// True when the job is Running or Restarting and started (or, without a start time, was
     /// created) more than kTimeoutSeconds before `now` (seconds since the epoch).

@@ -34,7 +34,7 @@ struct JobRow {
     /// gpuResourceNames) summed; MIG slices and shares are in gpuDetail only.
     std::int64_t gpus = 0;
     std::string gpuDetail; ///< "8 nvidia.com/gpu", "2 nvidia.com/mig-1g.10gb", ...
-    std::string runId;     ///< the platform's run labels (spec cubestudio.md §1)
+    std::string runId;     ///< the platform's run labels (docs/platform.md)
     std::string pipelineName;
     std::string runUsername;
     std::string taskName;

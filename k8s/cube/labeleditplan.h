@@ -1,6 +1,6 @@
 #pragma once
 
-// LabelEditPlan: one confirmation for a label edit applied to many nodes (DESIGN.md §4, bulk
+// LabelEditPlan: one confirmation for a label edit applied to many nodes (docs/writes.md: bulk
 // writes that can be undone).
 //
 // Input: the nodes as the user saw them (name, resourceVersion, current labels) and the edits

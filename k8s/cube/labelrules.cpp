@@ -1,5 +1,7 @@
 #include "k8s/cube/labelrules.h"
 
+#include "k8s/api/labelsyntax.h"
+
 #include <algorithm>
 #include <cstdio>
 
@@ -7,16 +9,8 @@ namespace cubedesk::k8s {
 
 namespace {
 
-constexpr std::size_t MaxNameLength = 63;
-constexpr std::size_t MaxPrefixLength = 253;
-
-bool isAlnum(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
-
-bool isLowerAlnum(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
-}
+constexpr std::size_t MaxNameLength = LabelSyntax::kNameMaxLength;
+constexpr std::size_t MaxPrefixLength = LabelSyntax::kPrefixMaxLength;
 
 // Long keys would make a message unreadable; the position in the message still points at the
 // right character of the full text.
@@ -50,11 +44,11 @@ std::optional<std::string> nameError(std::string_view name, const std::string &w
                std::to_string(MaxNameLength) + " are allowed";
     for (std::size_t i = 0; i < name.size(); ++i) {
         const char c = name[i];
-        if (!isAlnum(c) && c != '-' && c != '_' && c != '.')
+        if (!LabelSyntax::isNameChar(c))
             return what + " may contain only letters, digits, '-', '_' and '.': " + describe(c) +
                    " at position " + std::to_string(i + 1) + " is not allowed";
     }
-    if (!isAlnum(name.front()) || !isAlnum(name.back()))
+    if (!LabelSyntax::isAlnum(name.front()) || !LabelSyntax::isAlnum(name.back()))
         return what + " must start and end with a letter or digit" +
                (emptyAllowed ? " (or be empty)" : "");
     return std::nullopt;
@@ -74,7 +68,7 @@ std::optional<std::string> prefixError(std::string_view prefix, std::string_view
             });
             return what + " must be lower case (a DNS name such as " + quoted(lower) + ")";
         }
-        if (!isLowerAlnum(c) && c != '-' && c != '.')
+        if (!LabelSyntax::isPrefixChar(c))
             return what +
                    " may contain only lower-case letters, digits, '-' and '.': " + describe(c) +
                    " at position " + std::to_string(i + 1) + " is not allowed";
@@ -93,9 +87,8 @@ std::optional<std::string> prefixError(std::string_view prefix, std::string_view
     return std::nullopt;
 }
 
-} // namespace
-
-std::optional<std::string> LabelRules::keyError(std::string_view key) {
+// Why `key`, which LabelSyntax rejects, is wrong, in words; nullopt when no rule below names it.
+std::optional<std::string> explainKey(std::string_view key) {
     if (key.empty())
         return std::string("the label key is empty: give a name such as org or gpu-type");
     const auto slashes = std::count(key.begin(), key.end(), '/');
@@ -118,8 +111,22 @@ std::optional<std::string> LabelRules::keyError(std::string_view key) {
     return nameError(name, "the name part " + quoted(name) + " of label key " + quoted(key), false);
 }
 
+} // namespace
+
+std::optional<std::string> LabelRules::keyError(std::string_view key) {
+    if (LabelSyntax::isQualifiedName(key))
+        return std::nullopt;
+    if (auto why = explainKey(key))
+        return why;
+    return "label key " + quoted(key) + " is not a valid label key";
+}
+
 std::optional<std::string> LabelRules::valueError(std::string_view value) {
-    return nameError(value, "label value " + quoted(value), true);
+    if (LabelSyntax::isLabelValue(value))
+        return std::nullopt;
+    if (auto why = nameError(value, "label value " + quoted(value), true))
+        return why;
+    return "label value " + quoted(value) + " is not a valid label value";
 }
 
 const std::vector<LabelPreset> &LabelRules::presets() {

@@ -2,7 +2,8 @@
 
 // LabelRules: the Kubernetes syntax of label keys and values (k8s.io/apimachinery
 // validation.IsQualifiedName / IsValidLabelValue), with messages a person can act on, and the
-// CubeStudio platform's node labels (spec cubestudio.md §3).
+// CubeStudio platform's node labels (docs/platform.md). The rules themselves are
+// k8s/api/labelsyntax.h; this class only explains a violation in words a person can act on.
 //
 // Syntax:
 //   * key   = [prefix "/"] name

@@ -1,6 +1,7 @@
 #include "k8s/cube/nrttopologyparser.h"
 
-#include "k8s/cube/quantity.h"
+#include "k8s/api/jsonfields.h"
+#include "k8s/api/quantity.h"
 
 #include <algorithm>
 #include <cctype>
@@ -15,11 +16,6 @@ namespace {
 using simdjson::dom::array;
 using simdjson::dom::element;
 using simdjson::dom::object;
-
-std::string text(element e, const char *key) {
-    std::string_view v;
-    return e[key].get(v) == simdjson::SUCCESS ? std::string(v) : std::string();
-}
 
 /// A quantity given as a string ("4", "128Gi") or a number; nullopt when absent or malformed.
 std::optional<std::int64_t> amount(element e) {
@@ -71,7 +67,7 @@ struct Zone {
 
 NrtTopologyParser::Result parseObject(element doc, const std::vector<std::string> &gpuResources) {
     NrtTopologyParser::Result r;
-    r.node = text(doc["metadata"], "name");
+    r.node = JsonFields::text(doc["metadata"], "name");
     array zones;
     if (doc["zones"].get(zones) != simdjson::SUCCESS) {
         r.error = "NodeResourceTopology " + r.node + " has no zones";
@@ -83,11 +79,11 @@ NrtTopologyParser::Result parseObject(element doc, const std::vector<std::string
     std::vector<Zone> found;
     int position = 0;
     for (element z : zones) {
-        const std::string type = lower(text(z, "type"));
+        const std::string type = lower(JsonFields::text(z, "type"));
         if (type != "node" && type != "numa")
             continue;
         Zone zone;
-        zone.numa = trailingNumber(text(z, "name")).value_or(position);
+        zone.numa = trailingNumber(JsonFields::text(z, "name")).value_or(position);
         ++position;
         auto add = [&](std::optional<std::int64_t> capacity,
                        std::optional<std::int64_t> available) {
@@ -99,7 +95,7 @@ NrtTopologyParser::Result parseObject(element doc, const std::vector<std::string
         object map;
         if (z["resources"].get(list) == simdjson::SUCCESS) {
             for (element res : list) {
-                if (!isGpu(text(res, "name")))
+                if (!isGpu(JsonFields::text(res, "name")))
                     continue;
                 auto capacity = field(res, "capacity");
                 if (!capacity)

@@ -1,7 +1,7 @@
 #pragma once
 
 // OrgMovePreview: what moving nodes to another resource group (org) would do, for the
-// confirmation shown before the label patches go out (issue 4; spec cubestudio.md §3–§5).
+// confirmation shown before the label patches go out (docs/writes.md, docs/platform.md).
 //
 // Moving a node is one merge patch of its `org` label. Kubernetes does not evict on a label
 // change, so every pod that holds resources on the node (Running, or Pending and bound — the

@@ -1,11 +1,11 @@
 #pragma once
 
 // RebalancePlanner: the platform's resource-group balancing task, `adjust_node_resource`
-// (spec cubestudio.md §4), as a pure function that says which node the task would move and why,
-// for one run or for k successive runs (the balancing advisor, issue "Resource-group balancing
-// advisor and alerts").
+// (docs/platform.md), as a pure function that says which node the task would move and why,
+// for one run or for k successive runs (the board's balancing advisor, `--dump rebalance`).
 //
-// The rule, as the spec documents it (the planner follows the spec, NOT ClusterAccounting):
+// The rule, as the platform's code has it (the planner follows the platform, NOT
+// ClusterAccounting):
 //   * Candidate nodes: label share is "true" (missing = "true"), train is "true" (missing =
 //     "false"), and cpu or gpu is "true". Nodes are taken in name order (the API's list order;
 //     Python's dicts keep it, so it decides ties). A node's cpu = int(allocatable cpu) cores, gpu
@@ -33,7 +33,7 @@
 //
 // The pending-driven rule, done as intended. The platform checks pending pods after filtering
 // pods by host_ip, and an unscheduled pod has none, so its branch practically never fires
-// (spec §4.3). Here: a pod of the four namespaces, Pending, not bound, not being deleted,
+// (docs/platform.md). Here: a pod of the four namespaces, Pending, not bound, not being deleted,
 // created more than 300 s before Options::now, whose PodScheduled message contains
 // "insufficient" (any case). Records are keyed by namespace/name (the platform keys by name
 // only) and taken oldest first (the platform: list order). For a record, des_org = the pod's org

@@ -1,7 +1,7 @@
 #pragma once
 
-// ResourceOverview: the numbers of the platform's "overall resources" page (整体资源, spec
-// cubestudio.md §5) for one cluster — CPU, memory and GPUs allocatable vs requested for the whole
+// ResourceOverview: the numbers of the platform's "overall resources" page (整体资源,
+// docs/platform.md) for one cluster — CPU, memory and GPUs allocatable vs requested for the whole
 // cluster, per resource group (org) and per GPU type (the nodes' `gpu-type` label), also per org.
 //
 // Everything is read from a ClusterAccounting, so the counting rules are its rules and the

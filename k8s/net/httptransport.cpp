@@ -86,7 +86,7 @@ HttpTransport::HttpTransport(TransportSettings settings)
         m_tls = lower(parts->scheme) == "https";
         if (m_tls && !m_settings.tlsServerName.empty()) {
             // SNI and certificate verification use the URL's host; CONNECT_TO sends the bytes to
-            // the real address (k8s-api.md §14.4).
+            // the real address (docs/kubernetes-api.md, TLS).
             m_url = "https://" + m_settings.tlsServerName + ':' + parts->port + parts->path;
             m_connectTo = m_settings.tlsServerName + ':' + parts->port + ':' + parts->host + ':' +
                           parts->port;
@@ -256,7 +256,7 @@ void HttpTransport::launch(const std::shared_ptr<Transfer> &t) {
     curl_slist *headers = nullptr;
     for (const auto &h : t->request.headers)
         headers = curl_slist_append(headers, h.c_str());
-    // Credentials only travel over TLS (client-go's rule; k8s-api.md §11).
+    // Credentials only travel over TLS (client-go's rule; docs/kubernetes-api.md).
     if (m_tls) {
         for (const auto &h : m_settings.extraHeaders)
             headers = curl_slist_append(headers, h.c_str());

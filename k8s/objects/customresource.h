@@ -2,7 +2,7 @@
 
 // CustomResource: the generic projection of any other kind, made for the job panes (Kubeflow
 // PyTorchJob/TFJob/MPIJob/PaddleJob/XGBoostJob/JAXJob/MXJob, Volcano Job/PodGroup/Queue, Spark
-// SparkApplication, Argo Workflow; spec cubestudio.md §1).
+// SparkApplication, Argo Workflow; docs/platform.md).
 //
 // Phase: rawPhase() is the first present of status.phase, status.state.phase (Volcano Job),
 // status.applicationState.state (Spark) and a string status.state (Volcano Queue: "Open"). phase()

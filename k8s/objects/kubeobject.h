@@ -1,7 +1,7 @@
 #pragma once
 
 // KubeObject: the common part of every slim, immutable object projection in the cluster cache
-// (DESIGN.md §3): identity, labels and owners. Concrete kinds derive from it (Pod, Node, ...);
+// (docs/cache.md): identity, labels and owners. Concrete kinds derive from it (Pod, Node, ...);
 // kind() says which, and std::static_pointer_cast gives the derived type.
 //
 // Built only by ObjectDecoder (session thread) and then shared read-only as

@@ -1,7 +1,7 @@
 #pragma once
 
 // Node: the slim projection of a Node for the node table, the org (resource group) views, the
-// balancer and the GPU panes (spec cubestudio.md §3–§5): schedulability, taints, the Ready
+// balancer and the GPU panes (docs/platform.md): schedulability, taints, the Ready
 // condition and the others, capacity and allocatable per resource name, addresses, nodeInfo,
 // labels and the `cubedesk.io/gpu-topology` annotation. status.images and managedFields are
 // dropped at decode time.

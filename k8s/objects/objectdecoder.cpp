@@ -1,6 +1,7 @@
 #include "k8s/objects/objectdecoder.h"
 
-#include "k8s/cube/quantity.h"
+#include "k8s/api/quantity.h"
+#include "k8s/api/rfc3339.h"
 #include "k8s/objects/customresource.h"
 #include "k8s/objects/event.h"
 #include "k8s/objects/limitrange.h"
@@ -10,7 +11,6 @@
 #include "k8s/objects/resourcequota.h"
 #include "k8s/objects/stringpool.h"
 #include "k8s/objects/tailallocator.h"
-#include "k8s/objects/timestamp.h"
 #include "k8s/objects/uid.h"
 
 #include <algorithm>
@@ -96,7 +96,7 @@ error_code boolOrNull(od::value &value, bool &out) {
 error_code timestampOrNull(od::value &value, std::int64_t &out) {
     std::string_view text;
     CUBEDESK_TRY(stringOrNull(value, text));
-    out = text.empty() ? 0 : Timestamp::parseRfc3339(text).value_or(0);
+    out = text.empty() ? 0 : Rfc3339::parseSeconds(text).value_or(0);
     return SUCCESS;
 }
 
@@ -521,7 +521,7 @@ private:
 
 namespace {
 
-// The pod user labels, in priority order (spec cubestudio.md §3, py_k8s.py:101-114).
+// The pod user labels, in priority order (the platform's, docs/platform.md).
 constexpr std::string_view kUserLabels[] = {"run-rtx", "user", "rtx-user", "run-username",
                                             "username"};
 

@@ -3,7 +3,7 @@
 // ObjectDecoder: turns the JSON bytes of one Kubernetes object (a LIST item, a GET body) or one
 // watch-stream line straight into a slim projection (Pod, Node, Namespace, ResourceQuota,
 // LimitRange, Event, CustomResource) with simdjson's on-demand API — no DOM, no Qt JSON
-// (spec performance.md §5, §8). Only the fields the projections keep are read; everything else
+// (docs/performance.md). Only the fields the projections keep are read; everything else
 // (managedFields, container specs, images, ...) is skipped by the structural index.
 //
 // Threads and ownership: one decoder per session thread; it is not thread-safe. It owns a

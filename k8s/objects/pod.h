@@ -1,7 +1,7 @@
 #pragma once
 
 // Pod: the slim projection of a Pod that the panes, the per-node/per-org aggregates and the
-// pending-pod explanations need (spec cubestudio.md §3, §5; DESIGN.md §3). Target: at most 250
+// pending-pod explanations need (docs/platform.md, docs/cache.md). Target: at most 250
 // bytes of heap per cached pod on average, all-in — the object with its control block, tail and
 // labels, its share of the StringPool and the Reflector's store index (measured by
 // tests/k8s/objects/memory_test.cpp: ~237 B for the 15k-pod scale cluster, ~187 B of it the

@@ -1,6 +1,6 @@
 #pragma once
 
-// StringPool: the per-cluster intern table behind the slim object cache (DESIGN.md §3).
+// StringPool: the per-cluster intern table behind the slim object cache (docs/cache.md).
 //
 // What it holds:
 //   * strings that repeat across objects (namespaces, node names, label keys and values, owner

@@ -1,6 +1,6 @@
 #pragma once
 
-// WatchEvent: one decoded line of a watch stream (spec k8s-api.md §5.2).
+// WatchEvent: one decoded line of a watch stream (docs/kubernetes-api.md).
 //
 // ADDED / MODIFIED / DELETED carry `object`. BOOKMARK carries only `resourceVersion` and
 // `initialEventsEnd` (the k8s.io/initial-events-end annotation of a WatchList stream); ERROR

@@ -3,9 +3,9 @@
 #include "k8s/api/crdstatuskinds.h"
 #include "k8s/api/discovery.h"
 #include "k8s/net/httptransport.h"
+#include "k8s/objects/resourcedescriptor.h"
 #include "k8s/session/deltabuffer.h"
 #include "k8s/session/objectdeltaqueue.h"
-#include "k8s/session/resourcedescriptor.h"
 #include "k8s/session/resourcewatch.h"
 #include "k8s/write/writerequest.h"
 
@@ -24,8 +24,8 @@ namespace cubedesk::k8s {
 /// A live, slim, in-memory copy of one cluster (one kubeconfig context): a thread of its own
 /// that runs one libcurl multi handle for all the cluster's watches, decodes and diffs on that
 /// thread, and hands finished changes to the consumer through a coalescing DeltaBuffer with a
-/// single queued wake-up (DESIGN.md §2). A slow or dead cluster never delays another cluster or
-/// the GUI.
+/// single queued wake-up (docs/threads-and-data-flow.md). A slow or dead cluster never delays
+/// another cluster or the GUI.
 ///
 /// Threads: construct, start(), stop() and the accessors from any thread (one owner, usually
 /// the GUI thread); everything else runs on the session thread. snapshot() and transferStats()

@@ -12,9 +12,9 @@
 
 namespace cubedesk::k8s {
 
-/// The hand-over between a session thread and the GUI thread (DESIGN.md §2): the session adds
-/// deltas as they happen, the buffer coalesces them per object (ADDED then MODIFIED is one
-/// ADDED; ADDED then DELETED cancels out; MODIFIED then DELETED is one DELETED; several
+/// The hand-over between a session thread and the GUI thread (docs/threads-and-data-flow.md): the
+/// session adds deltas as they happen, the buffer coalesces them per object (ADDED then MODIFIED
+/// is one ADDED; ADDED then DELETED cancels out; MODIFIED then DELETED is one DELETED; several
 /// MODIFIED keep the last state), and the first delta after a drain fires `wake` — exactly one
 /// queued wake-up however many changes arrive before the consumer drains.
 ///

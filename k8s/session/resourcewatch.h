@@ -3,7 +3,7 @@
 #include "k8s/net/httptransport.h"
 #include "k8s/objects/kubeobject.h"
 #include "k8s/objects/objectdecoder.h"
-#include "k8s/session/resourcedescriptor.h"
+#include "k8s/objects/resourcedescriptor.h"
 #include "k8s/watch/listitemsplitter.h"
 #include "k8s/watch/reflector.h"
 #include "k8s/watch/watchlinesplitter.h"

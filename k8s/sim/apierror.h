@@ -1,5 +1,7 @@
 #pragma once
 
+#include "k8s/api/result.h"
+
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -8,7 +10,7 @@
 namespace cubedesk::sim {
 
 /// A Kubernetes API error as the simulator returns it: an HTTP code plus the metav1.Status fields
-/// (k8s-api.md §9). Value type; the constructors below use upstream's canonical wording.
+/// (docs/kubernetes-api.md). Value type; the constructors below use upstream's canonical wording.
 struct ApiError {
     int code = 500;
     std::string reason;
@@ -46,23 +48,9 @@ struct ApiError {
     static ApiError timeout(std::string message, int retryAfter);
 };
 
-/// Either a value or an ApiError. The simulator's internal calls return it instead of throwing.
+/// Either a value or an ApiError: the simulator's internal calls return it instead of throwing
+/// (k8s::Result, the one errors-as-values type, with the simulator's error).
 template <class T>
-class Result final {
-public:
-    Result(T value)
-        : m_value(std::move(value)) {} // NOLINT(google-explicit-constructor)
-    Result(ApiError error)
-        : m_error(std::move(error)) {} // NOLINT(google-explicit-constructor)
-
-    bool ok() const { return m_value.has_value(); }
-    T &value() { return *m_value; }
-    const T &value() const { return *m_value; }
-    const ApiError &error() const { return m_error; }
-
-private:
-    std::optional<T> m_value;
-    ApiError m_error;
-};
+using Result = k8s::Result<T, ApiError>;
 
 } // namespace cubedesk::sim

@@ -1,10 +1,12 @@
 #include "k8s/sim/apiserver.h"
 
+#include "k8s/api/humanduration.h"
 #include "k8s/sim/objectindexer.h"
 #include "k8s/sim/protobufdecoder.h"
 #include "k8s/sim/rfc3339.h"
 #include "k8s/sim/strategicmergepatch.h"
 #include "k8s/sim/tableprinter.h"
+#include "k8s/sim/uuid.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -84,7 +86,8 @@ void sendError(httplib::Response &res, const ApiError &error) {
     if (error.retryAfterSeconds > 0)
         res.set_header("Retry-After", std::to_string(error.retryAfterSeconds));
     if (error.code == 429) {
-        // API Priority and Fairness rejects with plain text, not a Status (k8s-api.md §9.2).
+        // API Priority and Fairness rejects with plain text, not a Status
+        // (docs/kubernetes-api.md).
         res.status = 429;
         res.set_content("Too many requests, please try again later.\n",
                         "text/plain; charset=utf-8");
@@ -116,16 +119,7 @@ std::optional<json> parseBody(const httplib::Request &req, httplib::Response &re
 
 std::string auditId() {
     thread_local std::mt19937_64 rng{std::random_device{}()};
-    char buf[40];
-    const std::uint64_t a = rng();
-    const std::uint64_t b = rng();
-    std::snprintf(buf, sizeof buf, "%08llx-%04llx-%04llx-%04llx-%012llx",
-                  static_cast<unsigned long long>(a >> 32),
-                  static_cast<unsigned long long>((a >> 16) & 0xffff),
-                  static_cast<unsigned long long>(a & 0xffff),
-                  static_cast<unsigned long long>(b >> 48),
-                  static_cast<unsigned long long>(b & 0xffffffffffffULL));
-    return buf;
+    return Uuid::random(rng);
 }
 
 /// Parsed label and field selectors of a request; errors already answered.
@@ -602,7 +596,7 @@ std::string ApiServer::tableRow(const ResourceType &type, const ObjectPtr &objec
             row += ',';
         const auto created = i == age ? parseRfc3339(object->creationTimestamp) : std::nullopt;
         if (created)
-            row += json(TablePrinter::humanDuration(
+            row += json(k8s::humanDuration(
                             std::chrono::duration_cast<std::chrono::seconds>(now - *created)))
                        .dump();
         else

@@ -31,10 +31,11 @@ ChurnEngine::~ChurnEngine() {
     stop();
 }
 
-void ChurnEngine::start(double perSecond, double durationSeconds) {
+void ChurnEngine::start(double perSecond, double durationSeconds,
+                        std::function<void(std::uint64_t)> finished) {
     if (perSecond <= 0)
         return;
-    m_thread = std::thread([this, perSecond, durationSeconds] {
+    m_thread = std::thread([this, perSecond, durationSeconds, finished = std::move(finished)] {
         using Clock = std::chrono::steady_clock;
         const auto begin = Clock::now();
         double owed = 0;
@@ -61,6 +62,11 @@ void ChurnEngine::start(double perSecond, double durationSeconds) {
         // Leave no node NotReady behind when churn stops.
         while (!m_notReady.empty())
             toggleNodeReady();
+        if (m_stop.load())
+            return; // stopped, not finished
+        m_finished.store(true);
+        if (finished)
+            finished(m_changes.load());
     });
 }
 
@@ -284,7 +290,8 @@ bool ChurnEngine::deletePod() {
         const auto phase = current.value()->field("status.phase").value_or("");
         if (phase != "Succeeded" && phase != "Failed" && m_ownPods.size() < 300)
             continue;
-        m_store.remove(m_pods, ns, name);
+        // A finished pod may already be gone.
+        static_cast<void>(m_store.remove(m_pods, ns, name));
         m_ownPods.erase(m_ownPods.begin() + static_cast<long>(i));
         return true;
     }
@@ -339,7 +346,8 @@ bool ChurnEngine::advanceJob() {
         },
         WriteOptions{false, true, false});
     if (finished) {
-        m_store.remove(*m_pytorchJobs, ns, name);
+        // The job may already be gone.
+        static_cast<void>(m_store.remove(*m_pytorchJobs, ns, name));
         m_ownJobs.erase(m_ownJobs.begin() + static_cast<long>(i));
         return true;
     }

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <random>
 #include <thread>
@@ -32,8 +33,14 @@ public:
     ChurnEngine(const ChurnEngine &) = delete;
     ChurnEngine &operator=(const ChurnEngine &) = delete;
 
-    void start(double perSecond, double durationSeconds);
+    /// Changes the store `perSecond` times a second on a thread of its own, for
+    /// `durationSeconds` (0: until stop()); then calls `finished` (on that thread) with the
+    /// number of changes made.
+    void start(double perSecond, double durationSeconds,
+               std::function<void(std::uint64_t)> finished = {});
     void stop();
+    /// The churn ran for its duration and stopped (false while running, or without a duration).
+    bool finished() const { return m_finished.load(); }
     /// Makes one change; returns false if the chosen change had nothing to act on.
     bool step();
     std::uint64_t changes() const { return m_changes.load(); }
@@ -92,6 +99,7 @@ private:
     bool m_haveViews = false;
     std::uint64_t m_counter = 0;
     std::atomic<bool> m_stop{false};
+    std::atomic<bool> m_finished{false};
     std::atomic<std::uint64_t> m_changes{0};
     std::thread m_thread;
 };

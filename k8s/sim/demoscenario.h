@@ -7,7 +7,7 @@
 
 namespace cubedesk::sim {
 
-/// The `demo` scenario: a CubeStudio-like cluster (spec/cubestudio.md) — the platform's
+/// The `demo` scenario: a CubeStudio-like cluster (docs/platform.md) — the platform's
 /// namespaces, 20–40 nodes with its workload labels (cpu, gpu, vgpu, train, notebook, service,
 /// org, gpu-type, share) and GPU Feature Discovery labels, 4 orgs, T4/V100/A100/H100 nodes (some
 /// MIG, some time-sliced, some HAMi vGPU), notebook/pipeline/service pods with requests, jobs of

@@ -1,5 +1,6 @@
 #include "k8s/sim/manifestloader.h"
 
+#include "k8s/api/goyamlscalar.h"
 #include "k8s/sim/goformat.h"
 
 #include <algorithm>
@@ -18,6 +19,7 @@ namespace cubedesk::sim {
 
 namespace {
 
+using k8s::GoYamlScalar;
 using nlohmann::json;
 
 // Limits that keep hostile input (deep nesting, alias "billion laughs") from exhausting the stack
@@ -94,279 +96,6 @@ std::string location(const std::string &file, int line0, int column0) {
             out += ':' + std::to_string(column0 + 1);
     }
     return out;
-}
-
-// ---------------------------------------------------------------------------------------------
-// go-yaml v2 scalar resolution (resolve.go) and the number parsing of Go's strconv it relies on
-
-enum class ParseStatus { Ok, Syntax, Range };
-
-// strconv.ParseUint(s, 0, 64): optional 0b/0o/0x prefix, a bare leading 0 means octal.
-ParseStatus parseGoUnsigned(std::string_view s, std::uint64_t &out) {
-    if (s.empty())
-        return ParseStatus::Syntax;
-    unsigned base = 10;
-    if (s[0] == '0') {
-        const char p = s.size() >= 3 ? static_cast<char>(s[1] | 0x20) : '\0';
-        if (p == 'b') {
-            base = 2;
-            s.remove_prefix(2);
-        } else if (p == 'o') {
-            base = 8;
-            s.remove_prefix(2);
-        } else if (p == 'x') {
-            base = 16;
-            s.remove_prefix(2);
-        } else {
-            base = 8;
-            s.remove_prefix(1);
-        }
-    }
-    std::uint64_t value = 0;
-    for (const char c : s) {
-        unsigned digit = 0;
-        if (c >= '0' && c <= '9')
-            digit = static_cast<unsigned>(c - '0');
-        else if (c >= 'a' && c <= 'z')
-            digit = static_cast<unsigned>(c - 'a') + 10;
-        else if (c >= 'A' && c <= 'Z')
-            digit = static_cast<unsigned>(c - 'A') + 10;
-        else
-            return ParseStatus::Syntax;
-        if (digit >= base)
-            return ParseStatus::Syntax;
-        if (value > (std::numeric_limits<std::uint64_t>::max() - digit) / base)
-            return ParseStatus::Range;
-        value = value * base + digit;
-    }
-    out = value;
-    return ParseStatus::Ok;
-}
-
-// strconv.ParseInt(s, 0, 64).
-ParseStatus parseGoInt(std::string_view s, std::int64_t &out) {
-    if (s.empty())
-        return ParseStatus::Syntax;
-    bool negative = false;
-    if (s[0] == '+' || s[0] == '-') {
-        negative = s[0] == '-';
-        s.remove_prefix(1);
-    }
-    std::uint64_t magnitude = 0;
-    const ParseStatus status = parseGoUnsigned(s, magnitude);
-    if (status != ParseStatus::Ok)
-        return status;
-    constexpr std::uint64_t cutoff = std::uint64_t{1} << 63;
-    if (!negative && magnitude >= cutoff)
-        return ParseStatus::Range;
-    if (negative && magnitude > cutoff)
-        return ParseStatus::Range;
-    if (negative)
-        out = magnitude == cutoff ? std::numeric_limits<std::int64_t>::min()
-                                  : -static_cast<std::int64_t>(magnitude);
-    else
-        out = static_cast<std::int64_t>(magnitude);
-    return ParseStatus::Ok;
-}
-
-bool isDigit(char c) {
-    return c >= '0' && c <= '9';
-}
-
-// go-yaml's yamlStyleFloat: ^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$
-bool matchesYamlFloat(std::string_view s) {
-    std::size_t i = 0;
-    const std::size_t n = s.size();
-    if (i < n && (s[i] == '+' || s[i] == '-'))
-        ++i;
-    if (i < n && s[i] == '.') {
-        ++i;
-        const std::size_t start = i;
-        while (i < n && isDigit(s[i]))
-            ++i;
-        if (i == start)
-            return false;
-    } else {
-        const std::size_t start = i;
-        while (i < n && isDigit(s[i]))
-            ++i;
-        if (i == start)
-            return false;
-        if (i < n && s[i] == '.') {
-            ++i;
-            while (i < n && isDigit(s[i]))
-                ++i;
-        }
-    }
-    if (i < n && (s[i] == 'e' || s[i] == 'E')) {
-        ++i;
-        if (i < n && (s[i] == '+' || s[i] == '-'))
-            ++i;
-        const std::size_t start = i;
-        while (i < n && isDigit(s[i]))
-            ++i;
-        if (i == start)
-            return false;
-    }
-    return i == n;
-}
-
-// strconv.ParseFloat for text already matched by matchesYamlFloat. Go reports overflow as an error
-// (go-yaml then keeps the scalar as a string) but flushes underflow to zero.
-std::optional<double> parseGoFloat(std::string_view s) {
-    const bool negative = !s.empty() && s[0] == '-';
-    if (!s.empty() && (s[0] == '+' || s[0] == '-'))
-        s.remove_prefix(1);
-    double value = 0;
-    const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
-    if (ec == std::errc() && ptr == s.data() + s.size())
-        return negative ? -value : value;
-    if (ec != std::errc::result_out_of_range)
-        return std::nullopt;
-    // Out of range: decide between overflow and underflow from the decimal exponent.
-    long exponent = 0;
-    const std::size_t e = s.find_first_of("eE");
-    if (e != std::string_view::npos) {
-        std::string_view digits = s.substr(e + 1);
-        const bool negExp = !digits.empty() && digits[0] == '-';
-        if (!digits.empty() && (digits[0] == '+' || digits[0] == '-'))
-            digits.remove_prefix(1);
-        for (const char c : digits) {
-            exponent = std::min<long>(exponent * 10 + (c - '0'), 100000);
-        }
-        if (negExp)
-            exponent = -exponent;
-    }
-    const std::string_view mantissa = s.substr(0, e);
-    const std::size_t dot = mantissa.find('.');
-    const std::string_view intPart = mantissa.substr(0, dot);
-    const std::size_t firstNonZero = intPart.find_first_not_of('0');
-    const long magnitude = firstNonZero == std::string_view::npos
-                               ? exponent - 1
-                               : exponent + static_cast<long>(intPart.size() - firstNonZero);
-    if (magnitude > 0)
-        return std::nullopt; // overflow
-    return negative ? -0.0 : 0.0;
-}
-
-enum class ScalarKind { Null, Bool, Int, BigInt, Float, String };
-
-struct Resolved {
-    ScalarKind kind = ScalarKind::String;
-    bool boolean = false;
-    std::int64_t integer = 0;
-    double number = 0; // Float, and BigInt (an integer beyond int64)
-};
-
-const char *shortTagName(ScalarKind kind) {
-    switch (kind) {
-    case ScalarKind::Null:
-        return "null";
-    case ScalarKind::Bool:
-        return "bool";
-    case ScalarKind::Int:
-    case ScalarKind::BigInt:
-        return "int";
-    case ScalarKind::Float:
-        return "float";
-    case ScalarKind::String:
-        break;
-    }
-    return "str";
-}
-
-// resolve() of go-yaml v2 for an untagged plain scalar. Timestamps resolve to time.Time there but
-// are decoded back to their text when the target is interface{}, so they fall through to String.
-Resolved resolvePlain(const std::string &in) {
-    Resolved r;
-    char hint = 'N'; // the empty string
-    if (!in.empty()) {
-        const char c = in[0];
-        if (c == '+' || c == '-')
-            hint = 'S';
-        else if (isDigit(c))
-            hint = 'D';
-        else if (c == '.')
-            hint = '.';
-        else if (std::string_view("yYnNtTfFoO~").find(c) != std::string_view::npos)
-            hint = 'M';
-        else
-            return r;
-    }
-
-    static const std::pair<std::string_view, int> table[] = {
-        {"y", 1},     {"Y", 1},     {"yes", 1},   {"Yes", 1},   {"YES", 1},   {"true", 1},
-        {"True", 1},  {"TRUE", 1},  {"on", 1},    {"On", 1},    {"ON", 1},    {"n", 0},
-        {"N", 0},     {"no", 0},    {"No", 0},    {"NO", 0},    {"false", 0}, {"False", 0},
-        {"FALSE", 0}, {"off", 0},   {"Off", 0},   {"OFF", 0},   {"", 2},      {"~", 2},
-        {"null", 2},  {"Null", 2},  {"NULL", 2},  {".nan", 3},  {".NaN", 3},  {".NAN", 3},
-        {".inf", 4},  {".Inf", 4},  {".INF", 4},  {"+.inf", 4}, {"+.Inf", 4}, {"+.INF", 4},
-        {"-.inf", 5}, {"-.Inf", 5}, {"-.INF", 5},
-    };
-    for (const auto &[text, what] : table) {
-        if (in != text)
-            continue;
-        switch (what) {
-        case 0:
-        case 1:
-            r.kind = ScalarKind::Bool;
-            r.boolean = what == 1;
-            return r;
-        case 2:
-            r.kind = ScalarKind::Null;
-            return r;
-        case 3:
-            r.kind = ScalarKind::Float;
-            r.number = std::numeric_limits<double>::quiet_NaN();
-            return r;
-        case 4:
-            r.kind = ScalarKind::Float;
-            r.number = std::numeric_limits<double>::infinity();
-            return r;
-        default:
-            r.kind = ScalarKind::Float;
-            r.number = -std::numeric_limits<double>::infinity();
-            return r;
-        }
-    }
-
-    if (hint == '.') {
-        if (matchesYamlFloat(in)) {
-            if (const auto f = parseGoFloat(in)) {
-                r.kind = ScalarKind::Float;
-                r.number = *f;
-            }
-        }
-        return r;
-    }
-    if (hint == 'D' || hint == 'S') {
-        std::string plain;
-        plain.reserve(in.size());
-        for (const char c : in) {
-            if (c != '_')
-                plain += c;
-        }
-        std::int64_t i = 0;
-        if (parseGoInt(plain, i) == ParseStatus::Ok) {
-            r.kind = ScalarKind::Int;
-            r.integer = i;
-            return r;
-        }
-        std::uint64_t u = 0;
-        if (parseGoUnsigned(plain, u) == ParseStatus::Ok) {
-            // A uint64 beyond int64: JSON-decoding it into unstructured content gives a float64.
-            r.kind = ScalarKind::BigInt;
-            r.number = static_cast<double>(u);
-            return r;
-        }
-        if (matchesYamlFloat(plain)) {
-            if (const auto f = parseGoFloat(plain)) {
-                r.kind = ScalarKind::Float;
-                r.number = *f;
-            }
-        }
-    }
-    return r;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -465,62 +194,63 @@ private:
                (key.Tag() == "?" || key.Tag() == kYamlTagPrefix + "merge");
     }
 
-    bool resolveScalar(const YAML::Node &node, Resolved &r, std::string &text) {
+    bool resolveScalar(const YAML::Node &node, GoYamlScalar &r, std::string &text) {
         text = node.Scalar();
         const std::string &tag = node.Tag();
-        r = Resolved{};
+        r = GoYamlScalar{};
         if (tag == "?" || tag.empty()) {
-            r = resolvePlain(text);
+            r = GoYamlScalar::resolve(text);
             return true;
         }
         if (tag.rfind(kYamlTagPrefix, 0) != 0)
             return true; // quoted ("!") or an application tag: the text as a string
         const std::string shortTag = tag.substr(kYamlTagPrefix.size());
-        ScalarKind wanted = ScalarKind::String;
+        GoYamlScalar::Kind wanted = GoYamlScalar::Kind::String;
         if (shortTag == "int")
-            wanted = ScalarKind::Int;
+            wanted = GoYamlScalar::Kind::Int;
         else if (shortTag == "float")
-            wanted = ScalarKind::Float;
+            wanted = GoYamlScalar::Kind::Float;
         else if (shortTag == "bool")
-            wanted = ScalarKind::Bool;
+            wanted = GoYamlScalar::Kind::Bool;
         else if (shortTag == "null")
-            wanted = ScalarKind::Null;
+            wanted = GoYamlScalar::Kind::Null;
         else
             return true; // !!str, !!binary, !!timestamp and anything else stay text
-        r = resolvePlain(text);
-        if (r.kind == wanted || (wanted == ScalarKind::Int && r.kind == ScalarKind::BigInt))
+        r = GoYamlScalar::resolve(text);
+        if (r.kind == wanted ||
+            (wanted == GoYamlScalar::Kind::Int && r.kind == GoYamlScalar::Kind::BigInt))
             return true;
-        if (wanted == ScalarKind::Float &&
-            (r.kind == ScalarKind::Int || r.kind == ScalarKind::BigInt)) {
-            if (r.kind == ScalarKind::Int)
+        if (wanted == GoYamlScalar::Kind::Float &&
+            (r.kind == GoYamlScalar::Kind::Int || r.kind == GoYamlScalar::Kind::BigInt)) {
+            if (r.kind == GoYamlScalar::Kind::Int)
                 r.number = static_cast<double>(r.integer);
-            r.kind = ScalarKind::Float;
+            r.kind = GoYamlScalar::Kind::Float;
             return true;
         }
-        return fail(node, std::string("cannot decode !!") + shortTagName(r.kind) + " `" + text +
-                              "` as a !!" + shortTag);
+        return fail(node, std::string("cannot decode !!") + GoYamlScalar::shortTagName(r.kind) +
+                              " `" + text + "` as a !!" + shortTag);
     }
 
     bool convertScalar(const YAML::Node &node, json &out) {
-        Resolved r;
+        GoYamlScalar r;
         std::string text;
         if (!resolveScalar(node, r, text))
             return false;
         switch (r.kind) {
-        case ScalarKind::Null:
+        case GoYamlScalar::Kind::Null:
             out = nullptr;
             break;
-        case ScalarKind::Bool:
+        case GoYamlScalar::Kind::Bool:
             out = r.boolean;
             break;
-        case ScalarKind::Int:
+        case GoYamlScalar::Kind::Int:
             out = r.integer;
             break;
-        case ScalarKind::BigInt:
-        case ScalarKind::Float:
+        case GoYamlScalar::Kind::BigInt:
+        case GoYamlScalar::Kind::Float:
             out = r.number;
             break;
-        case ScalarKind::String:
+        case GoYamlScalar::Kind::String:
             out = std::move(text);
             break;
         }
@@ -541,22 +271,22 @@ private:
         case YAML::NodeType::Scalar:
             break;
         }
-        Resolved r;
+        GoYamlScalar r;
         std::string text;
         if (!resolveScalar(key, r, text))
             return false;
         switch (r.kind) {
-        case ScalarKind::Null:
+        case GoYamlScalar::Kind::Null:
             return fail(key, "unsupported map key: null");
-        case ScalarKind::Bool:
+        case GoYamlScalar::Kind::Bool:
             out = r.boolean ? "true" : "false";
             return true;
-        case ScalarKind::Int:
+        case GoYamlScalar::Kind::Int:
             out = std::to_string(r.integer);
             return true;
-        case ScalarKind::BigInt:
+        case GoYamlScalar::Kind::BigInt:
             return fail(key, "unsupported map key of type uint64: " + text);
-        case ScalarKind::Float: {
+        case GoYamlScalar::Kind::Float: {
             // sigs.k8s.io/yaml: strconv.FormatFloat(key, 'g', -1, 32), YAML's Inf/NaN spelling.
             std::string s = formatGoFloat(r.number, 32);
             if (s == "+Inf")
@@ -568,7 +298,7 @@ private:
             out = std::move(s);
             return true;
         }
-        case ScalarKind::String:
+        case GoYamlScalar::Kind::String:
             out = std::move(text);
             return true;
         }

@@ -13,7 +13,7 @@ namespace cubedesk::sim {
 class ObjectIndexer final {
 public:
     /// The field paths usable in a fieldSelector for this resource (upstream's per-kind lists,
-    /// k8s-api.md §4.5), always including metadata.name and metadata.namespace.
+    /// docs/kubernetes-api.md), always including metadata.name and metadata.namespace.
     static const std::vector<std::string_view> &selectableFields(const ResourceType &type);
 
     static ObjectPtr build(const ResourceType &type, const nlohmann::json &object);

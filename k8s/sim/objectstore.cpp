@@ -3,6 +3,7 @@
 #include "k8s/sim/continuetoken.h"
 #include "k8s/sim/objectindexer.h"
 #include "k8s/sim/rfc3339.h"
+#include "k8s/sim/uuid.h"
 
 #include <algorithm>
 #include <functional>
@@ -22,17 +23,6 @@ std::string randomSuffix(std::mt19937_64 &rng, std::size_t n) {
     for (std::size_t i = 0; i < n; ++i)
         s += alphabet[rng() % (sizeof alphabet - 1)];
     return s;
-}
-
-std::string makeUid(std::mt19937_64 &rng) {
-    const std::uint64_t a = rng();
-    const std::uint64_t b = rng();
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%08x-%04x-4%03x-%04x-%012llx", static_cast<unsigned>(a >> 32),
-                  static_cast<unsigned>((a >> 16) & 0xffff), static_cast<unsigned>(a & 0xfff),
-                  static_cast<unsigned>(0x8000 | ((b >> 48) & 0x3fff)),
-                  static_cast<unsigned long long>(b & 0xffffffffffffULL));
-    return buf;
 }
 
 std::mt19937_64 &rng() {
@@ -394,7 +384,7 @@ Result<ObjectPtr> ObjectStore::create(const ResourceType &type, json object,
         if (!object.contains("kind"))
             object["kind"] = type.kind;
         if (!options.keepStatus || !meta.contains("uid"))
-            meta["uid"] = makeUid(rng());
+            meta["uid"] = Uuid::random(rng());
         if (!options.keepStatus || !meta.contains("creationTimestamp"))
             meta["creationTimestamp"] = formatRfc3339(std::chrono::system_clock::now());
         meta["generation"] = 1;
@@ -596,7 +586,7 @@ std::size_t ObjectStore::bulkLoad(const ResourceType &type, std::size_t count,
             for (std::size_t i = w; i < count; i += workers) {
                 json doc = make(i);
                 json &meta = doc["metadata"];
-                meta["uid"] = makeUid(local);
+                meta["uid"] = Uuid::random(local);
                 meta["resourceVersion"] = std::to_string(base + i + 1);
                 meta["generation"] = 1;
                 if (!meta.contains("creationTimestamp"))

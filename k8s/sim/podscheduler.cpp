@@ -368,17 +368,19 @@ std::size_t PodScheduler::schedulePass() {
                 });
             if (!r.ok())
                 continue;
-            m_store.update(
+            // Lost a race with another writer: the next pass binds again.
+            static_cast<void>(m_store.update(
                 m_podType, p->ns, p->name,
                 [&](json &doc) -> std::optional<ApiError> {
                     doc["status"] = runningStatus(doc, hostIp, podIp, now);
                     return std::nullopt;
                 },
-                WriteOptions{false, true, false});
+                WriteOptions{false, true, false}));
             ++bound;
             continue;
         }
-        m_store.update(
+        // Lost a race with another writer: the next pass tries again.
+        static_cast<void>(m_store.update(
             m_podType, p->ns, p->name,
             [&](json &doc) -> std::optional<ApiError> {
                 json &status = doc["status"];
@@ -402,7 +404,7 @@ std::size_t PodScheduler::schedulePass() {
                 status["phase"] = "Pending";
                 return std::nullopt;
             },
-            WriteOptions{false, true, false});
+            WriteOptions{false, true, false}));
     }
     return bound;
 }

@@ -8,7 +8,7 @@
 namespace cubedesk::sim {
 
 /// Decodes the Kubernetes protobuf request bodies that stock kubectl sends for a few built-in
-/// kinds (`application/vnd.kubernetes.protobuf`, k8s-api.md §12.4) into the equivalent JSON:
+/// kinds (`application/vnd.kubernetes.protobuf`, docs/kubernetes-api.md) into the equivalent JSON:
 /// Namespace and ConfigMap (`kubectl create namespace|configmap`), SelfSubjectAccessReview,
 /// SelfSubjectRulesReview (`kubectl auth can-i`) and SelfSubjectReview (`kubectl auth whoami`).
 /// The envelope is the 4-byte magic "k8s\0" and a runtime.Unknown carrying apiVersion, kind and

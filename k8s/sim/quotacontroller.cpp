@@ -1,6 +1,6 @@
 #include "k8s/sim/quotacontroller.h"
 
-#include "k8s/cube/quantity.h"
+#include "k8s/api/quantity.h"
 
 #include <chrono>
 #include <map>
@@ -114,13 +114,14 @@ void QuotaController::recompute(const std::string &ns) {
             }
             used[key] = value.toString();
         }
-        m_store.update(
+        // Lost a race with another writer: the next pass recounts.
+        static_cast<void>(m_store.update(
             m_quotas, ns, quota->name,
             [&](json &doc) -> std::optional<ApiError> {
                 doc["status"] = {{"hard", hard}, {"used", used}};
                 return std::nullopt;
             },
-            WriteOptions{false, true, false});
+            WriteOptions{false, true, false}));
     }
 }
 

@@ -14,7 +14,7 @@ namespace cubedesk::sim {
 /// Which resources the simulator serves: the built-in kinds plus whatever the stored
 /// CustomResourceDefinitions declare, and the discovery documents that describe them
 /// (legacy APIVersions/APIGroupList/APIResourceList and aggregated APIGroupDiscoveryList,
-/// k8s-api.md §2.3).
+/// docs/kubernetes-api.md).
 ///
 /// Thread-safety: all members may be called from any thread (one mutex); lookups return copies.
 class ResourceRegistry final {

@@ -1,7 +1,8 @@
 #pragma once
 
-// RFC 3339 timestamps for the simulator: the one formatter and the one parser, as metav1.Time
-// writes and reads them. Pure functions, safe from any thread, nothing throws.
+// RFC 3339 timestamps for the simulator as std::chrono time points: adapters over k8s::Rfc3339
+// (k8s/api/rfc3339.h), which holds the one parser and formatter. Pure functions, safe from any
+// thread, nothing throws.
 
 #include <chrono>
 #include <optional>

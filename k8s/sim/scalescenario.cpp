@@ -205,8 +205,8 @@ json ScaleScenario::pod(std::size_t i, std::size_t nodes, std::size_t namespaces
                       {{"name", "data"}, {"mountPath", "/data"}}})},
         {"terminationMessagePath", "/dev/termination-log"},
         {"terminationMessagePolicy", "File"}};
-    // 30 % of pods are Istio-injected, as in the namespaces the spec's dataset models
-    // (spec/performance.md §1.4): a sidecar, an init container, more volumes and annotations.
+    // 30 % of pods are Istio-injected, as in the namespaces of the research dataset
+    // (docs/performance.md): a sidecar, an init container, more volumes and annotations.
     const bool injected = r % 10 < 3;
     const std::string node = nodeName(nodeIndex);
     const std::string podIp = "10." + std::to_string(100 + (i >> 16) % 100) + '.' +

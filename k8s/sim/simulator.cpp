@@ -59,6 +59,10 @@ Simulator::~Simulator() {
     stop();
 }
 
+bool Simulator::churnFinished() const {
+    return m_churn && m_churn->finished();
+}
+
 std::string Simulator::url() const {
     return std::string(m_options.tls ? "https://" : "http://") + m_options.host + ':' +
            std::to_string(m_port);
@@ -83,7 +87,8 @@ void Simulator::installControllers() {
                       << " not served: " << *error << '\n';
             return;
         }
-        m_store.update(
+        // Gone or changed meanwhile: the next change establishes it.
+        static_cast<void>(m_store.update(
             crdType, "", e.object->name,
             [](json &doc) -> std::optional<ApiError> {
                 const std::string when = formatRfc3339(std::chrono::system_clock::now());
@@ -112,7 +117,7 @@ void Simulator::installControllers() {
                         doc["status"]["storedVersions"].push_back(v.value("name", ""));
                 return std::nullopt;
             },
-            WriteOptions{false, true, false});
+            WriteOptions{false, true, false}));
     });
     // The namespace controller: a deleted namespace takes its contents with it.
     m_store.addListener([this](const ResourceType &type, const WatchEvent &e) {
@@ -159,10 +164,12 @@ std::vector<std::string> Simulator::loadManifests(const std::string &path) {
             if (meta.value("namespace", "").empty())
                 meta["namespace"] = "default";
             const std::string ns = meta["namespace"];
+            // A namespace the manifest needs; if creating it fails, creating the object below
+            // says why.
             if (!m_store.get(nsType, "", ns).ok())
-                m_store.create(
+                static_cast<void>(m_store.create(
                     nsType,
-                    {{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", ns}}}});
+                    {{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", ns}}}}));
         }
         auto r = createObject(std::move(o), true);
         if (!r.ok())
@@ -199,10 +206,12 @@ std::optional<std::string> Simulator::start() {
     } else if (m_options.scenario != "empty") {
         return "unknown scenario '" + m_options.scenario + "' (demo, scale or empty)";
     }
+    // An empty store's namespaces: creating them in a store without any cannot conflict.
     if (m_store.count(m_registry.core("namespaces")) == 0)
         for (const char *ns : {"default", "kube-system", "kube-public"})
-            createObject(
-                {{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", ns}}}}, false);
+            static_cast<void>(createObject(
+                {{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", ns}}}},
+                false));
     if (!m_options.loadDir.empty())
         for (const auto &problem : loadManifests(m_options.loadDir))
             std::cerr << "cubedesk-sim: --load: " << problem << '\n';
@@ -232,7 +241,8 @@ std::optional<std::string> Simulator::start() {
         return "cannot listen on " + m_options.host + ':' + std::to_string(m_options.port);
     if (m_options.churnPerSecond > 0) {
         m_churn = std::make_unique<ChurnEngine>(m_store, m_registry, m_options.seed);
-        m_churn->start(m_options.churnPerSecond, m_options.churnDurationSeconds);
+        m_churn->start(m_options.churnPerSecond, m_options.churnDurationSeconds,
+                       m_options.churnFinished);
     }
     return std::nullopt;
 }

@@ -7,6 +7,7 @@
 #include "k8s/sim/resourceregistry.h"
 #include "k8s/sim/tlsmaterial.h"
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -17,7 +18,7 @@ namespace cubedesk::sim {
 class ChurnEngine;
 class QuotaController;
 
-/// Everything `cubedesk-sim` can be told (DESIGN.md §6).
+/// Everything `cubedesk-sim` can be told (docs/command-line.md).
 struct SimulatorOptions {
     std::string host = "127.0.0.1";
     int port = 0;
@@ -31,6 +32,8 @@ struct SimulatorOptions {
     bool builtinCrds = true;
     double churnPerSecond = 0;
     double churnDurationSeconds = 0; ///< 0: until stopped
+    /// Called (on the churn's thread) when a churn with a duration has run its course.
+    std::function<void(std::uint64_t changes)> churnFinished;
     std::string faults;
     std::uint64_t seed = 1;
     std::size_t historyWindow = 10000;
@@ -67,6 +70,9 @@ public:
     /// The generated TLS credentials (null with --no-tls), e.g. for tests that need the CA or a
     /// client certificate.
     const TlsMaterial *tls() const { return m_tls ? &*m_tls : nullptr; }
+
+    /// A churn with a duration has run its course (false without one).
+    bool churnFinished() const;
 
     ObjectStore &store() { return m_store; }
     ResourceRegistry &registry() { return m_registry; }

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "k8s/cube/quantity.h"
+#include "k8s/api/quantity.h"
 
 #include <cstdint>
 #include <memory>

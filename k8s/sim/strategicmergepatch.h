@@ -7,9 +7,10 @@
 namespace cubedesk::sim {
 
 /// Applies a Kubernetes strategic merge patch (Content-Type application/strategic-merge-patch+json,
-/// k8s-api.md §6.3) to a built-in object and returns the patched copy, or std::nullopt with a
-/// human-readable reason in *error (when error is not null) if the patch is malformed. The caller
-/// maps a failure to a 400/422 Status; custom resources must be refused before calling this.
+/// docs/kubernetes-api.md) to a built-in object and returns the patched copy, or std::nullopt
+/// with a human-readable reason in *error (when error is not null) if the patch is malformed. The
+/// caller maps a failure to a 400/422 Status; custom resources must be refused before calling
+/// this.
 ///
 /// Semantics:
 /// * Objects merge recursively; a `null` value deletes the key. A value whose type differs from

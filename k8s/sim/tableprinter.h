@@ -2,7 +2,7 @@
 
 // TablePrinter: server-side printing for the simulator, i.e. the `columnDefinitions` and `rows`
 // of the meta.k8s.io/v1 Table that kube-apiserver returns for
-// `Accept: application/json;as=Table;v=v1;g=meta.k8s.io` (spec k8s-api.md §10), so that stock
+// `Accept: application/json;as=Table;v=v1;g=meta.k8s.io` (docs/kubernetes-api.md), so that stock
 // kubectl 1.32 prints its usual columns.
 //
 // Column sets (like the apiserver, cells always include the priority-1 "wide" columns; kubectl
@@ -29,10 +29,8 @@
 //   * anything else (LimitRange, CustomResourceDefinition, ...): the apiserver default table
 //     convertor, Name and "Created At" (type date, cell an RFC 3339 UTC string).
 //
-// JSONPath subset (jsonPath of a PrinterColumn, optionally wrapped in "{...}", leading "$"
-// allowed): dotted fields (`\.` escapes a dot), ['quoted'] fields, [N] (negative from the end),
-// [a:b] slices such as [-1:], [*], and filters [?(@.a.b=="v")] / [?(@.f!='v')] comparing with a
-// string, number or boolean literal. Evaluation yields every match; columns use the first one.
+// A printer column's jsonPath is evaluated by JsonPath (k8s/sim/jsonpath.h); a column uses the
+// first match.
 //
 // Thread-safety: stateless static functions; safe from any thread. Ownership: results by value.
 // Nothing throws: malformed objects produce "<unknown>"/null cells rather than errors.
@@ -63,14 +61,6 @@ public:
     /// minus managedFields}}; completed/failed pods also get upstream's "conditions".
     static nlohmann::json rowFor(const ResourceType &type, const nlohmann::json &object,
                                  std::chrono::system_clock::time_point now);
-
-    /// kubectl's duration.HumanDuration: "45s", "5m30s", "2h", "3d4h", "2y", "<invalid>" below -1s.
-    static std::string humanDuration(std::chrono::seconds d);
-
-    /// Evaluates the JSONPath subset described above; every match in document order, an empty
-    /// vector when nothing matches, std::nullopt when the expression cannot be parsed.
-    static std::optional<std::vector<nlohmann::json>> evaluateJsonPath(const nlohmann::json &object,
-                                                                       std::string_view path);
 
     /// Parses an RFC 3339 timestamp ("2018-12-16T21:39:09Z", fractions and offsets allowed).
     static std::optional<std::chrono::system_clock::time_point>

@@ -325,7 +325,7 @@ bool TlsMaterial::configureServerContext(SSL_CTX *ctx, bool requestClientCertifi
     static constexpr unsigned char sessionContext[] = "cubedesk-sim";
     if (SSL_CTX_set_session_id_context(ctx, sessionContext, sizeof sessionContext - 1) != 1)
         return false;
-    // No SSL_VERIFY_FAIL_IF_NO_PEER_CERT: the certificate is optional (k8s-api.md §11).
+    // No SSL_VERIFY_FAIL_IF_NO_PEER_CERT: the certificate is optional (docs/kubernetes-api.md).
     SSL_CTX_set_verify(ctx, SSL_VERIFY_PEER, nullptr);
     return true;
 }

@@ -12,7 +12,7 @@ namespace cubedesk::sim {
 /// Throw-away PKI for the API-server simulator: a self-signed EC P-256 CA, a server certificate
 /// for 127.0.0.1/localhost signed by it, and client certificates issued on demand so that tests
 /// can authenticate the way kubectl does with X.509 (user = subject CN, groups = subject O values;
-/// k8s-api.md §11). Everything lives in memory; nothing is written to disk.
+/// docs/kubernetes-api.md). Everything lives in memory; nothing is written to disk.
 ///
 /// Threads: generate() may be called from any thread (it is meant for start-up and throws
 /// std::runtime_error carrying the OpenSSL error text on failure). A generated TlsMaterial is

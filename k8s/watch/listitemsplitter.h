@@ -3,8 +3,8 @@
 // ListItemSplitter: splits the body of a Kubernetes LIST response
 //   {"kind":"PodList","apiVersion":"v1","metadata":{"resourceVersion":"N","continue":"...",
 //    "remainingItemCount":M},"items":[{...},{...}]}
-// into its items while the bytes arrive, in chunks cut anywhere (DESIGN.md §3, spec
-// performance.md §8): each item's complete JSON text is handed to the callback as soon as its
+// into its items while the bytes arrive, in chunks cut anywhere (docs/cache.md,
+// docs/performance.md): each item's complete JSON text is handed to the callback as soon as its
 // closing brace arrives. Top-level members may come in any order (metadata before or after
 // items); strings may hold braces, brackets, quotes and escapes.
 //

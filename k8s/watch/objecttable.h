@@ -13,8 +13,8 @@ namespace cubedesk::k8s {
 /// a key computed FROM the object (`Traits::key(obj)`, hashed by `Traits::Hash`), so the table
 /// holds no key of its own — 16 bytes (the shared_ptr) plus a 1-byte tag per slot, at 60-90 %
 /// load: about 19-28 bytes per object instead of the ~72 of an std::unordered_map node with a key
-/// copy, a cached hash and a bucket pointer. DESIGN.md §3 counts this index in the 250-byte
-/// budget per cached pod.
+/// copy, a cached hash and a bucket pointer. This index counts in the 250-byte budget per cached
+/// pod (docs/cache.md).
 ///
 /// Linear probing over a slot count that need not be a power of two (home slot: the finalised
 /// hash modulo the capacity), growth ×1.5, erasure by backward shift (no tombstones). The tag

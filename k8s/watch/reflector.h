@@ -34,7 +34,7 @@ struct ReflectorFailure {
     int retryAfterSeconds = -1;
 };
 
-/// The list+watch algorithm of client-go's Reflector (DESIGN.md §2), as a pure state machine: it
+/// The list+watch algorithm of client-go's Reflector (docs/cache.md), as a pure state machine: it
 /// never does I/O. The driver (ClusterSession) executes its commands and feeds back pages,
 /// events and endings with the current time; tests drive it with a fake clock.
 ///

@@ -1,7 +1,7 @@
 #pragma once
 
 // WatchLineSplitter: splits a watch response body (one JSON document per '\n'-terminated line,
-// spec k8s-api.md §5.2) into lines while chunks arrive cut anywhere.
+// docs/kubernetes-api.md) into lines while chunks arrive cut anywhere.
 //
 // Each complete line is passed to the callback without its '\n' (and without a '\r' before it);
 // empty lines are skipped. A line that lies entirely inside one chunk is passed as a view into

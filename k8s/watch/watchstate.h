@@ -6,7 +6,7 @@
 namespace cubedesk::k8s {
 
 /// What one list+watch knows about its own freshness — the UI shows it so that nothing ever
-/// looks live when it is not (DESIGN.md §2). Plain value type.
+/// looks live when it is not (docs/cache.md). Plain value type.
 struct WatchState {
     enum class Phase {
         Connecting,  ///< first list not finished

@@ -1,6 +1,7 @@
 #include "k8s/write/jobwrites.h"
 
 #include "k8s/objects/customresource.h"
+#include "k8s/write/jsonbody.h"
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
@@ -43,7 +44,7 @@ std::optional<WriteRequest> JobWrites::remove(const CustomResource &job, std::st
         {"apiVersion", "v1"}, {"kind", "DeleteOptions"}, {"propagationPolicy", "Background"}};
     if (!job.resourceVersion().empty())
         body["preconditions"] = {{"resourceVersion", std::string(job.resourceVersion())}};
-    r.body = body.dump();
+    r.body = compactJson(body);
     r.subject = job.kindName() + ' ' + std::string(job.name());
     return r;
 }
@@ -57,7 +58,7 @@ std::optional<WriteRequest> JobWrites::setSuspended(const CustomResource &job,
     r.method = "PATCH";
     r.path = *p;
     r.contentType = "application/merge-patch+json";
-    r.body = nlohmann::json{{"spec", {{"runPolicy", {{"suspend", suspend}}}}}}.dump();
+    r.body = compactJson(nlohmann::json{{"spec", {{"runPolicy", {{"suspend", suspend}}}}}});
     r.subject = job.kindName() + ' ' + std::string(job.name());
     return r;
 }

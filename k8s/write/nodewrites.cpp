@@ -1,49 +1,38 @@
 #include "k8s/write/nodewrites.h"
 
-#include <QJsonDocument>
-#include <QJsonObject>
+#include "k8s/write/jsonbody.h"
+
+#include <nlohmann/json.hpp>
 
 #include <simdjson.h>
 
 namespace cubedesk::k8s {
 
-namespace {
-
-std::string compact(const QJsonObject &o) {
-    return QJsonDocument(o).toJson(QJsonDocument::Compact).toStdString();
-}
-
-QString q(const std::string &s) {
-    return QString::fromStdString(s);
-}
-
-} // namespace
+using nlohmann::json;
 
 WriteRequest NodeWrites::labels(const std::string &node, const std::vector<LabelEdit> &edits,
                                 const std::string &resourceVersion) {
-    QJsonObject labels;
+    json labels = json::object();
     for (const auto &e : edits)
-        labels.insert(q(e.key), e.value ? QJsonValue(q(*e.value)) : QJsonValue(QJsonValue::Null));
-    QJsonObject meta{{QStringLiteral("labels"), labels}};
+        labels[e.key] = e.value ? json(*e.value) : json(nullptr);
+    json meta = {{"labels", std::move(labels)}};
     if (!resourceVersion.empty())
-        meta.insert(QStringLiteral("resourceVersion"), q(resourceVersion));
+        meta["resourceVersion"] = resourceVersion;
     return {"PATCH",
             "/api/v1/nodes/" + node,
             "application/merge-patch+json",
-            compact(QJsonObject{{QStringLiteral("metadata"), meta}}),
+            compactJson(json{{"metadata", std::move(meta)}}),
             "node " + node,
             {}};
 }
 
 WriteRequest NodeWrites::cordon(const std::string &node, bool unschedulable,
                                 const std::string &resourceVersion) {
-    QJsonObject body{
-        {QStringLiteral("spec"), QJsonObject{{QStringLiteral("unschedulable"), unschedulable}}}};
+    json body = {{"spec", {{"unschedulable", unschedulable}}}};
     if (!resourceVersion.empty())
-        body.insert(QStringLiteral("metadata"),
-                    QJsonObject{{QStringLiteral("resourceVersion"), q(resourceVersion)}});
-    return {"PATCH",       "/api/v1/nodes/" + node, "application/merge-patch+json",
-            compact(body), "node " + node,          {}};
+        body["metadata"] = {{"resourceVersion", resourceVersion}};
+    return {"PATCH",           "/api/v1/nodes/" + node, "application/merge-patch+json",
+            compactJson(body), "node " + node,          {}};
 }
 
 WriteRequest NodeWrites::get(const std::string &node) {
@@ -81,19 +70,16 @@ WriteRequest NodeWrites::getObject(const std::string &collectionPath, const std:
 
 WriteRequest NodeWrites::accessReview(const std::string &verb, const std::string &group,
                                       const std::string &resource, const std::string &ns) {
-    QJsonObject attrs{{QStringLiteral("verb"), q(verb)},
-                      {QStringLiteral("group"), q(group)},
-                      {QStringLiteral("resource"), q(resource)}};
+    json attrs = {{"verb", verb}, {"group", group}, {"resource", resource}};
     if (!ns.empty())
-        attrs.insert(QStringLiteral("namespace"), q(ns));
-    const QJsonObject body{
-        {QStringLiteral("apiVersion"), QStringLiteral("authorization.k8s.io/v1")},
-        {QStringLiteral("kind"), QStringLiteral("SelfSubjectAccessReview")},
-        {QStringLiteral("spec"), QJsonObject{{QStringLiteral("resourceAttributes"), attrs}}}};
+        attrs["namespace"] = ns;
+    const json body = {{"apiVersion", "authorization.k8s.io/v1"},
+                       {"kind", "SelfSubjectAccessReview"},
+                       {"spec", {{"resourceAttributes", std::move(attrs)}}}};
     return {"POST",
             "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews",
             "application/json",
-            compact(body),
+            compactJson(body),
             verb + ' ' + resource,
             {}};
 }

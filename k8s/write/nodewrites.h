@@ -15,7 +15,7 @@ struct LabelEdit {
     std::optional<std::string> value;
 };
 
-/// The writes CubeDesk makes to nodes and the access checks before them (DESIGN.md §4):
+/// The writes CubeDesk makes to nodes and the access checks before them (docs/writes.md):
 /// label patches as JSON merge patches that carry the object's resourceVersion, so a node that
 /// changed since the user looked gets 409 Conflict instead of being overwritten blindly;
 /// cordon/uncordon; delete; SelfSubjectAccessReview. Builders are pure functions.

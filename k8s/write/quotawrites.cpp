@@ -1,5 +1,7 @@
 #include "k8s/write/quotawrites.h"
 
+#include "k8s/write/jsonbody.h"
+
 #include <nlohmann/json.hpp>
 
 namespace cubedesk::k8s {
@@ -17,7 +19,7 @@ WriteRequest QuotaWrites::setHard(const std::string &ns, const std::string &name
     r.method = "PATCH";
     r.path = "/api/v1/namespaces/" + ns + "/resourcequotas/" + name;
     r.contentType = "application/merge-patch+json";
-    r.body = patch.dump();
+    r.body = compactJson(patch);
     r.subject = "resourcequota " + ns + '/' + name;
     return r;
 }

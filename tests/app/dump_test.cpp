@@ -1,6 +1,7 @@
 // `cubedesk --dump` end to end: the real binary, a real kubeconfig, the simulator over TLS,
 // checked against kubectl on the same cluster.
 
+#include "tests/support/fixturefiles.h"
 #include "tests/support/simprocess.h"
 
 #include <algorithm>
@@ -207,11 +208,9 @@ TEST_F(DumpTest, QuotasAndEventsAgainstKubectl) {
 }
 
 TEST(DumpFixturesTest, RealManifestsLoadedIntoTheSimulator) {
-    // The real job manifests of ../shared/fixtures (public projects' examples, some with the
+    // The real job manifests of tests/fixtures (public projects' examples, some with the
     // status their operators wrote) applied to an empty simulator, read back by --dump jobs.
-    const char *source = std::getenv("CUBEDESK_SOURCE_DIR");
-    ASSERT_TRUE(source && *source) << "CUBEDESK_SOURCE_DIR is not set: cannot find the fixtures";
-    const std::string fixtures = std::string(source) + "/../shared/fixtures/real";
+    const std::string fixtures = cubedesk::test::fixturePath().string();
     SimProcess sim({"--scenario", "empty", "--load", fixtures});
     ASSERT_TRUE(sim.ready()) << sim.error();
     auto r = dump({"--dump", "jobs", "--kubeconfig", sim.kubeconfig()});

@@ -5,6 +5,7 @@
 // nvidia-smi printing a real fixture) through real kubectl, which the dump then reads, and its
 // manifest (least privilege, the script embedded verbatim).
 
+#include "tests/support/fixturefiles.h"
 #include "tests/support/simprocess.h"
 
 #include <cstdlib>
@@ -40,7 +41,7 @@ std::string readFile(const std::string &path) {
 }
 
 std::string fixture(const std::string &name) {
-    return sourceDir() + "/../shared/fixtures/real/k8s/" + name;
+    return cubedesk::test::fixturePath("k8s/" + name).string();
 }
 
 std::string script() {

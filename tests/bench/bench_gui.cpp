@@ -1,4 +1,4 @@
-// cubedesk-bench-gui: is the window responsive on a big, busy cluster? (issue 4)
+// cubedesk-bench-gui: is the window responsive on a big, busy cluster? (docs/performance.md)
 //
 //   cubedesk-bench-gui [--nodes 5000] [--pods 150000] [--churn 10000] [--seconds 20]
 //                      [--sim-cpus last|LIST|shared]
@@ -27,7 +27,7 @@
 // sorts the Nodes table by every column, and the Overview pane's running-pods table (every
 // pod that holds resources: ~150,000 rows) by every column in both orders and changes its filter
 // four times. Prints JSON with medians, p99 and maxima.
-// A benchmark, not a test: figures go into the README and the notes.
+// A benchmark, not a test: figures go into the README and docs/performance.md.
 
 #include "k8s/session/processresources.h"
 #include "models/clusterconnection.h"

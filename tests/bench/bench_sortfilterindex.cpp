@@ -1,4 +1,4 @@
-// SortFilterIndex at the big-table size (DESIGN.md §3: a sort of 150,000 rows in at most 50 ms,
+// SortFilterIndex at the big-table size (docs/cache.md: a sort of 150,000 rows in at most 50 ms,
 // incremental updates above 10,000 changes/s). A flat source of ROWS rows (a shuffled number and a
 // folded node name "gpu-a100-node-01234" per row) behind the proxy, 100 persistent indexes held as
 // a view's selection would; no view attached, so the figures are the model's own cost.

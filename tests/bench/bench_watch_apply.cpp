@@ -1,4 +1,5 @@
-// How many watch events per second one core decodes and applies (issue 3: ≥ 100,000/s):
+// How many watch events per second one core decodes and applies (target ≥ 100,000/s,
+// docs/performance.md):
 // a pre-built stream of MODIFIED events for realistic pods (the scale scenario's), fed in 64 KiB
 // chunks through WatchLineSplitter → ObjectDecoder::decodeWatchEvent → Reflector (cache update)
 // → ObjectDeltaQueue (coalesced hand-over), exactly the session thread's path minus the socket.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Peers on the same simulator in the same run (spec/performance.md §9, B1): how long kubectl and
+# Peers on the same simulator in the same run (docs/performance.md): how long kubectl and
 # curl take to list every pod of a `scale` cluster, with wall time and peak RSS (GNU time).
 # Not part of `make test`. Usage:
 #   tests/bench/peers.sh [NODES] [PODS] [REPEAT]      (default 500 15000 3)

@@ -1,4 +1,4 @@
-// End to end under Xvfb (issue 4, Tests): the CubeDesk window against a cubedesk-sim child
+// End to end under Xvfb: the CubeDesk window against a cubedesk-sim child
 // process (demo scenario, light churn). A node card is dragged with the real X pointer (xdotool)
 // from its resource-group column onto another one; the preview says which pending pods would
 // fit; Apply patches org=<target>; the simulator (asked with kubectl, an independent client)
@@ -277,9 +277,8 @@ void BoardDragTest::realDragMovesNodeAndSchedulesPendingPods() {
     const QModelIndex card = cardInColumn(kSource, kNode);
     QVERIFY(card.isValid());
     from->scrollTo(card);
-    QTest::qWait(100);
+    QTRY_VERIFY(from->viewport()->rect().contains(from->visualRect(card).center()));
     const QRect cardRect = from->visualRect(card);
-    QVERIFY(from->viewport()->rect().contains(cardRect.center()));
     const QPoint start = from->viewport()->mapToGlobal(cardRect.center());
     const QRect toArea = to->viewport()->rect();
     QVERIFY(!toArea.isEmpty());
@@ -353,8 +352,9 @@ void BoardDragTest::realDragMovesNodeAndSchedulesPendingPods() {
     qInfo("%s scheduled on %s", kPendingMaster.c_str(), boundTo.c_str());
     QCOMPARE(QString::fromStdString(boundTo), kNode);
 
-    // Let the panes repaint, then keep a picture of the window for people to look at.
-    QTest::qWait(500);
+    // Keep a picture of the window for people to look at (grab() paints what the models hold
+    // once the events already queued are handled).
+    QCoreApplication::processEvents();
     const QString shot = outputDir() + QStringLiteral("/board-after-move.png");
     QVERIFY(m_window->grab().save(shot));
     qInfo("screenshot: %s; drag test took %lld ms", qPrintable(shot),
@@ -433,8 +433,8 @@ void BoardDragTest::mimeDropPathRequestsMoveOnly() {
              qPrintable(m_answerer->unexpected().join(QStringLiteral("; "))));
     QVERIFY(m_previewText.contains(QStringLiteral("%1 → %2").arg(kSource, kTarget)));
     QVERIFY(m_previewApplyEnabled);
-    // Cancelled: no write at all, the label stays.
-    QTest::qWait(1500);
+    // Cancelled: no write at all (a cancelled preview sends nothing, so none can be in flight
+    // once the dialog is gone), the label stays.
     QCOMPARE(reported.size(), qsizetype(0));
     QVERIFY(!m_window->writes()->busy());
     QCOMPARE(orgOnCluster(), kSource);

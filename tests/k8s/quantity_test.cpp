@@ -1,4 +1,4 @@
-#include "k8s/cube/quantity.h"
+#include "k8s/api/quantity.h"
 
 #include <gtest/gtest.h>
 #include <limits>

@@ -12,6 +12,7 @@
 #include "models/modelroles.h"
 #include "models/notificationmodel.h"
 #include "models/orgboardmodel.h"
+#include "tests/support/modelfixture.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -44,23 +45,8 @@ std::string rfc3339(qint64 t) {
     return QDateTime::fromSecsSinceEpoch(t, Qt::UTC).toString(Qt::ISODate).toStdString();
 }
 
-class Fixture {
+class Fixture : public test::ModelFixture {
 public:
-    k8s::ObjectDecoder decoder{k8s::StringPool::create()};
-    models::ClusterHub hub;
-
-    ClusterConnection *cluster(const QString &name) {
-        auto *c = new ClusterConnection(name, QStringLiteral("/tmp/test.kubeconfig"));
-        hub.adopt(c);
-        return c;
-    }
-    Delta decode(Type type, k8s::ObjectKind kind, const std::string &key, const json &doc) {
-        std::string error;
-        auto o = decoder.decode(kind, doc.dump(), &error);
-        if (!o)
-            qFatal("fixture %s: %s", key.c_str(), error.c_str());
-        return Delta{type, key, o};
-    }
     Delta node(const std::string &name, const std::string &org, bool ready = true,
                Type type = Type::Added, const std::string &rv = "1") {
         json doc = {

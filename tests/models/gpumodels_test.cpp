@@ -14,6 +14,8 @@
 #include "models/gpusummarymodel.h"
 #include "models/gputopologysources.h"
 #include "models/modelroles.h"
+#include "tests/support/modelfixture.h"
+#include "tests/support/qtfixturefiles.h"
 
 #include <QAbstractItemModelTester>
 #include <QFile>
@@ -50,24 +52,13 @@ private:
 namespace {
 
 QString fixture(const QString &name) {
-    QFile f(qEnvironmentVariable("CUBEDESK_SOURCE_DIR") +
-            QStringLiteral("/../shared/fixtures/real/k8s/") + name);
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("cannot read fixture %s", qPrintable(name));
-    return QString::fromUtf8(f.readAll());
+    return QString::fromUtf8(cubedesk::test::requireFixture(QStringLiteral("k8s/") + name));
 }
 
-class Fixture {
+class Fixture : public test::ModelFixture {
 public:
-    k8s::ObjectDecoder decoder{k8s::StringPool::create()};
-    models::ClusterHub hub;
     models::GpuTopologySources sources{&hub};
 
-    ClusterConnection *cluster(const QString &name) {
-        auto *c = new ClusterConnection(name, QStringLiteral("/tmp/test.kubeconfig"));
-        hub.adopt(c);
-        return c;
-    }
     Delta node(Type type, const std::string &name, json labels, json allocatable,
                const std::string &topology = {}, bool ready = true, const std::string &rv = "1") {
         allocatable["cpu"] = "64";
@@ -81,11 +72,7 @@ public:
                     {"allocatable", allocatable},
                     {"conditions",
                      json::array({{{"type", "Ready"}, {"status", ready ? "True" : "False"}}})}}}};
-        std::string error;
-        auto o = decoder.decode(k8s::ObjectKind::Node, n.dump(), &error);
-        if (!o)
-            qFatal("node fixture: %s", error.c_str());
-        return Delta{type, "nodes//" + name, o};
+        return decode(type, k8s::ObjectKind::Node, "nodes//" + name, n.dump());
     }
     Delta a100(Type type, const std::string &name, const std::string &org, bool topology = true,
                int gpus = 8, bool ready = true, const std::string &rv = "1") {
@@ -114,11 +101,7 @@ public:
                               {{"requests",
                                 {{"cpu", "4"}, {"nvidia.com/gpu", std::to_string(gpus)}}}}}}})}}},
             {"status", {{"phase", phase}}}};
-        std::string error;
-        auto o = decoder.decode(k8s::ObjectKind::Pod, p.dump(), &error);
-        if (!o)
-            qFatal("pod fixture: %s", error.c_str());
-        return Delta{type, "pods/pipeline/" + name, o};
+        return decode(type, k8s::ObjectKind::Pod, "pods/pipeline/" + name, p.dump());
     }
 };
 

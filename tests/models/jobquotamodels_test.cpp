@@ -1,6 +1,7 @@
 // JobTableModel and QuotaTableModel under QAbstractItemModelTester, with the exact signal
-// sequences of an initial load, churn, deletions and a removed cluster (DESIGN.md §2), and the
-// ClusterStore's job, quota and queue bookkeeping they read.
+// sequences of an initial load, churn, deletions and a removed cluster
+// (docs/threads-and-data-flow.md), and the ClusterStore's job, quota and queue bookkeeping they
+// read.
 
 #include "k8s/cube/jobphase.h"
 #include "k8s/objects/objectdecoder.h"
@@ -10,6 +11,7 @@
 #include "models/jobtablemodel.h"
 #include "models/modelroles.h"
 #include "models/quotatablemodel.h"
+#include "tests/support/modelfixture.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -36,23 +38,8 @@ private Q_SLOTS:
 
 namespace {
 
-class Fixture {
+class Fixture : public test::ModelFixture {
 public:
-    k8s::ObjectDecoder decoder{k8s::StringPool::create()};
-    models::ClusterHub hub;
-
-    ClusterConnection *cluster(const QString &name) {
-        auto *c = new ClusterConnection(name, QStringLiteral("/tmp/test.kubeconfig"));
-        hub.adopt(c);
-        return c;
-    }
-    Delta decode(Type type, k8s::ObjectKind kind, const std::string &key, const json &doc) {
-        std::string error;
-        auto o = decoder.decode(kind, doc.dump(), &error);
-        if (!o)
-            qFatal("fixture %s: %s", key.c_str(), error.c_str());
-        return Delta{type, key, o};
-    }
     Delta pytorch(Type type, const std::string &name, const std::string &condition,
                   const std::string &rv = "1") {
         json doc = {
@@ -216,7 +203,8 @@ void JobQuotaModelsTest::jobRowsTranslatePhasesAndTimeout() {
         models::JobTableModel::phaseText(k8s::JobPhase::Value::Running)));
     QVERIFY(models::JobTableModel::pastTimeout(model.row(0), QDateTime::currentSecsSinceEpoch()));
     QCOMPARE(phase.data(Qt::ForegroundRole).value<QColor>(), QColor(0xc62828));
-    QCOMPARE(models::JobTableModel::duration(3 * 3600 + 5 * 60), QStringLiteral("3h05m"));
+    QCOMPARE(models::JobTableModel::duration(3 * 3600 + 5 * 60), QStringLiteral("3h5m"));
+    QCOMPARE(models::JobTableModel::duration(2 * 86400), QStringLiteral("2d")); // kubectl's rule
     QCOMPARE(models::JobTableModel::duration(0), QString());
 }
 

@@ -1,6 +1,6 @@
 // The models fed by delta batches: every model under QAbstractItemModelTester, and the exact
 // signal sequences of an initial load, churn, a relist with deletions and a removed cluster
-// (DESIGN.md §2: never a reset for data, contiguous runs, per-row dataChanged).
+// (docs/threads-and-data-flow.md: never a reset for data, contiguous runs, per-row dataChanged).
 
 #include "k8s/objects/objectdecoder.h"
 #include "k8s/objects/stringpool.h"
@@ -13,6 +13,7 @@
 #include "models/nodetablemodel.h"
 #include "models/orgboardmodel.h"
 #include "models/orgsummary.h"
+#include "tests/support/modelfixture.h"
 
 #include <QAbstractItemModelTester>
 #include <QMimeData>
@@ -45,16 +46,8 @@ private Q_SLOTS:
 
 namespace {
 
-class Fixture {
+class Fixture : public test::ModelFixture {
 public:
-    k8s::ObjectDecoder decoder{k8s::StringPool::create()};
-    models::ClusterHub hub;
-
-    ClusterConnection *cluster(const QString &name) {
-        auto *c = new ClusterConnection(name, QStringLiteral("/tmp/test.kubeconfig"));
-        hub.adopt(c);
-        return c;
-    }
     Delta node(Type type, const std::string &name, const std::string &org, int gpus = 8,
                bool ready = true, const std::string &rv = "1") {
         std::string labels = R"({"gpu":"true","train":"true","gpu-type":"A100")";
@@ -68,11 +61,7 @@ public:
             std::to_string(gpus) + R"("},"conditions":[{"type":"Ready","status":")" +
             (ready ? "True" : "False") +
             R"("}],"addresses":[{"type":"InternalIP","address":"10.0.0.1"}]}})";
-        std::string error;
-        auto o = decoder.decode(k8s::ObjectKind::Node, json, &error);
-        if (!o)
-            qFatal("node fixture: %s", error.c_str());
-        return Delta{type, "nodes//" + name, o};
+        return decode(type, k8s::ObjectKind::Node, "nodes//" + name, json);
     }
     Delta pod(Type type, const std::string &name, const std::string &nodeName,
               const std::string &org, int gpus, const std::string &phase = "Running") {
@@ -85,11 +74,7 @@ public:
         const std::string json = R"({"metadata":{"name":")" + name +
                                  R"(","namespace":"pipeline","resourceVersion":"2"},"spec":)" +
                                  spec + R"(,"status":{"phase":")" + phase + R"("}})";
-        std::string error;
-        auto o = decoder.decode(k8s::ObjectKind::Pod, json, &error);
-        if (!o)
-            qFatal("pod fixture: %s", error.c_str());
-        return Delta{type, "pods/pipeline/" + name, o};
+        return decode(type, k8s::ObjectKind::Pod, "pods/pipeline/" + name, json);
     }
 };
 

@@ -1,8 +1,8 @@
 // The overview and pending-pods models fed by delta batches: RunningPodModel, PendingPodModel,
 // EventStreamModel and OverviewAggregator under QAbstractItemModelTester (Fatal), with the exact
-// signal sequences of an initial load, churn, deletions and removed clusters (DESIGN.md §2), the
-// 5-minute pending threshold on an injected clock, the scheduler-message summaries and the
-// filter boxes' predicates.
+// signal sequences of an initial load, churn, deletions and removed clusters
+// (docs/threads-and-data-flow.md), the 5-minute pending threshold on an injected clock, the
+// scheduler-message summaries and the filter boxes' predicates.
 
 #include "k8s/objects/objectdecoder.h"
 #include "k8s/objects/stringpool.h"
@@ -18,6 +18,7 @@
 #include "models/runningpodmodel.h"
 #include "models/runningpodorder.h"
 #include "models/sortfilterindex.h"
+#include "tests/support/modelfixture.h"
 
 #include <QAbstractItemModelTester>
 #include <QDateTime>
@@ -82,16 +83,8 @@ struct PodSpec {
     std::string rv = "2";
 };
 
-class Fixture {
+class Fixture : public test::ModelFixture {
 public:
-    k8s::ObjectDecoder decoder{k8s::StringPool::create()};
-    models::ClusterHub hub;
-
-    ClusterConnection *cluster(const QString &name) {
-        auto *c = new ClusterConnection(name, QStringLiteral("/tmp/test.kubeconfig"));
-        hub.adopt(c);
-        return c;
-    }
     Delta node(const std::string &name, const std::string &org, int gpus = 8,
                const std::string &gpuType = "A100") {
         const std::string json =
@@ -99,7 +92,7 @@ public:
             org + R"(","gpu-type":")" + gpuType +
             R"("}},"status":{"allocatable":{"cpu":"64","memory":"256Gi","nvidia.com/gpu":")" +
             std::to_string(gpus) + R"("},"conditions":[{"type":"Ready","status":"True"}]}})";
-        return decode(k8s::ObjectKind::Node, Type::Added, "nodes//" + name, json);
+        return decode(Type::Added, k8s::ObjectKind::Node, "nodes//" + name, json);
     }
     Delta pod(const PodSpec &p, Type type = Type::Added) {
         std::string requests;
@@ -135,7 +128,7 @@ public:
                                  R"(","labels":{"run-username":")" + p.user +
                                  R"("},"annotations":{"project":")" + p.project + R"("}},"spec":)" +
                                  spec + R"(,"status":)" + status + "}";
-        return decode(k8s::ObjectKind::Pod, type, "pods/" + p.ns + '/' + p.name, json);
+        return decode(type, k8s::ObjectKind::Pod, "pods/" + p.ns + '/' + p.name, json);
     }
     Delta podDeleted(const PodSpec &p) { return pod(p, Type::Deleted); }
     Delta event(const std::string &name, const std::string &type, const std::string &reason,
@@ -149,17 +142,10 @@ public:
             rfc3339(last - 60).toStdString() + R"(","lastTimestamp":")" +
             rfc3339(last).toStdString() + R"(","count":)" + std::to_string(count) + R"(,"type":")" +
             type + R"("})";
-        return decode(k8s::ObjectKind::Event, delta, "events/pipeline/" + name, json);
+        return decode(delta, k8s::ObjectKind::Event, "events/pipeline/" + name, json);
     }
 
 private:
-    Delta decode(k8s::ObjectKind kind, Type type, const std::string &key, const std::string &json) {
-        std::string error;
-        auto o = decoder.decode(kind, json, &error);
-        if (!o)
-            qFatal("fixture: %s\n%s", error.c_str(), json.c_str());
-        return Delta{type, key, o};
-    }
 };
 
 /// Every structural and data signal of a model, in order, as short strings:
@@ -577,7 +563,7 @@ void OverviewModelsTest::pendingPodsAppearWhenTheyCrossFiveMinutes() {
         column(model, M::NameColumn, model.index(0, 0)),
         (QStringList{QStringLiteral("ancient"), QStringLiteral("young"), QStringLiteral("older")}));
     QCOMPARE(model.index(0, M::WaitingColumn, model.index(0, 0)).data().toString(),
-             QStringLiteral("2h1m"));
+             QStringLiteral("121m")); // kubectl's age rule: minutes below three hours
 }
 
 void OverviewModelsTest::pendingPodsLeaveAndGroupsEmpty() {

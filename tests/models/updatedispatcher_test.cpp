@@ -94,7 +94,8 @@ void UpdateDispatcherTest::cacheFollowsTheServerUnderChurn() {
     const std::size_t nodes = kubectlCount(sim, "nodes");
     QCOMPARE(nodes, std::size_t{40});
     QTRY_VERIFY_WITH_TIMEOUT(c->synced(), 60000);
-    QTest::qWait(7000); // the churn ends
+    // The churn has run its course when the simulator says so.
+    QTRY_VERIFY_WITH_TIMEOUT(sim.stdoutText().find("churn finished") != std::string::npos, 60000);
     // The simulator's scheduler may still bind the last pods it created: compare with what
     // kubectl lists at each try, until the two agree exactly.
     std::map<std::string, std::string> expected;

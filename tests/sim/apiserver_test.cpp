@@ -1,5 +1,5 @@
 // The simulator's HTTP protocol, in process: discovery, lists, tables, watch semantics,
-// patches, errors and fault injection (k8s-api.md §§2-10).
+// patches, errors and fault injection (docs/simulator.md, docs/kubernetes-api.md).
 
 #include "k8s/sim/simulator.h"
 

@@ -1,15 +1,20 @@
-// The simulator against stock kubectl, the independent client (issue 2 "tests/sim").
+// The simulator against stock kubectl, the independent client.
 // One demo cluster is shared by the suite; tests that change it use their own objects.
 
+#include "k8s/api/humanduration.h"
 #include "k8s/session/processresources.h"
+#include "tests/support/fixturefiles.h"
 #include "tests/support/simprocess.h"
 
+#include <chrono>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <regex>
+#include <sstream>
 
 #include <sched.h>
 
@@ -277,10 +282,13 @@ TEST_F(KubectlTest, StaleWritesGetConflict) {
 
 TEST_F(KubectlTest, WatchReceivesEvents) {
     ok({"create", "namespace", "watch-test"});
+    // kubectl lists, then watches from the list's resourceVersion: once the sentinel of the
+    // list is printed, every later change reaches the watch.
+    ok({"create", "configmap", "-n", "watch-test", "sentinel"});
     auto watch = s_sim->kubectlAsync(
         {"get", "configmaps", "-n", "watch-test", "-w", "--output-watch-events", "-o", "json"});
     ASSERT_TRUE(watch->started());
-    std::this_thread::sleep_for(std::chrono::milliseconds(700));
+    ASSERT_TRUE(watch->waitForOutput("sentinel", std::chrono::seconds(15))) << watch->err();
     ok({"create", "configmap", "-n", "watch-test", "cm-one", "--from-literal=a=b"});
     EXPECT_TRUE(watch->waitForOutput("\"ADDED\"", std::chrono::seconds(15)))
         << watch->out() << watch->err();
@@ -291,12 +299,18 @@ TEST_F(KubectlTest, WatchReceivesEvents) {
     watch->terminate();
 
     // The human form: kubectl asks for Table rows in the watch too.
+    const auto createPod = [](const std::string &name) {
+        const std::string file = s_sim->dir().file(name + ".json");
+        std::ofstream(file) << R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":")" << name
+                            << R"("},"spec":{"containers":[{"name":"c","image":"busybox"}],)"
+                            << R"("nodeSelector":{"nowhere":"x"}}})";
+        ok({"create", "-n", "watch-test", "--validate=false", "-f", file});
+    };
+    createPod("sentinel-pod");
     auto tableWatch = s_sim->kubectlAsync({"get", "pods", "-n", "watch-test", "-w"});
-    std::this_thread::sleep_for(std::chrono::milliseconds(700));
-    const std::string pod = s_sim->dir().file("pod.json");
-    std::ofstream(pod) << R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"watched"},
-        "spec":{"containers":[{"name":"c","image":"busybox"}],"nodeSelector":{"nowhere":"x"}}})";
-    ok({"create", "-n", "watch-test", "--validate=false", "-f", pod});
+    ASSERT_TRUE(tableWatch->waitForOutput("sentinel-pod", std::chrono::seconds(15)))
+        << tableWatch->err();
+    createPod("watched");
     EXPECT_TRUE(tableWatch->waitForOutput("watched", std::chrono::seconds(15)))
         << tableWatch->out() << tableWatch->err();
     tableWatch->terminate();
@@ -412,16 +426,12 @@ TEST(KubectlAuthTest, WrongCertificateAuthorityIsRefused) {
 namespace {
 
 std::string fixturesDir() {
-    const char *source = std::getenv("CUBEDESK_SOURCE_DIR");
-    const std::string dir =
-        std::string(source != nullptr ? source : ".") + "/../shared/fixtures/real";
-    return dir;
+    return cubedesk::test::fixturePath().string();
 }
 
 TEST(KubectlLoadTest, RealManifestsLoadWithTheirStatus) {
     const std::string dir = fixturesDir();
-    ASSERT_TRUE(std::filesystem::is_directory(dir))
-        << "the real fixtures are missing: " << dir << " (CUBEDESK_SOURCE_DIR must be set)";
+    ASSERT_TRUE(std::filesystem::is_directory(dir)) << "the real fixtures are missing: " << dir;
     SimProcess sim({"--scenario", "empty", "--load", dir});
     ASSERT_TRUE(sim.ready()) << sim.error();
     auto jobs = sim.kubectl(
@@ -523,3 +533,48 @@ TEST(SimulatorProcessTest, CpusRejectsAMalformedList) {
     EXPECT_FALSE(sim.ready());
     EXPECT_NE(sim.error().find("invalid value '1-' for --cpus"), std::string::npos) << sim.error();
 }
+
+namespace {
+
+// The ages CubeDesk prints (k8s::humanDuration) against the ages kubectl computes itself:
+// `--server-print=false` makes kubectl print NAME and AGE from each object's
+// creationTimestamp on the client, so the simulator's Table printer is not involved.
+TEST(KubectlAgeTest, HumanDurationPrintsWhatKubectlPrints) {
+    using namespace std::chrono;
+    // Ages in the middle of kubectl's ranges, so that the seconds the test takes do not move
+    // one across a boundary.
+    const std::vector<seconds> ages = {
+        seconds(40),     minutes(5) + seconds(30), minutes(95),       hours(5) + minutes(20),
+        hours(30),       hours(48) + minutes(30),  hours(24 * 3 + 5), hours(24 * 40 + 3),
+        hours(24 * 800), hours(24 * 365 * 12)};
+    cubedesk::test::TempDir dir;
+    const auto now = system_clock::now();
+    {
+        std::ofstream out(dir.file("ages.yaml"));
+        for (std::size_t i = 0; i < ages.size(); ++i) {
+            const std::time_t created = system_clock::to_time_t(now - ages[i]);
+            char stamp[32];
+            std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&created));
+            out << "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: age-" << i
+                << "\n  namespace: default\n  creationTimestamp: \"" << stamp << "\"\n";
+        }
+    }
+    SimProcess sim({"--scenario", "empty", "--load", dir.path()});
+    ASSERT_TRUE(sim.ready()) << sim.error();
+    const auto r =
+        sim.kubectl({"get", "configmaps", "-n", "default", "--server-print=false", "--no-headers"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    std::map<std::string, std::string> printed; // name → AGE
+    std::istringstream lines(r.out);
+    for (std::string name, age; lines >> name >> age;)
+        printed[name] = age;
+    for (std::size_t i = 0; i < ages.size(); ++i) {
+        const std::string name = "age-" + std::to_string(i);
+        ASSERT_TRUE(printed.count(name)) << name << " missing from:\n" << r.out;
+        const auto age = duration_cast<seconds>(system_clock::now() - now) + ages[i];
+        EXPECT_EQ(cubedesk::k8s::humanDuration(age), printed[name])
+            << name << " (" << ages[i].count() << " s old)";
+    }
+}
+
+} // namespace

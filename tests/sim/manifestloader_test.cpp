@@ -1,7 +1,8 @@
-// Tests for ManifestLoader: the real manifests under shared/fixtures/real, the YAML typing rules
+// Tests for ManifestLoader: the real manifests under tests/fixtures/real, the YAML typing rules
 // of sigs.k8s.io/yaml, List flattening and error reporting.
 
 #include "k8s/sim/manifestloader.h"
+#include "tests/support/fixturefiles.h"
 
 #include <algorithm>
 #include <cmath>
@@ -19,23 +20,15 @@ using nlohmann::json;
 
 namespace {
 
-fs::path sourceDir() {
-    if (const char *env = std::getenv("CUBEDESK_SOURCE_DIR"); env != nullptr && *env != '\0')
-        return fs::path(env);
-    // tests/sim/manifestloader_test.cpp -> the repository root
-    return fs::path(__FILE__).parent_path().parent_path().parent_path();
-}
-
 fs::path fixturesDir() {
-    return sourceDir() / ".." / "shared" / "fixtures" / "real";
+    return cubedesk::test::fixturePath();
 }
 
 // Never skip: the fixtures are the point of these tests.
 #define REQUIRE_FIXTURES()                                                                         \
     do {                                                                                           \
         if (!fs::is_directory(fixturesDir()))                                                      \
-            FAIL() << "real fixtures not found at " << fixturesDir()                               \
-                   << " (set CUBEDESK_SOURCE_DIR to the repository root)";                         \
+            FAIL() << "real fixtures not found at " << fixturesDir();                              \
     } while (false)
 
 std::string fileName(const std::string &origin) {

@@ -263,7 +263,7 @@ TEST_F(ObjectStoreTest, WaitForEventsWakesOnWriteAndRemovesNamespaceContents) {
     const std::uint64_t from = store.currentRv();
     std::thread writer([&] {
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        store.create(pods, pod("late"));
+        EXPECT_TRUE(store.create(pods, pod("late")).ok());
     });
     std::vector<WatchEvent> events;
     auto r = store.waitForEvents(pods, from, events, std::chrono::seconds(5));

@@ -1,8 +1,10 @@
 // Tests for TablePrinter: the server-side Table columns and cells kubectl 1.32 prints, on real
-// fixtures (shared/fixtures/real) where they exist and on synthetic objects for the corner cases.
+// fixtures (tests/fixtures/real) where they exist and on synthetic objects for the corner cases.
 
+#include "k8s/sim/jsonpath.h"
 #include "k8s/sim/manifestloader.h"
 #include "k8s/sim/tableprinter.h"
+#include "tests/support/fixturefiles.h"
 
 #include <cstdlib>
 #include <filesystem>
@@ -11,6 +13,7 @@
 #include <iterator>
 
 namespace fs = std::filesystem;
+using cubedesk::sim::JsonPath;
 using cubedesk::sim::ManifestLoader;
 using cubedesk::sim::ResourceType;
 using cubedesk::sim::TablePrinter;
@@ -22,20 +25,14 @@ using std::chrono::seconds;
 namespace {
 
 fs::path fixturesDir() {
-    fs::path root;
-    if (const char *env = std::getenv("CUBEDESK_SOURCE_DIR"); env != nullptr && *env != '\0')
-        root = env;
-    else
-        root = fs::path(__FILE__).parent_path().parent_path().parent_path();
-    return root / ".." / "shared" / "fixtures" / "real";
+    return cubedesk::test::fixturePath();
 }
 
 // Loads one real fixture object; fails the test loudly when the fixtures are missing.
 json fixture(const std::string &relative, std::size_t index = 0) {
     const fs::path path = fixturesDir() / relative;
     if (!fs::exists(path)) {
-        ADD_FAILURE() << "real fixture not found: " << path
-                      << " (set CUBEDESK_SOURCE_DIR to the repository root)";
+        ADD_FAILURE() << "real fixture not found: " << path;
         return json::object();
     }
     const auto result = ManifestLoader::loadPath(path);
@@ -113,40 +110,7 @@ json terminated(const std::string &name, int exitCode, const std::string &reason
 } // namespace
 
 // ------------------------------------------------------------------------------------------------
-// humanDuration, timestamps, JSONPath
-
-TEST(TablePrinterDuration, MatchesKubectlBoundaries) {
-    EXPECT_EQ(TablePrinter::humanDuration(seconds(-5)), "<invalid>");
-    EXPECT_EQ(TablePrinter::humanDuration(seconds(-2)), "<invalid>");
-    EXPECT_EQ(TablePrinter::humanDuration(seconds(-1)), "0s");
-    EXPECT_EQ(TablePrinter::humanDuration(seconds(0)), "0s");
-    EXPECT_EQ(TablePrinter::humanDuration(seconds(45)), "45s");
-    EXPECT_EQ(TablePrinter::humanDuration(seconds(119)), "119s");
-    EXPECT_EQ(TablePrinter::humanDuration(seconds(120)), "2m");
-    EXPECT_EQ(TablePrinter::humanDuration(seconds(121)), "2m1s");
-    EXPECT_EQ(TablePrinter::humanDuration(minutes(5) + seconds(30)), "5m30s");
-    EXPECT_EQ(TablePrinter::humanDuration(minutes(5)), "5m");
-    EXPECT_EQ(TablePrinter::humanDuration(seconds(599)), "9m59s");
-    EXPECT_EQ(TablePrinter::humanDuration(minutes(10)), "10m");
-    EXPECT_EQ(TablePrinter::humanDuration(minutes(10) + seconds(59)), "10m");
-    EXPECT_EQ(TablePrinter::humanDuration(minutes(179) + seconds(59)), "179m");
-    EXPECT_EQ(TablePrinter::humanDuration(hours(3)), "3h");
-    EXPECT_EQ(TablePrinter::humanDuration(hours(3) + minutes(30)), "3h30m");
-    EXPECT_EQ(TablePrinter::humanDuration(hours(7) + minutes(59)), "7h59m");
-    EXPECT_EQ(TablePrinter::humanDuration(hours(8)), "8h");
-    EXPECT_EQ(TablePrinter::humanDuration(hours(8) + minutes(30)), "8h");
-    EXPECT_EQ(TablePrinter::humanDuration(hours(47) + minutes(59)), "47h");
-    EXPECT_EQ(TablePrinter::humanDuration(hours(48)), "2d");
-    EXPECT_EQ(TablePrinter::humanDuration(hours(53)), "2d5h");
-    EXPECT_EQ(TablePrinter::humanDuration(hours(24 * 8 - 1)), "7d23h");
-    EXPECT_EQ(TablePrinter::humanDuration(hours(24 * 8)), "8d");
-    EXPECT_EQ(TablePrinter::humanDuration(hours(24 * 729 + 23)), "729d");
-    EXPECT_EQ(TablePrinter::humanDuration(hours(24 * 730)), "2y");
-    EXPECT_EQ(TablePrinter::humanDuration(hours(24 * 740)), "2y10d");
-    EXPECT_EQ(TablePrinter::humanDuration(hours(24 * 365 * 8 - 24)), "7y364d");
-    EXPECT_EQ(TablePrinter::humanDuration(hours(24 * 365 * 8)), "8y");
-    EXPECT_EQ(TablePrinter::humanDuration(hours(24 * 365 * 30)), "30y");
-}
+// timestamps, JSONPath
 
 TEST(TablePrinterTimestamps, ParsesRfc3339) {
     const auto base = at("2018-12-16T21:39:09Z");
@@ -180,7 +144,7 @@ TEST(TablePrinterJsonPath, SimpleForms) {
                           {{"type", "Running"}, {"status", "True"}}}},
                         {"replicaStatuses", {{"Worker", {{"active", 2}}}}}}}};
     const auto eval = [&obj](const char *path) {
-        auto r = TablePrinter::evaluateJsonPath(obj, path);
+        auto r = JsonPath::evaluate(obj, path);
         EXPECT_TRUE(r.has_value()) << path;
         return r.value_or(std::vector<json>{});
     };
@@ -205,13 +169,13 @@ TEST(TablePrinterJsonPath, SimpleForms) {
     EXPECT_TRUE(eval(".status.conditions[?(@.type==\"Nope\")].status").empty());
     EXPECT_TRUE(eval(".spec.replicas.deeper").empty());
 
-    EXPECT_FALSE(TablePrinter::evaluateJsonPath(obj, ".status[").has_value());
-    EXPECT_FALSE(TablePrinter::evaluateJsonPath(obj, "..phase").has_value());
-    EXPECT_FALSE(TablePrinter::evaluateJsonPath(obj, ".a[?(@.x==)]").has_value());
+    EXPECT_FALSE(JsonPath::evaluate(obj, ".status[").has_value());
+    EXPECT_FALSE(JsonPath::evaluate(obj, "..phase").has_value());
+    EXPECT_FALSE(JsonPath::evaluate(obj, ".a[?(@.x==)]").has_value());
 
     // An empty list: [-1:] yields nothing rather than failing.
-    EXPECT_TRUE(TablePrinter::evaluateJsonPath(json{{"status", {{"conditions", json::array()}}}},
-                                               ".status.conditions[-1:].type")
+    EXPECT_TRUE(JsonPath::evaluate(json{{"status", {{"conditions", json::array()}}}},
+                                   ".status.conditions[-1:].type")
                     ->empty());
 }
 

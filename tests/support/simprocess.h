@@ -21,6 +21,8 @@ public:
     const std::string &url() const { return m_url; }
     const std::string &kubeconfig() const { return m_kubeconfig; }
     std::string stderrText() const { return m_process ? m_process->err() : std::string(); }
+    /// What the simulator printed on stdout so far ("listening on …", "churn finished: …").
+    std::string stdoutText() const { return m_process ? m_process->out() : std::string(); }
     /// The simulator's process id (-1 when it did not start).
     int pid() const { return m_process ? m_process->pid() : -1; }
 

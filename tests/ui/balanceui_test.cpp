@@ -13,6 +13,7 @@
 #include "models/modelroles.h"
 #include "models/notificationmodel.h"
 #include "models/orgboardmodel.h"
+#include "tests/support/modelfixture.h"
 #include "ui/balancebar.h"
 #include "ui/boardpane.h"
 #include "ui/notificationpanel.h"
@@ -55,18 +56,8 @@ QString outputDir() {
     return dir;
 }
 
-class Fixture {
+class Fixture : public test::ModelFixture {
 public:
-    k8s::ObjectDecoder decoder{k8s::StringPool::create()};
-    models::ClusterHub hub;
-
-    Delta decode(k8s::ObjectKind kind, const std::string &key, const json &doc) {
-        std::string error;
-        auto o = decoder.decode(kind, doc.dump(), &error);
-        if (!o)
-            qFatal("fixture %s: %s", key.c_str(), error.c_str());
-        return Delta{Type::Added, key, o};
-    }
     Delta node(const std::string &name, const std::string &org, const std::string &gpus,
                bool ready = true) {
         json labels = {{"org", org}, {"gpu", "true"}, {"train", "true"}, {"gpu-type", "A100"}};
@@ -77,7 +68,7 @@ public:
               {"conditions", json::array({{{"type", "Ready"},
                                            {"status", ready ? "True" : "False"},
                                            {"message", "Kubelet stopped posting"}}})}}}};
-        return decode(k8s::ObjectKind::Node, "nodes//" + name, doc);
+        return decode(Type::Added, k8s::ObjectKind::Node, "nodes//" + name, doc);
     }
     Delta pod(const std::string &name, const std::string &node, int gpus, const std::string &org,
               qint64 created) {
@@ -105,7 +96,7 @@ public:
                                                 .toStdString()}}},
                     {"spec", spec},
                     {"status", status}};
-        return decode(k8s::ObjectKind::Pod, "pods/pipeline/" + name, doc);
+        return decode(Type::Added, k8s::ObjectKind::Pod, "pods/pipeline/" + name, doc);
     }
 };
 

@@ -11,6 +11,7 @@
 #include "models/gpuadvisormodel.h"
 #include "models/gpuinventorymodel.h"
 #include "models/sortfilterindex.h"
+#include "tests/support/qtfixturefiles.h"
 #include "tests/support/simprocess.h"
 #include "ui/gpuspane.h"
 #include "widgets/gputopologymatrix.h"
@@ -47,11 +48,7 @@ private:
 namespace {
 
 QByteArray fixture(const QString &name) {
-    QFile f(qEnvironmentVariable("CUBEDESK_SOURCE_DIR") +
-            QStringLiteral("/../shared/fixtures/real/k8s/") + name);
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("cannot read fixture %s", qPrintable(name));
-    return f.readAll();
+    return cubedesk::test::requireFixture(QStringLiteral("k8s/") + name);
 }
 
 std::string quoted(const QByteArray &text) {

@@ -230,7 +230,7 @@ void WindowTest::conflictRereadsAndAsksAgain() {
 }
 
 void WindowTest::dumpOrgsMatchesTheBoard() {
-    // `cubedesk --dump orgs` and the board must print the same numbers (issue 4, Headless).
+    // `cubedesk --dump orgs` and the board must print the same numbers (docs/platform.md).
     const auto r =
         cubedesk::test::Process::run({SimProcess::appBinary(), "--dump", "orgs", "--format", "tsv",
                                       "--kubeconfig", m_sim->kubeconfig()},

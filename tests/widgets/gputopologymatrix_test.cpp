@@ -4,6 +4,7 @@
 // legend's swatches. Snapshots go to test-output/widgets/ for a look.
 
 #include "k8s/cube/gputopologyparser.h"
+#include "tests/support/qtfixturefiles.h"
 #include "testsupport.h"
 #include "widgets/gputopologymatrix.h"
 
@@ -35,11 +36,7 @@ GpuTopology parse(const QByteArray &text) {
 }
 
 QByteArray realFixture(const QString &name) {
-    QFile f(qEnvironmentVariable("CUBEDESK_SOURCE_DIR") +
-            QStringLiteral("/../shared/fixtures/real/k8s/") + name);
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("cannot read fixture %s", qPrintable(name));
-    return f.readAll();
+    return cubedesk::test::requireFixture(QStringLiteral("k8s/") + name);
 }
 
 QImage render(GpuTopologyMatrix &m) {

@@ -1,4 +1,4 @@
-// Exec credential plugins (k8s-api.md §14.6): real child processes — small /bin/sh scripts
+// Exec credential plugins (docs/kubernetes-api.md): real child processes — small /bin/sh scripts
 // written to a temporary folder that record their arguments and environment and print an
 // ExecCredential. CubeDesk executes them directly (the shebang picks the interpreter), never
 // through a shell.
@@ -75,7 +75,7 @@ struct Setup {
     TestDir dir;
     QString kubeconfig;
     Kubeconfig config;
-    Result<ResolvedContext> resolve(ResolveOptions options = {}) const {
+    Result<ResolvedContext, ConfigError> resolve(ResolveOptions options = {}) const {
         return config.resolve(QStringLiteral("ctx"), options);
     }
 };
@@ -118,16 +118,16 @@ TEST(ExecPlugin, V1PluginGetsArgsEnvAndClusterInfo) {
                    [](const TestDir &dir) {
                        writePlugin(dir, QStringLiteral("kube/plugin"), tokenOutput(v1, "s3cret"));
                    });
-    Result<ResolvedContext> ctx = s->resolve(isolatedOptions());
+    Result<ResolvedContext, ConfigError> ctx = s->resolve(isolatedOptions());
     ASSERT_TRUE(ctx.ok()) << ctx.error().toString().toStdString();
-    Result<Credentials> creds = ctx->credentialProvider->credentials();
+    Result<Credentials, ConfigError> creds = ctx->credentialProvider->credentials();
     ASSERT_TRUE(creds.ok()) << creds.error().toString().toStdString();
     EXPECT_EQ(creds->bearerToken, QByteArray("s3cret"));
     EXPECT_FALSE(creds->expiry.has_value());
     const QByteArray record = s->dir.read(QStringLiteral("kube/plugin.record"));
     EXPECT_TRUE(record.contains("argc=2\narg=--foo\narg=bar\n")) << record.toStdString();
     EXPECT_TRUE(record.contains("FOO=fooval\n")) << record.toStdString();
-    // exactly the payload kubectl 1.32 sent in OBS E9
+    // exactly the payload kubectl 1.32 sent in the same setup (docs/kubernetes-api.md)
     EXPECT_EQ(s->dir.read(QStringLiteral("kube/plugin.info")),
               "{\"kind\":\"ExecCredential\",\"apiVersion\":\"client.authentication.k8s.io/v1\","
               "\"spec\":{\"cluster\":{\"server\":\"https://127.0.0.1:18443\","
@@ -164,7 +164,7 @@ TEST(ExecPlugin, ExecInfoMatchesKubectlByteForByte) {
                    [](const TestDir &dir) {
                        writePlugin(dir, QStringLiteral("kube/plug.sh"), tokenOutput(v1, "abc"));
                    });
-    Result<ResolvedContext> ctx = s->resolve(isolatedOptions());
+    Result<ResolvedContext, ConfigError> ctx = s->resolve(isolatedOptions());
     ASSERT_TRUE(ctx.ok()) << ctx.error().toString().toStdString();
     ASSERT_TRUE(ctx->credentialProvider->credentials().ok());
     EXPECT_EQ(
@@ -182,9 +182,9 @@ TEST(ExecPlugin, V1beta1WithoutClusterInfo) {
                        writePlugin(dir, QStringLiteral("kube/plugin"),
                                    tokenOutput(v1beta1, "beta-token"));
                    });
-    Result<ResolvedContext> ctx = s->resolve(isolatedOptions());
+    Result<ResolvedContext, ConfigError> ctx = s->resolve(isolatedOptions());
     ASSERT_TRUE(ctx.ok()) << ctx.error().toString().toStdString();
-    Result<Credentials> creds = ctx->credentialProvider->credentials();
+    Result<Credentials, ConfigError> creds = ctx->credentialProvider->credentials();
     ASSERT_TRUE(creds.ok()) << creds.error().toString().toStdString();
     EXPECT_EQ(creds->bearerToken, QByteArray("beta-token"));
     EXPECT_EQ(
@@ -207,7 +207,7 @@ TEST(ExecPlugin, CachedUntilExpiryThenRunAgain) {
     ExecCredentialProvider p(
         config, QStringLiteral("u"), QStringLiteral("/k/c"), std::nullopt,
         {ExecPluginLocator({}, {}), std::chrono::seconds(20), clock.function()});
-    Result<Credentials> first = p.credentials();
+    Result<Credentials, ConfigError> first = p.credentials();
     ASSERT_TRUE(first.ok()) << first.error().toString().toStdString();
     EXPECT_EQ(first->bearerToken, QByteArray("tok-1"));
     ASSERT_TRUE(first->expiry.has_value());
@@ -249,7 +249,7 @@ TEST(ExecPlugin, ConcurrentCallersShareOneRun) {
     std::vector<std::thread> threads;
     for (int t = 0; t < 4; ++t) {
         threads.emplace_back([&] {
-            Result<Credentials> c = p.credentials();
+            Result<Credentials, ConfigError> c = p.credentials();
             if (c.ok() && c->bearerToken == "tok-1")
                 ++good;
         });
@@ -275,7 +275,7 @@ TEST(ExecPlugin, ClientCertificateFromPlugin) {
                         jsonEscapedPem(client.keyPem) + "\"}}");
     ExecCredentialProvider p(config, QStringLiteral("u"), QStringLiteral("/k/c"), std::nullopt,
                              {ExecPluginLocator({}, {}), std::chrono::seconds(20), {}});
-    Result<Credentials> c = p.credentials();
+    Result<Credentials, ConfigError> c = p.credentials();
     ASSERT_TRUE(c.ok()) << c.error().toString().toStdString();
     EXPECT_TRUE(c->bearerToken.isEmpty());
     EXPECT_EQ(c->clientCertificatePem, client.certificatePem);
@@ -326,7 +326,7 @@ TEST(ExecPlugin, BadOutputsAreErrorsWithoutSecrets) {
         config.command = writePlugin(dir, QString::fromLatin1(c.name), c.out);
         ExecCredentialProvider p(config, QStringLiteral("u"), QStringLiteral("/k/c"), std::nullopt,
                                  {ExecPluginLocator({}, {}), std::chrono::seconds(20), {}});
-        Result<Credentials> r = p.credentials();
+        Result<Credentials, ConfigError> r = p.credentials();
         ASSERT_FALSE(r.ok()) << c.name;
         EXPECT_EQ(r.error().file, QStringLiteral("/k/c")) << c.name;
         EXPECT_EQ(r.error().entry, QStringLiteral("user \"u\"")) << c.name;
@@ -350,7 +350,7 @@ TEST(ExecPlugin, NonZeroExitShowsStderrButNeverTheCredential) {
         "hint: run aws sso login");
     ExecCredentialProvider p(config, QStringLiteral("u"), QStringLiteral("/k/c"), std::nullopt,
                              {ExecPluginLocator({}, {}), std::chrono::seconds(20), {}});
-    Result<Credentials> r = p.credentials();
+    Result<Credentials, ConfigError> r = p.credentials();
     ASSERT_FALSE(r.ok());
     const QString text = r.error().toString();
     EXPECT_TRUE(text.contains(QStringLiteral("failed with exit code 3"))) << text.toStdString();
@@ -371,7 +371,7 @@ TEST(ExecPlugin, TimeoutKillsThePlugin) {
                              {ExecPluginLocator({}, {}), std::chrono::milliseconds(300), {}});
     QElapsedTimer timer;
     timer.start();
-    Result<Credentials> r = p.credentials();
+    Result<Credentials, ConfigError> r = p.credentials();
     EXPECT_LT(timer.elapsed(), 10000);
     ASSERT_FALSE(r.ok());
     EXPECT_TRUE(r.error().message.contains(QStringLiteral("did not finish within 0.3 s")))
@@ -391,9 +391,9 @@ TEST(ExecPlugin, RelativeCommandResolvesAgainstTheKubeconfigFolder) {
     TestDir elsewhere;
     const QString saved = QDir::currentPath();
     QDir::setCurrent(elsewhere.path());
-    Result<ResolvedContext> ctx = s->resolve(isolatedOptions());
+    Result<ResolvedContext, ConfigError> ctx = s->resolve(isolatedOptions());
     ASSERT_TRUE(ctx.ok());
-    Result<Credentials> creds = ctx->credentialProvider->credentials();
+    Result<Credentials, ConfigError> creds = ctx->credentialProvider->credentials();
     QDir::setCurrent(saved);
     ASSERT_TRUE(creds.ok()) << creds.error().toString().toStdString();
     EXPECT_EQ(creds->bearerToken, QByteArray("relative"));
@@ -405,9 +405,9 @@ TEST(ExecPlugin, MissingRelativeCommandGivesTheInstallHint) {
                    "      command: ./bin/missing-plugin\n"
                    "      installHint: run make plugins\n",
                    [](const TestDir &) {});
-    Result<ResolvedContext> ctx = s->resolve(isolatedOptions());
+    Result<ResolvedContext, ConfigError> ctx = s->resolve(isolatedOptions());
     ASSERT_TRUE(ctx.ok());
-    Result<Credentials> creds = ctx->credentialProvider->credentials();
+    Result<Credentials, ConfigError> creds = ctx->credentialProvider->credentials();
     ASSERT_FALSE(creds.ok());
     EXPECT_EQ(creds.error().message,
               QStringLiteral("exec plugin \"") +
@@ -427,7 +427,7 @@ TEST(ExecPlugin, BareNameSearchesProcessPathThenLoginShellPath) {
     config.installHint = QStringLiteral("install my-auth-plugin");
 
     const ExecPluginLocator nowhere([&] { return QStringList{processDir}; }, {});
-    Result<ExecPluginLocator::Location> missing =
+    Result<ExecPluginLocator::Location, ConfigError> missing =
         nowhere.locate(config, QStringLiteral("u"), QStringLiteral("/k/c"));
     ASSERT_FALSE(missing.ok());
     EXPECT_EQ(missing.error().message,
@@ -439,7 +439,7 @@ TEST(ExecPlugin, BareNameSearchesProcessPathThenLoginShellPath) {
                                       [&] {
                                           return QStringList{processDir, onlyLogin};
                                       });
-    Result<ExecPluginLocator::Location> found =
+    Result<ExecPluginLocator::Location, ConfigError> found =
         withLogin.locate(config, QStringLiteral("u"), QStringLiteral("/k/c"));
     ASSERT_TRUE(found.ok()) << found.error().toString().toStdString();
     EXPECT_EQ(found->program, onlyLogin + QStringLiteral("/my-auth-plugin"));
@@ -447,7 +447,7 @@ TEST(ExecPlugin, BareNameSearchesProcessPathThenLoginShellPath) {
 
     ExecCredentialProvider p(config, QStringLiteral("u"), QStringLiteral("/k/c"), std::nullopt,
                              {withLogin, std::chrono::seconds(20), {}});
-    Result<Credentials> creds = p.credentials();
+    Result<Credentials, ConfigError> creds = p.credentials();
     ASSERT_TRUE(creds.ok()) << creds.error().toString().toStdString();
     EXPECT_EQ(creds->bearerToken, QByteArray("via-login"));
     const QByteArray record = dir.read(QStringLiteral("login-bin/my-auth-plugin.record"));
@@ -456,7 +456,7 @@ TEST(ExecPlugin, BareNameSearchesProcessPathThenLoginShellPath) {
 
     // Found on the process PATH: preferred, nothing appended.
     writePlugin(dir, QStringLiteral("process-bin/my-auth-plugin"), tokenOutput(v1beta1, "x"));
-    Result<ExecPluginLocator::Location> first =
+    Result<ExecPluginLocator::Location, ConfigError> first =
         withLogin.locate(config, QStringLiteral("u"), QStringLiteral("/k/c"));
     ASSERT_TRUE(first.ok());
     EXPECT_EQ(first->program, processDir + QStringLiteral("/my-auth-plugin"));
@@ -468,7 +468,7 @@ TEST(ExecPlugin, NonExecutableFileIsReported) {
     ExecConfig config;
     config.apiVersion = QString::fromLatin1(v1beta1);
     config.command = dir.write(QStringLiteral("not-executable"), "#!/bin/sh\n");
-    Result<ExecPluginLocator::Location> r =
+    Result<ExecPluginLocator::Location, ConfigError> r =
         ExecPluginLocator({}, {}).locate(config, QStringLiteral("u"), QStringLiteral("/k/c"));
     ASSERT_FALSE(r.ok());
     EXPECT_TRUE(r.error().message.contains(QStringLiteral("is not an executable file")));

@@ -70,7 +70,7 @@ contexts:
     user: u1
     namespace: ml
 )");
-    Result<KubeconfigFile> file = KubeconfigFile::load(path);
+    Result<KubeconfigFile, ConfigError> file = KubeconfigFile::load(path);
     ASSERT_TRUE(file.ok()) << file.error().toString().toStdString();
     EXPECT_EQ(file->path(), path);
     EXPECT_EQ(file->currentContext(), QStringLiteral("full"));
@@ -151,7 +151,7 @@ users:
   user:
     exec: {apiVersion: client.authentication.k8s.io/v1beta1, command: tools/plugin}
 )");
-    Result<KubeconfigFile> file = KubeconfigFile::load(path);
+    Result<KubeconfigFile, ConfigError> file = KubeconfigFile::load(path);
     ASSERT_TRUE(file.ok());
     const QString sub = dir.filePath(QStringLiteral("sub"));
     EXPECT_EQ(file->clusters()[0].certificateAuthority, sub + QStringLiteral("/certs/ca.crt"));
@@ -183,12 +183,12 @@ contexts: [{name: x, context: {cluster: c, user: u, namespace: ml}}]
     KubeconfigSources sources;
     sources.explicitFiles = {path};
     const Kubeconfig config = Kubeconfig::load(sources);
-    Result<ResolvedContext> ctx = config.resolve(QStringLiteral("x"));
+    Result<ResolvedContext, ConfigError> ctx = config.resolve(QStringLiteral("x"));
     QDir::setCurrent(saved);
     ASSERT_TRUE(ctx.ok()) << ctx.error().toString().toStdString();
     EXPECT_EQ(ctx->namespaceName, QStringLiteral("ml"));
     ASSERT_TRUE(ctx->credentialProvider);
-    Result<Credentials> creds = ctx->credentialProvider->credentials();
+    Result<Credentials, ConfigError> creds = ctx->credentialProvider->credentials();
     ASSERT_TRUE(creds.ok()) << creds.error().toString().toStdString();
     EXPECT_EQ(creds->bearerToken, QByteArray("s3cret"));
 }
@@ -200,7 +200,7 @@ TEST(KubeconfigFile, InvalidYamlNamesFileLineAndColumn) {
                                                                   "- name: a\n"
                                                                   "  cluster: {server: https://x\n"
                                                                   "users: []\n");
-    Result<KubeconfigFile> file = KubeconfigFile::load(path);
+    Result<KubeconfigFile, ConfigError> file = KubeconfigFile::load(path);
     ASSERT_FALSE(file.ok());
     EXPECT_EQ(file.error().file, path);
     EXPECT_TRUE(file.error().message.startsWith(QStringLiteral("invalid YAML at line ")))
@@ -213,19 +213,20 @@ TEST(KubeconfigFile, InvalidYamlNamesFileLineAndColumn) {
 TEST(KubeconfigFile, UnreadableFilesGiveErrorsNamingTheFile) {
     TestDir dir;
     const QString missing = dir.filePath(QStringLiteral("missing"));
-    Result<KubeconfigFile> a = KubeconfigFile::load(missing);
+    Result<KubeconfigFile, ConfigError> a = KubeconfigFile::load(missing);
     ASSERT_FALSE(a.ok());
     EXPECT_EQ(a.error().file, missing);
     EXPECT_TRUE(a.error().message.contains(QStringLiteral("does not exist")));
 
     QDir(dir.path()).mkdir(QStringLiteral("folder"));
-    Result<KubeconfigFile> b = KubeconfigFile::load(dir.filePath(QStringLiteral("folder")));
+    Result<KubeconfigFile, ConfigError> b =
+        KubeconfigFile::load(dir.filePath(QStringLiteral("folder")));
     ASSERT_FALSE(b.ok());
     EXPECT_TRUE(b.error().message.contains(QStringLiteral("folder")));
 
     const QString locked = dir.write(QStringLiteral("locked"), "apiVersion: v1\n");
     QFile::setPermissions(locked, QFileDevice::Permissions());
-    Result<KubeconfigFile> c = KubeconfigFile::load(locked);
+    Result<KubeconfigFile, ConfigError> c = KubeconfigFile::load(locked);
     if (geteuid() != 0) {
         ASSERT_FALSE(c.ok());
         EXPECT_EQ(c.error().file, locked);
@@ -237,18 +238,21 @@ TEST(KubeconfigFile, UnreadableFilesGiveErrorsNamingTheFile) {
 }
 
 TEST(KubeconfigFile, TopLevelMustBeAMappingAndEmptyFilesAreEmpty) {
-    Result<KubeconfigFile> list = KubeconfigFile::parse("- a\n- b\n", QStringLiteral("/k/list"));
+    Result<KubeconfigFile, ConfigError> list =
+        KubeconfigFile::parse("- a\n- b\n", QStringLiteral("/k/list"));
     ASSERT_FALSE(list.ok());
     EXPECT_TRUE(list.error().message.contains(QStringLiteral("not a mapping")));
-    Result<KubeconfigFile> empty = KubeconfigFile::parse("", QStringLiteral("/k/empty"));
+    Result<KubeconfigFile, ConfigError> empty =
+        KubeconfigFile::parse("", QStringLiteral("/k/empty"));
     ASSERT_TRUE(empty.ok());
     EXPECT_TRUE(empty->contexts().empty());
-    Result<KubeconfigFile> comments = KubeconfigFile::parse("# nothing\n", QStringLiteral("/k/c"));
+    Result<KubeconfigFile, ConfigError> comments =
+        KubeconfigFile::parse("# nothing\n", QStringLiteral("/k/c"));
     ASSERT_TRUE(comments.ok());
 }
 
 TEST(KubeconfigFile, JsonKubeconfigIsAccepted) {
-    Result<KubeconfigFile> file = KubeconfigFile::parse(
+    Result<KubeconfigFile, ConfigError> file = KubeconfigFile::parse(
         R"({"apiVersion":"v1","kind":"Config","clusters":[{"name":"j","cluster":{"server":"https://j:443"}}],
             "contexts":[{"name":"j","context":{"cluster":"j","user":"j"}}],"current-context":"j",
             "users":[{"name":"j","user":{"token":"t"}}]})",
@@ -260,7 +264,7 @@ TEST(KubeconfigFile, JsonKubeconfigIsAccepted) {
 
 TEST(KubeconfigFile, WrongFieldTypesStayWithTheirEntry) {
     const QString path = QStringLiteral("/k/types");
-    Result<KubeconfigFile> file = KubeconfigFile::parse(R"(
+    Result<KubeconfigFile, ConfigError> file = KubeconfigFile::parse(R"(
 clusters:
 - name: bad
   cluster:
@@ -279,7 +283,7 @@ contexts:
 - name: broken-body
   context: [1, 2]
 )",
-                                                        path);
+                                                                     path);
     ASSERT_TRUE(file.ok());
     const ClusterConfig &bad = file->clusters()[0];
     ASSERT_EQ(bad.problems.size(), 2u);
@@ -296,7 +300,7 @@ contexts:
 }
 
 TEST(KubeconfigFile, EntriesWithoutNameOrWithDuplicateNamesAreReported) {
-    Result<KubeconfigFile> file = KubeconfigFile::parse(R"(
+    Result<KubeconfigFile, ConfigError> file = KubeconfigFile::parse(R"(
 clusters:
 - cluster: {server: "https://noname:1"}
 - name: twice
@@ -305,7 +309,7 @@ clusters:
   cluster: {server: "https://second:1"}
 - just a string
 )",
-                                                        QStringLiteral("/k/dup"));
+                                                                     QStringLiteral("/k/dup"));
     ASSERT_TRUE(file.ok());
     ASSERT_EQ(file->clusters().size(), 1u);
     EXPECT_EQ(file->clusters()[0].server, QStringLiteral("https://first:1"));
@@ -318,7 +322,7 @@ clusters:
 }
 
 TEST(KubeconfigFile, ExecExtensionBecomesSortedCompactJson) {
-    Result<KubeconfigFile> file = KubeconfigFile::parse(R"(
+    Result<KubeconfigFile, ConfigError> file = KubeconfigFile::parse(R"(
 clusters:
 - name: c
   cluster:
@@ -332,10 +336,10 @@ clusters:
         alpha: [1, 2.5, yes, "x", null, 1e3, -7, "true"]
         nested: {b: 1, a: "two"}
 )",
-                                                        QStringLiteral("/k/ext"));
+                                                                     QStringLiteral("/k/ext"));
     ASSERT_TRUE(file.ok());
     ASSERT_TRUE(file->clusters()[0].execExtensionJson.has_value());
-    // Bytes as kubectl 1.32 passes them (captured from a real run, k8s-api.md §14.6).
+    // Bytes as kubectl 1.32 passes them (captured from a real run, docs/kubernetes-api.md).
     EXPECT_EQ(
         *file->clusters()[0].execExtensionJson,
         QByteArray(

@@ -1,5 +1,5 @@
 // Merging several kubeconfig files: the first file that defines a name wins wholesale;
-// current-context from the first file that sets it (k8s-api.md §14.2, OBS E10/E11).
+// current-context from the first file that sets it, as kubectl does (docs/kubernetes-api.md).
 
 #include "k8s/config/kubeconfig.h"
 #include "testdir.h"
@@ -81,13 +81,13 @@ TEST(KubeconfigMerge, FirstFileWinsWholesaleAndSetsCurrentContext) {
     EXPECT_EQ(config.context(QStringLiteral("ctx-b"))->originFile, b);
 
     // ctx-b comes from b but uses the user entry that a defined
-    Result<ResolvedContext> ctxB = config.resolve(QStringLiteral("ctx-b"));
+    Result<ResolvedContext, ConfigError> ctxB = config.resolve(QStringLiteral("ctx-b"));
     ASSERT_TRUE(ctxB.ok()) << ctxB.error().toString().toStdString();
     EXPECT_EQ(ctxB->server.toString(), QStringLiteral("https://only-b:6443"));
     EXPECT_EQ(ctxB->originFile, b);
     EXPECT_EQ(ctxB->credentialProvider->credentials()->bearerToken, QByteArray("token-from-a"));
 
-    Result<ResolvedContext> current = config.resolveCurrent();
+    Result<ResolvedContext, ConfigError> current = config.resolveCurrent();
     ASSERT_TRUE(current.ok());
     EXPECT_EQ(current->contextName, QStringLiteral("ctx-a"));
 }
@@ -107,7 +107,7 @@ TEST(KubeconfigMerge, SwappedOrderTakesEverythingFromTheOtherFile) {
     EXPECT_EQ(shared->originFile, b);
     EXPECT_EQ(config.user(QStringLiteral("shared-user"))->token, QByteArray("token-from-b"));
     EXPECT_EQ(config.context(QStringLiteral("both"))->namespaceName, QStringLiteral("from-b"));
-    Result<ResolvedContext> both = config.resolve(QStringLiteral("both"));
+    Result<ResolvedContext, ConfigError> both = config.resolve(QStringLiteral("both"));
     ASSERT_TRUE(both.ok()) << both.error().toString().toStdString();
     EXPECT_EQ(both->impersonation.user, QStringLiteral("only-in-b"));
     EXPECT_EQ(both->tlsServerName, QStringLiteral("only-in-b"));
@@ -141,7 +141,7 @@ TEST(KubeconfigMerge, BrokenFileInTheListDoesNotHideTheOthers) {
 TEST(KubeconfigMerge, EmptyConfigurationReportsThatNothingWasProvided) {
     const Kubeconfig config = Kubeconfig::load(KubeconfigSources{});
     EXPECT_TRUE(config.isEmpty());
-    Result<ResolvedContext> ctx = config.resolveCurrent();
+    Result<ResolvedContext, ConfigError> ctx = config.resolveCurrent();
     ASSERT_FALSE(ctx.ok());
     EXPECT_TRUE(ctx.error().message.contains(QStringLiteral("no configuration has been provided")));
 }

@@ -1,4 +1,5 @@
-// Which kubeconfig files are read (k8s-api.md §14.2): --kubeconfig > $KUBECONFIG > ~/.kube/config.
+// Which kubeconfig files are read (docs/kubernetes-api.md): --kubeconfig > $KUBECONFIG >
+// ~/.kube/config.
 
 #include "k8s/config/kubeconfig.h"
 #include "k8s/config/kubeconfigsources.h"

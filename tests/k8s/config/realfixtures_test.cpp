@@ -1,4 +1,4 @@
-// The real kubeconfigs of shared/fixtures/real/k8s (k8s-api.md §18): kind, minikube, GKE exec,
+// The real kubeconfigs of tests/fixtures/real/k8s: kind, minikube, GKE exec,
 // the EKS template and k9s' multi-context file. The fixtures are read in place, never edited;
 // variants are written to temporary folders.
 
@@ -65,7 +65,7 @@ TEST(RealFixtures, KindLoadsAndReportsItsPlaceholderDataPerField) {
     }
     expectNoneContains(problems, {QStringLiteral("definitelyacert"), QStringLiteral("seemslegit"),
                                   QStringLiteral("yup")});
-    Result<ResolvedContext> ctx = config.resolve(QStringLiteral("kind-kind"));
+    Result<ResolvedContext, ConfigError> ctx = config.resolve(QStringLiteral("kind-kind"));
     ASSERT_FALSE(ctx.ok());
     EXPECT_EQ(ctx.error(), problems.front());
 }
@@ -80,7 +80,7 @@ TEST(RealFixtures, KindShapeWithRealCertificateDataResolves) {
     yaml.replace("yup", client.keyPem.toBase64());
     TestDir dir;
     const Kubeconfig config = loadFiles({dir.write(QStringLiteral("kind.yaml"), yaml)});
-    Result<ResolvedContext> ctx = config.resolve(QStringLiteral("kind-kind"));
+    Result<ResolvedContext, ConfigError> ctx = config.resolve(QStringLiteral("kind-kind"));
     ASSERT_TRUE(ctx.ok()) << ctx.error().toString().toStdString();
     EXPECT_EQ(ctx->server, QUrl(QStringLiteral("https://192.168.9.4:6443")));
     EXPECT_EQ(ctx->caPem, ca.certificatePem);
@@ -126,7 +126,8 @@ TEST(RealFixtures, MinikubeMissingFilesArePerContextErrorsAndOtherContextsResolv
 
     // the context from the other file still resolves
     TestDir empty;
-    Result<ResolvedContext> other = config.resolve(gkeName, noPathOptions(empty.path()));
+    Result<ResolvedContext, ConfigError> other =
+        config.resolve(gkeName, noPathOptions(empty.path()));
     ASSERT_TRUE(other.ok()) << other.error().toString().toStdString();
     EXPECT_EQ(other->originFile, gke);
 }
@@ -142,12 +143,12 @@ TEST(RealFixtures, GkeExecPluginMissingBinaryGivesTheInstallHint) {
     EXPECT_TRUE(user->exec->interactiveMode.isEmpty()) << "v1beta1 default applies";
 
     TestDir empty;
-    Result<ResolvedContext> ctx = config.resolveCurrent(noPathOptions(empty.path()));
+    Result<ResolvedContext, ConfigError> ctx = config.resolveCurrent(noPathOptions(empty.path()));
     ASSERT_TRUE(ctx.ok()) << ctx.error().toString().toStdString();
     EXPECT_EQ(ctx->server, QUrl(QStringLiteral("https://203.0.113.10")));
     EXPECT_TRUE(ctx->caPem.startsWith("-----BEGIN CERTIFICATE-----"));
     ASSERT_TRUE(ctx->credentialProvider);
-    Result<Credentials> creds = ctx->credentialProvider->credentials();
+    Result<Credentials, ConfigError> creds = ctx->credentialProvider->credentials();
     ASSERT_FALSE(creds.ok());
     EXPECT_EQ(creds.error().file, path);
     EXPECT_EQ(creds.error().entry, QStringLiteral("user \"") + gkeName + QLatin1Char('"'));
@@ -173,9 +174,9 @@ TEST(RealFixtures, GkeExecPluginReceivesClusterInfo) {
                     "\"client.authentication.k8s.io/v1beta1\",\"spec\":{},"
                     "\"status\":{\"token\":\"ya29.stand-in\"}}'\n");
     const Kubeconfig config = loadFiles({dir.write(QStringLiteral("gke.yaml"), yaml)});
-    Result<ResolvedContext> ctx = config.resolveCurrent();
+    Result<ResolvedContext, ConfigError> ctx = config.resolveCurrent();
     ASSERT_TRUE(ctx.ok()) << ctx.error().toString().toStdString();
-    Result<Credentials> creds = ctx->credentialProvider->credentials();
+    Result<Credentials, ConfigError> creds = ctx->credentialProvider->credentials();
     ASSERT_TRUE(creds.ok()) << creds.error().toString().toStdString();
     EXPECT_EQ(creds->bearerToken, QByteArray("ya29.stand-in"));
     const QRegularExpression caData(QStringLiteral("certificate-authority-data: (\\S+)"));

@@ -63,7 +63,7 @@ TEST(Resolve, CertificateDataContextResolvesCompletely) {
                              "\n"
                              "    as: bob\n    as-uid: \"42\"\n    as-groups: [devs, ops]\n"
                              "    as-user-extra: {reason: [debugging]}\n"));
-    Result<ResolvedContext> ctx = l->config.resolve(QStringLiteral("ctx"));
+    Result<ResolvedContext, ConfigError> ctx = l->config.resolve(QStringLiteral("ctx"));
     ASSERT_TRUE(ctx.ok()) << ctx.error().toString().toStdString();
     EXPECT_EQ(ctx->contextName, QStringLiteral("ctx"));
     EXPECT_EQ(ctx->clusterName, QStringLiteral("c"));
@@ -103,7 +103,8 @@ TEST(Resolve, FileReferencesAreReadRelativeToTheDefiningFile) {
                                                        "    client-key: ../client.key\n"));
     KubeconfigSources sources;
     sources.kubeconfigEnv = path;
-    Result<ResolvedContext> ctx = Kubeconfig::load(sources).resolve(QStringLiteral("ctx"));
+    Result<ResolvedContext, ConfigError> ctx =
+        Kubeconfig::load(sources).resolve(QStringLiteral("ctx"));
     ASSERT_TRUE(ctx.ok()) << ctx.error().toString().toStdString();
     EXPECT_EQ(ctx->caPem, ca.certificatePem);
     EXPECT_EQ(ctx->clientCertificatePem, client.certificatePem);
@@ -124,7 +125,7 @@ TEST(Resolve, DataWinsOverFile) {
                              "    client-key: /does/not/exist/c.key\n"
                              "    client-key-data: " +
                              b64(client.keyPem) + "\n"));
-    Result<ResolvedContext> ctx = l->config.resolve(QStringLiteral("ctx"));
+    Result<ResolvedContext, ConfigError> ctx = l->config.resolve(QStringLiteral("ctx"));
     ASSERT_TRUE(ctx.ok()) << ctx.error().toString().toStdString();
     EXPECT_EQ(ctx->caPem, ca.certificatePem);
 }
@@ -150,7 +151,7 @@ TEST(Resolve, ServerSchemeDefaultsLikeClientGo) {
     auto plain = load(single("    server: 10.0.0.1:8080\n", tokenUser));
     EXPECT_EQ(plain->config.serverUrl(QStringLiteral("ctx")),
               QStringLiteral("http://10.0.0.1:8080"));
-    Result<ResolvedContext> ctx = plain->config.resolve(QStringLiteral("ctx"));
+    Result<ResolvedContext, ConfigError> ctx = plain->config.resolve(QStringLiteral("ctx"));
     ASSERT_TRUE(ctx.ok());
     EXPECT_FALSE(ctx->usesTls());
     auto sni = load(single("    server: 10.0.0.1:8443\n    tls-server-name: api\n", tokenUser));
@@ -165,7 +166,7 @@ TEST(Resolve, ServerSchemeDefaultsLikeClientGo) {
 TEST(Resolve, ProxyUrlSchemes) {
     for (const char *ok : {"http://p:3128", "https://p:3128", "socks5://p:1080"}) {
         auto l = load(single(insecureServer + "    proxy-url: " + ok + "\n", tokenUser));
-        Result<ResolvedContext> ctx = l->config.resolve(QStringLiteral("ctx"));
+        Result<ResolvedContext, ConfigError> ctx = l->config.resolve(QStringLiteral("ctx"));
         ASSERT_TRUE(ctx.ok()) << ok;
         EXPECT_EQ(ctx->proxyUrl, QUrl(QString::fromLatin1(ok)));
     }
@@ -202,20 +203,20 @@ contexts:
   context: {cluster: ok, user: u}
 )");
     const Kubeconfig &config = l->config;
-    Result<ResolvedContext> unknown = config.resolve(QStringLiteral("nope"));
+    Result<ResolvedContext, ConfigError> unknown = config.resolve(QStringLiteral("nope"));
     ASSERT_FALSE(unknown.ok());
     EXPECT_EQ(unknown.error().entry, QStringLiteral("context \"nope\""));
     EXPECT_EQ(unknown.error().file, l->path);
     EXPECT_TRUE(unknown.error().message.contains(QStringLiteral("context was not found")));
 
-    Result<ResolvedContext> a = config.resolve(QStringLiteral("no-cluster-entry"));
+    Result<ResolvedContext, ConfigError> a = config.resolve(QStringLiteral("no-cluster-entry"));
     ASSERT_FALSE(a.ok());
     EXPECT_EQ(a.error().entry, QStringLiteral("context \"no-cluster-entry\""));
     EXPECT_EQ(a.error().field, QStringLiteral("cluster"));
     EXPECT_EQ(a.error().message,
               QStringLiteral("cluster \"ghost\" was not found for context \"no-cluster-entry\""));
 
-    Result<ResolvedContext> b = config.resolve(QStringLiteral("no-user-entry"));
+    Result<ResolvedContext, ConfigError> b = config.resolve(QStringLiteral("no-user-entry"));
     ASSERT_FALSE(b.ok());
     EXPECT_EQ(b.error().field, QStringLiteral("user"));
     EXPECT_EQ(b.error().message,
@@ -226,7 +227,7 @@ contexts:
     EXPECT_EQ(nothing[0].field, QStringLiteral("cluster"));
     EXPECT_EQ(nothing[1].field, QStringLiteral("user"));
 
-    Result<ResolvedContext> c = config.resolve(QStringLiteral("no-server"));
+    Result<ResolvedContext, ConfigError> c = config.resolve(QStringLiteral("no-server"));
     ASSERT_FALSE(c.ok());
     EXPECT_EQ(c.error().entry, QStringLiteral("cluster \"noserver\""));
     EXPECT_EQ(c.error().field, QStringLiteral("server"));
@@ -277,7 +278,7 @@ contexts:
 )");
     const auto expectError = [&](const char *context, const QString &entry, const QString &field,
                                  const QString &text) {
-        Result<ResolvedContext> r = l->config.resolve(QString::fromLatin1(context));
+        Result<ResolvedContext, ConfigError> r = l->config.resolve(QString::fromLatin1(context));
         ASSERT_FALSE(r.ok()) << context;
         EXPECT_EQ(r.error().file, l->path) << context;
         EXPECT_EQ(r.error().entry, entry) << context;
@@ -315,7 +316,7 @@ TEST(Resolve, InsecureWithCaIsAnError) {
                          "    certificate-authority-data: " +
                              b64(ca.certificatePem) + "\n",
                          tokenUser));
-    Result<ResolvedContext> r = l->config.resolve(QStringLiteral("ctx"));
+    Result<ResolvedContext, ConfigError> r = l->config.resolve(QStringLiteral("ctx"));
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().entry, QStringLiteral("cluster \"c\""));
     EXPECT_EQ(r.error().field, QStringLiteral("insecure-skip-tls-verify"));
@@ -343,7 +344,7 @@ contexts:
 - {name: certonly, context: {cluster: c, user: certonly}}
 - {name: keyonly, context: {cluster: c, user: keyonly}}
 )");
-    Result<ResolvedContext> a = l->config.resolve(QStringLiteral("certonly"));
+    Result<ResolvedContext, ConfigError> a = l->config.resolve(QStringLiteral("certonly"));
     ASSERT_FALSE(a.ok());
     EXPECT_EQ(a.error().field, QStringLiteral("client-key"));
     EXPECT_EQ(a.error().message,
@@ -371,7 +372,7 @@ contexts:
 - {name: filebasic, context: {cluster: c, user: filebasic}}
 - {name: basic, context: {cluster: c, user: basic}}
 )");
-    Result<ResolvedContext> both = l->config.resolve(QStringLiteral("both"));
+    Result<ResolvedContext, ConfigError> both = l->config.resolve(QStringLiteral("both"));
     ASSERT_FALSE(both.ok());
     EXPECT_EQ(both.error().entry, QStringLiteral("user \"both\""));
     EXPECT_EQ(both.error().field, QStringLiteral("username"));
@@ -381,7 +382,7 @@ contexts:
     EXPECT_FALSE(both.error().toString().contains(QStringLiteral("SECRET")));
     EXPECT_TRUE(findProblem(l->config.problems(QStringLiteral("filebasic")),
                             QStringLiteral("user \"filebasic\""), QStringLiteral("username")));
-    Result<ResolvedContext> basic = l->config.resolve(QStringLiteral("basic"));
+    Result<ResolvedContext, ConfigError> basic = l->config.resolve(QStringLiteral("basic"));
     ASSERT_TRUE(basic.ok()) << basic.error().toString().toStdString();
     EXPECT_EQ(basic->username, QStringLiteral("alice"));
     EXPECT_EQ(basic->password, QByteArray("SECRET-PASSWORD-basic"));
@@ -390,7 +391,7 @@ contexts:
 
 TEST(Resolve, ImpersonationExtrasNeedAUser) {
     auto l = load(single(insecureServer, "    token: t\n    as-groups: [admins]\n"));
-    Result<ResolvedContext> r = l->config.resolve(QStringLiteral("ctx"));
+    Result<ResolvedContext, ConfigError> r = l->config.resolve(QStringLiteral("ctx"));
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().field, QStringLiteral("as"));
     EXPECT_EQ(r.error().message, QStringLiteral("requesting uid, groups or user-extra for u "
@@ -432,21 +433,21 @@ contexts:
 - {name: other, context: {cluster: c, user: other}}
 - {name: both, context: {cluster: c, user: both}}
 )");
-    Result<ResolvedContext> gcp = l->config.resolve(QStringLiteral("gcp"));
+    Result<ResolvedContext, ConfigError> gcp = l->config.resolve(QStringLiteral("gcp"));
     ASSERT_FALSE(gcp.ok());
     EXPECT_EQ(gcp.error().field, QStringLiteral("auth-provider.name"));
     EXPECT_TRUE(gcp.error().message.startsWith(
         QStringLiteral("The gcp auth plugin has been removed. Please use the "
                        "\"gke-gcloud-auth-plugin\"")))
         << gcp.error().message.toStdString();
-    Result<ResolvedContext> azure = l->config.resolve(QStringLiteral("azure"));
+    Result<ResolvedContext, ConfigError> azure = l->config.resolve(QStringLiteral("azure"));
     ASSERT_FALSE(azure.ok());
     EXPECT_TRUE(azure.error().message.startsWith(
         QStringLiteral("The azure auth plugin has been removed.")));
 
-    Result<ResolvedContext> oidc = l->config.resolve(QStringLiteral("oidc"));
+    Result<ResolvedContext, ConfigError> oidc = l->config.resolve(QStringLiteral("oidc"));
     ASSERT_TRUE(oidc.ok()) << oidc.error().toString().toStdString();
-    Result<Credentials> creds = oidc->credentialProvider->credentials();
+    Result<Credentials, ConfigError> creds = oidc->credentialProvider->credentials();
     ASSERT_TRUE(creds.ok());
     EXPECT_EQ(creds->bearerToken, futureJwt);
     ASSERT_TRUE(creds->expiry.has_value());
@@ -457,11 +458,11 @@ contexts:
     EXPECT_EQ(incomplete.size(), 3u) << describe(incomplete);
     EXPECT_TRUE(findProblem(incomplete, QStringLiteral("user \"oidc-incomplete\""),
                             QStringLiteral("auth-provider.config.idp-issuer-url")));
-    Result<ResolvedContext> other = l->config.resolve(QStringLiteral("other"));
+    Result<ResolvedContext, ConfigError> other = l->config.resolve(QStringLiteral("other"));
     ASSERT_FALSE(other.ok());
     EXPECT_EQ(other.error().message,
               QStringLiteral("no Auth Provider found for name \"openstack\""));
-    Result<ResolvedContext> both = l->config.resolve(QStringLiteral("both"));
+    Result<ResolvedContext, ConfigError> both = l->config.resolve(QStringLiteral("both"));
     ASSERT_FALSE(both.ok());
     EXPECT_TRUE(both.error().message.startsWith(QStringLiteral("authProvider cannot be provided")));
     for (const char *name : {"gcp", "oidc-incomplete"}) {
@@ -494,22 +495,22 @@ contexts:
 - {name: nocommand, context: {cluster: c, user: nocommand}}
 - {name: badenv, context: {cluster: c, user: badenv}}
 )");
-    Result<ResolvedContext> v1 = l->config.resolve(QStringLiteral("v1-no-mode"));
+    Result<ResolvedContext, ConfigError> v1 = l->config.resolve(QStringLiteral("v1-no-mode"));
     ASSERT_FALSE(v1.ok());
     EXPECT_EQ(v1.error().field, QStringLiteral("exec.interactiveMode"));
     EXPECT_EQ(v1.error().message, QStringLiteral("interactiveMode must be specified for v1-no-mode "
                                                  "to use exec authentication plugin"));
     EXPECT_TRUE(l->config.resolve(QStringLiteral("v1beta1-default")).ok());
-    Result<ResolvedContext> always = l->config.resolve(QStringLiteral("always"));
+    Result<ResolvedContext, ConfigError> always = l->config.resolve(QStringLiteral("always"));
     ASSERT_FALSE(always.ok());
     EXPECT_TRUE(always.error().message.contains(QStringLiteral("no terminal")));
-    Result<ResolvedContext> alpha = l->config.resolve(QStringLiteral("alpha"));
+    Result<ResolvedContext, ConfigError> alpha = l->config.resolve(QStringLiteral("alpha"));
     ASSERT_FALSE(alpha.ok());
     EXPECT_EQ(alpha.error().field, QStringLiteral("exec.apiVersion"));
-    Result<ResolvedContext> nocommand = l->config.resolve(QStringLiteral("nocommand"));
+    Result<ResolvedContext, ConfigError> nocommand = l->config.resolve(QStringLiteral("nocommand"));
     ASSERT_FALSE(nocommand.ok());
     EXPECT_EQ(nocommand.error().field, QStringLiteral("exec.command"));
-    Result<ResolvedContext> badenv = l->config.resolve(QStringLiteral("badenv"));
+    Result<ResolvedContext, ConfigError> badenv = l->config.resolve(QStringLiteral("badenv"));
     ASSERT_FALSE(badenv.ok());
     EXPECT_EQ(badenv.error().field, QStringLiteral("exec.env[0].name"));
     EXPECT_FALSE(badenv.error().toString().contains(QStringLiteral("SECRET")));
@@ -527,7 +528,7 @@ contexts:
 - {name: bad, context: {cluster: bad, user: u}}
 - {name: good, context: {cluster: good, user: u}}
 )");
-    Result<ResolvedContext> bad = l->config.resolve(QStringLiteral("bad"));
+    Result<ResolvedContext, ConfigError> bad = l->config.resolve(QStringLiteral("bad"));
     ASSERT_FALSE(bad.ok());
     EXPECT_EQ(bad.error().field, QStringLiteral("insecure-skip-tls-verify"));
     EXPECT_EQ(bad.error().message, QStringLiteral("expected true or false"));
@@ -538,7 +539,7 @@ TEST(Resolve, TokenWinsOverExecPluginAsInClientGo) {
     auto l = load(single(insecureServer, "    token: static-token\n"
                                          "    exec: {apiVersion: client.authentication.k8s.io/"
                                          "v1beta1, command: /nonexistent/plugin}\n"));
-    Result<ResolvedContext> r = l->config.resolve(QStringLiteral("ctx"));
+    Result<ResolvedContext, ConfigError> r = l->config.resolve(QStringLiteral("ctx"));
     ASSERT_TRUE(r.ok()) << r.error().toString().toStdString();
     EXPECT_EQ(r->credentialProvider->credentials()->bearerToken, QByteArray("static-token"));
 }

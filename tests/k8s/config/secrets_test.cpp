@@ -128,7 +128,7 @@ contexts:
     for (const QString &name : config.contextNames()) {
         for (const ConfigError &e : config.problems(name, options))
             texts.append(e.toString());
-        Result<ResolvedContext> ctx = config.resolve(name, options);
+        Result<ResolvedContext, ConfigError> ctx = config.resolve(name, options);
         if (!ctx.ok()) {
             ++failures;
             texts.append(ctx.error().toString());
@@ -137,7 +137,7 @@ contexts:
         if (ctx->credentialProvider) {
             texts.append(ctx->credentialProvider->description());
             ++credentialCalls;
-            Result<Credentials> creds = ctx->credentialProvider->credentials();
+            Result<Credentials, ConfigError> creds = ctx->credentialProvider->credentials();
             if (!creds.ok())
                 texts.append(creds.error().toString());
             ctx->credentialProvider->invalidate();

@@ -1,6 +1,7 @@
 #include "testfixtures.h"
 
-#include <QDir>
+#include "tests/support/fixturefiles.h"
+
 #include <QFile>
 #include <QFileInfo>
 
@@ -9,14 +10,8 @@
 namespace cubedesk::k8s::test {
 
 QString realFixture(const QString &name) {
-    const QString source = qEnvironmentVariable("CUBEDESK_SOURCE_DIR");
-    if (source.isEmpty()) {
-        ADD_FAILURE() << "CUBEDESK_SOURCE_DIR is not set: the real kubeconfig fixtures in "
-                         "<source>/../shared/fixtures/real/k8s cannot be found";
-        return name;
-    }
     const QString path =
-        QDir::cleanPath(source + QStringLiteral("/../shared/fixtures/real/k8s/") + name);
+        QString::fromStdString(cubedesk::test::fixturePath("k8s/" + name.toStdString()).string());
     if (!QFileInfo::exists(path))
         ADD_FAILURE() << "real fixture missing: " << path.toStdString();
     return path;

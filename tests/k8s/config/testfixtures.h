@@ -23,8 +23,8 @@ inline void PrintTo(const QByteArray &b, std::ostream *os) {
 
 namespace cubedesk::k8s::test {
 
-/// `<CUBEDESK_SOURCE_DIR>/../shared/fixtures/real/k8s/<name>`; records a test failure (and
-/// returns the path anyway) when the variable is unset or the file does not exist.
+/// tests/fixtures/real/k8s/<name>; records a test failure (and returns the path anyway) when the
+/// file does not exist.
 QString realFixture(const QString &name);
 /// The fixture's bytes; records a failure when it cannot be read.
 QByteArray readFixture(const QString &name);

@@ -22,7 +22,7 @@ using namespace cubedesk::k8s::test;
 namespace {
 
 QByteArray token(CredentialProvider &p) {
-    Result<Credentials> c = p.credentials();
+    Result<Credentials, ConfigError> c = p.credentials();
     EXPECT_TRUE(c.ok()) << (c.ok() ? std::string() : c.error().toString().toStdString());
     return c.ok() ? c->bearerToken : QByteArray();
 }
@@ -104,7 +104,7 @@ TEST(TokenFileProvider, MissingOrEmptyFileWithoutTokenIsAnError) {
     TestDir dir;
     TokenFileProvider missing(dir.filePath(QStringLiteral("none")), QByteArray(),
                               QStringLiteral("u"), QStringLiteral("/k/config"));
-    Result<Credentials> a = missing.credentials();
+    Result<Credentials, ConfigError> a = missing.credentials();
     ASSERT_FALSE(a.ok());
     EXPECT_EQ(a.error().file, QStringLiteral("/k/config"));
     EXPECT_EQ(a.error().entry, QStringLiteral("user \"u\""));
@@ -112,7 +112,7 @@ TEST(TokenFileProvider, MissingOrEmptyFileWithoutTokenIsAnError) {
     EXPECT_TRUE(a.error().message.contains(dir.filePath(QStringLiteral("none"))));
     const QString emptyPath = dir.write(QStringLiteral("empty"), " \n");
     TokenFileProvider empty(emptyPath, QByteArray(), QStringLiteral("u"), QStringLiteral("/k/c"));
-    Result<Credentials> b = empty.credentials();
+    Result<Credentials, ConfigError> b = empty.credentials();
     ASSERT_FALSE(b.ok());
     EXPECT_TRUE(b.error().message.contains(QStringLiteral("is empty")));
 }
@@ -134,14 +134,14 @@ contexts:
     KubeconfigSources sources;
     sources.explicitFiles = {path};
     const Kubeconfig config = Kubeconfig::load(sources);
-    Result<ResolvedContext> both = config.resolve(QStringLiteral("both"));
+    Result<ResolvedContext, ConfigError> both = config.resolve(QStringLiteral("both"));
     ASSERT_TRUE(both.ok());
     // client-go reads the file on first use; the static token is the fallback
     EXPECT_EQ(token(*both->credentialProvider), QByteArray("file-token"));
-    Result<ResolvedContext> fileOnly = config.resolve(QStringLiteral("fileonly"));
+    Result<ResolvedContext, ConfigError> fileOnly = config.resolve(QStringLiteral("fileonly"));
     ASSERT_TRUE(fileOnly.ok());
     EXPECT_EQ(token(*fileOnly->credentialProvider), QByteArray("file-token"));
-    Result<ResolvedContext> missing = config.resolve(QStringLiteral("missing"));
+    Result<ResolvedContext, ConfigError> missing = config.resolve(QStringLiteral("missing"));
     ASSERT_FALSE(missing.ok());
     EXPECT_EQ(missing.error().field, QStringLiteral("tokenFile"));
     EXPECT_EQ(missing.error().file, path);
@@ -158,7 +158,7 @@ TEST(TokenFileProvider, ConcurrentCallersAreSafe) {
             for (int i = 0; i < 200; ++i) {
                 if (i % 50 == 0)
                     p.invalidate();
-                Result<Credentials> c = p.credentials();
+                Result<Credentials, ConfigError> c = p.credentials();
                 if (c.ok() && c->bearerToken == "shared")
                     ++good;
             }
@@ -174,12 +174,12 @@ TEST(OidcTokenProvider, SendsIdTokenUntilItExpires) {
     const qint64 exp = clock.now().toSecsSinceEpoch() + 600;
     const QByteArray jwt = jwtWithExp(exp);
     OidcTokenProvider p(jwt, QStringLiteral("u"), QStringLiteral("/k/c"), clock.function());
-    Result<Credentials> c = p.credentials();
+    Result<Credentials, ConfigError> c = p.credentials();
     ASSERT_TRUE(c.ok());
     EXPECT_EQ(c->bearerToken, jwt);
     EXPECT_EQ(c->expiry->toSecsSinceEpoch(), exp);
     clock.advance(601);
-    Result<Credentials> expired = p.credentials();
+    Result<Credentials, ConfigError> expired = p.credentials();
     ASSERT_FALSE(expired.ok());
     EXPECT_EQ(expired.error().field, QStringLiteral("auth-provider.config.id-token"));
     EXPECT_TRUE(expired.error().message.contains(QStringLiteral("expired")));

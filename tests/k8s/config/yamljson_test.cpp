@@ -27,6 +27,23 @@ TEST(YamlJson, ScalarTypingFollowsYaml11) {
             R"([null,null,null,true,true,false,"yes",12,-3,31,1000,2.5,0.5,1000,1e-7,1e+21,"abc","12","3"])"));
 }
 
+// The integers go-yaml reads with strconv's base 0: a leading 0 is octal, 0o/0b/0x prefixes, and
+// an integer beyond int64 stays an unsigned integer (the simulator's manifests type the same
+// scalars with the same code: tests/sim/manifestloader_test.cpp).
+TEST(YamlJson, IntegersAreReadAsGoYamlReadsThem) {
+    EXPECT_EQ(convert("[017, 0o17, 0b101, -017, 08, 0, -0, 18446744073709551615]"),
+              QByteArray(R"([15,15,5,-15,8,0,0,18446744073709551615])"));
+}
+
+TEST(YamlJson, HugeScalarsAreTypedInLinearTime) {
+    // A 1 MB plain scalar of digits is an out-of-range integer, then a float that overflows:
+    // a string. (A regular expression over it used to recurse once per character.)
+    const std::string digits(1 << 20, '7');
+    const std::string yaml = "[" + digits + "]";
+    const std::string expected = "[\"" + digits + "\"]";
+    EXPECT_EQ(convert(yaml.c_str()), QByteArray::fromStdString(expected));
+}
+
 TEST(YamlJson, MapsAreSortedAndStringsEscapedLikeGo) {
     EXPECT_EQ(convert("{b: 1, a: {d: [x], c: \"<tag> & \\\"q\\\" \\\\ \\n\\t\\u2028 é\"}}"),
               QByteArray("{\"a\":{\"c\":\"\\u003ctag\\u003e \\u0026 \\\"q\\\" \\\\ \\n\\t\\u2028 "

@@ -1,7 +1,7 @@
 #pragma once
 
 // Test helpers for the GPU tests of tests/k8s/cube: the real fixtures of
-// <CUBEDESK_SOURCE_DIR>/../shared/fixtures/real/k8s (nvidia-smi topo -m outputs, GFD node label
+// tests/fixtures/real/k8s (nvidia-smi topo -m outputs, GFD node label
 // maps), and Node/Pod objects decoded by the real ObjectDecoder from JSON built with
 // nlohmann::json. A missing fixture fails the test loudly; nothing is skipped.
 
@@ -9,36 +9,26 @@
 #include "k8s/objects/objectdecoder.h"
 #include "k8s/objects/pod.h"
 #include "k8s/objects/stringpool.h"
+#include "tests/support/fixturefiles.h"
 
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <gtest/gtest.h>
 #include <memory>
 #include <nlohmann/json.hpp>
-#include <sstream>
+#include <optional>
 #include <string>
 
 namespace cubedesk::k8s::gputest {
 
-/// The bytes of shared/fixtures/real/k8s/<name>; fails the test when unreadable.
+/// The bytes of tests/fixtures/real/k8s/<name>; fails the test when unreadable. (Also called
+/// while ctest lists the tests: some broken-input cases are built from a fixture when the suite
+/// is instantiated, so the path must not depend on the tests' environment.)
 inline std::string realFixture(const std::string &name) {
-    // The environment when ctest runs a test; the source tree the binary was built from when
-    // ctest lists the tests (discovery runs without the tests' environment, and the broken-
-    // input cases are built from a fixture while the suite is instantiated).
-    const char *source = std::getenv("CUBEDESK_SOURCE_DIR");
-    if (source == nullptr || *source == '\0')
-        source = CUBEDESK_DEFAULT_SOURCE_DIR;
-    const auto path =
-        std::filesystem::path(source) / ".." / "shared" / "fixtures" / "real" / "k8s" / name;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        ADD_FAILURE() << "cannot read fixture " << path;
+    std::optional<std::string> bytes = cubedesk::test::readFixtureFile("k8s/" + name);
+    if (!bytes) {
+        ADD_FAILURE() << "cannot read fixture " << cubedesk::test::fixturePath("k8s/" + name);
         return {};
     }
-    std::ostringstream out;
-    out << in.rdbuf();
-    return out.str();
+    return std::move(*bytes);
 }
 
 /// Builds and decodes Nodes and Pods.

@@ -1,5 +1,5 @@
 // GpuInventory: capacity → allocatable → requested → free → idle per node, org and cluster, with
-// the real GPU Feature Discovery label maps of shared/fixtures/real/k8s (H100 MIG mixed and
+// the real GPU Feature Discovery label maps of tests/fixtures/real/k8s (H100 MIG mixed and
 // single, DGX A100 MIG mixed) and time-slicing, MPS, HAMi vGPU, Ascend and configured vendors.
 
 #include "k8s/cube/gpuinventory.h"

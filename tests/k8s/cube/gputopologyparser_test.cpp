@@ -1,4 +1,4 @@
-// GpuTopologyParser over the real `nvidia-smi topo -m` outputs of shared/fixtures/real/k8s
+// GpuTopologyParser over the real `nvidia-smi topo -m` outputs of tests/fixtures/real/k8s
 // (8×A100 NV12, 8×H100 NV18, 8×H100 with hyper-threaded CPU lists and a Markdown fence), over
 // reworked copies of them (tabs, CRLF, lower case), over the formats other drivers print (NIC
 // rows and legend, "GPU NUMA ID", mlx5_N headers, SOC) and over broken inputs, each of which must

@@ -1,5 +1,6 @@
 // OrgMovePreview: what relabelling nodes into another org does to running and pending pods.
 
+#include "k8s/api/rfc3339.h"
 #include "k8s/cube/clusteraccounting.h"
 #include "k8s/cube/dumprows.h"
 #include "k8s/cube/orgmovepreview.h"
@@ -7,7 +8,6 @@
 #include "k8s/objects/objectdecoder.h"
 #include "k8s/objects/pod.h"
 #include "k8s/objects/stringpool.h"
-#include "k8s/objects/timestamp.h"
 #include "k8s/write/nodewrites.h"
 
 #include <algorithm>
@@ -87,8 +87,8 @@ protected:
         const std::string json =
             R"({"metadata":{"name":")" + s.name +
             R"(","namespace":"pipeline","resourceVersion":"2","creationTimestamp":")" +
-            Timestamp::formatRfc3339(s.created) + R"("},"spec":)" + spec +
-            R"(,"status":{"phase":")" + s.phase + R"("}})";
+            Rfc3339::format(s.created) + R"("},"spec":)" + spec + R"(,"status":{"phase":")" +
+            s.phase + R"("}})";
         std::string error;
         auto o = decoder.decode(ObjectKind::Pod, json, &error);
         ASSERT_TRUE(o) << error;

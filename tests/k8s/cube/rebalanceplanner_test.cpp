@@ -1,5 +1,6 @@
-// RebalancePlanner: the platform's adjust_node_resource rule (spec cubestudio.md §4) as tables.
+// RebalancePlanner: the platform's adjust_node_resource rule (docs/platform.md) as tables.
 
+#include "k8s/api/rfc3339.h"
 #include "k8s/cube/dumprows.h"
 #include "k8s/cube/rebalancedumprows.h"
 #include "k8s/cube/rebalanceplanner.h"
@@ -7,7 +8,6 @@
 #include "k8s/objects/objectdecoder.h"
 #include "k8s/objects/pod.h"
 #include "k8s/objects/stringpool.h"
-#include "k8s/objects/timestamp.h"
 
 #include <gtest/gtest.h>
 #include <map>
@@ -91,9 +91,8 @@ protected:
                       s.message + R"("}])";
         status += '}';
         const std::string json = R"({"metadata":{"name":")" + s.name + R"(","namespace":")" + s.ns +
-                                 R"(","creationTimestamp":")" +
-                                 Timestamp::formatRfc3339(s.created) + R"("},"spec":)" + spec +
-                                 R"(,"status":)" + status + '}';
+                                 R"(","creationTimestamp":")" + Rfc3339::format(s.created) +
+                                 R"("},"spec":)" + spec + R"(,"status":)" + status + '}';
         std::string error;
         auto o = decoder.decode(ObjectKind::Pod, json, &error);
         ASSERT_TRUE(o) << error;

@@ -1,4 +1,4 @@
-// ResourceOverview: the overall-resources numbers (spec cubestudio.md §5) per cluster, per org and
+// ResourceOverview: the overall-resources numbers (docs/platform.md) per cluster, per org and
 // per GPU type, from ClusterAccounting — which pods count, how quantities parse, what a GPU is.
 
 #include "k8s/cube/resourceoverview.h"

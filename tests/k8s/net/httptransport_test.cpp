@@ -177,8 +177,11 @@ TEST_F(TransportTest, StreamsAWatchAndCancelsFromAnotherThread) {
         final = r;
         done = true;
     });
+    // Cancel once the first chunk arrived (the stream is open and delivering).
     std::thread canceller([&] {
-        std::this_thread::sleep_for(std::chrono::milliseconds(500));
+        const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+        while (chunks.load() == 0 && std::chrono::steady_clock::now() < until)
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
         t.cancel(id);
     });
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);

@@ -1,47 +1,37 @@
 #pragma once
 
 // Test helpers for tests/k8s/objects: locating and reading the real fixtures
-// (CUBEDESK_SOURCE_DIR/../shared/fixtures/real), converting YAML manifests to JSON, and decoding
+// (tests/fixtures/real), converting YAML manifests to JSON, and decoding
 // typed objects. A missing fixture directory fails the test loudly; nothing is skipped.
 
 #include "k8s/objects/kubeobject.h"
 #include "k8s/objects/objectdecoder.h"
 #include "k8s/sim/manifestloader.h"
+#include "tests/support/fixturefiles.h"
 
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <gtest/gtest.h>
 #include <memory>
-#include <sstream>
+#include <optional>
 #include <string>
 
 namespace cubedesk::k8s::testing {
 
 inline std::filesystem::path fixtureDir() {
-    const char *source = std::getenv("CUBEDESK_SOURCE_DIR");
-    if (!source || !*source) {
-        ADD_FAILURE() << "CUBEDESK_SOURCE_DIR is not set: cannot find shared/fixtures/real";
-        return {};
-    }
-    const std::filesystem::path dir =
-        std::filesystem::path(source) / ".." / "shared" / "fixtures" / "real";
+    const std::filesystem::path dir = cubedesk::test::fixturePath();
     if (!std::filesystem::is_directory(dir))
         ADD_FAILURE() << "fixture directory missing: " << dir;
     return dir;
 }
 
-/// The bytes of fixtures/real/<relative>; fails the test when unreadable.
+/// The bytes of tests/fixtures/real/<relative>; fails the test when unreadable.
 inline std::string readFixture(const std::string &relative) {
-    const std::filesystem::path path = fixtureDir() / relative;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        ADD_FAILURE() << "cannot read fixture " << path;
+    std::optional<std::string> bytes = cubedesk::test::readFixtureFile(relative);
+    if (!bytes) {
+        ADD_FAILURE() << "cannot read fixture " << cubedesk::test::fixturePath(relative);
         return {};
     }
-    std::ostringstream out;
-    out << in.rdbuf();
-    return out.str();
+    return std::move(*bytes);
 }
 
 /// The first object of a YAML (or JSON) manifest fixture, as compact JSON text.

@@ -163,12 +163,12 @@ TEST(PodMemory, RetainedHeapPerScaleScenarioPod) {
                 kPods, double(jsonBytes) / kPods, perPod, poolPerPod, perPod + poolPerPod,
                 sizeof(Pod), decoder.pool()->stringCount(), decoder.pool()->pairCount(),
                 decoder.pool()->labelSetCount());
-    // The object part alone (with its label set, control block and tail); the all-in budget of
-    // DESIGN.md §3 is checked by the next test.
+    // The object part alone (with its label set, control block and tail); the all-in budget
+    // (docs/cache.md) is checked by the next test.
     EXPECT_LE(perPod, 200.0);
 }
 
-// The figure DESIGN.md §3 budgets (250 bytes per cached pod), all-in: every heap byte the live
+// The budget of docs/cache.md (250 bytes per cached pod), all-in: every heap byte the live
 // cache of a session keeps per pod — the object with its control block and tail, its label set,
 // the whole string pool (arena chunks, directory and indexes, not just the strings' bytes) and
 // the reflector's store — for the 15,000-pod cluster of `cubedesk-sim --scenario scale` (500

@@ -228,7 +228,8 @@ TEST(ClusterSessionTest, ConvergesAfterChurnUnderEveryFault) {
     so.transport = settingsFor(sim);
     ClusterSession session(so);
     session.start();
-    std::this_thread::sleep_for(std::chrono::seconds(7)); // churn runs, faults fire
+    // The churn runs its course while the faults fire.
+    ASSERT_TRUE(waitFor([&] { return sim.churnFinished(); }, std::chrono::seconds(60)));
     // Quiet now (the faults go on): the cache must converge on the server's exact state.
     const bool converged = waitFor(
         [&] {

@@ -1,21 +1,20 @@
 #pragma once
 
-// Result<T, E>: an expected-like value for errors-as-values inside cubedesk_k8s (DESIGN.md §7).
-// Either holds a T (ok()) or an E (the default is ConfigError). Nothing here throws; accessing
-// the wrong alternative is a programming error caught by an assertion in debug builds.
+// Result<T, E>: errors as values, the one expected-like type of the k8s libraries
+// (docs/architecture.md, house rules). Either holds a T (ok()) or an E: a ConfigError in
+// k8s/config, an ApiError in the simulator (sim::Result<T>), a message where a string says it
+// all. Nothing here throws; reading the alternative that is not there is a programming error,
+// caught by an assertion in debug builds.
 //
 // Thread-safety: a plain value type; distinct instances may be used from different threads.
 
-#include "k8s/config/configerror.h"
-
-#include <QtGlobal>
-
+#include <cassert>
 #include <utility>
 #include <variant>
 
 namespace cubedesk::k8s {
 
-template <class T, class E = ConfigError>
+template <class T, class E>
 class [[nodiscard]] Result final {
 public:
     // Implicit on purpose: `return value;` and `return error;` read naturally in functions
@@ -30,15 +29,15 @@ public:
 
     /// Precondition: ok().
     T &value() & {
-        Q_ASSERT(ok());
+        assert(ok());
         return *std::get_if<0>(&m_data);
     }
     const T &value() const & {
-        Q_ASSERT(ok());
+        assert(ok());
         return *std::get_if<0>(&m_data);
     }
     T &&value() && {
-        Q_ASSERT(ok());
+        assert(ok());
         return std::move(*std::get_if<0>(&m_data));
     }
     T *operator->() { return &value(); }
@@ -46,7 +45,7 @@ public:
 
     /// Precondition: !ok().
     const E &error() const & {
-        Q_ASSERT(!ok());
+        assert(!ok());
         return *std::get_if<1>(&m_data);
     }
 

@@ -1,0 +1,95 @@
+#include "models/objectreader.h"
+
+#include "k8s/api/objectmetadata.h"
+#include "k8s/api/servertable.h"
+#include "k8s/api/yamlview.h"
+#include "k8s/write/jobwrites.h"
+#include "k8s/write/nodewrites.h"
+#include "models/clusterconnection.h"
+#include "models/qtstring.h"
+
+namespace cubedesk::models {
+
+namespace {
+
+ObjectReader::FullObject fullObjectOf(const k8s::WriteResult &r) {
+    ObjectReader::FullObject out;
+    if (!r.ok()) {
+        out.error = toQString(r.error.message);
+        return out;
+    }
+    std::string error;
+    const auto yaml = k8s::YamlView::fromJson(r.body, &error);
+    if (!yaml) {
+        out.status = ObjectReader::FullObject::Status::NotJson;
+        out.error = toQString(error);
+        return out;
+    }
+    out.status = ObjectReader::FullObject::Status::Read;
+    out.yaml = toQString(*yaml);
+    for (const auto &[key, value] :
+         k8s::ObjectMetadata::annotations(r.body).value_or(std::map<std::string, std::string>()))
+        out.annotations.emplace(toQString(key), toQString(value));
+    return out;
+}
+
+std::optional<k8s::WriteRequest> jobGet(const ClusterConnection *cluster, const std::string &key) {
+    const auto job = cluster->store().job(key);
+    return job ? k8s::JobWrites::get(*job, k8s::JobWrites::pluralOfKey(key)) : std::nullopt;
+}
+
+} // namespace
+
+void ObjectReader::readNode(ClusterConnection *cluster, const QString &node, const QObject *context,
+                            std::function<void(FullObject)> done) {
+    cluster->submit(
+        {k8s::NodeWrites::get(node.toStdString())}, context,
+        [done = std::move(done)](std::vector<k8s::WriteResult> results) {
+            done(fullObjectOf(results.front()));
+        },
+        1);
+}
+
+bool ObjectReader::readJob(ClusterConnection *cluster, const std::string &key,
+                           const QObject *context, std::function<void(FullObject)> done) {
+    auto request = jobGet(cluster, key);
+    if (!request)
+        return false;
+    cluster->submit(
+        {std::move(*request)}, context,
+        [done = std::move(done)](std::vector<k8s::WriteResult> results) {
+            done(fullObjectOf(results.front()));
+        },
+        1);
+    return true;
+}
+
+bool ObjectReader::readPrinterColumns(ClusterConnection *cluster, const std::string &key,
+                                      const QObject *context,
+                                      std::function<void(std::vector<PrinterColumn>)> done) {
+    auto request = jobGet(cluster, key);
+    if (!request)
+        return false;
+    request->accept = "application/json;as=Table;v=v1;g=meta.k8s.io,application/json";
+    cluster->submit(
+        {std::move(*request)}, context,
+        [done = std::move(done)](std::vector<k8s::WriteResult> results) {
+            const auto &r = results.front();
+            const auto table = r.ok() ? k8s::ServerTable::parse(r.body) : std::nullopt;
+            if (!table || table->rows.empty())
+                return;
+            std::vector<PrinterColumn> columns;
+            const auto &cells = table->rows.front();
+            for (std::size_t i = 0; i < table->columns.size() && i < cells.size(); ++i) {
+                const QString name = toQString(table->columns[i].name);
+                if (name.compare(QStringLiteral("Name"), Qt::CaseInsensitive) != 0)
+                    columns.push_back({name, toQString(cells[i])});
+            }
+            if (!columns.empty())
+                done(std::move(columns));
+        },
+        1);
+    return true;
+}
+
+} // namespace cubedesk::models

@@ -1,0 +1,54 @@
+#pragma once
+
+// ObjectReader: reads one object from the API server on demand for a detail panel — a node or a
+// job, as YAML with its annotations, or a job's printer columns as the server evaluates them (a
+// Table, as `kubectl get` shows) — and hands the panel prepared values, so that ui/ neither
+// sends requests nor parses JSON. The answer is delivered to `done` on the GUI thread unless
+// `context` (the panel) was destroyed meanwhile (ClusterConnection::submit). Reads change
+// nothing on the cluster and are not audited.
+// Thread-safety: GUI thread only. Owns nothing.
+
+#include <QString>
+
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+class QObject;
+
+namespace cubedesk::models {
+
+class ClusterConnection;
+
+class ObjectReader final {
+public:
+    ObjectReader() = delete;
+
+    struct FullObject {
+        enum class Status { Read, Failed, NotJson };
+        Status status = Status::Failed;
+        QString error;                          ///< Failed: the API's reason; NotJson: why
+        QString yaml;                           ///< Read: the object as read-only YAML
+        std::map<QString, QString> annotations; ///< Read: metadata.annotations by key
+    };
+    struct PrinterColumn {
+        QString name;
+        QString value;
+    };
+
+    /// GETs node `node`.
+    static void readNode(ClusterConnection *cluster, const QString &node, const QObject *context,
+                         std::function<void(FullObject)> done);
+    /// GETs the job cached under `key` ("pytorchjobs.kubeflow.org/ns/name"); false (and nothing
+    /// sent) when the cache has no such job or CubeDesk cannot address its kind.
+    static bool readJob(ClusterConnection *cluster, const std::string &key, const QObject *context,
+                        std::function<void(FullObject)> done);
+    /// The job's columns from the server's Table, the Name column left out; `done` is not
+    /// called when the server answers no Table. False (and nothing sent) as readJob.
+    static bool readPrinterColumns(ClusterConnection *cluster, const std::string &key,
+                                   const QObject *context,
+                                   std::function<void(std::vector<PrinterColumn>)> done);
+};
+
+} // namespace cubedesk::models
