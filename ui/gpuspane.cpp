@@ -97,8 +97,39 @@ GpusPane::GpusPane(models::ClusterHub *hub, QWidget *parent)
     , m_advisorView(new QTableView(this))
     , m_explanation(new QLabel(this)) {
     setObjectName(QStringLiteral("gpusPane"));
+    QLayout *bar = buildToolBar();
+    buildTables();
+    buildDetail();
+    QWidget *advisor = buildAdvisor();
+    // Tables and the advisor on the left, the selected node on the right, full height (a
+    // matrix of 8 GPUs and 2 NICs needs about 650 px each way).
+    auto *left = new QSplitter(Qt::Vertical, this);
+    left->setObjectName(QStringLiteral("gpuTables"));
+    left->addWidget(m_summaryView);
+    left->addWidget(m_inventoryView);
+    left->addWidget(advisor);
+    left->setStretchFactor(0, 1);
+    left->setStretchFactor(1, 3);
+    left->setStretchFactor(2, 3);
+    left->setSizes({130, 340, 360});
+    m_splitter->setObjectName(QStringLiteral("gpuSplitter"));
+    m_splitter->addWidget(left);
+    m_splitter->addWidget(m_detailTabs);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 2);
+    m_splitter->setSizes({840, 660});
 
-    // Tool bar.
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(bar);
+    layout->addWidget(m_splitter, 1);
+
+    connectViews();
+    applyFilter();
+    refreshDetail();
+}
+
+QLayout *GpusPane::buildToolBar() {
     m_filter->setObjectName(QStringLiteral("gpuFilter"));
     m_filter->setClearButtonEnabled(true);
     m_filter->setPlaceholderText(tr("Filter GPU nodes: name, resource group, GPU type, sharing"));
@@ -126,8 +157,10 @@ GpusPane::GpusPane(models::ClusterHub *hub, QWidget *parent)
     bar->addWidget(m_refresh);
     bar->addWidget(m_import);
     bar->addWidget(m_forget);
+    return bar;
+}
 
-    // Summary and inventory.
+void GpusPane::buildTables() {
     auto *bars = new widgets::UsageBarDelegate(this);
     m_summaryProxy->setSourceModel(m_summary);
     m_summaryProxy->setFilterRole(models::ClusterNameRole);
@@ -151,8 +184,9 @@ GpusPane::GpusPane(models::ClusterHub *hub, QWidget *parent)
     const int widths[] = {80, 170, 90, 100, 70, 110, 120, 45, 90, 170, 200};
     for (int c = 0; c < static_cast<int>(std::size(widths)); ++c)
         m_inventoryView->setColumnWidth(c, widths[c]);
+}
 
-    // Detail: topology and pods of the selected node.
+void GpusPane::buildDetail() {
     QFont titleFont = m_title->font();
     titleFont.setBold(true);
     m_title->setFont(titleFont);
@@ -183,8 +217,9 @@ GpusPane::GpusPane(models::ClusterHub *hub, QWidget *parent)
     m_detailTabs->setObjectName(QStringLiteral("gpuDetailTabs"));
     m_detailTabs->addTab(topologyPage, tr("Topology"));
     m_detailTabs->addTab(m_pods, tr("Pods holding GPUs"));
+}
 
-    // Placement advisor.
+QWidget *GpusPane::buildAdvisor() {
     auto *advisor = new QGroupBox(tr("Placement advisor"), this);
     advisor->setObjectName(QStringLiteral("gpuAdvisor"));
     m_gpus->setObjectName(QStringLiteral("advisorGpus"));
@@ -245,30 +280,10 @@ GpusPane::GpusPane(models::ClusterHub *hub, QWidget *parent)
     advisorLayout->addLayout(actions);
     advisorLayout->addWidget(m_advisorView, 1);
     advisorLayout->addWidget(m_explanation);
+    return advisor;
+}
 
-    // Tables and the advisor on the left, the selected node on the right, full height (a
-    // matrix of 8 GPUs and 2 NICs needs about 650 px each way).
-    auto *left = new QSplitter(Qt::Vertical, this);
-    left->setObjectName(QStringLiteral("gpuTables"));
-    left->addWidget(m_summaryView);
-    left->addWidget(m_inventoryView);
-    left->addWidget(advisor);
-    left->setStretchFactor(0, 1);
-    left->setStretchFactor(1, 3);
-    left->setStretchFactor(2, 3);
-    left->setSizes({130, 340, 360});
-    m_splitter->setObjectName(QStringLiteral("gpuSplitter"));
-    m_splitter->addWidget(left);
-    m_splitter->addWidget(m_detailTabs);
-    m_splitter->setStretchFactor(0, 3);
-    m_splitter->setStretchFactor(1, 2);
-    m_splitter->setSizes({840, 660});
-
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(4, 4, 4, 4);
-    layout->addLayout(bar);
-    layout->addWidget(m_splitter, 1);
-
+void GpusPane::connectViews() {
     connect(m_inventoryView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
                 if (current.isValid())
@@ -303,8 +318,6 @@ GpusPane::GpusPane(models::ClusterHub *hub, QWidget *parent)
     for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
         connect(m_proxy, signal, this, &GpusPane::updateCount);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &GpusPane::updateCount);
-    applyFilter();
-    refreshDetail();
 }
 
 GpusPane::~GpusPane() {

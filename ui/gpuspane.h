@@ -25,6 +25,7 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QLayout;
 class QLineEdit;
 class QPushButton;
 class QSortFilterProxyModel;
@@ -85,6 +86,12 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    // The constructor's parts, in the order it calls them.
+    QLayout *buildToolBar(); ///< filter, count and the topology buttons
+    void buildTables();      ///< the summary and inventory tables
+    void buildDetail();      ///< the selected node's topology and pods tabs
+    QWidget *buildAdvisor(); ///< the placement advisor's form and results
+    void connectViews();     ///< selection and model changes to the detail and the count
     void applyFilter();
     void updateCount();
     void showRow(int sourceRow);

@@ -1,5 +1,7 @@
 #include "k8s/api/goyamlscalar.h"
 
+#include "k8s/api/gostrconv.h"
+
 #include <algorithm>
 #include <charconv>
 #include <limits>
@@ -10,76 +12,6 @@
 namespace cubedesk::k8s {
 
 namespace {
-
-enum class ParseStatus { Ok, Syntax, Range };
-
-// strconv.ParseUint(s, 0, 64): optional 0b/0o/0x prefix, a bare leading 0 means octal.
-ParseStatus parseGoUnsigned(std::string_view s, std::uint64_t &out) {
-    if (s.empty())
-        return ParseStatus::Syntax;
-    unsigned base = 10;
-    if (s[0] == '0') {
-        const char p = s.size() >= 3 ? static_cast<char>(s[1] | 0x20) : '\0';
-        if (p == 'b') {
-            base = 2;
-            s.remove_prefix(2);
-        } else if (p == 'o') {
-            base = 8;
-            s.remove_prefix(2);
-        } else if (p == 'x') {
-            base = 16;
-            s.remove_prefix(2);
-        } else {
-            base = 8;
-            s.remove_prefix(1);
-        }
-    }
-    std::uint64_t value = 0;
-    for (const char c : s) {
-        unsigned digit = 0;
-        if (c >= '0' && c <= '9')
-            digit = static_cast<unsigned>(c - '0');
-        else if (c >= 'a' && c <= 'z')
-            digit = static_cast<unsigned>(c - 'a') + 10;
-        else if (c >= 'A' && c <= 'Z')
-            digit = static_cast<unsigned>(c - 'A') + 10;
-        else
-            return ParseStatus::Syntax;
-        if (digit >= base)
-            return ParseStatus::Syntax;
-        if (value > (std::numeric_limits<std::uint64_t>::max() - digit) / base)
-            return ParseStatus::Range;
-        value = value * base + digit;
-    }
-    out = value;
-    return ParseStatus::Ok;
-}
-
-// strconv.ParseInt(s, 0, 64).
-ParseStatus parseGoInt(std::string_view s, std::int64_t &out) {
-    if (s.empty())
-        return ParseStatus::Syntax;
-    bool negative = false;
-    if (s[0] == '+' || s[0] == '-') {
-        negative = s[0] == '-';
-        s.remove_prefix(1);
-    }
-    std::uint64_t magnitude = 0;
-    const ParseStatus status = parseGoUnsigned(s, magnitude);
-    if (status != ParseStatus::Ok)
-        return status;
-    constexpr std::uint64_t cutoff = std::uint64_t{1} << 63;
-    if (!negative && magnitude >= cutoff)
-        return ParseStatus::Range;
-    if (negative && magnitude > cutoff)
-        return ParseStatus::Range;
-    if (negative)
-        out = magnitude == cutoff ? std::numeric_limits<std::int64_t>::min()
-                                  : -static_cast<std::int64_t>(magnitude);
-    else
-        out = static_cast<std::int64_t>(magnitude);
-    return ParseStatus::Ok;
-}
 
 bool isDigit(char c) {
     return c >= '0' && c <= '9';
@@ -235,13 +167,13 @@ GoYamlScalar GoYamlScalar::resolve(std::string_view in) {
                 plain += c;
         }
         std::int64_t i = 0;
-        if (parseGoInt(plain, i) == ParseStatus::Ok) {
+        if (GoStrconv::parseInt(plain, 0, 64, i) == GoStrconv::Status::Ok) {
             r.kind = Kind::Int;
             r.integer = i;
             return r;
         }
         std::uint64_t u = 0;
-        if (parseGoUnsigned(plain, u) == ParseStatus::Ok) {
+        if (GoStrconv::parseUint(plain, 0, 64, u) == GoStrconv::Status::Ok) {
             // A uint64 beyond int64 (JSON-decoding it into unstructured content gives a float64).
             r.kind = Kind::BigInt;
             r.bigInteger = u;

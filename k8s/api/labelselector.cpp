@@ -1,5 +1,6 @@
 #include "k8s/api/labelselector.h"
 
+#include "k8s/api/gostrconv.h"
 #include "k8s/api/labelsyntax.h"
 
 #include <algorithm>
@@ -245,29 +246,7 @@ std::string invalidValue(std::string_view path, std::string_view value, std::str
 
 // strconv.ParseInt(s, 10, 64)
 std::optional<int64_t> parseInt64(std::string_view s) {
-    bool negative = false;
-    if (!s.empty() && (s.front() == '+' || s.front() == '-')) {
-        negative = s.front() == '-';
-        s.remove_prefix(1);
-    }
-    if (s.empty())
-        return std::nullopt;
-    // Accumulate as a negative number so that INT64_MIN is representable.
-    int64_t acc = 0;
-    constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
-    for (const char c : s) {
-        if (c < '0' || c > '9')
-            return std::nullopt;
-        const int digit = c - '0';
-        if (acc < (kMin + digit) / 10)
-            return std::nullopt;
-        acc = acc * 10 - digit;
-    }
-    if (negative)
-        return acc;
-    if (acc == kMin)
-        return std::nullopt;
-    return -acc;
+    return GoStrconv::parseInt(s, 10, 64);
 }
 
 enum class Context { KeyAndOperator, Values };

@@ -1,5 +1,7 @@
 #include "k8s/api/quantity.h"
 
+#include "k8s/api/gostrconv.h"
+
 #include <algorithm>
 #include <limits>
 #include <vector>
@@ -31,27 +33,9 @@ struct Suffix {
     int64_t power = 0; ///< exponent of `base`
 };
 
-// strconv.ParseInt(s, 10, 64) restricted to the 32-bit range the exponent is used with.
+// strconv.ParseInt(s, 10, 32), as Kubernetes reads a decimal exponent.
 std::optional<int64_t> parseExponent(std::string_view s) {
-    bool negative = false;
-    if (!s.empty() && (s.front() == '+' || s.front() == '-')) {
-        negative = s.front() == '-';
-        s.remove_prefix(1);
-    }
-    if (s.empty())
-        return std::nullopt;
-    int64_t value = 0;
-    for (const char c : s) {
-        if (!isDigit(c))
-            return std::nullopt;
-        value = value * 10 + (c - '0');
-        if (value > int64_t(std::numeric_limits<int32_t>::max()) + 1)
-            return std::nullopt;
-    }
-    value = negative ? -value : value;
-    if (value > std::numeric_limits<int32_t>::max() || value < std::numeric_limits<int32_t>::min())
-        return std::nullopt;
-    return value;
+    return GoStrconv::parseInt(s, 10, 32);
 }
 
 std::optional<Suffix> interpretSuffix(std::string_view s) {

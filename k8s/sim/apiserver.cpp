@@ -386,154 +386,183 @@ void ApiServer::serveResource(const httplib::Request &req, httplib::Response &re
         return serveList(req, res, type, route.ns, table);
     if (verb == "watch")
         return serveWatch(req, res, type, route.ns, table);
-    if (verb == "get") {
-        auto r = m_store.get(type, route.ns, route.name);
-        if (!r.ok())
-            return sendError(res, r.error());
-        if (table) {
-            json t = {{"kind", "Table"},
-                      {"apiVersion", "meta.k8s.io/v1"},
-                      {"metadata", {{"resourceVersion", std::to_string(r.value()->rv)}}},
-                      {"columnDefinitions", TablePrinter::columnDefinitions(type)},
-                      {"rows", json::array({json::parse(
-                                   tableRow(type, r.value(), std::chrono::system_clock::now()))})}};
-            return sendJson(res, 200, t, kTableType);
-        }
-        res.status = 200;
-        res.set_content(objectJson(type, r.value()), kJson);
-        return;
-    }
-
+    if (verb == "get")
+        return serveGet(res, route, table);
     WriteOptions options;
     options.dryRun = param(req, "dryRun") == "All";
     options.statusSubresource = route.subresource == "status";
-    auto finish = [&](const Result<ObjectPtr> &r, int code) {
-        if (!r.ok())
-            return sendError(res, r.error());
-        res.status = code;
-        res.set_content(objectJson(type, r.value()), kJson);
-    };
+    if (verb == "create")
+        return serveCreate(req, res, route, options);
+    if (verb == "update")
+        return serveUpdate(req, res, route, options);
+    if (verb == "patch")
+        return servePatch(req, res, route, options);
+    if (verb == "delete")
+        return serveDelete(req, res, route, options);
+    serveDeleteCollection(req, res, route);
+}
 
-    if (verb == "create") {
-        auto body = parseBody(req, res);
-        if (!body)
-            return;
-        if (!body->is_object())
-            return sendError(res, ApiError::badRequest("the body of the request must be an "
-                                                       "object"));
-        json &meta = (*body)["metadata"];
-        if (!meta.is_object())
-            meta = json::object();
-        if (type.namespaced) {
-            const std::string bodyNs = meta.value("namespace", "");
-            if (!bodyNs.empty() && bodyNs != route.ns)
-                return sendError(
-                    res, ApiError::badRequest("the namespace of the provided object does not match "
-                                              "the namespace sent on the request"));
-            meta["namespace"] = route.ns;
-        }
-        return finish(m_store.create(type, std::move(*body), options), 201);
+void ApiServer::sendObject(httplib::Response &res, const ResourceType &type,
+                           const Result<ObjectPtr> &r, int code) const {
+    if (!r.ok())
+        return sendError(res, r.error());
+    res.status = code;
+    res.set_content(objectJson(type, r.value()), kJson);
+}
+
+void ApiServer::serveGet(httplib::Response &res, const Route &route, bool table) {
+    const ResourceType &type = route.type;
+    auto r = m_store.get(type, route.ns, route.name);
+    if (!r.ok())
+        return sendError(res, r.error());
+    if (table) {
+        json t = {{"kind", "Table"},
+                  {"apiVersion", "meta.k8s.io/v1"},
+                  {"metadata", {{"resourceVersion", std::to_string(r.value()->rv)}}},
+                  {"columnDefinitions", TablePrinter::columnDefinitions(type)},
+                  {"rows", json::array({json::parse(
+                               tableRow(type, r.value(), std::chrono::system_clock::now()))})}};
+        return sendJson(res, 200, t, kTableType);
     }
-    if (verb == "update") {
-        auto body = parseBody(req, res);
-        if (!body)
-            return;
-        if (body->is_object() && type.namespaced && body->contains("metadata") &&
-            (*body)["metadata"].is_object()) {
-            const std::string bodyNs = (*body)["metadata"].value("namespace", "");
-            if (!bodyNs.empty() && bodyNs != route.ns)
-                return sendError(
-                    res, ApiError::badRequest("the namespace of the provided object does not match "
-                                              "the namespace sent on the request"));
-        }
-        return finish(m_store.replace(type, route.ns, route.name, std::move(*body), options), 200);
+    res.status = 200;
+    res.set_content(objectJson(type, r.value()), kJson);
+    return;
+}
+
+void ApiServer::serveCreate(const httplib::Request &req, httplib::Response &res, const Route &route,
+                            const WriteOptions &options) {
+    const ResourceType &type = route.type;
+    auto body = parseBody(req, res);
+    if (!body)
+        return;
+    if (!body->is_object())
+        return sendError(res, ApiError::badRequest("the body of the request must be an "
+                                                   "object"));
+    json &meta = (*body)["metadata"];
+    if (!meta.is_object())
+        meta = json::object();
+    if (type.namespaced) {
+        const std::string bodyNs = meta.value("namespace", "");
+        if (!bodyNs.empty() && bodyNs != route.ns)
+            return sendError(
+                res, ApiError::badRequest("the namespace of the provided object does not match "
+                                          "the namespace sent on the request"));
+        meta["namespace"] = route.ns;
     }
-    if (verb == "patch") {
-        const std::string ct = mediaType(req);
-        json patch = json::parse(req.body, nullptr, false);
-        if (patch.is_discarded())
-            return sendError(res, ApiError::badRequest("the body of the request could not be "
-                                                       "decoded as JSON"));
-        ObjectStore::Mutation mutate;
-        if (ct == "application/merge-patch+json" || ct == "application/apply-patch+yaml") {
-            if (!patch.is_object())
-                return sendError(res, ApiError::badRequest("a merge patch must be a JSON object"));
-            mutate = [&patch](json &doc) -> std::optional<ApiError> {
-                doc.merge_patch(patch);
-                return std::nullopt;
-            };
-        } else if (ct == "application/json-patch+json") {
-            if (!patch.is_array())
-                return sendError(res, ApiError::badRequest("a JSON patch must be an array"));
-            if (patch.size() > 10000) {
-                ApiError e{
-                    413, "RequestEntityTooLarge",
-                    "The request is too large: the JSON patch has more than 10000 operations",
-                    json::object(), 0};
-                return sendError(res, e);
+    return sendObject(res, type, m_store.create(type, std::move(*body), options), 201);
+}
+
+void ApiServer::serveUpdate(const httplib::Request &req, httplib::Response &res, const Route &route,
+                            const WriteOptions &options) {
+    const ResourceType &type = route.type;
+    auto body = parseBody(req, res);
+    if (!body)
+        return;
+    if (body->is_object() && type.namespaced && body->contains("metadata") &&
+        (*body)["metadata"].is_object()) {
+        const std::string bodyNs = (*body)["metadata"].value("namespace", "");
+        if (!bodyNs.empty() && bodyNs != route.ns)
+            return sendError(
+                res, ApiError::badRequest("the namespace of the provided object does not match "
+                                          "the namespace sent on the request"));
+    }
+    return sendObject(res, type,
+                      m_store.replace(type, route.ns, route.name, std::move(*body), options), 200);
+}
+
+void ApiServer::servePatch(const httplib::Request &req, httplib::Response &res, const Route &route,
+                           const WriteOptions &options) {
+    const ResourceType &type = route.type;
+    const std::string ct = mediaType(req);
+    json patch = json::parse(req.body, nullptr, false);
+    if (patch.is_discarded())
+        return sendError(res, ApiError::badRequest("the body of the request could not be "
+                                                   "decoded as JSON"));
+    ObjectStore::Mutation mutate;
+    if (ct == "application/merge-patch+json" || ct == "application/apply-patch+yaml") {
+        if (!patch.is_object())
+            return sendError(res, ApiError::badRequest("a merge patch must be a JSON object"));
+        mutate = [&patch](json &doc) -> std::optional<ApiError> {
+            doc.merge_patch(patch);
+            return std::nullopt;
+        };
+    } else if (ct == "application/json-patch+json") {
+        if (!patch.is_array())
+            return sendError(res, ApiError::badRequest("a JSON patch must be an array"));
+        if (patch.size() > 10000) {
+            ApiError e{413, "RequestEntityTooLarge",
+                       "The request is too large: the JSON patch has more than 10000 operations",
+                       json::object(), 0};
+            return sendError(res, e);
+        }
+        mutate = [&patch](json &doc) -> std::optional<ApiError> {
+            try {
+                doc = doc.patch(patch);
+            } catch (const json::exception &) {
+                return ApiError::genericInvalid();
             }
-            mutate = [&patch](json &doc) -> std::optional<ApiError> {
-                try {
-                    doc = doc.patch(patch);
-                } catch (const json::exception &) {
-                    return ApiError::genericInvalid();
-                }
-                return std::nullopt;
-            };
-        } else if (ct == "application/strategic-merge-patch+json") {
-            if (type.custom)
-                return sendError(res, ApiError::unsupportedMediaType(
-                                          "the body of the request was in an unknown format - "
-                                          "accepted media types include: "
-                                          "application/json-patch+json, "
-                                          "application/merge-patch+json, "
-                                          "application/apply-patch+yaml"));
-            mutate = [&patch](json &doc) -> std::optional<ApiError> {
-                std::string error;
-                auto merged = applyStrategicMergePatch(doc, patch, &error);
-                if (!merged)
-                    return ApiError::badRequest(error);
-                doc = std::move(*merged);
-                return std::nullopt;
-            };
-        } else {
+            return std::nullopt;
+        };
+    } else if (ct == "application/strategic-merge-patch+json") {
+        if (type.custom)
             return sendError(res, ApiError::unsupportedMediaType(
                                       "the body of the request was in an unknown format - "
                                       "accepted media types include: "
                                       "application/json-patch+json, "
                                       "application/merge-patch+json, "
-                                      "application/apply-patch+yaml, "
-                                      "application/strategic-merge-patch+json"));
-        }
-        auto r = m_store.update(type, route.ns, route.name, mutate, options);
-        if (!r.ok() && r.error().code == 404 && ct == "application/apply-patch+yaml" &&
-            !options.statusSubresource) {
-            json obj = patch;
-            obj["metadata"]["name"] = route.name;
-            if (type.namespaced)
-                obj["metadata"]["namespace"] = route.ns;
-            return finish(m_store.create(type, std::move(obj), options), 201);
-        }
-        return finish(r, 200);
+                                      "application/apply-patch+yaml"));
+        mutate = [&patch](json &doc) -> std::optional<ApiError> {
+            std::string error;
+            auto merged = applyStrategicMergePatch(doc, patch, &error);
+            if (!merged)
+                return ApiError::badRequest(error);
+            doc = std::move(*merged);
+            return std::nullopt;
+        };
+    } else {
+        return sendError(res, ApiError::unsupportedMediaType(
+                                  "the body of the request was in an unknown format - "
+                                  "accepted media types include: "
+                                  "application/json-patch+json, "
+                                  "application/merge-patch+json, "
+                                  "application/apply-patch+yaml, "
+                                  "application/strategic-merge-patch+json"));
     }
-    if (verb == "delete") {
-        std::string uid;
-        std::string rv;
-        if (!req.body.empty()) {
-            json opts = json::parse(req.body, nullptr, false);
-            if (opts.is_object() && opts.contains("preconditions") &&
-                opts["preconditions"].is_object()) {
-                uid = opts["preconditions"].value("uid", "");
-                rv = opts["preconditions"].value("resourceVersion", "");
-            }
-        }
-        if (options.dryRun) {
-            auto r = m_store.get(type, route.ns, route.name);
-            return finish(r, 200);
-        }
-        return finish(m_store.remove(type, route.ns, route.name, uid, rv), 200);
+    auto r = m_store.update(type, route.ns, route.name, mutate, options);
+    if (!r.ok() && r.error().code == 404 && ct == "application/apply-patch+yaml" &&
+        !options.statusSubresource) {
+        json obj = patch;
+        obj["metadata"]["name"] = route.name;
+        if (type.namespaced)
+            obj["metadata"]["namespace"] = route.ns;
+        return sendObject(res, type, m_store.create(type, std::move(obj), options), 201);
     }
-    // deletecollection
+    return sendObject(res, type, r, 200);
+}
+
+void ApiServer::serveDelete(const httplib::Request &req, httplib::Response &res, const Route &route,
+                            const WriteOptions &options) {
+    const ResourceType &type = route.type;
+    std::string uid;
+    std::string rv;
+    if (!req.body.empty()) {
+        json opts = json::parse(req.body, nullptr, false);
+        if (opts.is_object() && opts.contains("preconditions") &&
+            opts["preconditions"].is_object()) {
+            uid = opts["preconditions"].value("uid", "");
+            rv = opts["preconditions"].value("resourceVersion", "");
+        }
+    }
+    if (options.dryRun) {
+        auto r = m_store.get(type, route.ns, route.name);
+        return sendObject(res, type, r, 200);
+    }
+    return sendObject(res, type, m_store.remove(type, route.ns, route.name, uid, rv), 200);
+}
+
+void ApiServer::serveDeleteCollection(const httplib::Request &req, httplib::Response &res,
+                                      const Route &route) {
+    const ResourceType &type = route.type;
     auto selectors = parseSelectors(req, res, type);
     if (!selectors)
         return;

@@ -62,6 +62,21 @@ private:
     void handle(const httplib::Request &req, httplib::Response &res);
     void serveResource(const httplib::Request &req, httplib::Response &res, const SimUser &user,
                        Route &route);
+    // serveResource's verbs, after it checked the route, the user and the faults.
+    void serveGet(httplib::Response &res, const Route &route, bool table);
+    void serveCreate(const httplib::Request &req, httplib::Response &res, const Route &route,
+                     const WriteOptions &options);
+    void serveUpdate(const httplib::Request &req, httplib::Response &res, const Route &route,
+                     const WriteOptions &options);
+    void servePatch(const httplib::Request &req, httplib::Response &res, const Route &route,
+                    const WriteOptions &options);
+    void serveDelete(const httplib::Request &req, httplib::Response &res, const Route &route,
+                     const WriteOptions &options);
+    void serveDeleteCollection(const httplib::Request &req, httplib::Response &res,
+                               const Route &route);
+    /// The object as the answer (`code`), or the error.
+    void sendObject(httplib::Response &res, const ResourceType &type, const Result<ObjectPtr> &r,
+                    int code) const;
     void serveList(const httplib::Request &req, httplib::Response &res, const ResourceType &type,
                    const std::string &ns, bool table);
     void serveWatch(const httplib::Request &req, httplib::Response &res, const ResourceType &type,

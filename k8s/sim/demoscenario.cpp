@@ -319,6 +319,677 @@ json gpuRequest(const char *cpu, const char *mem, int gpus,
     return r;
 }
 
+std::chrono::seconds days(int d) {
+    return std::chrono::seconds(hours(24 * d));
+}
+
+std::chrono::seconds mins(int m) {
+    return std::chrono::seconds(minutes(m));
+}
+
+/// A Kubeflow training job in the pipeline namespace.
+struct TrainingJob {
+    const char *apiVersion;
+    const char *kind;
+    std::string name;
+    std::string org;
+    std::string user;
+    std::chrono::seconds age;
+};
+/// A condition after Created: its type, the message after "<Kind> <name> ", and when.
+struct JobPhase {
+    const char *type;
+    const char *text;
+    std::chrono::seconds ago;
+};
+
+/// The demo cluster, part by part, in the order generate() has always built it (the order of
+/// the random draws and of placement makes the result for a seed).
+class DemoCluster {
+public:
+    DemoCluster(std::uint64_t seed, TimePoint now)
+        : b(seed, now) {}
+
+    std::vector<json> build() {
+        addNamespaces();
+        addNodes();
+        addPlatformPods();
+        addNotebooks();
+        addInferenceServices();
+        addKubeflowTrainingJobs();
+        addLegacyJobs();
+        addVolcanoJobs();
+        addSparkApplications();
+        addArgoWorkflows();
+        addOversizedCpuTask();
+        addQuotas();
+        addEvents();
+        return std::move(b.objects);
+    }
+
+private:
+    /// Namespaces the CubeStudio installer creates, plus default.
+    void addNamespaces() {
+        // (create_ns_secret.sh)
+        for (const char *ns :
+             {"default", "kube-system", "kube-public", "infra", "kubeflow", "istio-system",
+              "pipeline", "automl", "jupyter", "service", "monitoring", "logging", "aihub"}) {
+            json labels = {{"kubernetes.io/metadata.name", ns}};
+            const std::string n(ns);
+            if (n != "default" && n != "kube-system" && n != "kube-public" && n != "service")
+                labels["istio-injection"] = "disabled";
+            b.add({{"apiVersion", "v1"},
+                   {"kind", "Namespace"},
+                   {"metadata", b.meta(ns, "", days(210), labels)},
+                   {"spec", {{"finalizers", {"kubernetes"}}}},
+                   {"status", {{"phase", "Active"}}}});
+        }
+    }
+    /// Control plane first (platform components), then per-org CPU and GPU pools.
+    void addNodes() {
+        for (int i = 1; i <= 3; ++i) {
+            json labels = {{"node-role.kubernetes.io/control-plane", ""},
+                           {"kubeflow", "true"},
+                           {"kubeflow-dashboard", "true"},
+                           {"mysql", "true"},
+                           {"redis", "true"},
+                           {"istio", "true"},
+                           {"monitoring", "true"},
+                           {"logging", "true"},
+                           {"org", "public"}};
+            b.node("master-" + std::to_string(i), labels, "16", "64Gi", json::object(), days(210),
+                   true, false, json::object(),
+                   json::array({{{"key", "node-role.kubernetes.io/control-plane"},
+                                 {"effect", "NoSchedule"}}}));
+        }
+        const int extraCpu = b.pick(0, 8); // 20–40 nodes in all, by seed
+        for (std::size_t o = 0; o < orgs.size(); ++o) {
+            const int count = 3 + (o == 0 ? extraCpu / 2 : o == 1 ? extraCpu - extraCpu / 2 : 0);
+            for (int i = 1; i <= count; ++i) {
+                json labels = {{"cpu", "true"},
+                               {"train", "true"},
+                               {"notebook", "true"},
+                               {"service", "true"},
+                               {"org", orgs[o]}};
+                if (o == 0 && i == count)
+                    labels["share"] = "false";
+                const bool cordoned = o == 3 && i == count;
+                b.node("cpu-" + orgs[o] + '-' + std::to_string(i), labels, i % 2 ? "64" : "32",
+                       i % 2 ? "256Gi" : "128Gi", json::object(), days(30 + 7 * i), true, cordoned);
+            }
+        }
+        b.gpuNode("gpu-a100-vision-1", "vision", kA100, "none", 1, true, days(120));
+        b.gpuNode("gpu-a100-vision-2", "vision", kA100, "none", 1, true, days(118));
+        b.gpuNode("gpu-a100-public-1", "public", kA100, "none", 1, true, days(90));
+        b.gpuNode("gpu-a100-mig-nlp-1", "nlp", kA100, "mixed", 1, true, days(60));
+        b.gpuNode("gpu-h100-nlp-1", "nlp", kH100, "none", 1, true, days(20));
+        b.gpuNode("gpu-h100-nlp-2", "nlp", kH100, "none", 1, false, days(20));
+        b.gpuNode("gpu-v100-speech-1", "speech", kV100, "none", 1, true, days(400));
+        b.gpuNode("gpu-v100-speech-2", "speech", kV100, "none", 1, true, days(400));
+        b.gpuNode("gpu-v100-speech-3", "speech", kV100, "none", 1, true, days(380), false);
+        b.gpuNode("gpu-t4-public-1", "public", kT4, "none", 4, true, days(300));
+        const int extraGpu = b.pick(0, 3);
+        for (int i = 0; i < extraGpu; ++i)
+            b.gpuNode("gpu-t4-vision-" + std::to_string(i + 1), "vision", kT4, "none", 1, true,
+                      days(200 - i));
+        b.vgpuNode("vgpu-t4-public-1", "public", kT4, days(150));
+    }
+    /// Platform components run on the tainted control-plane nodes.
+
+    void platformPod(const std::string &name, const std::string &ns, json labels, json selector,
+                     const std::string &image, json requests, json limits,
+                     std::chrono::seconds age) {
+        json p = b.pod(name, ns, std::move(labels), json::object(), std::move(selector), image,
+                       std::move(requests), std::move(limits), age, json::array(), false);
+        p["spec"]["tolerations"] = json::array({{{"key", "node-role.kubernetes.io/control-plane"},
+                                                 {"operator", "Exists"},
+                                                 {"effect", "NoSchedule"}}});
+        b.placeNow(p, age);
+        add(std::move(p));
+    }
+    /// The platform's own pods.
+    void addPlatformPods() {
+        for (int i = 1; i <= 2; ++i)
+            platformPod("coredns-7db6d8ff4d-" + std::string(i == 1 ? "8xk2p" : "q9wzt"),
+                        "kube-system", {{"k8s-app", "kube-dns"}},
+                        {{"node-role.kubernetes.io/control-plane", ""}},
+                        "registry.k8s.io/coredns/coredns:v1.11.3",
+                        {{"cpu", "100m"}, {"memory", "70Mi"}}, {{"memory", "170Mi"}}, days(200));
+        platformPod("kubeflow-dashboard-backend-6f9c8d7b5-x2l4m", "infra",
+                    {{"app", "kubeflow-dashboard"}}, {{"kubeflow-dashboard", "true"}},
+                    "ccr.ccs.tencentyun.com/cube-studio/kubeflow-dashboard:2026.03.01",
+                    {{"cpu", "2"}, {"memory", "4Gi"}}, {{"cpu", "4"}, {"memory", "8Gi"}}, days(60));
+    }
+    /// Notebooks (jupyter): request 0 / limit N unless exclusive, as the platform creates them.
+    void addNotebooks() {
+        for (int i = 0; i < 8; ++i) {
+            const std::string &org = orgs[static_cast<std::size_t>(i) % orgs.size()];
+            const std::string &user = users[static_cast<std::size_t>(i) % users.size()];
+            const bool gpu = i % 3 == 2;
+            json selector = {{"notebook", "true"}, {"org", org}};
+            selector[gpu ? "vgpu" : "cpu"] = "true";
+            json requests = {{"cpu", "0"}, {"memory", "0"}};
+            json limits = {{"cpu", "8"}, {"memory", "16Gi"}};
+            if (gpu) {
+                requests = {{"cpu", "2"},
+                            {"memory", "8Gi"},
+                            {"nvidia.com/gpu", "1"},
+                            {"nvidia.com/gpucores", "25"},
+                            {"nvidia.com/gpumem", "4096"}};
+                limits = requests;
+                selector["org"] = "public";
+            }
+            const std::string name = user + "-notebook-" + std::to_string(i);
+            add(b.pod(name, "jupyter", {{"app", name}, {"user", user}, {"pod-type", "notebook"}},
+                      {{"project", projects.at(selector["org"].get<std::string>())}}, selector,
+                      "ccr.ccs.tencentyun.com/cube-studio/notebook:jupyter-ubuntu-cpu-base",
+                      requests, limits, std::chrono::seconds(hours(1 + 7 * i))));
+        }
+    }
+    /// Inference services (service namespace): request = limit.
+    void addInferenceServices() {
+        for (int i = 0; i < 6; ++i) {
+            const std::string &org = orgs[static_cast<std::size_t>(i + 1) % orgs.size()];
+            const bool gpu = i % 2 == 1;
+            json selector = {{"service", "true"}, {"org", org}};
+            selector[gpu ? "gpu" : "cpu"] = "true";
+            json req = gpu ? gpuRequest("4", "16Gi", 1) : gpuRequest("2", "4Gi", 0);
+            if (gpu)
+                selector["gpu-type"] = org == "speech" ? "V100" : org == "nlp" ? "H100" : "T4";
+            if (gpu && org == "vision")
+                selector["org"] =
+                    "public"; // vision's GPUs are busy training; serve from public T4s
+            const std::string name = "infer-" + org + "-model-" + std::to_string(i) + "-5c7f9d";
+            add(b.pod(name, "service",
+                      {{"app", "infer-" + org + "-model-" + std::to_string(i)},
+                       {"pod-type", "inferenceservice"},
+                       {"user", users[static_cast<std::size_t>(i)]}},
+                      {{"project", projects.at(selector["org"].get<std::string>())}}, selector,
+                      "ccr.ccs.tencentyun.com/cube-studio/tritonserver:24.05", req, req,
+                      days(2 + i)));
+        }
+    }
+    json jobMeta(const std::string &name, const std::string &ns, const std::string &org,
+                 const std::string &user, std::chrono::seconds age) const {
+        json labels = {{"run-id", "run-" + name},
+                       {"run-username", user},
+                       {"pipeline-username", user},
+                       {"pipeline-id", std::to_string(100 + name.size())},
+                       {"pipeline-name", "pipeline-" + org},
+                       {"task-id", std::to_string(1000 + name.size())},
+                       {"task-name", name},
+                       {"org", org}};
+        return b.meta(name, ns, age, labels, {{"project", projects.at(org)}});
+    }
+    // The object as the training operator writes it: Created at the job's age, then `phases`;
+    // startTime once it ran, completionTime once it succeeded or failed.
+    json trainingJob(const TrainingJob &j, json spec, std::initializer_list<JobPhase> phases,
+                     json replicaStatuses) const {
+        const std::string kind = j.kind;
+        // mpi-operator v2 names the job with its namespace in its messages.
+        const std::string subject =
+            kind + ' ' +
+            (std::string(j.apiVersion) == "kubeflow.org/v2beta1" ? "pipeline/" + j.name : j.name) +
+            ' ';
+        json conditions = json::array({condition("Created", (kind + "Created").c_str(),
+                                                 subject + "is created.", b.ago(j.age))});
+        json status = {{"replicaStatuses", std::move(replicaStatuses)}};
+        for (const JobPhase &p : phases) {
+            const std::string type = p.type;
+            conditions.push_back(
+                condition(p.type, (kind + type).c_str(), subject + p.text, b.ago(p.ago)));
+            if (type == "Running")
+                status["startTime"] = b.ago(j.age);
+            if (type == "Succeeded" || type == "Failed")
+                status["completionTime"] = b.ago(p.ago);
+        }
+        status["conditions"] = std::move(conditions);
+        return json{{"apiVersion", j.apiVersion},
+                    {"kind", j.kind},
+                    {"metadata", jobMeta(j.name, "pipeline", j.org, j.user, j.age)},
+                    {"spec", std::move(spec)},
+                    {"status", std::move(status)}};
+    }
+    // {"Master", 1}, {"Worker", 2} → {"Master": {"replicas": 1}, "Worker": {"replicas": 2}}.
+    static json replicaSpecs(std::initializer_list<std::pair<const char *, int>> roles) {
+        json specs = json::object();
+        for (const auto &[role, n] : roles)
+            specs[role] = {{"replicas", n}};
+        return specs;
+    }
+    static json pytorchReplica(int gpus, bool restartOnFailure) {
+        json r = {
+            {"replicas", 1},
+            {"template",
+             {{"spec",
+               {{"containers",
+                 json::array({{{"name", "pytorch"},
+                               {"image", "pytorch:2.4"},
+                               {"resources",
+                                {{"limits", {{"nvidia.com/gpu", std::to_string(gpus)}}}}}}})}}}}}};
+        if (restartOnFailure)
+            r["restartPolicy"] = "OnFailure";
+        return r;
+    }
+    void replicaPods(const TrainingJob &j, const std::string &role, int n, const json &requests,
+                     const json &selector, int finished /* 0 running, 1 succeeded, -1 failed */,
+                     bool place = true) {
+        const std::string &job = j.name;
+        for (int i = 0; i < n; ++i) {
+            std::string r = role;
+            for (char &c : r)
+                c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+            json labels = {{"training.kubeflow.org/job-name", job},
+                           {"training.kubeflow.org/replica-type", r},
+                           {"training.kubeflow.org/replica-index", std::to_string(i)},
+                           {"training.kubeflow.org/operator-name", "kubeflow-training"},
+                           {"run-id", "run-" + job},
+                           {"task-name", job}};
+            if (i == 0 && (r == "master" || r == "chief" || r == "launcher"))
+                labels["training.kubeflow.org/job-role"] = "master";
+            json p = b.pod(job + '-' + r + '-' + std::to_string(i), "pipeline", labels,
+                           {{"project", projects.at(j.org)}}, selector,
+                           "ccr.ccs.tencentyun.com/cube-studio/" + std::string(j.kind) + ":latest",
+                           requests, requests, j.age, ownerRef(j.apiVersion, j.kind, job), place);
+            if (finished != 0 && p["spec"].contains("nodeName"))
+                b.finish(p, finished > 0, std::chrono::seconds(j.age.count() / 2));
+            add(std::move(p));
+        }
+    }
+    static json cpuTrain(const std::string &org) {
+        return json{{"cpu", "true"}, {"train", "true"}, {"org", org}};
+    }
+    /// Training jobs of every built-in Kubeflow kind, with their pods.
+    void addKubeflowTrainingJobs() {
+        { // PyTorchJob running for 3 days: past the platform's 2-day timeout; fills vision's A100s.
+            const TrainingJob j{"kubeflow.org/v1", "PyTorchJob", "pytorch-resnet50-vision",
+                                "vision",          "chen.wei",   days(3)};
+            add(trainingJob(
+                j,
+                {{"runPolicy", {{"cleanPodPolicy", "None"}, {"suspend", false}}},
+                 {"pytorchReplicaSpecs",
+                  {{"Master", pytorchReplica(8, true)}, {"Worker", pytorchReplica(8, true)}}}},
+                {{"Running", "is running.", j.age}}, {{"Master", active1}, {"Worker", active1}}));
+            replicaPods(j, "Master", 1, gpuRequest("32", "256Gi", 8), visionA100, 0);
+            replicaPods(j, "Worker", 1, gpuRequest("32", "256Gi", 8), visionA100, 0);
+        }
+        { // A second vision PyTorchJob that cannot start: vision has no free A100.
+            const TrainingJob j{"kubeflow.org/v1", "PyTorchJob", "pytorch-detr-vision",
+                                "vision",          "li.na",      mins(42)};
+            add(trainingJob(
+                j,
+                {{"runPolicy", {{"cleanPodPolicy", "None"}}},
+                 {"pytorchReplicaSpecs",
+                  {{"Master", pytorchReplica(4, false)}, {"Worker", pytorchReplica(4, false)}}}},
+                {}, {{"Master", json::object()}, {"Worker", json::object()}}));
+            replicaPods(j, "Master", 1, gpuRequest("16", "128Gi", 4), visionA100, 0, false);
+            replicaPods(j, "Worker", 1, gpuRequest("16", "128Gi", 4), visionA100, 0, false);
+        }
+        { // TFJob that succeeded.
+            const TrainingJob j{"kubeflow.org/v1", "TFJob", "tf-mnist-speech",
+                                "speech",          "bob",   hours(20)};
+            add(trainingJob(j, {{"tfReplicaSpecs", replicaSpecs({{"PS", 1}, {"Worker", 2}})}},
+                            {{"Running", "is running.", hours(19)},
+                             {"Succeeded", "successfully completed.", hours(12)}},
+                            {{"PS", {{"succeeded", 1}}}, {"Worker", {{"succeeded", 2}}}}));
+            replicaPods(j, "PS", 1, gpuRequest("4", "8Gi", 0), cpuTrain("speech"), 1);
+            replicaPods(j, "Worker", 2, gpuRequest("8", "16Gi", 0), cpuTrain("speech"), 1);
+        }
+        { // MPIJob v1 that failed.
+            const TrainingJob j{"kubeflow.org/v1", "MPIJob",    "mpi-horovod-speech",
+                                "speech",          "wang.fang", hours(9)};
+            add(trainingJob(
+                j,
+                {{"slotsPerWorker", 1},
+                 {"mpiReplicaSpecs", replicaSpecs({{"Launcher", 1}, {"Worker", 2}})}},
+                {{"Running", "is running.", hours(8)},
+                 {"Failed", "has failed because 1 Launcher replica(s) failed.", hours(7)}},
+                {{"Launcher", {{"failed", 1}}}, {"Worker", {{"succeeded", 2}}}}));
+            replicaPods(j, "Launcher", 1, gpuRequest("1", "2Gi", 0), cpuTrain("speech"), -1);
+            replicaPods(j, "Worker", 2, gpuRequest("8", "64Gi", 2), speechV100, 1);
+        }
+        { // MPIJob v2beta1 (standalone mpi-operator) running on V100s.
+            const TrainingJob j{"kubeflow.org/v2beta1",
+                                "MPIJob",
+                                "mpi-v2-bert-speech",
+                                "speech",
+                                "alice",
+                                hours(5)};
+            add(trainingJob(j,
+                            {{"slotsPerWorker", 4},
+                             {"runPolicy", {{"cleanPodPolicy", "Running"}}},
+                             {"mpiReplicaSpecs", replicaSpecs({{"Launcher", 1}, {"Worker", 2}})}},
+                            {{"Running", "is running.", hours(4)}},
+                            {{"Launcher", active1}, {"Worker", active2}}));
+            replicaPods(j, "Launcher", 1, gpuRequest("1", "2Gi", 0), cpuTrain("speech"), 0);
+            replicaPods(j, "Worker", 2, gpuRequest("16", "96Gi", 4), speechV100, 0);
+        }
+        { // MXJob just created (no pods yet).
+            const TrainingJob j{"kubeflow.org/v1", "MXJob",     "mx-ssd-public",
+                                "public",          "zhang.san", mins(2)};
+            add(trainingJob(j,
+                            {{"jobMode", "MXTrain"},
+                             {"mxReplicaSpecs",
+                              replicaSpecs({{"Scheduler", 1}, {"Server", 1}, {"Worker", 2}})}},
+                            {}, json::object()));
+        }
+        { // XGBoostJob running on CPUs.
+            const TrainingJob j{"kubeflow.org/v1", "XGBoostJob", "xgboost-ctr-public",
+                                "public",          "alice",      hours(2)};
+            add(trainingJob(j, {{"xgbReplicaSpecs", replicaSpecs({{"Master", 1}, {"Worker", 2}})}},
+                            {{"Running", "is running.", hours(1)}},
+                            {{"Master", active1}, {"Worker", active2}}));
+            replicaPods(j, "Master", 1, gpuRequest("4", "8Gi", 0), cpuTrain("public"), 0);
+            replicaPods(j, "Worker", 2, gpuRequest("8", "16Gi", 0), cpuTrain("public"), 0);
+        }
+        { // PaddleJob (kubeflow.org) restarting.
+            const TrainingJob j{"kubeflow.org/v1", "PaddleJob", "paddle-ernie-nlp", "nlp",
+                                "li.na",           hours(6)};
+            add(trainingJob(
+                j, {{"paddleReplicaSpecs", replicaSpecs({{"Worker", 2}})}},
+                {{"Running", "is running.", hours(5)},
+                 {"Restarting", "is restarting because 1 Worker replica(s) failed.", mins(3)}},
+                {{"Worker", {{"active", 1}, {"failed", 1}}}}));
+            replicaPods(j, "Worker", 2, gpuRequest("16", "128Gi", 4), nlpH100, 0);
+        }
+        { // JAXJob suspended.
+            const TrainingJob j{"kubeflow.org/v1", "JAXJob", "jax-gemma-nlp", "nlp",
+                                "chen.wei",        hours(30)};
+            add(trainingJob(j,
+                            {{"runPolicy", {{"suspend", true}}},
+                             {"jaxReplicaSpecs", replicaSpecs({{"Worker", 4}})}},
+                            {{"Suspended", "is suspended.", hours(20)}},
+                            {{"Worker", json::object()}}));
+        }
+    }
+    /// The platform's legacy job groups.
+    void addLegacyJobs() {
+        { // The platform's legacy groups.
+            add({{"apiVersion", "xgboostjob.kubeflow.org/v1alpha1"},
+                 {"kind", "XGBoostJob"},
+                 {"metadata",
+                  jobMeta("xgb-legacy-churn-model", "pipeline", "public", "bob", days(1))},
+                 {"spec", {{"xgbReplicaSpecs", {{"Master", {{"replicas", 1}}}}}}},
+                 {"status",
+                  {{"conditions", json::array({condition("Created", "XGBoostJobCreated", "created",
+                                                         b.ago(days(1))),
+                                               condition("Succeeded", "XGBoostJobSucceeded",
+                                                         "completed", b.ago(hours(22)))})},
+                   {"completionTime", b.ago(hours(22))}}}});
+            add({{"apiVersion", "batch.paddlepaddle.org/v1"},
+                 {"kind", "PaddleJob"},
+                 {"metadata",
+                  jobMeta("paddle-ocr-public", "pipeline", "public", "zhang.san", hours(3))},
+                 {"spec", {{"worker", {{"replicas", 2}}}, {"ps", {{"replicas", 1}}}}},
+                 {"status",
+                  {{"phase", "Running"}, {"mode", "PS"}, {"startTime", b.ago(hours(3))}}}});
+        }
+    }
+    /// Volcano: queues, a running hyper-parameter search and a job waiting in its queue.
+    void addVolcanoJobs() {
+        { // Volcano: queues, a running hyper-parameter search and a job waiting in its queue.
+            for (const auto &[q, weight] : std::vector<std::pair<std::string, int>>{
+                     {"default", 1}, {"vision", 4}, {"speech", 2}})
+                add({{"apiVersion", "scheduling.volcano.sh/v1beta1"},
+                     {"kind", "Queue"},
+                     {"metadata", b.meta(q, "", days(200))},
+                     {"spec",
+                      {{"weight", weight},
+                       {"reclaimable", true},
+                       {"capability",
+                        {{"cpu", "256"},
+                         {"memory", "1Ti"},
+                         {"nvidia.com/gpu", q == "default" ? "8" : "32"}}}}},
+                     {"status",
+                      {{"state", "Open"},
+                       {"running", q == "default" ? 1 : 0},
+                       {"pending", q == "vision" ? 1 : 0},
+                       {"allocated",
+                        {{"cpu", q == "default" ? "12" : "0"},
+                         {"memory", q == "default" ? "24Gi" : "0"}}}}}});
+            const std::string name = "nni-hp-search-public";
+            const auto age = hours(4);
+            add({{"apiVersion", "batch.volcano.sh/v1alpha1"},
+                 {"kind", "Job"},
+                 {"metadata", jobMeta(name, "automl", "public", "bob", age)},
+                 {"spec",
+                  {{"schedulerName", "volcano"},
+                   {"queue", "default"},
+                   {"minAvailable", 3},
+                   {"tasks", json::array({{{"name", "trial"}, {"replicas", 3}}})}}},
+                 {"status",
+                  {{"state", {{"phase", "Running"}, {"lastTransitionTime", b.ago(hours(3))}}},
+                   {"minAvailable", 3},
+                   {"running", 3},
+                   {"version", 1}}}});
+            add({{"apiVersion", "scheduling.volcano.sh/v1beta1"},
+                 {"kind", "PodGroup"},
+                 {"metadata", b.meta(name + "-pg", "automl", age)},
+                 {"spec", {{"minMember", 3}, {"queue", "default"}}},
+                 {"status", {{"phase", "Running"}, {"running", 3}}}});
+            for (int i = 0; i < 3; ++i) {
+                json p = b.pod(
+                    name + "-trial-" + std::to_string(i), "automl",
+                    {{"volcano.sh/job-name", name},
+                     {"volcano.sh/task-spec", "trial"},
+                     {"run-id", "run-" + name}},
+                    {{"project", "public-demo"}, {"scheduling.k8s.io/group-name", name + "-pg"}},
+                    cpuTrain("public"), "ccr.ccs.tencentyun.com/cube-studio/nni:2.10",
+                    gpuRequest("4", "8Gi", 0), gpuRequest("4", "8Gi", 0), age,
+                    ownerRef("batch.volcano.sh/v1alpha1", "Job", name));
+                p["spec"]["schedulerName"] = "volcano";
+                add(std::move(p));
+            }
+            add({{"apiVersion", "batch.volcano.sh/v1alpha1"},
+                 {"kind", "Job"},
+                 {"metadata",
+                  jobMeta("mindspore-yolo-vision", "automl", "vision", "li.na", mins(15))},
+                 {"spec",
+                  {{"schedulerName", "volcano"},
+                   {"queue", "vision"},
+                   {"minAvailable", 2},
+                   {"tasks", json::array({{{"name", "worker"}, {"replicas", 2}}})}}},
+                 {"status",
+                  {{"state", {{"phase", "Pending"}, {"lastTransitionTime", b.ago(mins(15))}}},
+                   {"minAvailable", 2},
+                   {"pending", 2}}}});
+        }
+    }
+    /// Spark: one completed, one running.
+    void addSparkApplications() {
+        { // Spark: one completed, one running.
+            add({{"apiVersion", "sparkoperator.k8s.io/v1beta2"},
+                 {"kind", "SparkApplication"},
+                 {"metadata", jobMeta("spark-pi", "pipeline", "public", "alice", hours(26))},
+                 {"spec",
+                  {{"type", "Scala"},
+                   {"mode", "cluster"},
+                   {"sparkVersion", "3.5.0"},
+                   {"mainClass", "org.apache.spark.examples.SparkPi"},
+                   {"driver", {{"cores", 1}, {"memory", "512m"}}},
+                   {"executor", {{"cores", 1}, {"instances", 2}, {"memory", "512m"}}}}},
+                 {"status",
+                  {{"applicationState", {{"state", "COMPLETED"}}},
+                   {"submissionAttempts", 1},
+                   {"lastSubmissionAttemptTime", b.ago(hours(26))},
+                   {"terminationTime", b.ago(hours(25))},
+                   {"sparkApplicationId", "spark-5f1f3b"},
+                   {"executorState",
+                    {{"spark-pi-exec-1", "COMPLETED"}, {"spark-pi-exec-2", "COMPLETED"}}}}}});
+            const std::string name = "spark-etl-speech";
+            const auto age = mins(50);
+            add({{"apiVersion", "sparkoperator.k8s.io/v1beta2"},
+                 {"kind", "SparkApplication"},
+                 {"metadata", jobMeta(name, "pipeline", "speech", "wang.fang", age)},
+                 {"spec",
+                  {{"type", "Python"},
+                   {"mode", "cluster"},
+                   {"sparkVersion", "3.5.0"},
+                   {"driver", {{"cores", 2}, {"memory", "4g"}}},
+                   {"executor", {{"cores", 4}, {"instances", 2}, {"memory", "8g"}}}}},
+                 {"status",
+                  {{"applicationState", {{"state", "RUNNING"}}},
+                   {"submissionAttempts", 1},
+                   {"lastSubmissionAttemptTime", b.ago(age)},
+                   {"sparkApplicationId", "spark-9a8e7c"}}}});
+            add(b.pod(name + "-driver", "pipeline",
+                      {{"spark-role", "driver"},
+                       {"sparkoperator.k8s.io/app-name", name},
+                       {"run-id", "run-" + name}},
+                      {{"project", "speech-asr"}}, cpuTrain("speech"), "apache/spark:3.5.0",
+                      {{"cpu", "2"}, {"memory", "4506Mi"}}, {{"memory", "4506Mi"}}, age,
+                      ownerRef("sparkoperator.k8s.io/v1beta2", "SparkApplication", name)));
+            for (int i = 1; i <= 2; ++i)
+                add(b.pod(name + "-exec-" + std::to_string(i), "pipeline",
+                          {{"spark-role", "executor"}, {"sparkoperator.k8s.io/app-name", name}},
+                          {{"project", "speech-asr"}}, cpuTrain("speech"), "apache/spark:3.5.0",
+                          {{"cpu", "4"}, {"memory", "9011Mi"}}, {{"memory", "9011Mi"}}, age,
+                          ownerRef("sparkoperator.k8s.io/v1beta2", "SparkApplication", name)));
+        }
+    }
+    /// Argo workflows (the platform's pipelines).
+    void addArgoWorkflows() {
+        { // Argo workflows (the platform's pipelines).
+            const std::vector<std::tuple<std::string, std::string, const char *, int>> wfs = {
+                {"pipeline-speech-asr-nightly-7k2x9", "speech", "Running", 35},
+                {"pipeline-vision-eval-p8d4m", "vision", "Succeeded", 600},
+                {"pipeline-nlp-data-prep-q2w7z", "nlp", "Failed", 240}};
+            for (const auto &[name, org, phase, ageMin] : wfs) {
+                json status = {{"phase", phase},
+                               {"startedAt", b.ago(mins(ageMin))},
+                               {"progress", std::string(phase) == "Running" ? "1/3" : "3/3"}};
+                if (std::string(phase) != "Running")
+                    status["finishedAt"] = b.ago(mins(ageMin / 2));
+                if (std::string(phase) == "Failed")
+                    status["message"] = "child 'pipeline-nlp-data-prep-q2w7z-3312' failed";
+                add({{"apiVersion", "argoproj.io/v1alpha1"},
+                     {"kind", "Workflow"},
+                     {"metadata", jobMeta(name, "pipeline", org, "zhang.san", mins(ageMin))},
+                     {"spec",
+                      {{"entrypoint", "main"},
+                       {"serviceAccountName", "pipeline-runner"},
+                       {"ttlStrategy", {{"secondsAfterCompletion", 10800}}}}},
+                     {"status", status}});
+                if (std::string(phase) == "Running")
+                    add(b.pod(name + "-1823", "pipeline",
+                              {{"workflows.argoproj.io/workflow", name},
+                               {"pipeline-name", "pipeline-" + org},
+                               {"run-id", "run-" + name},
+                               {"run-username", "zhang.san"}},
+                              {{"project", projects.at(org)},
+                               {"workflows.argoproj.io/node-name", name + ".preprocess"}},
+                              cpuTrain(org),
+                              "ccr.ccs.tencentyun.com/cube-studio/ubuntu-gpu:cuda12.1",
+                              {{"cpu", "4"}, {"memory", "8Gi"}}, {{"cpu", "4"}, {"memory", "8Gi"}},
+                              mins(ageMin), ownerRef("argoproj.io/v1alpha1", "Workflow", name)));
+            }
+        }
+    }
+    /// A CPU pipeline task for nlp that asks more than any nlp node has free.
+    void addOversizedCpuTask() {
+        { // A CPU pipeline task for nlp that asks more than any nlp node has free.
+            add(b.pod("pipeline-nlp-big-shuffle-9x7q", "pipeline",
+                      {{"run-id", "run-nlp-shuffle"},
+                       {"task-name", "shuffle"},
+                       {"run-username", "li.na"}},
+                      {{"project", "nlp-llm"}}, cpuTrain("nlp"),
+                      "ccr.ccs.tencentyun.com/cube-studio/ubuntu:22.04",
+                      {{"cpu", "96"}, {"memory", "200Gi"}}, {{"cpu", "96"}, {"memory", "200Gi"}},
+                      mins(25)));
+        }
+    }
+    /// Quotas on the workload namespaces and a LimitRange for notebooks.
+    void addQuotas() {
+        for (const char *ns : {"pipeline", "jupyter", "service", "automl"}) {
+            json hard = {{"requests.cpu", "400"},
+                         {"requests.memory", "2Ti"},
+                         {"requests.nvidia.com/gpu", "48"},
+                         {"limits.cpu", "800"},
+                         {"limits.memory", "4Ti"},
+                         {"pods", "500"},
+                         {"count/pytorchjobs.kubeflow.org", "20"}};
+            if (std::string(ns) == "jupyter")
+                hard = {{"requests.cpu", "64"},
+                        {"requests.memory", "256Gi"},
+                        {"requests.nvidia.com/gpu", "4"},
+                        {"pods", "60"}};
+            add({{"apiVersion", "v1"},
+                 {"kind", "ResourceQuota"},
+                 {"metadata", b.meta(std::string(ns) + "-quota", ns, days(100))},
+                 {"spec", {{"hard", hard}}}});
+        }
+        add({{"apiVersion", "v1"},
+             {"kind", "LimitRange"},
+             {"metadata", b.meta("notebook-limits", "jupyter", days(100))},
+             {"spec",
+              {{"limits", json::array({{{"type", "Container"},
+                                        {"default", {{"cpu", "2"}, {"memory", "4Gi"}}},
+                                        {"defaultRequest", {{"cpu", "500m"}, {"memory", "1Gi"}}},
+                                        {"max", {{"cpu", "32"}, {"memory", "128Gi"}}},
+                                        {"min", {{"cpu", "100m"}, {"memory", "128Mi"}}}}})}}}});
+    }
+    /// Events about pending and scheduled pods, training jobs and NotReady nodes.
+    void addEvents() {
+        for (const auto &o : std::vector<json>(b.objects)) {
+            const std::string kind = o.value("kind", "");
+            const json &m = o["metadata"];
+            if (kind == "Pod" && !o["spec"].contains("nodeName")) {
+                b.event(m["namespace"],
+                        {{"kind", "Pod"},
+                         {"namespace", m["namespace"]},
+                         {"name", m["name"]},
+                         {"apiVersion", "v1"}},
+                        "Warning", "FailedScheduling",
+                        "0/1 nodes are available: waiting for the scheduler.", "default-scheduler",
+                        mins(20), 12);
+            } else if (kind == "Pod" && o["status"].value("phase", "") == "Running" &&
+                       m.value("namespace", "") == "pipeline") {
+                b.event("pipeline",
+                        {{"kind", "Pod"},
+                         {"namespace", "pipeline"},
+                         {"name", m["name"]},
+                         {"apiVersion", "v1"}},
+                        "Normal", "Scheduled",
+                        "Successfully assigned pipeline/" + m["name"].get<std::string>() + " to " +
+                            o["spec"]["nodeName"].get<std::string>(),
+                        "default-scheduler", mins(30));
+            } else if (kind == "PyTorchJob" || kind == "TFJob" || kind == "MPIJob") {
+                b.event(m["namespace"],
+                        {{"kind", kind},
+                         {"namespace", m["namespace"]},
+                         {"name", m["name"]},
+                         {"apiVersion", o["apiVersion"]}},
+                        "Normal", "SuccessfulCreatePod",
+                        "Created pod: " + m["name"].get<std::string>() + "-worker-0",
+                        "training-operator", mins(40));
+            } else if (kind == "Node" &&
+                       o["status"]["conditions"].back().value("status", "") != "True") {
+                b.event("default", {{"kind", "Node"}, {"name", m["name"]}, {"uid", m["name"]}},
+                        "Normal", "NodeNotReady",
+                        "Node " + m["name"].get<std::string>() + " status is now: NodeNotReady",
+                        "node-controller", mins(7));
+            }
+        }
+    }
+    void add(json o) { b.add(std::move(o)); }
+
+    Builder b;
+    const std::vector<std::string> orgs = {"public", "speech", "vision", "nlp"};
+    const std::vector<std::string> users = {"alice", "bob",       "chen.wei",
+                                            "li.na", "wang.fang", "zhang.san"};
+    const std::map<std::string, std::string> projects = {{"public", "public-demo"},
+                                                         {"speech", "speech-asr"},
+                                                         {"vision", "vision-det"},
+                                                         {"nlp", "nlp-llm"}};
+    const json visionA100 = {
+        {"gpu", "true"}, {"train", "true"}, {"org", "vision"}, {"gpu-type", "A100"}};
+    const json speechV100 = {
+        {"gpu", "true"}, {"train", "true"}, {"org", "speech"}, {"gpu-type", "V100"}};
+    const json nlpH100 = {{"gpu", "true"}, {"train", "true"}, {"org", "nlp"}, {"gpu-type", "H100"}};
+    const json active1 = {{"active", 1}};
+    const json active2 = {{"active", 2}};
+};
+
 } // namespace
 
 std::string DemoScenario::topologyText(const std::string &product, int gpus) {
@@ -361,606 +1032,7 @@ std::string DemoScenario::topologyText(const std::string &product, int gpus) {
 }
 
 std::vector<json> DemoScenario::generate(std::uint64_t seed, TimePoint now) {
-    Builder b(seed, now);
-    const auto days = [](int d) { return std::chrono::seconds(hours(24 * d)); };
-    const auto mins = [](int m) { return std::chrono::seconds(minutes(m)); };
-
-    // Namespaces the CubeStudio installer creates (create_ns_secret.sh), plus default.
-    for (const char *ns :
-         {"default", "kube-system", "kube-public", "infra", "kubeflow", "istio-system", "pipeline",
-          "automl", "jupyter", "service", "monitoring", "logging", "aihub"}) {
-        json labels = {{"kubernetes.io/metadata.name", ns}};
-        const std::string n(ns);
-        if (n != "default" && n != "kube-system" && n != "kube-public" && n != "service")
-            labels["istio-injection"] = "disabled";
-        b.add({{"apiVersion", "v1"},
-               {"kind", "Namespace"},
-               {"metadata", b.meta(ns, "", days(210), labels)},
-               {"spec", {{"finalizers", {"kubernetes"}}}},
-               {"status", {{"phase", "Active"}}}});
-    }
-
-    // Nodes. Control plane first (platform components), then per-org CPU and GPU pools.
-    for (int i = 1; i <= 3; ++i) {
-        json labels = {{"node-role.kubernetes.io/control-plane", ""},
-                       {"kubeflow", "true"},
-                       {"kubeflow-dashboard", "true"},
-                       {"mysql", "true"},
-                       {"redis", "true"},
-                       {"istio", "true"},
-                       {"monitoring", "true"},
-                       {"logging", "true"},
-                       {"org", "public"}};
-        b.node("master-" + std::to_string(i), labels, "16", "64Gi", json::object(), days(210), true,
-               false, json::object(),
-               json::array(
-                   {{{"key", "node-role.kubernetes.io/control-plane"}, {"effect", "NoSchedule"}}}));
-    }
-    const std::vector<std::string> orgs = {"public", "speech", "vision", "nlp"};
-    const int extraCpu = b.pick(0, 8); // 20–40 nodes in all, by seed
-    for (std::size_t o = 0; o < orgs.size(); ++o) {
-        const int count = 3 + (o == 0 ? extraCpu / 2 : o == 1 ? extraCpu - extraCpu / 2 : 0);
-        for (int i = 1; i <= count; ++i) {
-            json labels = {{"cpu", "true"},
-                           {"train", "true"},
-                           {"notebook", "true"},
-                           {"service", "true"},
-                           {"org", orgs[o]}};
-            if (o == 0 && i == count)
-                labels["share"] = "false";
-            const bool cordoned = o == 3 && i == count;
-            b.node("cpu-" + orgs[o] + '-' + std::to_string(i), labels, i % 2 ? "64" : "32",
-                   i % 2 ? "256Gi" : "128Gi", json::object(), days(30 + 7 * i), true, cordoned);
-        }
-    }
-    b.gpuNode("gpu-a100-vision-1", "vision", kA100, "none", 1, true, days(120));
-    b.gpuNode("gpu-a100-vision-2", "vision", kA100, "none", 1, true, days(118));
-    b.gpuNode("gpu-a100-public-1", "public", kA100, "none", 1, true, days(90));
-    b.gpuNode("gpu-a100-mig-nlp-1", "nlp", kA100, "mixed", 1, true, days(60));
-    b.gpuNode("gpu-h100-nlp-1", "nlp", kH100, "none", 1, true, days(20));
-    b.gpuNode("gpu-h100-nlp-2", "nlp", kH100, "none", 1, false, days(20));
-    b.gpuNode("gpu-v100-speech-1", "speech", kV100, "none", 1, true, days(400));
-    b.gpuNode("gpu-v100-speech-2", "speech", kV100, "none", 1, true, days(400));
-    b.gpuNode("gpu-v100-speech-3", "speech", kV100, "none", 1, true, days(380), false);
-    b.gpuNode("gpu-t4-public-1", "public", kT4, "none", 4, true, days(300));
-    const int extraGpu = b.pick(0, 3);
-    for (int i = 0; i < extraGpu; ++i)
-        b.gpuNode("gpu-t4-vision-" + std::to_string(i + 1), "vision", kT4, "none", 1, true,
-                  days(200 - i));
-    b.vgpuNode("vgpu-t4-public-1", "public", kT4, days(150));
-
-    auto add = [&](json o) { b.add(std::move(o)); };
-    const std::vector<std::string> users = {"alice", "bob",       "chen.wei",
-                                            "li.na", "wang.fang", "zhang.san"};
-    const std::map<std::string, std::string> projects = {{"public", "public-demo"},
-                                                         {"speech", "speech-asr"},
-                                                         {"vision", "vision-det"},
-                                                         {"nlp", "nlp-llm"}};
-
-    // Platform components.
-    // Platform components run on the tainted control-plane nodes.
-    auto platformPod = [&](const std::string &name, const std::string &ns, json labels,
-                           json selector, const std::string &image, json requests, json limits,
-                           std::chrono::seconds age) {
-        json p = b.pod(name, ns, std::move(labels), json::object(), std::move(selector), image,
-                       std::move(requests), std::move(limits), age, json::array(), false);
-        p["spec"]["tolerations"] = json::array({{{"key", "node-role.kubernetes.io/control-plane"},
-                                                 {"operator", "Exists"},
-                                                 {"effect", "NoSchedule"}}});
-        b.placeNow(p, age);
-        add(std::move(p));
-    };
-    for (int i = 1; i <= 2; ++i)
-        platformPod("coredns-7db6d8ff4d-" + std::string(i == 1 ? "8xk2p" : "q9wzt"), "kube-system",
-                    {{"k8s-app", "kube-dns"}}, {{"node-role.kubernetes.io/control-plane", ""}},
-                    "registry.k8s.io/coredns/coredns:v1.11.3",
-                    {{"cpu", "100m"}, {"memory", "70Mi"}}, {{"memory", "170Mi"}}, days(200));
-    platformPod("kubeflow-dashboard-backend-6f9c8d7b5-x2l4m", "infra",
-                {{"app", "kubeflow-dashboard"}}, {{"kubeflow-dashboard", "true"}},
-                "ccr.ccs.tencentyun.com/cube-studio/kubeflow-dashboard:2026.03.01",
-                {{"cpu", "2"}, {"memory", "4Gi"}}, {{"cpu", "4"}, {"memory", "8Gi"}}, days(60));
-
-    // Notebooks (jupyter): request 0 / limit N unless exclusive, as the platform creates them.
-    for (int i = 0; i < 8; ++i) {
-        const std::string &org = orgs[static_cast<std::size_t>(i) % orgs.size()];
-        const std::string &user = users[static_cast<std::size_t>(i) % users.size()];
-        const bool gpu = i % 3 == 2;
-        json selector = {{"notebook", "true"}, {"org", org}};
-        selector[gpu ? "vgpu" : "cpu"] = "true";
-        json requests = {{"cpu", "0"}, {"memory", "0"}};
-        json limits = {{"cpu", "8"}, {"memory", "16Gi"}};
-        if (gpu) {
-            requests = {{"cpu", "2"},
-                        {"memory", "8Gi"},
-                        {"nvidia.com/gpu", "1"},
-                        {"nvidia.com/gpucores", "25"},
-                        {"nvidia.com/gpumem", "4096"}};
-            limits = requests;
-            selector["org"] = "public";
-        }
-        const std::string name = user + "-notebook-" + std::to_string(i);
-        add(b.pod(name, "jupyter", {{"app", name}, {"user", user}, {"pod-type", "notebook"}},
-                  {{"project", projects.at(selector["org"].get<std::string>())}}, selector,
-                  "ccr.ccs.tencentyun.com/cube-studio/notebook:jupyter-ubuntu-cpu-base", requests,
-                  limits, std::chrono::seconds(hours(1 + 7 * i))));
-    }
-
-    // Inference services (service namespace): request = limit.
-    for (int i = 0; i < 6; ++i) {
-        const std::string &org = orgs[static_cast<std::size_t>(i + 1) % orgs.size()];
-        const bool gpu = i % 2 == 1;
-        json selector = {{"service", "true"}, {"org", org}};
-        selector[gpu ? "gpu" : "cpu"] = "true";
-        json req = gpu ? gpuRequest("4", "16Gi", 1) : gpuRequest("2", "4Gi", 0);
-        if (gpu)
-            selector["gpu-type"] = org == "speech" ? "V100" : org == "nlp" ? "H100" : "T4";
-        if (gpu && org == "vision")
-            selector["org"] = "public"; // vision's GPUs are busy training; serve from public T4s
-        const std::string name = "infer-" + org + "-model-" + std::to_string(i) + "-5c7f9d";
-        add(b.pod(name, "service",
-                  {{"app", "infer-" + org + "-model-" + std::to_string(i)},
-                   {"pod-type", "inferenceservice"},
-                   {"user", users[static_cast<std::size_t>(i)]}},
-                  {{"project", projects.at(selector["org"].get<std::string>())}}, selector,
-                  "ccr.ccs.tencentyun.com/cube-studio/tritonserver:24.05", req, req, days(2 + i)));
-    }
-
-    // Training jobs of every built-in kind, with their pods.
-    auto jobMeta = [&](const std::string &name, const std::string &ns, const std::string &org,
-                       const std::string &user, std::chrono::seconds age) {
-        json labels = {{"run-id", "run-" + name},
-                       {"run-username", user},
-                       {"pipeline-username", user},
-                       {"pipeline-id", std::to_string(100 + name.size())},
-                       {"pipeline-name", "pipeline-" + org},
-                       {"task-id", std::to_string(1000 + name.size())},
-                       {"task-name", name},
-                       {"org", org}};
-        return b.meta(name, ns, age, labels, {{"project", projects.at(org)}});
-    };
-    /// A Kubeflow training job in the pipeline namespace.
-    struct TrainingJob {
-        const char *apiVersion;
-        const char *kind;
-        std::string name;
-        std::string org;
-        std::string user;
-        std::chrono::seconds age;
-    };
-    /// A condition after Created: its type, the message after "<Kind> <name> ", and when.
-    struct JobPhase {
-        const char *type;
-        const char *text;
-        std::chrono::seconds ago;
-    };
-    // The object as the training operator writes it: Created at the job's age, then `phases`;
-    // startTime once it ran, completionTime once it succeeded or failed.
-    auto trainingJob = [&](const TrainingJob &j, json spec, std::initializer_list<JobPhase> phases,
-                           json replicaStatuses) {
-        const std::string kind = j.kind;
-        // mpi-operator v2 names the job with its namespace in its messages.
-        const std::string subject =
-            kind + ' ' +
-            (std::string(j.apiVersion) == "kubeflow.org/v2beta1" ? "pipeline/" + j.name : j.name) +
-            ' ';
-        json conditions = json::array({condition("Created", (kind + "Created").c_str(),
-                                                 subject + "is created.", b.ago(j.age))});
-        json status = {{"replicaStatuses", std::move(replicaStatuses)}};
-        for (const JobPhase &p : phases) {
-            const std::string type = p.type;
-            conditions.push_back(
-                condition(p.type, (kind + type).c_str(), subject + p.text, b.ago(p.ago)));
-            if (type == "Running")
-                status["startTime"] = b.ago(j.age);
-            if (type == "Succeeded" || type == "Failed")
-                status["completionTime"] = b.ago(p.ago);
-        }
-        status["conditions"] = std::move(conditions);
-        return json{{"apiVersion", j.apiVersion},
-                    {"kind", j.kind},
-                    {"metadata", jobMeta(j.name, "pipeline", j.org, j.user, j.age)},
-                    {"spec", std::move(spec)},
-                    {"status", std::move(status)}};
-    };
-    // {"Master", 1}, {"Worker", 2} → {"Master": {"replicas": 1}, "Worker": {"replicas": 2}}.
-    auto replicaSpecs = [](std::initializer_list<std::pair<const char *, int>> roles) {
-        json specs = json::object();
-        for (const auto &[role, n] : roles)
-            specs[role] = {{"replicas", n}};
-        return specs;
-    };
-    auto pytorchReplica = [](int gpus, bool restartOnFailure) {
-        json r = {
-            {"replicas", 1},
-            {"template",
-             {{"spec",
-               {{"containers",
-                 json::array({{{"name", "pytorch"},
-                               {"image", "pytorch:2.4"},
-                               {"resources",
-                                {{"limits", {{"nvidia.com/gpu", std::to_string(gpus)}}}}}}})}}}}}};
-        if (restartOnFailure)
-            r["restartPolicy"] = "OnFailure";
-        return r;
-    };
-    auto replicaPods = [&](const TrainingJob &j, const std::string &role, int n,
-                           const json &requests, const json &selector,
-                           int finished /* 0 running, 1 succeeded, -1 failed */,
-                           bool place = true) {
-        const std::string &job = j.name;
-        for (int i = 0; i < n; ++i) {
-            std::string r = role;
-            for (char &c : r)
-                c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-            json labels = {{"training.kubeflow.org/job-name", job},
-                           {"training.kubeflow.org/replica-type", r},
-                           {"training.kubeflow.org/replica-index", std::to_string(i)},
-                           {"training.kubeflow.org/operator-name", "kubeflow-training"},
-                           {"run-id", "run-" + job},
-                           {"task-name", job}};
-            if (i == 0 && (r == "master" || r == "chief" || r == "launcher"))
-                labels["training.kubeflow.org/job-role"] = "master";
-            json p = b.pod(job + '-' + r + '-' + std::to_string(i), "pipeline", labels,
-                           {{"project", projects.at(j.org)}}, selector,
-                           "ccr.ccs.tencentyun.com/cube-studio/" + std::string(j.kind) + ":latest",
-                           requests, requests, j.age, ownerRef(j.apiVersion, j.kind, job), place);
-            if (finished != 0 && p["spec"].contains("nodeName"))
-                b.finish(p, finished > 0, std::chrono::seconds(j.age.count() / 2));
-            add(std::move(p));
-        }
-    };
-    const json visionA100 = {
-        {"gpu", "true"}, {"train", "true"}, {"org", "vision"}, {"gpu-type", "A100"}};
-    const json speechV100 = {
-        {"gpu", "true"}, {"train", "true"}, {"org", "speech"}, {"gpu-type", "V100"}};
-    const json nlpH100 = {{"gpu", "true"}, {"train", "true"}, {"org", "nlp"}, {"gpu-type", "H100"}};
-    auto cpuTrain = [](const std::string &org) {
-        return json{{"cpu", "true"}, {"train", "true"}, {"org", org}};
-    };
-    const json active1 = {{"active", 1}};
-    const json active2 = {{"active", 2}};
-
-    { // PyTorchJob running for 3 days: past the platform's 2-day timeout; fills vision's A100s.
-        const TrainingJob j{"kubeflow.org/v1", "PyTorchJob", "pytorch-resnet50-vision",
-                            "vision",          "chen.wei",   days(3)};
-        add(trainingJob(
-            j,
-            {{"runPolicy", {{"cleanPodPolicy", "None"}, {"suspend", false}}},
-             {"pytorchReplicaSpecs",
-              {{"Master", pytorchReplica(8, true)}, {"Worker", pytorchReplica(8, true)}}}},
-            {{"Running", "is running.", j.age}}, {{"Master", active1}, {"Worker", active1}}));
-        replicaPods(j, "Master", 1, gpuRequest("32", "256Gi", 8), visionA100, 0);
-        replicaPods(j, "Worker", 1, gpuRequest("32", "256Gi", 8), visionA100, 0);
-    }
-    { // A second vision PyTorchJob that cannot start: vision has no free A100.
-        const TrainingJob j{"kubeflow.org/v1", "PyTorchJob", "pytorch-detr-vision",
-                            "vision",          "li.na",      mins(42)};
-        add(trainingJob(
-            j,
-            {{"runPolicy", {{"cleanPodPolicy", "None"}}},
-             {"pytorchReplicaSpecs",
-              {{"Master", pytorchReplica(4, false)}, {"Worker", pytorchReplica(4, false)}}}},
-            {}, {{"Master", json::object()}, {"Worker", json::object()}}));
-        replicaPods(j, "Master", 1, gpuRequest("16", "128Gi", 4), visionA100, 0, false);
-        replicaPods(j, "Worker", 1, gpuRequest("16", "128Gi", 4), visionA100, 0, false);
-    }
-    { // TFJob that succeeded.
-        const TrainingJob j{"kubeflow.org/v1", "TFJob", "tf-mnist-speech",
-                            "speech",          "bob",   hours(20)};
-        add(trainingJob(j, {{"tfReplicaSpecs", replicaSpecs({{"PS", 1}, {"Worker", 2}})}},
-                        {{"Running", "is running.", hours(19)},
-                         {"Succeeded", "successfully completed.", hours(12)}},
-                        {{"PS", {{"succeeded", 1}}}, {"Worker", {{"succeeded", 2}}}}));
-        replicaPods(j, "PS", 1, gpuRequest("4", "8Gi", 0), cpuTrain("speech"), 1);
-        replicaPods(j, "Worker", 2, gpuRequest("8", "16Gi", 0), cpuTrain("speech"), 1);
-    }
-    { // MPIJob v1 that failed.
-        const TrainingJob j{"kubeflow.org/v1", "MPIJob",    "mpi-horovod-speech",
-                            "speech",          "wang.fang", hours(9)};
-        add(trainingJob(j,
-                        {{"slotsPerWorker", 1},
-                         {"mpiReplicaSpecs", replicaSpecs({{"Launcher", 1}, {"Worker", 2}})}},
-                        {{"Running", "is running.", hours(8)},
-                         {"Failed", "has failed because 1 Launcher replica(s) failed.", hours(7)}},
-                        {{"Launcher", {{"failed", 1}}}, {"Worker", {{"succeeded", 2}}}}));
-        replicaPods(j, "Launcher", 1, gpuRequest("1", "2Gi", 0), cpuTrain("speech"), -1);
-        replicaPods(j, "Worker", 2, gpuRequest("8", "64Gi", 2), speechV100, 1);
-    }
-    { // MPIJob v2beta1 (standalone mpi-operator) running on V100s.
-        const TrainingJob j{
-            "kubeflow.org/v2beta1", "MPIJob", "mpi-v2-bert-speech", "speech", "alice", hours(5)};
-        add(trainingJob(j,
-                        {{"slotsPerWorker", 4},
-                         {"runPolicy", {{"cleanPodPolicy", "Running"}}},
-                         {"mpiReplicaSpecs", replicaSpecs({{"Launcher", 1}, {"Worker", 2}})}},
-                        {{"Running", "is running.", hours(4)}},
-                        {{"Launcher", active1}, {"Worker", active2}}));
-        replicaPods(j, "Launcher", 1, gpuRequest("1", "2Gi", 0), cpuTrain("speech"), 0);
-        replicaPods(j, "Worker", 2, gpuRequest("16", "96Gi", 4), speechV100, 0);
-    }
-    { // MXJob just created (no pods yet).
-        const TrainingJob j{"kubeflow.org/v1", "MXJob",     "mx-ssd-public",
-                            "public",          "zhang.san", mins(2)};
-        add(trainingJob(
-            j,
-            {{"jobMode", "MXTrain"},
-             {"mxReplicaSpecs", replicaSpecs({{"Scheduler", 1}, {"Server", 1}, {"Worker", 2}})}},
-            {}, json::object()));
-    }
-    { // XGBoostJob running on CPUs.
-        const TrainingJob j{"kubeflow.org/v1", "XGBoostJob", "xgboost-ctr-public",
-                            "public",          "alice",      hours(2)};
-        add(trainingJob(j, {{"xgbReplicaSpecs", replicaSpecs({{"Master", 1}, {"Worker", 2}})}},
-                        {{"Running", "is running.", hours(1)}},
-                        {{"Master", active1}, {"Worker", active2}}));
-        replicaPods(j, "Master", 1, gpuRequest("4", "8Gi", 0), cpuTrain("public"), 0);
-        replicaPods(j, "Worker", 2, gpuRequest("8", "16Gi", 0), cpuTrain("public"), 0);
-    }
-    { // PaddleJob (kubeflow.org) restarting.
-        const TrainingJob j{"kubeflow.org/v1", "PaddleJob", "paddle-ernie-nlp", "nlp",
-                            "li.na",           hours(6)};
-        add(trainingJob(
-            j, {{"paddleReplicaSpecs", replicaSpecs({{"Worker", 2}})}},
-            {{"Running", "is running.", hours(5)},
-             {"Restarting", "is restarting because 1 Worker replica(s) failed.", mins(3)}},
-            {{"Worker", {{"active", 1}, {"failed", 1}}}}));
-        replicaPods(j, "Worker", 2, gpuRequest("16", "128Gi", 4), nlpH100, 0);
-    }
-    { // JAXJob suspended.
-        const TrainingJob j{"kubeflow.org/v1", "JAXJob", "jax-gemma-nlp", "nlp",
-                            "chen.wei",        hours(30)};
-        add(trainingJob(j,
-                        {{"runPolicy", {{"suspend", true}}},
-                         {"jaxReplicaSpecs", replicaSpecs({{"Worker", 4}})}},
-                        {{"Suspended", "is suspended.", hours(20)}}, {{"Worker", json::object()}}));
-    }
-    { // The platform's legacy groups.
-        add({{"apiVersion", "xgboostjob.kubeflow.org/v1alpha1"},
-             {"kind", "XGBoostJob"},
-             {"metadata", jobMeta("xgb-legacy-churn-model", "pipeline", "public", "bob", days(1))},
-             {"spec", {{"xgbReplicaSpecs", {{"Master", {{"replicas", 1}}}}}}},
-             {"status",
-              {{"conditions",
-                json::array({condition("Created", "XGBoostJobCreated", "created", b.ago(days(1))),
-                             condition("Succeeded", "XGBoostJobSucceeded", "completed",
-                                       b.ago(hours(22)))})},
-               {"completionTime", b.ago(hours(22))}}}});
-        add({{"apiVersion", "batch.paddlepaddle.org/v1"},
-             {"kind", "PaddleJob"},
-             {"metadata",
-              jobMeta("paddle-ocr-public", "pipeline", "public", "zhang.san", hours(3))},
-             {"spec", {{"worker", {{"replicas", 2}}}, {"ps", {{"replicas", 1}}}}},
-             {"status", {{"phase", "Running"}, {"mode", "PS"}, {"startTime", b.ago(hours(3))}}}});
-    }
-    { // Volcano: queues, a running hyper-parameter search and a job waiting in its queue.
-        for (const auto &[q, weight] :
-             std::vector<std::pair<std::string, int>>{{"default", 1}, {"vision", 4}, {"speech", 2}})
-            add({{"apiVersion", "scheduling.volcano.sh/v1beta1"},
-                 {"kind", "Queue"},
-                 {"metadata", b.meta(q, "", days(200))},
-                 {"spec",
-                  {{"weight", weight},
-                   {"reclaimable", true},
-                   {"capability",
-                    {{"cpu", "256"},
-                     {"memory", "1Ti"},
-                     {"nvidia.com/gpu", q == "default" ? "8" : "32"}}}}},
-                 {"status",
-                  {{"state", "Open"},
-                   {"running", q == "default" ? 1 : 0},
-                   {"pending", q == "vision" ? 1 : 0},
-                   {"allocated",
-                    {{"cpu", q == "default" ? "12" : "0"},
-                     {"memory", q == "default" ? "24Gi" : "0"}}}}}});
-        const std::string name = "nni-hp-search-public";
-        const auto age = hours(4);
-        add({{"apiVersion", "batch.volcano.sh/v1alpha1"},
-             {"kind", "Job"},
-             {"metadata", jobMeta(name, "automl", "public", "bob", age)},
-             {"spec",
-              {{"schedulerName", "volcano"},
-               {"queue", "default"},
-               {"minAvailable", 3},
-               {"tasks", json::array({{{"name", "trial"}, {"replicas", 3}}})}}},
-             {"status",
-              {{"state", {{"phase", "Running"}, {"lastTransitionTime", b.ago(hours(3))}}},
-               {"minAvailable", 3},
-               {"running", 3},
-               {"version", 1}}}});
-        add({{"apiVersion", "scheduling.volcano.sh/v1beta1"},
-             {"kind", "PodGroup"},
-             {"metadata", b.meta(name + "-pg", "automl", age)},
-             {"spec", {{"minMember", 3}, {"queue", "default"}}},
-             {"status", {{"phase", "Running"}, {"running", 3}}}});
-        for (int i = 0; i < 3; ++i) {
-            json p =
-                b.pod(name + "-trial-" + std::to_string(i), "automl",
-                      {{"volcano.sh/job-name", name},
-                       {"volcano.sh/task-spec", "trial"},
-                       {"run-id", "run-" + name}},
-                      {{"project", "public-demo"}, {"scheduling.k8s.io/group-name", name + "-pg"}},
-                      cpuTrain("public"), "ccr.ccs.tencentyun.com/cube-studio/nni:2.10",
-                      gpuRequest("4", "8Gi", 0), gpuRequest("4", "8Gi", 0), age,
-                      ownerRef("batch.volcano.sh/v1alpha1", "Job", name));
-            p["spec"]["schedulerName"] = "volcano";
-            add(std::move(p));
-        }
-        add({{"apiVersion", "batch.volcano.sh/v1alpha1"},
-             {"kind", "Job"},
-             {"metadata", jobMeta("mindspore-yolo-vision", "automl", "vision", "li.na", mins(15))},
-             {"spec",
-              {{"schedulerName", "volcano"},
-               {"queue", "vision"},
-               {"minAvailable", 2},
-               {"tasks", json::array({{{"name", "worker"}, {"replicas", 2}}})}}},
-             {"status",
-              {{"state", {{"phase", "Pending"}, {"lastTransitionTime", b.ago(mins(15))}}},
-               {"minAvailable", 2},
-               {"pending", 2}}}});
-    }
-    { // Spark: one completed, one running.
-        add({{"apiVersion", "sparkoperator.k8s.io/v1beta2"},
-             {"kind", "SparkApplication"},
-             {"metadata", jobMeta("spark-pi", "pipeline", "public", "alice", hours(26))},
-             {"spec",
-              {{"type", "Scala"},
-               {"mode", "cluster"},
-               {"sparkVersion", "3.5.0"},
-               {"mainClass", "org.apache.spark.examples.SparkPi"},
-               {"driver", {{"cores", 1}, {"memory", "512m"}}},
-               {"executor", {{"cores", 1}, {"instances", 2}, {"memory", "512m"}}}}},
-             {"status",
-              {{"applicationState", {{"state", "COMPLETED"}}},
-               {"submissionAttempts", 1},
-               {"lastSubmissionAttemptTime", b.ago(hours(26))},
-               {"terminationTime", b.ago(hours(25))},
-               {"sparkApplicationId", "spark-5f1f3b"},
-               {"executorState",
-                {{"spark-pi-exec-1", "COMPLETED"}, {"spark-pi-exec-2", "COMPLETED"}}}}}});
-        const std::string name = "spark-etl-speech";
-        const auto age = mins(50);
-        add({{"apiVersion", "sparkoperator.k8s.io/v1beta2"},
-             {"kind", "SparkApplication"},
-             {"metadata", jobMeta(name, "pipeline", "speech", "wang.fang", age)},
-             {"spec",
-              {{"type", "Python"},
-               {"mode", "cluster"},
-               {"sparkVersion", "3.5.0"},
-               {"driver", {{"cores", 2}, {"memory", "4g"}}},
-               {"executor", {{"cores", 4}, {"instances", 2}, {"memory", "8g"}}}}},
-             {"status",
-              {{"applicationState", {{"state", "RUNNING"}}},
-               {"submissionAttempts", 1},
-               {"lastSubmissionAttemptTime", b.ago(age)},
-               {"sparkApplicationId", "spark-9a8e7c"}}}});
-        add(b.pod(name + "-driver", "pipeline",
-                  {{"spark-role", "driver"},
-                   {"sparkoperator.k8s.io/app-name", name},
-                   {"run-id", "run-" + name}},
-                  {{"project", "speech-asr"}}, cpuTrain("speech"), "apache/spark:3.5.0",
-                  {{"cpu", "2"}, {"memory", "4506Mi"}}, {{"memory", "4506Mi"}}, age,
-                  ownerRef("sparkoperator.k8s.io/v1beta2", "SparkApplication", name)));
-        for (int i = 1; i <= 2; ++i)
-            add(b.pod(name + "-exec-" + std::to_string(i), "pipeline",
-                      {{"spark-role", "executor"}, {"sparkoperator.k8s.io/app-name", name}},
-                      {{"project", "speech-asr"}}, cpuTrain("speech"), "apache/spark:3.5.0",
-                      {{"cpu", "4"}, {"memory", "9011Mi"}}, {{"memory", "9011Mi"}}, age,
-                      ownerRef("sparkoperator.k8s.io/v1beta2", "SparkApplication", name)));
-    }
-    { // Argo workflows (the platform's pipelines).
-        const std::vector<std::tuple<std::string, std::string, const char *, int>> wfs = {
-            {"pipeline-speech-asr-nightly-7k2x9", "speech", "Running", 35},
-            {"pipeline-vision-eval-p8d4m", "vision", "Succeeded", 600},
-            {"pipeline-nlp-data-prep-q2w7z", "nlp", "Failed", 240}};
-        for (const auto &[name, org, phase, ageMin] : wfs) {
-            json status = {{"phase", phase},
-                           {"startedAt", b.ago(mins(ageMin))},
-                           {"progress", std::string(phase) == "Running" ? "1/3" : "3/3"}};
-            if (std::string(phase) != "Running")
-                status["finishedAt"] = b.ago(mins(ageMin / 2));
-            if (std::string(phase) == "Failed")
-                status["message"] = "child 'pipeline-nlp-data-prep-q2w7z-3312' failed";
-            add({{"apiVersion", "argoproj.io/v1alpha1"},
-                 {"kind", "Workflow"},
-                 {"metadata", jobMeta(name, "pipeline", org, "zhang.san", mins(ageMin))},
-                 {"spec",
-                  {{"entrypoint", "main"},
-                   {"serviceAccountName", "pipeline-runner"},
-                   {"ttlStrategy", {{"secondsAfterCompletion", 10800}}}}},
-                 {"status", status}});
-            if (std::string(phase) == "Running")
-                add(b.pod(name + "-1823", "pipeline",
-                          {{"workflows.argoproj.io/workflow", name},
-                           {"pipeline-name", "pipeline-" + org},
-                           {"run-id", "run-" + name},
-                           {"run-username", "zhang.san"}},
-                          {{"project", projects.at(org)},
-                           {"workflows.argoproj.io/node-name", name + ".preprocess"}},
-                          cpuTrain(org), "ccr.ccs.tencentyun.com/cube-studio/ubuntu-gpu:cuda12.1",
-                          {{"cpu", "4"}, {"memory", "8Gi"}}, {{"cpu", "4"}, {"memory", "8Gi"}},
-                          mins(ageMin), ownerRef("argoproj.io/v1alpha1", "Workflow", name)));
-        }
-    }
-    { // A CPU pipeline task for nlp that asks more than any nlp node has free.
-        add(b.pod(
-            "pipeline-nlp-big-shuffle-9x7q", "pipeline",
-            {{"run-id", "run-nlp-shuffle"}, {"task-name", "shuffle"}, {"run-username", "li.na"}},
-            {{"project", "nlp-llm"}}, cpuTrain("nlp"),
-            "ccr.ccs.tencentyun.com/cube-studio/ubuntu:22.04", {{"cpu", "96"}, {"memory", "200Gi"}},
-            {{"cpu", "96"}, {"memory", "200Gi"}}, mins(25)));
-    }
-
-    // Quotas on the workload namespaces and a LimitRange for notebooks.
-    for (const char *ns : {"pipeline", "jupyter", "service", "automl"}) {
-        json hard = {{"requests.cpu", "400"},
-                     {"requests.memory", "2Ti"},
-                     {"requests.nvidia.com/gpu", "48"},
-                     {"limits.cpu", "800"},
-                     {"limits.memory", "4Ti"},
-                     {"pods", "500"},
-                     {"count/pytorchjobs.kubeflow.org", "20"}};
-        if (std::string(ns) == "jupyter")
-            hard = {{"requests.cpu", "64"},
-                    {"requests.memory", "256Gi"},
-                    {"requests.nvidia.com/gpu", "4"},
-                    {"pods", "60"}};
-        add({{"apiVersion", "v1"},
-             {"kind", "ResourceQuota"},
-             {"metadata", b.meta(std::string(ns) + "-quota", ns, days(100))},
-             {"spec", {{"hard", hard}}}});
-    }
-    add({{"apiVersion", "v1"},
-         {"kind", "LimitRange"},
-         {"metadata", b.meta("notebook-limits", "jupyter", days(100))},
-         {"spec",
-          {{"limits", json::array({{{"type", "Container"},
-                                    {"default", {{"cpu", "2"}, {"memory", "4Gi"}}},
-                                    {"defaultRequest", {{"cpu", "500m"}, {"memory", "1Gi"}}},
-                                    {"max", {{"cpu", "32"}, {"memory", "128Gi"}}},
-                                    {"min", {{"cpu", "100m"}, {"memory", "128Mi"}}}}})}}}});
-
-    // Events.
-    for (const auto &o : std::vector<json>(b.objects)) {
-        const std::string kind = o.value("kind", "");
-        const json &m = o["metadata"];
-        if (kind == "Pod" && !o["spec"].contains("nodeName")) {
-            b.event(m["namespace"],
-                    {{"kind", "Pod"},
-                     {"namespace", m["namespace"]},
-                     {"name", m["name"]},
-                     {"apiVersion", "v1"}},
-                    "Warning", "FailedScheduling",
-                    "0/1 nodes are available: waiting for the scheduler.", "default-scheduler",
-                    mins(20), 12);
-        } else if (kind == "Pod" && o["status"].value("phase", "") == "Running" &&
-                   m.value("namespace", "") == "pipeline") {
-            b.event("pipeline",
-                    {{"kind", "Pod"},
-                     {"namespace", "pipeline"},
-                     {"name", m["name"]},
-                     {"apiVersion", "v1"}},
-                    "Normal", "Scheduled",
-                    "Successfully assigned pipeline/" + m["name"].get<std::string>() + " to " +
-                        o["spec"]["nodeName"].get<std::string>(),
-                    "default-scheduler", mins(30));
-        } else if (kind == "PyTorchJob" || kind == "TFJob" || kind == "MPIJob") {
-            b.event(m["namespace"],
-                    {{"kind", kind},
-                     {"namespace", m["namespace"]},
-                     {"name", m["name"]},
-                     {"apiVersion", o["apiVersion"]}},
-                    "Normal", "SuccessfulCreatePod",
-                    "Created pod: " + m["name"].get<std::string>() + "-worker-0",
-                    "training-operator", mins(40));
-        } else if (kind == "Node" &&
-                   o["status"]["conditions"].back().value("status", "") != "True") {
-            b.event("default", {{"kind", "Node"}, {"name", m["name"]}, {"uid", m["name"]}},
-                    "Normal", "NodeNotReady",
-                    "Node " + m["name"].get<std::string>() + " status is now: NodeNotReady",
-                    "node-controller", mins(7));
-        }
-    }
-    return b.objects;
+    return DemoCluster(seed, now).build();
 }
 
 } // namespace cubedesk::sim

@@ -10,6 +10,7 @@
 #include "models/quotatablemodel.h"
 #include "models/sortfilterindex.h"
 #include "tests/support/simprocess.h"
+#include "tests/support/testwindow.h"
 #include "ui/jobdetailpanel.h"
 #include "ui/mainwindow.h"
 #include "ui/nodedetailpanel.h"
@@ -82,12 +83,8 @@ void AsyncSafetyTest::initTestCase() {
         std::vector<std::string>{"--scenario", "demo", "--faults", "delay:ms=700"});
     QVERIFY2(m_sim->ready(), m_sim->error().c_str());
     m_hub = std::make_unique<models::ClusterHub>();
-    ui::MainWindow::Options o;
-    o.kubeconfigs = {QString::fromStdString(m_sim->kubeconfig())};
-    o.remember = false;
-    m_window = std::make_unique<ui::MainWindow>(m_hub.get(), o);
-    m_window->show();
-    QTRY_VERIFY_WITH_TIMEOUT(!m_hub->clusters().isEmpty() && cluster()->synced(), 60000);
+    m_window = test::openTestWindow(m_hub.get(), m_sim->kubeconfig());
+    QTRY_VERIFY_WITH_TIMEOUT(test::firstClusterSynced(*m_hub), 60000);
     // Writes are allowed once the access review answered.
     QTRY_VERIFY_WITH_TIMEOUT(cluster()->writeBlockedReason().isEmpty(), 30000);
     waitForIdleWrites();

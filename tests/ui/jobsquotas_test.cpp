@@ -10,6 +10,7 @@
 #include "models/sortfilterindex.h"
 #include "tests/support/process.h"
 #include "tests/support/simprocess.h"
+#include "tests/support/testwindow.h"
 #include "ui/jobdetailpanel.h"
 #include "ui/jobspane.h"
 #include "ui/mainwindow.h"
@@ -140,14 +141,9 @@ void JobsQuotasTest::initTestCase() {
          R"({"type":"Running","status":"True","lastTransitionTime":"2026-01-01T00:01:00Z"}]}})"});
     QVERIFY2(status.exitCode == 0, status.err.c_str());
     m_hub = std::make_unique<models::ClusterHub>();
-    ui::MainWindow::Options o;
-    o.kubeconfigs = {QString::fromStdString(m_sim->kubeconfig())};
-    o.remember = false;
-    m_window = std::make_unique<ui::MainWindow>(m_hub.get(), o);
-    m_window->show();
+    m_window = test::openTestWindow(m_hub.get(), m_sim->kubeconfig());
     // Synced includes the job kinds discovery found.
-    QTRY_VERIFY_WITH_TIMEOUT(!m_hub->clusters().isEmpty() && m_hub->clusters().front()->synced(),
-                             30000);
+    QTRY_VERIFY_WITH_TIMEOUT(test::firstClusterSynced(*m_hub), 30000);
     m_cluster = m_hub->clusters().front()->name();
 }
 

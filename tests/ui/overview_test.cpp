@@ -13,6 +13,7 @@
 #include "models/sortfilterindex.h"
 #include "tests/support/process.h"
 #include "tests/support/simprocess.h"
+#include "tests/support/testwindow.h"
 #include "ui/mainwindow.h"
 #include "ui/overviewpane.h"
 #include "ui/pendingpane.h"
@@ -94,13 +95,8 @@ void OverviewPanesTest::initTestCase() {
     m_sim = std::make_unique<SimProcess>(std::vector<std::string>{"--scenario", "demo"});
     QVERIFY2(m_sim->ready(), m_sim->error().c_str());
     m_hub = std::make_unique<models::ClusterHub>();
-    ui::MainWindow::Options o;
-    o.kubeconfigs = {QString::fromStdString(m_sim->kubeconfig())};
-    o.remember = false;
-    m_window = std::make_unique<ui::MainWindow>(m_hub.get(), o);
-    m_window->show();
-    QTRY_VERIFY_WITH_TIMEOUT(!m_hub->clusters().isEmpty() && m_hub->clusters().front()->synced(),
-                             30000);
+    m_window = test::openTestWindow(m_hub.get(), m_sim->kubeconfig());
+    QTRY_VERIFY_WITH_TIMEOUT(test::firstClusterSynced(*m_hub), 30000);
     m_overview = m_window->findChild<ui::OverviewPane *>();
     m_pending = m_window->findChild<ui::PendingPane *>();
     QVERIFY(m_overview);

@@ -12,6 +12,7 @@
 #include "models/sortfilterindex.h"
 #include "tests/support/process.h"
 #include "tests/support/simprocess.h"
+#include "tests/support/testwindow.h"
 #include "ui/boardpane.h"
 #include "ui/labeleditordialog.h"
 #include "ui/mainwindow.h"
@@ -74,14 +75,8 @@ void WindowTest::initTestCase() {
 void WindowTest::startWindow(bool readOnly) {
     m_window.reset();
     m_hub = std::make_unique<models::ClusterHub>();
-    ui::MainWindow::Options o;
-    o.kubeconfigs = {QString::fromStdString(m_sim->kubeconfig())};
-    o.readOnly = readOnly;
-    o.remember = false;
-    m_window = std::make_unique<ui::MainWindow>(m_hub.get(), o);
-    m_window->show();
-    QTRY_VERIFY_WITH_TIMEOUT(!m_hub->clusters().isEmpty() && m_hub->clusters().front()->synced(),
-                             30000);
+    m_window = test::openTestWindow(m_hub.get(), m_sim->kubeconfig(), readOnly);
+    QTRY_VERIFY_WITH_TIMEOUT(test::firstClusterSynced(*m_hub), 30000);
     // The access review answers right after sync.
     QTRY_VERIFY_WITH_TIMEOUT(readOnly ||
                                  m_window->nodesPane()
