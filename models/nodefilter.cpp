@@ -45,11 +45,12 @@ NodeFilter NodeFilter::parse(const QString &text) {
             f.m_words << term.toLower();
     }
     if (!selectorTerms.isEmpty()) {
-        std::string error;
-        f.m_selector =
-            k8s::LabelSelector::parse(selectorTerms.join(QLatin1Char(',')).toStdString(), &error);
-        if (!f.m_selector)
-            f.m_error = QString::fromStdString(error);
+        auto selector =
+            k8s::LabelSelector::parse(selectorTerms.join(QLatin1Char(',')).toStdString());
+        if (selector)
+            f.m_selector = std::move(selector).value();
+        else
+            f.m_error = QString::fromStdString(selector.error());
     }
     return f;
 }

@@ -18,15 +18,14 @@ ObjectReader::FullObject fullObjectOf(const k8s::WriteResult &r) {
         out.error = toQString(r.error.message);
         return out;
     }
-    std::string error;
-    const auto yaml = k8s::YamlView::fromJson(r.body, &error);
+    const auto yaml = k8s::YamlView::fromJson(r.body);
     if (!yaml) {
         out.status = ObjectReader::FullObject::Status::NotJson;
-        out.error = toQString(error);
+        out.error = toQString(yaml.error());
         return out;
     }
     out.status = ObjectReader::FullObject::Status::Read;
-    out.yaml = toQString(*yaml);
+    out.yaml = toQString(yaml.value());
     for (const auto &[key, value] :
          k8s::ObjectMetadata::annotations(r.body).value_or(std::map<std::string, std::string>()))
         out.annotations.emplace(toQString(key), toQString(value));
@@ -75,7 +74,9 @@ bool ObjectReader::readPrinterColumns(ClusterConnection *cluster, const std::str
         {std::move(*request)}, context,
         [done = std::move(done)](std::vector<k8s::WriteResult> results) {
             const auto &r = results.front();
-            const auto table = r.ok() ? k8s::ServerTable::parse(r.body) : std::nullopt;
+            if (!r.ok())
+                return;
+            const auto table = k8s::ServerTable::parse(r.body);
             if (!table || table->rows.empty())
                 return;
             std::vector<PrinterColumn> columns;

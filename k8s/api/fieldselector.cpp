@@ -108,7 +108,7 @@ std::string escapeValue(std::string_view s) {
 
 } // namespace
 
-std::optional<FieldSelector> FieldSelector::parse(std::string_view text, std::string *error) {
+Result<FieldSelector, std::string> FieldSelector::parse(std::string_view text) {
     std::vector<std::string_view> parts = splitTerms(text);
     std::sort(parts.begin(), parts.end());
     std::vector<Term> terms;
@@ -117,16 +117,13 @@ std::optional<FieldSelector> FieldSelector::parse(std::string_view text, std::st
         if (part.empty())
             continue;
         const std::optional<SplitTerm> split = splitTerm(part);
-        if (!split) {
-            if (error) {
-                *error = "invalid selector: '" + std::string(text) + "'; can't understand '" +
-                         std::string(part) + "'";
-            }
-            return std::nullopt;
-        }
-        std::optional<std::string> value = unescapeValue(split->value, error);
+        if (!split)
+            return "invalid selector: '" + std::string(text) + "'; can't understand '" +
+                   std::string(part) + "'";
+        std::string error;
+        std::optional<std::string> value = unescapeValue(split->value, &error);
         if (!value)
-            return std::nullopt;
+            return error;
         terms.push_back(Term{std::string(split->field), split->negated, std::move(*value)});
     }
     return FieldSelector(std::move(terms));

@@ -18,6 +18,8 @@
 // Thread-safety: an immutable value type. Once constructed it may be shared and matched from any
 // number of threads concurrently. Nothing here throws; parse errors are returned as values.
 
+#include "k8s/api/result.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -40,11 +42,10 @@ public:
     /// The empty selector; matches every object.
     FieldSelector() = default;
 
-    /// Parses `text`; empty text gives the empty selector. On failure returns nullopt and, when
-    /// `error` is non-null, stores the apiserver's message, e.g.
-    /// `invalid selector: 'foo'; can't understand 'foo'` or
+    /// Parses `text`; empty text gives the empty selector. On failure the error is the
+    /// apiserver's message, e.g. `invalid selector: 'foo'; can't understand 'foo'` or
     /// `invalid field selector: invalid escape sequence: \x`.
-    static std::optional<FieldSelector> parse(std::string_view text, std::string *error = nullptr);
+    static Result<FieldSelector, std::string> parse(std::string_view text);
 
     bool empty() const { return m_terms.empty(); }
     const std::vector<Term> &terms() const { return m_terms; }

@@ -500,11 +500,12 @@ private:
 
 } // namespace
 
-std::optional<LabelSelector> LabelSelector::parse(std::string_view text, std::string *error) {
+Result<LabelSelector, std::string> LabelSelector::parse(std::string_view text) {
     Parser parser(text);
-    std::optional<std::vector<Requirement>> requirements = parser.parse(error);
+    std::string error;
+    std::optional<std::vector<Requirement>> requirements = parser.parse(&error);
     if (!requirements)
-        return std::nullopt;
+        return error;
     std::stable_sort(requirements->begin(), requirements->end(),
                      [](const Requirement &a, const Requirement &b) { return a.key < b.key; });
     return LabelSelector(std::move(*requirements));

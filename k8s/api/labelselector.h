@@ -21,6 +21,8 @@
 // Thread-safety: an immutable value type. Once constructed it may be shared and matched from any
 // number of threads concurrently. Nothing here throws; parse errors are returned as values.
 
+#include "k8s/api/result.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -56,10 +58,10 @@ public:
     /// The empty selector; matches every label set.
     LabelSelector() = default;
 
-    /// Parses `text`. Empty (or all-whitespace) text gives the empty selector. On failure returns
-    /// nullopt and, when `error` is non-null, stores an apiserver-style message such as
+    /// Parses `text`. Empty (or all-whitespace) text gives the empty selector. On failure the
+    /// error is an apiserver-style message such as
     /// `unable to parse requirement: found '', expected: ',' or ')'`.
-    static std::optional<LabelSelector> parse(std::string_view text, std::string *error = nullptr);
+    static Result<LabelSelector, std::string> parse(std::string_view text);
 
     bool empty() const { return m_requirements.empty(); }
     const std::vector<Requirement> &requirements() const { return m_requirements; }

@@ -9,10 +9,20 @@
 // Thread-safety: a plain value type; distinct instances may be used from different threads.
 
 #include <cassert>
+#include <type_traits>
 #include <utility>
 #include <variant>
 
 namespace cubedesk::k8s {
+
+/// An error on its way into a Result, for when the value and the error have the same type
+/// (`return Failure{message};` in a function returning Result<std::string, std::string>).
+template <class E>
+struct Failure {
+    E error;
+};
+template <class E>
+Failure(E) -> Failure<E>;
 
 template <class T, class E>
 class [[nodiscard]] Result final {
@@ -22,7 +32,11 @@ public:
     Result(T value) // NOLINT(google-explicit-constructor)
         : m_data(std::in_place_index<0>, std::move(value)) {}
     Result(E error) // NOLINT(google-explicit-constructor)
+        requires(!std::is_same_v<T, E>)
         : m_data(std::in_place_index<1>, std::move(error)) {}
+    template <class F>
+    Result(Failure<F> failure) // NOLINT(google-explicit-constructor)
+        : m_data(std::in_place_index<1>, E(std::move(failure.error))) {}
 
     bool ok() const noexcept { return m_data.index() == 0; }
     explicit operator bool() const noexcept { return ok(); }
@@ -42,6 +56,8 @@ public:
     }
     T *operator->() { return &value(); }
     const T *operator->() const { return &value(); }
+    T &operator*() & { return value(); }
+    const T &operator*() const & { return value(); }
 
     /// Precondition: !ok().
     const E &error() const & {

@@ -36,31 +36,22 @@ std::string cellText(simdjson::dom::element cell) {
     return {};
 }
 
-bool fail(std::string *error, const char *why) {
-    if (error != nullptr)
-        *error = why;
-    return false;
-}
-
 } // namespace
 
-std::optional<ServerTable> ServerTable::parse(std::string_view body, std::string *error) {
+Result<ServerTable, std::string> ServerTable::parse(std::string_view body) {
     simdjson::dom::parser parser;
     simdjson::dom::element doc;
     if (parser.parse(body.data(), body.size()).get(doc) != simdjson::SUCCESS || !doc.is_object()) {
-        fail(error, "the answer is not a JSON object");
-        return std::nullopt;
+        return std::string("the answer is not a JSON object");
     }
     if (JsonFields::text(doc, "kind") != "Table") {
-        fail(error, "the answer is not a Table (the server did not honour as=Table)");
-        return std::nullopt;
+        return std::string("the answer is not a Table (the server did not honour as=Table)");
     }
     simdjson::dom::array definitions;
     simdjson::dom::array rows;
     if (doc["columnDefinitions"].get(definitions) != simdjson::SUCCESS ||
         doc["rows"].get(rows) != simdjson::SUCCESS) {
-        fail(error, "the Table has no columnDefinitions or rows");
-        return std::nullopt;
+        return std::string("the Table has no columnDefinitions or rows");
     }
     ServerTable table;
     for (simdjson::dom::element d : definitions) {

@@ -8,7 +8,8 @@
 // objects as compact JSON.
 // Thread-safety: a value type; parse() is a pure function (any thread).
 
-#include <optional>
+#include "k8s/api/result.h"
+
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,9 +27,9 @@ struct ServerTable {
     std::vector<Column> columns;
     std::vector<std::vector<std::string>> rows; ///< rows[i][j]: cell j of row i, as text
 
-    /// The Table in `body`; nullopt with `error` set when it is not a JSON Table (kind Table,
-    /// columnDefinitions and rows arrays).
-    static std::optional<ServerTable> parse(std::string_view body, std::string *error = nullptr);
+    /// The Table in `body`, or why it is not a JSON Table (kind Table, columnDefinitions and
+    /// rows arrays).
+    static Result<ServerTable, std::string> parse(std::string_view body);
 };
 
 } // namespace cubedesk::k8s

@@ -4,15 +4,12 @@
 
 namespace cubedesk::k8s {
 
-std::optional<std::string> YamlView::fromJson(const std::string &json, std::string *error) {
+Result<std::string, std::string> YamlView::fromJson(const std::string &json) {
     try {
         // JSON is (nearly) YAML 1.2 flow syntax; yaml-cpp reads it and writes block style.
         YAML::Node root = YAML::Load(json);
-        if (!root.IsMap()) {
-            if (error)
-                *error = "not a JSON object";
-            return std::nullopt;
-        }
+        if (!root.IsMap())
+            return Failure{std::string("not a JSON object")};
         if (root["metadata"] && root["metadata"].IsMap())
             root["metadata"].remove("managedFields");
         YAML::Emitter out;
@@ -22,9 +19,7 @@ std::optional<std::string> YamlView::fromJson(const std::string &json, std::stri
         out << root;
         return std::string(out.c_str()) + "\n";
     } catch (const YAML::Exception &e) {
-        if (error)
-            *error = e.what();
-        return std::nullopt;
+        return Failure{std::string(e.what())};
     }
 }
 

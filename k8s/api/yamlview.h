@@ -3,16 +3,16 @@
 // read in `kubectl get -o yaml`, for the read-only YAML panels. managedFields are dropped, as
 // kubectl does by default. Pure function; any thread.
 
-#include <optional>
+#include "k8s/api/result.h"
+
 #include <string>
 
 namespace cubedesk::k8s {
 
 class YamlView final {
 public:
-    /// nullopt (with *error set) when `json` does not parse.
-    static std::optional<std::string> fromJson(const std::string &json,
-                                               std::string *error = nullptr);
+    /// The YAML, or why `json` is not a JSON object.
+    static Result<std::string, std::string> fromJson(const std::string &json);
 };
 
 } // namespace cubedesk::k8s

@@ -10,17 +10,16 @@ using Labels = std::vector<std::pair<std::string, std::string>>;
 namespace {
 
 LabelSelector mustParse(std::string_view text) {
-    std::string error;
-    std::optional<LabelSelector> s = LabelSelector::parse(text, &error);
-    EXPECT_TRUE(s.has_value()) << "input: '" << text << "' error: " << error;
-    return s.value_or(LabelSelector());
+    const auto s = LabelSelector::parse(text);
+    EXPECT_TRUE(s.ok()) << "input: '" << text << "' error: " << (s ? "" : s.error());
+    return s.valueOr(LabelSelector());
 }
 
 std::string parseError(std::string_view text) {
-    std::string error;
-    const std::optional<LabelSelector> s = LabelSelector::parse(text, &error);
-    EXPECT_FALSE(s.has_value()) << "input unexpectedly parsed: '" << text << "' as '"
-                                << (s ? s->toString() : std::string()) << "'";
+    const auto s = LabelSelector::parse(text);
+    const std::string error = s ? std::string() : s.error();
+    EXPECT_FALSE(s.ok()) << "input unexpectedly parsed: '" << text << "' as '"
+                         << (s ? s->toString() : std::string()) << "'";
     EXPECT_FALSE(error.empty()) << "input: '" << text << "'";
     return error;
 }
@@ -324,8 +323,8 @@ TEST(LabelSelector, IntegerOperatorValidation) {
 }
 
 TEST(LabelSelector, NullPointerForErrorIsAllowed) {
-    EXPECT_FALSE(LabelSelector::parse("a in (", nullptr).has_value());
-    EXPECT_TRUE(LabelSelector::parse("a", nullptr).has_value());
+    EXPECT_FALSE(LabelSelector::parse("a in (").ok());
+    EXPECT_TRUE(LabelSelector::parse("a").ok());
 }
 
 TEST(LabelSelector, NulByteEndsTheSelectorLikeUpstream) {

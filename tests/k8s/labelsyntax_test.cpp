@@ -16,15 +16,12 @@ namespace {
 void expectAgreement(const std::string &text) {
     const bool key = LabelSyntax::isQualifiedName(text);
     EXPECT_EQ(!LabelRules::keyError(text).has_value(), key) << "key \"" << text << '"';
-    std::string error;
     // `key in (v)` checks the key alone; `k=value` the value alone.
-    EXPECT_EQ(LabelSelector::parse(text + " in (v)", &error).has_value(), key)
-        << "key \"" << text << "\": " << error;
+    EXPECT_EQ(LabelSelector::parse(text + " in (v)").ok(), key) << "key \"" << text << '"';
     const bool value = LabelSyntax::isLabelValue(text);
     EXPECT_EQ(!LabelRules::valueError(text).has_value(), value) << "value \"" << text << '"';
     if (text.find_first_of(" ,()!=") == std::string::npos) {
-        EXPECT_EQ(LabelSelector::parse("k=" + text, &error).has_value(), value)
-            << "value \"" << text << "\": " << error;
+        EXPECT_EQ(LabelSelector::parse("k=" + text).ok(), value) << "value \"" << text << '"';
     }
 }
 

@@ -239,7 +239,7 @@ TEST_F(ObjectStoreTest, SelectorsAndNamespacesFilterLists) {
     elsewhere["metadata"]["namespace"] = "other";
     ASSERT_TRUE(store.create(pods, elsewhere).ok());
 
-    auto sel = cubedesk::k8s::LabelSelector::parse("gpu=true", nullptr);
+    auto sel = cubedesk::k8s::LabelSelector::parse("gpu=true");
     ListQuery all;
     all.labels = &*sel;
     EXPECT_EQ(store.list(pods, all).value().items.size(), 2u);
@@ -248,8 +248,7 @@ TEST_F(ObjectStoreTest, SelectorsAndNamespacesFilterLists) {
     auto ml = store.list(pods, inMl).value().items;
     ASSERT_EQ(ml.size(), 1u);
     EXPECT_EQ(ml[0]->name, "gpu");
-    auto fields =
-        cubedesk::k8s::FieldSelector::parse("metadata.name=cpu,status.phase=Pending", nullptr);
+    auto fields = cubedesk::k8s::FieldSelector::parse("metadata.name=cpu,status.phase=Pending");
     ListQuery byField;
     byField.fields = &*fields;
     auto byFieldItems = store.list(pods, byField).value().items;
