@@ -120,7 +120,7 @@ QString GpuTopologySources::importFile(ClusterConnection *cluster, const QString
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return tr("Cannot read %1: %2").arg(path, file.errorString());
-    if (file.size() > 1024 * 1024)
+    if (file.size() > qint64{1024} * 1024)
         return tr("%1 is larger than 1 MiB: not an nvidia-smi topo -m output.").arg(path);
     const std::string text = file.readAll().toStdString();
     const std::string error =

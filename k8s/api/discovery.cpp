@@ -12,7 +12,6 @@ namespace {
 
 using simdjson::dom::array;
 using simdjson::dom::element;
-using simdjson::dom::object;
 
 bool parse(simdjson::dom::parser &parser, std::string_view body, element &doc, std::string *error) {
     if (parser.parse(body.data(), body.size()).get(doc) != simdjson::SUCCESS || !doc.is_object()) {

@@ -214,6 +214,7 @@ int64_t Quantity::value() const {
 
 double Quantity::toDouble() const {
     // Split so that the whole part and the fraction are each converted exactly when they can be.
+    // NOLINTNEXTLINE(bugprone-integer-division): the whole units, on purpose
     return double(m_nano / kNanoPerUnit) + double(m_nano % kNanoPerUnit) / 1e9;
 }
 

@@ -7,7 +7,7 @@
 namespace cubedesk::k8s {
 
 namespace {
-constexpr qint64 maxTokenFileSize = 1024 * 1024;
+constexpr qint64 maxTokenFileSize = qint64{1024} * 1024;
 }
 
 TokenFileProvider::TokenFileProvider(QString path, QByteArray initialToken, QString userName,

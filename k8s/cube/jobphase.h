@@ -48,7 +48,7 @@ public:
     static bool finished(Value v) { return v == Value::Succeeded || v == Value::Failed; }
 
     /// The platform's timeout for a running job (2 days, docs/platform.md).
-    static constexpr std::int64_t kTimeoutSeconds = 2 * 24 * 3600;
+    static constexpr std::int64_t kTimeoutSeconds = std::int64_t{2} * 24 * 3600;
     /// True when the job is Running or Restarting and started (or, without a start time, was
     /// created) more than kTimeoutSeconds before `now` (seconds since the epoch).
     static bool pastTimeout(const CustomResource &job, Value phase, std::int64_t now);

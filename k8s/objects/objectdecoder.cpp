@@ -547,7 +547,7 @@ bool ObjectDecoder::Impl::load(std::string_view json, std::string *error) {
     // (a copy runs at memcpy speed, the parse at ~1-2 GB/s).
     const std::size_t needed = json.size() + simdjson::SIMDJSON_PADDING;
     if (needed > m_capacity) {
-        std::size_t capacity = std::max<std::size_t>(m_capacity * 2, 64 * 1024);
+        std::size_t capacity = std::max<std::size_t>(m_capacity * 2, std::size_t{64} * 1024);
         while (capacity < needed)
             capacity *= 2;
         m_buffer.reset(new char[capacity]);
@@ -778,7 +778,7 @@ void ObjectDecoder::Impl::prepareBase(BaseDraft &draft) {
     // Owners directly before the name: KubeObject::owner() finds them from the name's offset.
     draft.ownerCount = static_cast<std::uint16_t>(
         std::min<std::size_t>(m_meta.owners.size() / 2, std::numeric_limits<std::uint16_t>::max()));
-    m_tail.append(m_meta.owners.data(), draft.ownerCount * 2 * sizeof(StringId), 4);
+    m_tail.append(m_meta.owners.data(), std::size_t{draft.ownerCount} * 2 * sizeof(StringId), 4);
     draft.name = m_tail.text(m_meta.name);
 
     const std::optional<Uid> uid = Uid::parse(m_meta.uid);

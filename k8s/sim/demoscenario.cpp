@@ -435,11 +435,10 @@ private:
         b.vgpuNode("vgpu-t4-public-1", "public", kT4, days(150));
     }
     /// Platform components run on the tainted control-plane nodes.
-
-    void platformPod(const std::string &name, const std::string &ns, json labels, json selector,
-                     const std::string &image, json requests, json limits,
+    void platformPod(const std::string &name, const std::string &ns, json labels,
+                     const json &selector, const std::string &image, json requests, json limits,
                      std::chrono::seconds age) {
-        json p = b.pod(name, ns, std::move(labels), json::object(), std::move(selector), image,
+        json p = b.pod(name, ns, std::move(labels), json::object(), selector, image,
                        std::move(requests), std::move(limits), age, json::array(), false);
         p["spec"]["tolerations"] = json::array({{{"key", "node-role.kubernetes.io/control-plane"},
                                                  {"operator", "Exists"},
@@ -587,8 +586,12 @@ private:
                            {"task-name", job}};
             if (i == 0 && (r == "master" || r == "chief" || r == "launcher"))
                 labels["training.kubeflow.org/job-role"] = "master";
-            json p = b.pod(job + '-' + r + '-' + std::to_string(i), "pipeline", labels,
-                           {{"project", projects.at(j.org)}}, selector,
+            std::string podName = job;
+            podName += '-';
+            podName += r;
+            podName += '-';
+            podName += std::to_string(i);
+            json p = b.pod(podName, "pipeline", labels, {{"project", projects.at(j.org)}}, selector,
                            "ccr.ccs.tencentyun.com/cube-studio/" + std::string(j.kind) + ":latest",
                            requests, requests, j.age, ownerRef(j.apiVersion, j.kind, job), place);
             if (finished != 0 && p["spec"].contains("nodeName"))
