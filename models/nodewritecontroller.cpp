@@ -178,7 +178,7 @@ quint64 NodeWriteController::cordon(ClusterConnection *cluster, const QStringLis
     Q_EMIT started(description);
     send(cluster, std::move(requests),
          [this, id, nodes, description](ClusterConnection *c,
-                                        std::vector<k8s::WriteResult> results) {
+                                        const std::vector<k8s::WriteResult> &results) {
              Outcome outcome = outcomeOf(c, description, nodes, results);
              outcome.id = id;
              Q_EMIT finished(outcome);
@@ -200,7 +200,7 @@ quint64 NodeWriteController::undo() {
         nodes << toQString(r.path.substr(r.path.rfind('/') + 1));
     send(entry.cluster, std::move(entry.requests),
          [this, id, nodes, description](ClusterConnection *c,
-                                        std::vector<k8s::WriteResult> results) {
+                                        const std::vector<k8s::WriteResult> &results) {
              Outcome outcome = outcomeOf(c, description, nodes, results);
              outcome.id = id;
              outcome.undo = true;

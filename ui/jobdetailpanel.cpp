@@ -111,7 +111,7 @@ void JobDetailPanel::fetchFull() {
     const int generation = ++m_fetchGeneration;
     const bool sent = models::ObjectReader::readJob(
         m_cluster, m_key.toStdString(), this,
-        [this, generation](models::ObjectReader::FullObject object) {
+        [this, generation](const models::ObjectReader::FullObject &object) {
             if (generation != m_fetchGeneration)
                 return; // the selection moved on
             using Status = models::ObjectReader::FullObject::Status;
@@ -137,7 +137,7 @@ void JobDetailPanel::fetchColumns() {
     const int generation = m_fetchGeneration;
     models::ObjectReader::readPrinterColumns(
         m_cluster, key, this,
-        [this, generation](std::vector<models::ObjectReader::PrinterColumn> columns) {
+        [this, generation](const std::vector<models::ObjectReader::PrinterColumn> &columns) {
             if (generation != m_fetchGeneration)
                 return;
             QStringList parts;

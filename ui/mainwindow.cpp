@@ -51,7 +51,6 @@ namespace cubedesk::ui {
 
 Q_LOGGING_CATEGORY(lcWindow, "cubedesk.ui.window")
 
-using models::ClusterConnection;
 using models::NodeWriteController;
 
 MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent)

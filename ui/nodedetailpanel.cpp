@@ -104,7 +104,8 @@ void NodeDetailPanel::showNode(models::ClusterConnection *cluster, const QString
 void NodeDetailPanel::fetchFull() {
     const int generation = ++m_fetchGeneration;
     models::ObjectReader::readNode(
-        m_cluster, m_node, this, [this, generation](models::ObjectReader::FullObject object) {
+        m_cluster, m_node, this,
+        [this, generation](const models::ObjectReader::FullObject &object) {
             if (generation != m_fetchGeneration)
                 return; // the selection moved on
             using Status = models::ObjectReader::FullObject::Status;
