@@ -57,12 +57,11 @@ QStringList ClusterHub::load(const QStringList &files) {
         if (!resolved.ok()) {
             c->setConfigError(resolved.error().toString(), info.server);
         } else {
-            std::string error;
-            auto settings = k8s::TransportFactory::fromContext(resolved.value(), &error);
+            auto settings = k8s::TransportFactory::fromContext(resolved.value());
             if (settings)
                 c->start(std::move(*settings));
             else
-                c->setConfigError(QString::fromStdString(error), info.server);
+                c->setConfigError(QString::fromStdString(settings.error()), info.server);
         }
         m_clusters.append(c);
         Q_EMIT clusterAdded(c);

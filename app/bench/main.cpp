@@ -77,10 +77,9 @@ int main(int argc, char **argv) {
         std::cerr << "cubedesk-bench: " << resolved.error().toString().toStdString() << '\n';
         return 1;
     }
-    std::string error;
-    auto settings = TransportFactory::fromContext(resolved.value(), &error);
+    auto settings = TransportFactory::fromContext(resolved.value());
     if (!settings) {
-        std::cerr << "cubedesk-bench: " << error << '\n';
+        std::cerr << "cubedesk-bench: " << settings.error() << '\n';
         return 1;
     }
     std::vector<ResourceDescriptor> resources;

@@ -149,11 +149,10 @@ int DumpCommand::run(const Options &options) {
         auto resolved = config.resolve(name);
         if (!resolved.ok())
             return failWith(resolved.error().toString());
-        std::string error;
-        auto settings = TransportFactory::fromContext(resolved.value(), &error);
+        auto settings = TransportFactory::fromContext(resolved.value());
         if (!settings)
-            return failWith(
-                QStringLiteral("context \"%1\": %2").arg(name, QString::fromStdString(error)));
+            return failWith(QStringLiteral("context \"%1\": %2")
+                                .arg(name, QString::fromStdString(settings.error())));
         ClusterSession::Options o;
         o.name = name.toStdString();
         o.transport = std::move(*settings);

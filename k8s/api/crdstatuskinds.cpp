@@ -35,16 +35,14 @@ bool columnsReadLifecycle(const std::vector<CrdStatusKinds::Column> &columns) {
 
 } // namespace
 
-std::vector<CrdStatusKinds::Kind> CrdStatusKinds::parse(std::string_view body, std::string *error) {
+Result<std::vector<CrdStatusKinds::Kind>, std::string>
+CrdStatusKinds::parse(std::string_view body) {
     simdjson::dom::parser parser;
     element doc;
     simdjson::dom::array items;
     if (parser.parse(body.data(), body.size()).get(doc) != simdjson::SUCCESS ||
-        doc["items"].get(items) != simdjson::SUCCESS) {
-        if (error)
-            *error = "not a CustomResourceDefinitionList";
-        return {};
-    }
+        doc["items"].get(items) != simdjson::SUCCESS)
+        return std::string("not a CustomResourceDefinitionList");
     std::vector<Kind> out;
     for (element crd : items) {
         element spec;

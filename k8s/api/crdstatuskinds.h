@@ -1,5 +1,7 @@
 #pragma once
 
+#include "k8s/api/result.h"
+
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,8 +32,8 @@ public:
         std::string id() const { return plural + '.' + group; }
     };
 
-    /// The qualifying kinds of a CRD list body; nothing and `error` set when it is not one.
-    static std::vector<Kind> parse(std::string_view body, std::string *error);
+    /// The qualifying kinds of a CRD list body, or why it is not one.
+    static Result<std::vector<Kind>, std::string> parse(std::string_view body);
 };
 
 } // namespace cubedesk::k8s

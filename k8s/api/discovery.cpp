@@ -13,13 +13,12 @@ namespace {
 using simdjson::dom::array;
 using simdjson::dom::element;
 
-bool parse(simdjson::dom::parser &parser, std::string_view body, element &doc, std::string *error) {
-    if (parser.parse(body.data(), body.size()).get(doc) != simdjson::SUCCESS || !doc.is_object()) {
-        if (error != nullptr)
-            *error = "discovery document is not a JSON object";
-        return false;
-    }
-    return true;
+/// The top-level object of a discovery body, parsed by `parser` (which owns it).
+Result<element, std::string> parseObject(simdjson::dom::parser &parser, std::string_view body) {
+    element doc;
+    if (parser.parse(body.data(), body.size()).get(doc) != simdjson::SUCCESS || !doc.is_object())
+        return std::string("discovery document is not a JSON object");
+    return doc;
 }
 
 } // namespace
@@ -38,17 +37,14 @@ bool Discovery::isAggregated(std::string_view contentType) {
            contentType.find("g=apidiscovery.k8s.io") != std::string_view::npos;
 }
 
-bool Discovery::addAggregated(std::string_view body, std::string *error) {
+Status<std::string> Discovery::addAggregated(std::string_view body) {
     simdjson::dom::parser parser;
-    element doc;
-    if (!parse(parser, body, doc, error))
-        return false;
+    const auto doc = parseObject(parser, body);
+    if (!doc)
+        return Failure{doc.error()};
     array items;
-    if (doc["items"].get(items) != simdjson::SUCCESS) {
-        if (error != nullptr)
-            *error = "APIGroupDiscoveryList without items";
-        return false;
-    }
+    if ((*doc)["items"].get(items) != simdjson::SUCCESS)
+        return Failure{std::string("APIGroupDiscoveryList without items")};
     for (element group : items) {
         const std::string name = JsonFields::text(group["metadata"], "name");
         array versions;
@@ -83,15 +79,16 @@ bool Discovery::addAggregated(std::string_view body, std::string *error) {
         }
     }
     markPreferred();
-    return true;
+    return Success{};
 }
 
-std::optional<std::vector<std::string>> Discovery::legacyGroupVersions(std::string_view body,
-                                                                       std::string *error) {
+Result<std::vector<std::string>, std::string>
+Discovery::legacyGroupVersions(std::string_view body) {
     simdjson::dom::parser parser;
-    element doc;
-    if (!parse(parser, body, doc, error))
-        return std::nullopt;
+    const auto parsed = parseObject(parser, body);
+    if (!parsed)
+        return parsed.error();
+    const element doc = *parsed;
     std::vector<std::string> out;
     const std::string kind = JsonFields::text(doc, "kind");
     if (kind == "APIVersions") {
@@ -102,11 +99,8 @@ std::optional<std::vector<std::string>> Discovery::legacyGroupVersions(std::stri
         return out;
     }
     array groups;
-    if (kind != "APIGroupList" || doc["groups"].get(groups) != simdjson::SUCCESS) {
-        if (error != nullptr)
-            *error = "expected APIVersions or APIGroupList, got \"" + kind + '"';
-        return std::nullopt;
-    }
+    if (kind != "APIGroupList" || doc["groups"].get(groups) != simdjson::SUCCESS)
+        return "expected APIVersions or APIGroupList, got \"" + kind + '"';
     for (element g : groups) {
         const std::string name = JsonFields::text(g, "name");
         const std::string preferred = JsonFields::text(g["preferredVersion"], "version");
@@ -121,21 +115,19 @@ std::optional<std::vector<std::string>> Discovery::legacyGroupVersions(std::stri
     return out;
 }
 
-bool Discovery::addResourceList(std::string_view body, std::string *error) {
+Status<std::string> Discovery::addResourceList(std::string_view body) {
     simdjson::dom::parser parser;
-    element doc;
-    if (!parse(parser, body, doc, error))
-        return false;
+    const auto parsed = parseObject(parser, body);
+    if (!parsed)
+        return Failure{parsed.error()};
+    const element doc = *parsed;
     const std::string gv = JsonFields::text(doc, "groupVersion");
     const auto slash = gv.find('/');
     const std::string group = slash == std::string::npos ? "" : gv.substr(0, slash);
     const std::string version = slash == std::string::npos ? gv : gv.substr(slash + 1);
     array resources;
-    if (doc["resources"].get(resources) != simdjson::SUCCESS) {
-        if (error != nullptr)
-            *error = "APIResourceList without resources";
-        return false;
-    }
+    if (doc["resources"].get(resources) != simdjson::SUCCESS)
+        return Failure{std::string("APIResourceList without resources")};
     std::map<std::string, std::size_t> byPlural;
     std::vector<ApiResource> added;
     std::vector<std::string> statusOf;
@@ -166,7 +158,7 @@ bool Discovery::addResourceList(std::string_view body, std::string *error) {
     for (auto &r : added)
         m_resources.push_back(std::move(r));
     markPreferred();
-    return true;
+    return Success{};
 }
 
 void Discovery::markPreferred() {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "k8s/api/result.h"
+
 #include <map>
 #include <optional>
 #include <string>
@@ -36,14 +38,15 @@ public:
     /// True when `contentType` is the aggregated-discovery media type.
     static bool isAggregated(std::string_view contentType);
 
-    /// Adds the resources of an APIGroupDiscoveryList (the body of /api or /apis).
-    bool addAggregated(std::string_view body, std::string *error);
+    /// Adds the resources of an APIGroupDiscoveryList (the body of /api or /apis). On an error
+    /// nothing was added.
+    Status<std::string> addAggregated(std::string_view body);
     /// Legacy: the group-versions to fetch next from an APIVersions (/api) or APIGroupList
     /// (/apis) body, as "v1" or "group/version"; records each group's preferred version.
-    std::optional<std::vector<std::string>> legacyGroupVersions(std::string_view body,
-                                                                std::string *error);
-    /// Legacy: adds the resources of one APIResourceList (/api/v1, /apis/G/V).
-    bool addResourceList(std::string_view body, std::string *error);
+    Result<std::vector<std::string>, std::string> legacyGroupVersions(std::string_view body);
+    /// Legacy: adds the resources of one APIResourceList (/api/v1, /apis/G/V). On an error
+    /// nothing was added.
+    Status<std::string> addResourceList(std::string_view body);
 
     const std::vector<ApiResource> &resources() const { return m_resources; }
     /// The resource for group + plural at the preferred version, if served.

@@ -24,6 +24,10 @@ struct Failure {
 template <class E>
 Failure(E) -> Failure<E>;
 
+/// The value of a Result that only says "it worked": functions that fill an object they were
+/// given, or act, return a Status (`return Success{};`).
+struct Success {};
+
 template <class T, class E>
 class [[nodiscard]] Result final {
 public:
@@ -70,5 +74,9 @@ public:
 private:
     std::variant<T, E> m_data;
 };
+
+/// Success or an E: the Result of a function whose work is its effect.
+template <class E>
+using Status = Result<Success, E>;
 
 } // namespace cubedesk::k8s

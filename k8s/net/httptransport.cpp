@@ -268,18 +268,17 @@ void HttpTransport::launch(const std::shared_ptr<Transfer> &t) {
     }
     if (m_tls && m_settings.bearerToken) {
         if (!m_tokenFetched || t->retriedAuth) {
-            std::string error;
-            auto token = m_settings.bearerToken(t->retriedAuth, &error);
+            auto token = m_settings.bearerToken(t->retriedAuth);
             if (!token) {
                 curl_slist_free_all(headers);
                 curl_easy_cleanup(e);
                 t->easy = nullptr;
                 t->response.authFailed = true;
-                t->response.error = error;
+                t->response.error = token.error();
                 m_tokenFetched = false;
                 return;
             }
-            m_token = *token;
+            m_token = std::move(*token);
             m_tokenFetched = true;
         }
         if (!m_token.empty()) {

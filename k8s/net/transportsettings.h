@@ -1,7 +1,8 @@
 #pragma once
 
+#include "k8s/api/result.h"
+
 #include <functional>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,10 +19,10 @@ struct TransportSettings {
     bool disableCompression = false;
     std::string clientCertificatePem;
     std::string clientKeyPem;
-    /// Returns the bearer token to send (empty: none) or nullopt with *error set when the
-    /// credential cannot be obtained. `refresh` is true after a 401 (drop caches, re-run plugins).
-    /// Called on the transport's thread; may block (an exec plugin runs).
-    std::function<std::optional<std::string>(bool refresh, std::string *error)> bearerToken;
+    /// The bearer token to send (empty: none), or why the credential cannot be obtained.
+    /// `refresh` is true after a 401 (drop caches, re-run plugins). Called on the transport's
+    /// thread; may block (an exec plugin runs).
+    std::function<Result<std::string, std::string>(bool refresh)> bearerToken;
     std::string userAgent = "cubedesk";
     /// Sent with every request (impersonation: Impersonate-User, Impersonate-Group, ...);
     /// like credentials, only over TLS.

@@ -319,10 +319,9 @@ class ObjectDecoder::Impl {
 public:
     explicit Impl(StringPoolRef pool);
 
-    std::shared_ptr<const KubeObject> decode(ObjectKind kind, std::string_view json,
-                                             std::string *error);
-    bool decodeWatchEvent(ObjectKind kind, std::string_view line, WatchEvent *event,
-                          std::string *error);
+    Result<std::shared_ptr<const KubeObject>, std::string> decode(ObjectKind kind,
+                                                                  std::string_view json);
+    Status<std::string> decodeWatchEvent(ObjectKind kind, std::string_view line, WatchEvent &event);
 
     StringPoolRef m_poolRef;
 
@@ -476,13 +475,14 @@ private:
                                   std::int64_t &stateTime);
     error_code decodeStatusObject(od::object &object, WatchEvent::Status &status);
 
-    bool load(std::string_view json, std::string *error);
+    error_code load(std::string_view json);
     /// After the top-level object was consumed: is anything but whitespace left?
     bool hasTrailingContent() {
         const char *location = nullptr;
         return m_doc.current_location().get(location) == SUCCESS;
     }
-    static bool fail(std::string *error, std::string_view what, error_code code);
+    /// "what: simdjson's message for code".
+    static std::string failure(std::string_view what, error_code code);
 
     StringPool *m_pool;
     StringId m_cpu;
@@ -533,16 +533,14 @@ ObjectDecoder::Impl::Impl(StringPoolRef pool)
     , m_cpu(m_pool->intern("cpu"))
     , m_memory(m_pool->intern("memory")) {}
 
-bool ObjectDecoder::Impl::fail(std::string *error, std::string_view what, error_code code) {
-    if (error) {
-        error->assign(what);
-        error->append(": ");
-        error->append(simdjson::error_message(code));
-    }
-    return false;
+std::string ObjectDecoder::Impl::failure(std::string_view what, error_code code) {
+    std::string message(what);
+    message.append(": ");
+    message.append(simdjson::error_message(code));
+    return message;
 }
 
-bool ObjectDecoder::Impl::load(std::string_view json, std::string *error) {
+error_code ObjectDecoder::Impl::load(std::string_view json) {
     // simdjson reads up to SIMDJSON_PADDING bytes past the end: keep one reusable padded copy
     // (a copy runs at memcpy speed, the parse at ~1-2 GB/s).
     const std::size_t needed = json.size() + simdjson::SIMDJSON_PADDING;
@@ -555,41 +553,34 @@ bool ObjectDecoder::Impl::load(std::string_view json, std::string *error) {
     }
     std::memcpy(m_buffer.get(), json.data(), json.size());
     std::memset(m_buffer.get() + json.size(), 0, simdjson::SIMDJSON_PADDING);
-    const error_code code = m_parser.iterate(m_buffer.get(), json.size(), m_capacity).get(m_doc);
-    if (code != SUCCESS)
-        return fail(error, "invalid JSON", code);
-    return true;
+    return m_parser.iterate(m_buffer.get(), json.size(), m_capacity).get(m_doc);
 }
 
-std::shared_ptr<const KubeObject>
-ObjectDecoder::Impl::decode(ObjectKind kind, std::string_view json, std::string *error) {
-    if (!load(json, error))
-        return nullptr;
+Result<std::shared_ptr<const KubeObject>, std::string>
+ObjectDecoder::Impl::decode(ObjectKind kind, std::string_view json) {
+    if (const error_code code = load(json); code != SUCCESS)
+        return failure("invalid JSON", code);
     od::object object;
     error_code code = m_doc.get_object().get(object);
-    if (code != SUCCESS) {
-        fail(error, "invalid object", code);
-        return nullptr;
-    }
+    if (code != SUCCESS)
+        return failure("invalid object", code);
     std::shared_ptr<const KubeObject> out;
     code = decodeObject(kind, object, out);
     if (code == SUCCESS && hasTrailingContent())
         code = simdjson::TRAILING_CONTENT;
-    if (code != SUCCESS) {
-        fail(error, "invalid object", code);
-        return nullptr;
-    }
+    if (code != SUCCESS)
+        return failure("invalid object", code);
     return out;
 }
 
-bool ObjectDecoder::Impl::decodeWatchEvent(ObjectKind kind, std::string_view line,
-                                           WatchEvent *event, std::string *error) {
-    if (!load(line, error))
-        return false;
-    event->object.reset();
-    event->resourceVersion.clear();
-    event->initialEventsEnd = false;
-    event->status = WatchEvent::Status{};
+Status<std::string> ObjectDecoder::Impl::decodeWatchEvent(ObjectKind kind, std::string_view line,
+                                                          WatchEvent &event) {
+    if (const error_code code = load(line); code != SUCCESS)
+        return failure("invalid JSON", code);
+    event.object.reset();
+    event.resourceVersion.clear();
+    event.initialEventsEnd = false;
+    event.status = WatchEvent::Status{};
     enum class Seen { None, Known };
     Seen seenType = Seen::None;
     bool objectSeen = false;
@@ -598,21 +589,21 @@ bool ObjectDecoder::Impl::decodeWatchEvent(ObjectKind kind, std::string_view lin
     auto decodeEventObject = [&](od::value &value) -> error_code {
         od::object object;
         CUBEDESK_TRY(value.get_object().get(object));
-        switch (event->type) {
+        switch (event.type) {
         case WatchEvent::Type::Error:
-            return decodeStatusObject(object, event->status);
+            return decodeStatusObject(object, event.status);
         case WatchEvent::Type::Bookmark: {
             m_meta.clear();
             CUBEDESK_TRY(readFields(object, metadata(Wanted::None)));
-            event->resourceVersion.assign(m_meta.resourceVersion);
-            event->initialEventsEnd = m_meta.initialEventsEnd;
+            event.resourceVersion.assign(m_meta.resourceVersion);
+            event.initialEventsEnd = m_meta.initialEventsEnd;
             return SUCCESS;
         }
         default: {
             std::shared_ptr<const KubeObject> decoded;
             CUBEDESK_TRY(decodeObject(kind, object, decoded));
-            event->object = std::move(decoded);
-            event->resourceVersion = event->object->resourceVersion();
+            event.object = std::move(decoded);
+            event.resourceVersion = event.object->resourceVersion();
             return SUCCESS;
         }
         }
@@ -627,15 +618,15 @@ bool ObjectDecoder::Impl::decodeWatchEvent(ObjectKind kind, std::string_view lin
                 std::string_view type;
                 CUBEDESK_TRY(field.value().get_string().get(type));
                 if (type == "ADDED")
-                    event->type = WatchEvent::Type::Added;
+                    event.type = WatchEvent::Type::Added;
                 else if (type == "MODIFIED")
-                    event->type = WatchEvent::Type::Modified;
+                    event.type = WatchEvent::Type::Modified;
                 else if (type == "DELETED")
-                    event->type = WatchEvent::Type::Deleted;
+                    event.type = WatchEvent::Type::Deleted;
                 else if (type == "BOOKMARK")
-                    event->type = WatchEvent::Type::Bookmark;
+                    event.type = WatchEvent::Type::Bookmark;
                 else if (type == "ERROR")
-                    event->type = WatchEvent::Type::Error;
+                    event.type = WatchEvent::Type::Error;
                 else
                     return simdjson::INCORRECT_TYPE;
                 seenType = Seen::Known;
@@ -661,18 +652,12 @@ bool ObjectDecoder::Impl::decodeWatchEvent(ObjectKind kind, std::string_view lin
         code = pass(true);
     }
     if (code != SUCCESS)
-        return fail(error, "invalid watch event", code);
-    if (seenType == Seen::None) {
-        if (error)
-            *error = "invalid watch event: no type";
-        return false;
-    }
-    if (!objectSeen) {
-        if (error)
-            *error = "invalid watch event: no object";
-        return false;
-    }
-    return true;
+        return failure("invalid watch event", code);
+    if (seenType == Seen::None)
+        return Failure{std::string("invalid watch event: no type")};
+    if (!objectSeen)
+        return Failure{std::string("invalid watch event: no object")};
+    return Success{};
 }
 
 error_code ObjectDecoder::Impl::decodeStatusObject(od::object &object, WatchEvent::Status &status) {
@@ -1707,14 +1692,14 @@ ObjectDecoder::ObjectDecoder(StringPoolRef pool)
 
 ObjectDecoder::~ObjectDecoder() = default;
 
-std::shared_ptr<const KubeObject> ObjectDecoder::decode(ObjectKind kind, std::string_view json,
-                                                        std::string *error) {
-    return m_impl->decode(kind, json, error);
+Result<std::shared_ptr<const KubeObject>, std::string>
+ObjectDecoder::decode(ObjectKind kind, std::string_view json) {
+    return m_impl->decode(kind, json);
 }
 
-bool ObjectDecoder::decodeWatchEvent(ObjectKind kind, std::string_view line, WatchEvent *event,
-                                     std::string *error) {
-    return m_impl->decodeWatchEvent(kind, line, event, error);
+Status<std::string> ObjectDecoder::decodeWatchEvent(ObjectKind kind, std::string_view line,
+                                                    WatchEvent &event) {
+    return m_impl->decodeWatchEvent(kind, line, event);
 }
 
 const StringPoolRef &ObjectDecoder::pool() const {

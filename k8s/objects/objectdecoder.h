@@ -13,10 +13,11 @@
 // any thread.
 //
 // Errors: malformed JSON, a top-level value that is not an object, or a field of the wrong JSON
-// type gives nullptr / false and a one-line message in *error (when error is not null). Nothing
-// throws across this API. Missing fields are not errors (they project to empty values), and an
+// type gives a Result holding a one-line message instead of the object. Nothing throws across
+// this API. Missing fields are not errors (they project to empty values), and an
 // unparseable quantity or timestamp is ignored rather than failing the whole object.
 
+#include "k8s/api/result.h"
 #include "k8s/objects/kubeobject.h"
 #include "k8s/objects/objectkind.h"
 #include "k8s/objects/stringpoolref.h"
@@ -36,15 +37,13 @@ public:
     ObjectDecoder &operator=(const ObjectDecoder &) = delete;
 
     /// Decodes one object of `kind` from `json` (the bytes are copied; `json` need not outlive
-    /// the call). Returns nullptr on error.
-    std::shared_ptr<const KubeObject> decode(ObjectKind kind, std::string_view json,
-                                             std::string *error = nullptr);
+    /// the call). The object is never null.
+    Result<std::shared_ptr<const KubeObject>, std::string> decode(ObjectKind kind,
+                                                                  std::string_view json);
 
     /// Decodes one watch event line ({"type":..., "object":{...}}); objects are decoded as
-    /// `kind`. Fills *event (reusing its strings) and returns true; false on error (*event is
-    /// then unspecified).
-    bool decodeWatchEvent(ObjectKind kind, std::string_view line, WatchEvent *event,
-                          std::string *error = nullptr);
+    /// `kind`. Fills `event` (reusing its strings); on an error `event` is unspecified.
+    Status<std::string> decodeWatchEvent(ObjectKind kind, std::string_view line, WatchEvent &event);
 
     /// The projection used for a Kubernetes `kind` ("Pod" → Pod, ...; unknown → CustomResource).
     static ObjectKind kindFor(std::string_view kindName);

@@ -220,15 +220,18 @@ void ClusterSession::fetchDiscovery(const std::string &path, bool root) {
                      ? r.error
                      : ApiStatus::fromResponse(r.status, *body, r.retryAfterSeconds).toString());
         } else if (root && Discovery::isAggregated(r.contentType)) {
-            m_discovery.addAggregated(*body, &error);
+            if (const auto added = m_discovery.addAggregated(*body); !added)
+                error = added.error();
         } else if (root) {
             // Legacy discovery: the answer names the group-versions to fetch one by one.
-            if (auto gvs = m_discovery.legacyGroupVersions(*body, &error))
+            if (auto gvs = m_discovery.legacyGroupVersions(*body); !gvs)
+                error = gvs.error();
+            else
                 for (const auto &gv : *gvs)
                     fetchDiscovery(gv.find('/') == std::string::npos ? "/api/" + gv : "/apis/" + gv,
                                    false);
-        } else {
-            m_discovery.addResourceList(*body, &error);
+        } else if (const auto added = m_discovery.addResourceList(*body); !added) {
+            error = added.error();
         }
         discoveryStepDone(error);
     });
@@ -301,8 +304,10 @@ void ClusterSession::fetchStatusKinds() {
                 (r.status == 0
                      ? r.error
                      : ApiStatus::fromResponse(r.status, *body, r.retryAfterSeconds).toString());
+        else if (auto parsed = CrdStatusKinds::parse(*body); !parsed)
+            error = parsed.error();
         else
-            kinds = CrdStatusKinds::parse(*body, &error);
+            kinds = std::move(*parsed);
         std::map<std::string, CrdStatusKinds::Kind> followed;
         for (auto &k : kinds) {
             const std::string id = k.id();

@@ -177,16 +177,15 @@ void ResourceWatch::startList(const std::string &continueToken, bool unpaged) {
     send(
         std::move(path),
         [this](std::string_view chunk) {
-            std::string error;
             const bool ok = m_listSplitter.feed(chunk, [&](std::string_view item) {
                 if (m_pendingFailure)
                     return;
-                auto obj = m_decoder.decode(m_resource.kind, item, &error);
+                auto obj = m_decoder.decode(m_resource.kind, item);
                 if (obj)
-                    m_page.push_back(std::move(obj));
+                    m_page.push_back(std::move(*obj));
                 else
                     m_pendingFailure =
-                        ReflectorFailure{0, "malformed object in LIST: " + error, "", -1};
+                        ReflectorFailure{0, "malformed object in LIST: " + obj.error(), "", -1};
             });
             if (!ok && !m_pendingFailure)
                 m_pendingFailure =
@@ -222,11 +221,11 @@ void ResourceWatch::startWatch(const ReflectorCommand &command) {
             m_lineSplitter.feed(chunk, [&](std::string_view line) {
                 if (m_pendingFailure || line.empty())
                     return;
-                std::string error;
-                if (!m_decoder.decodeWatchEvent(m_resource.kind, line, &m_event, &error)) {
+                if (const auto decoded = m_decoder.decodeWatchEvent(m_resource.kind, line, m_event);
+                    !decoded) {
                     // Resume from the last good event: nothing is lost (client-go does the same).
                     m_pendingFailure =
-                        ReflectorFailure{0, "malformed watch event: " + error, "", -1};
+                        ReflectorFailure{0, "malformed watch event: " + decoded.error(), "", -1};
                     return;
                 }
                 switch (m_event.type) {

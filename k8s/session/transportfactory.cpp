@@ -2,8 +2,8 @@
 
 namespace cubedesk::k8s {
 
-std::optional<TransportSettings> TransportFactory::fromContext(const ResolvedContext &context,
-                                                               std::string *error) {
+Result<TransportSettings, std::string>
+TransportFactory::fromContext(const ResolvedContext &context) {
     TransportSettings s;
     s.server = context.server.toString(QUrl::RemoveUserInfo).toStdString();
     while (!s.server.empty() && s.server.back() == '/')
@@ -35,25 +35,19 @@ std::optional<TransportSettings> TransportFactory::fromContext(const ResolvedCon
             // A plugin may hand out a client certificate instead of a token; it is needed when
             // the connection is made, so ask once now.
             auto first = provider->credentials();
-            if (!first.ok()) {
-                if (error != nullptr)
-                    *error = first.error().toString().toStdString();
-                return std::nullopt;
-            }
+            if (!first.ok())
+                return first.error().toString().toStdString();
             if (!first.value().clientCertificatePem.isEmpty()) {
                 s.clientCertificatePem = first.value().clientCertificatePem.toStdString();
                 s.clientKeyPem = first.value().clientKeyPem.toStdString();
             }
         }
-        s.bearerToken = [provider](bool refresh, std::string *err) -> std::optional<std::string> {
+        s.bearerToken = [provider](bool refresh) -> Result<std::string, std::string> {
             if (refresh)
                 provider->invalidate();
             auto c = provider->credentials();
-            if (!c.ok()) {
-                if (err != nullptr)
-                    *err = c.error().toString().toStdString();
-                return std::nullopt;
-            }
+            if (!c.ok())
+                return Failure{c.error().toString().toStdString()};
             return c.value().bearerToken.toStdString();
         };
     }

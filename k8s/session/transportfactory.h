@@ -1,9 +1,9 @@
 #pragma once
 
+#include "k8s/api/result.h"
 #include "k8s/config/resolvedcontext.h"
 #include "k8s/net/transportsettings.h"
 
-#include <optional>
 #include <string>
 
 namespace cubedesk::k8s {
@@ -14,9 +14,8 @@ namespace cubedesk::k8s {
 /// Pure apart from that plugin run; callable from any thread.
 class TransportFactory final {
 public:
-    /// nullopt with *error set when the credential source fails up front.
-    static std::optional<TransportSettings> fromContext(const ResolvedContext &context,
-                                                        std::string *error);
+    /// The settings, or why the credential source failed up front.
+    static Result<TransportSettings, std::string> fromContext(const ResolvedContext &context);
 };
 
 } // namespace cubedesk::k8s

@@ -100,14 +100,15 @@ void sendError(httplib::Response &res, const ApiError &error) {
 std::optional<json> parseBody(const httplib::Request &req, httplib::Response &res) {
     const std::string type = mediaType(req);
     if (type == "application/vnd.kubernetes.protobuf") {
-        std::string error;
-        auto decoded = ProtobufDecoder::decode(req.body, &error);
-        if (!decoded)
+        auto decoded = ProtobufDecoder::decode(req.body);
+        if (!decoded) {
             sendError(res, ApiError::unsupportedMediaType(
                                "the body of the request was in an unknown format - accepted "
                                "media types include: application/json, application/yaml (" +
-                               error + ")"));
-        return decoded;
+                               decoded.error() + ")"));
+            return std::nullopt;
+        }
+        return std::move(*decoded);
     }
     json body = json::parse(req.body, nullptr, false);
     if (body.is_discarded()) {
@@ -170,7 +171,47 @@ std::optional<Selectors> parseSelectors(const httplib::Request &req, httplib::Re
     return s;
 }
 
+/// The event a watch selecting with `selectors` sends for the change `e`: an object entering
+/// the selection is ADDED, one leaving it DELETED; nullptr when it is outside before and after.
+const char *watchEventType(const WatchEvent &e, const Selectors &selectors) {
+    if (e.type == EventType::Added)
+        return selectors.matches(*e.object) ? "ADDED" : nullptr;
+    if (e.type == EventType::Deleted)
+        return selectors.matches(e.previous ? *e.previous : *e.object) ? "DELETED" : nullptr;
+    const bool now = selectors.matches(*e.object);
+    const bool before = e.previous && selectors.matches(*e.previous);
+    if (now && before)
+        return "MODIFIED";
+    if (now)
+        return "ADDED";
+    return before ? "DELETED" : nullptr;
+}
+
+/// One BOOKMARK event line of a watch on `type` at `rv`, marking the end of the initial events
+/// when `initialEnd`.
+std::string bookmarkLine(const ResourceType &type, std::uint64_t rv, bool initialEnd) {
+    json meta = {{"resourceVersion", std::to_string(rv)}};
+    if (initialEnd)
+        meta["annotations"] = {{"k8s.io/initial-events-end", "true"}};
+    return json{{"type", "BOOKMARK"},
+                {"object",
+                 {{"kind", type.kind}, {"apiVersion", type.apiVersion()}, {"metadata", meta}}}}
+               .dump() +
+           "\n";
+}
+
 } // namespace
+
+/// What a WATCH request asked for and where its stream starts, once the request is checked.
+struct ApiServer::WatchStart {
+    Selectors selectors;
+    bool bookmarks = false;
+    long timeoutSeconds = 1800;
+    std::vector<ObjectPtr> initial; ///< sent as ADDED first (a watch that starts from a list)
+    std::uint64_t cursor = 0;       ///< changes after this resourceVersion follow
+    bool initialEnd = false;        ///< an initial-events-end BOOKMARK follows the initial list
+    std::optional<ApiError> error;  ///< answered at once (an injected expiry)
+};
 
 struct ApiServer::Route {
     ResourceType type;
@@ -515,10 +556,9 @@ void ApiServer::servePatch(const httplib::Request &req, httplib::Response &res, 
                                       "application/merge-patch+json, "
                                       "application/apply-patch+yaml"));
         mutate = [&patch](json &doc) -> std::optional<ApiError> {
-            std::string error;
-            auto merged = applyStrategicMergePatch(doc, patch, &error);
+            auto merged = applyStrategicMergePatch(doc, patch);
             if (!merged)
-                return ApiError::badRequest(error);
+                return ApiError::badRequest(merged.error());
             doc = std::move(*merged);
             return std::nullopt;
         };
@@ -739,67 +779,73 @@ void ApiServer::serveList(const httplib::Request &req, httplib::Response &res,
                                      });
 }
 
-void ApiServer::serveWatch(const httplib::Request &req, httplib::Response &res,
-                           const ResourceType &type, const std::string &ns, bool table) {
+std::optional<ApiServer::WatchStart> ApiServer::watchStart(const httplib::Request &req,
+                                                           httplib::Response &res,
+                                                           const ResourceType &type,
+                                                           const std::string &ns) {
     auto selectors = parseSelectors(req, res, type);
     if (!selectors)
-        return;
+        return std::nullopt;
     const std::string rvParam = param(req, "resourceVersion");
     const std::string rvMatch = param(req, "resourceVersionMatch");
     const bool sendInitial = boolParam(req, "sendInitialEvents");
-    const bool bookmarks = boolParam(req, "allowWatchBookmarks");
+    WatchStart start;
+    start.selectors = std::move(*selectors);
+    start.bookmarks = boolParam(req, "allowWatchBookmarks");
     if (!rvMatch.empty() && !sendInitial) {
-        ApiError e = ApiError::invalid("ListOptions", "meta.k8s.io", "", "resourceVersionMatch",
-                                       "FieldValueForbidden",
-                                       "resourceVersionMatch is forbidden for watch unless "
-                                       "sendInitialEvents is provided");
-        return sendError(res, e);
+        sendError(res, ApiError::invalid("ListOptions", "meta.k8s.io", "", "resourceVersionMatch",
+                                         "FieldValueForbidden",
+                                         "resourceVersionMatch is forbidden for watch unless "
+                                         "sendInitialEvents is provided"));
+        return std::nullopt;
     }
     if (sendInitial && rvMatch != "NotOlderThan") {
-        ApiError e = ApiError::invalid("ListOptions", "meta.k8s.io", "", "sendInitialEvents",
-                                       "FieldValueForbidden",
-                                       "sendInitialEvents is forbidden for watch unless "
-                                       "resourceVersionMatch is set to NotOlderThan");
-        return sendError(res, e);
+        sendError(res, ApiError::invalid("ListOptions", "meta.k8s.io", "", "sendInitialEvents",
+                                         "FieldValueForbidden",
+                                         "sendInitialEvents is forbidden for watch unless "
+                                         "resourceVersionMatch is set to NotOlderThan"));
+        return std::nullopt;
     }
-    long timeoutSeconds = 1800 + static_cast<long>(std::random_device{}() % 1800);
+    start.timeoutSeconds = 1800 + static_cast<long>(std::random_device{}() % 1800);
     if (const std::string t = param(req, "timeoutSeconds"); !t.empty())
-        timeoutSeconds = std::max(0L, std::strtol(t.c_str(), nullptr, 10));
-
-    struct WatchState {
-        std::vector<ObjectPtr> initial;
-        std::uint64_t cursor = 0;
-        bool initialEnd = false;
-        std::optional<ApiError> startError;
-    };
-    auto state = std::make_shared<WatchState>();
+        start.timeoutSeconds = std::max(0L, std::strtol(t.c_str(), nullptr, 10));
     if (rvParam.empty() || rvParam == "0" || sendInitial) {
         ListQuery q;
         q.ns = ns;
         auto page = m_store.list(type, q);
-        if (!page.ok())
-            return sendError(res, page.error());
-        state->initial = std::move(page.value().items);
-        state->cursor = page.value().rv;
-        state->initialEnd = sendInitial && bookmarks;
+        if (!page.ok()) {
+            sendError(res, page.error());
+            return std::nullopt;
+        }
+        start.initial = std::move(page.value().items);
+        start.cursor = page.value().rv;
+        start.initialEnd = sendInitial && start.bookmarks;
     } else {
         char *end = nullptr;
-        state->cursor = std::strtoull(rvParam.c_str(), &end, 10);
-        if (end == nullptr || *end != '\0')
-            return sendError(res, ApiError::badRequest("invalid resource version: " + rvParam));
+        start.cursor = std::strtoull(rvParam.c_str(), &end, 10);
+        if (end == nullptr || *end != '\0') {
+            sendError(res, ApiError::badRequest("invalid resource version: " + rvParam));
+            return std::nullopt;
+        }
     }
     if (m_faults.expireWatch())
-        state->startError =
+        start.error =
             ApiError::gone("too old resource version: " + rvParam + " (injected expire-watch)");
+    return start;
+}
 
-    const auto sel = std::make_shared<Selectors>(std::move(*selectors));
+void ApiServer::serveWatch(const httplib::Request &req, httplib::Response &res,
+                           const ResourceType &type, const std::string &ns, bool table) {
+    auto start = watchStart(req, res, type, ns);
+    if (!start)
+        return;
+    auto state = std::make_shared<WatchStart>(std::move(*start));
     res.status = 200;
-    res.set_chunked_content_provider(table ? kTableType : kJson, [this, state, sel, type, ns, table,
-                                                                  bookmarks, timeoutSeconds](
-                                                                     std::size_t,
-                                                                     httplib::DataSink &sink) {
+    res.set_chunked_content_provider(table ? kTableType : kJson, [this, state, type, ns,
+                                                                  table](std::size_t,
+                                                                         httplib::DataSink &sink) {
         const auto started = Clock::now();
-        const auto deadline = started + std::chrono::seconds(timeoutSeconds);
+        const auto deadline = started + std::chrono::seconds(state->timeoutSeconds);
         const auto dropAfter = m_faults.dropWatchAfter();
         const std::uint64_t resetGen = m_faults.resetGeneration();
         auto nextBookmark = started + m_options.bookmarkInterval;
@@ -829,15 +875,8 @@ void ApiServer::serveWatch(const httplib::Request &req, httplib::Response &res,
             line += kind;
             line += R"(","object":)";
             if (table) {
-                json t = {{"kind", "Table"},
-                          {"apiVersion", "meta.k8s.io/v1"},
-                          {"metadata", {{"resourceVersion", std::to_string(o->rv)}}},
-                          {"rows", json::array({json::parse(
-                                       tableRow(type, o, std::chrono::system_clock::now()))})}};
-                t["columnDefinitions"] =
-                    headerSent ? json() : TablePrinter::columnDefinitions(type);
+                line += watchTableObject(type, o, headerSent);
                 headerSent = true;
-                line += t.dump();
             } else {
                 line += objectJson(type, o);
             }
@@ -847,15 +886,7 @@ void ApiServer::serveWatch(const httplib::Request &req, httplib::Response &res,
         auto bookmark = [&](std::uint64_t rv, bool initialEnd) {
             if (!flushLines())
                 return false;
-            json meta = {{"resourceVersion", std::to_string(rv)}};
-            if (initialEnd)
-                meta["annotations"] = {{"k8s.io/initial-events-end", "true"}};
-            const std::string l =
-                json{{"type", "BOOKMARK"},
-                     {"object",
-                      {{"kind", type.kind}, {"apiVersion", type.apiVersion()}, {"metadata", meta}}}}
-                    .dump() +
-                "\n";
+            const std::string l = bookmarkLine(type, rv, initialEnd);
             return sink.write(l.data(), l.size());
         };
         auto fail = [&](const ApiError &e) {
@@ -865,10 +896,10 @@ void ApiServer::serveWatch(const httplib::Request &req, httplib::Response &res,
             sink.done();
             return true;
         };
-        if (state->startError)
-            return fail(*state->startError);
+        if (state->error)
+            return fail(*state->error);
         for (const auto &o : state->initial) {
-            if (sel->matches(*o) && !emit("ADDED", o))
+            if (state->selectors.matches(*o) && !emit("ADDED", o))
                 return false;
         }
         state->initial.clear();
@@ -882,7 +913,7 @@ void ApiServer::serveWatch(const httplib::Request &req, httplib::Response &res,
         while (!m_stopping.load()) {
             const auto now = Clock::now();
             if (now >= deadline) {
-                if (bookmarks)
+                if (state->bookmarks)
                     bookmark(complete, false);
                 sink.done();
                 return true;
@@ -902,23 +933,8 @@ void ApiServer::serveWatch(const httplib::Request &req, httplib::Response &res,
                 state->cursor = e.rv;
                 if (!ns.empty() && e.object->ns != ns)
                     continue;
-                const bool now_ = sel->matches(*e.object);
-                const bool before =
-                    e.type == EventType::Modified && e.previous && sel->matches(*e.previous);
-                const char *kind = nullptr;
-                if (e.type == EventType::Added)
-                    kind = now_ ? "ADDED" : nullptr;
-                else if (e.type == EventType::Deleted)
-                    kind = sel->matches(e.previous ? *e.previous : *e.object) ? "DELETED" : nullptr;
-                else if (now_ && before)
-                    kind = "MODIFIED";
-                else if (now_)
-                    kind = "ADDED";
-                else if (before)
-                    kind = "DELETED";
-                if (kind == nullptr)
-                    continue;
-                if (!emit(kind, e.object))
+                const char *kind = watchEventType(e, state->selectors);
+                if (kind != nullptr && !emit(kind, e.object))
                     return false;
             }
             if (!flushLines())
@@ -929,7 +945,7 @@ void ApiServer::serveWatch(const httplib::Request &req, httplib::Response &res,
             if (!events.empty())
                 std::this_thread::sleep_for(std::chrono::milliseconds(2));
             complete = std::max(state->cursor, r.value());
-            if (bookmarks && Clock::now() >= nextBookmark) {
+            if (state->bookmarks && Clock::now() >= nextBookmark) {
                 if (!bookmark(complete, false))
                     return false;
                 nextBookmark = Clock::now() + m_options.bookmarkInterval;
@@ -937,6 +953,18 @@ void ApiServer::serveWatch(const httplib::Request &req, httplib::Response &res,
         }
         return false;
     });
+}
+
+std::string ApiServer::watchTableObject(const ResourceType &type, const ObjectPtr &object,
+                                        bool headerSent) const {
+    json t = {
+        {"kind", "Table"},
+        {"apiVersion", "meta.k8s.io/v1"},
+        {"metadata", {{"resourceVersion", std::to_string(object->rv)}}},
+        {"rows",
+         json::array({json::parse(tableRow(type, object, std::chrono::system_clock::now()))})}};
+    t["columnDefinitions"] = headerSent ? json() : TablePrinter::columnDefinitions(type);
+    return t.dump();
 }
 
 void ApiServer::serveReview(const httplib::Request &req, httplib::Response &res,

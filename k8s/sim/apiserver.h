@@ -59,6 +59,7 @@ public:
 
 private:
     struct Route;
+    struct WatchStart;
     void handle(const httplib::Request &req, httplib::Response &res);
     void serveResource(const httplib::Request &req, httplib::Response &res, const SimUser &user,
                        Route &route);
@@ -81,6 +82,14 @@ private:
                    const std::string &ns, bool table);
     void serveWatch(const httplib::Request &req, httplib::Response &res, const ResourceType &type,
                     const std::string &ns, bool table);
+    /// The checked request and the list a watch starts from; nullopt when `res` already holds
+    /// the error.
+    std::optional<WatchStart> watchStart(const httplib::Request &req, httplib::Response &res,
+                                         const ResourceType &type, const std::string &ns);
+    /// The object of a Table watch event: one row, with the column definitions unless
+    /// `headerSent`.
+    std::string watchTableObject(const ResourceType &type, const ObjectPtr &object,
+                                 bool headerSent) const;
     void serveReview(const httplib::Request &req, httplib::Response &res, const SimUser &user,
                      const ResourceType &type);
     std::optional<SimUser> authenticate(const httplib::Request &req) const;

@@ -770,35 +770,25 @@ LoadResult ManifestLoader::loadPath(const std::filesystem::path &path) {
     return result;
 }
 
-std::optional<nlohmann::json> ManifestLoader::yamlToJson(std::string_view text,
-                                                         std::string *error) {
+k8s::Result<nlohmann::json, std::string> ManifestLoader::yamlToJson(std::string_view text) {
     try {
         std::vector<ParsedDocument> docs = parseDocuments(text);
         for (const ParsedDocument &doc : docs) {
             if (doc.failed) {
-                if (error) {
-                    const std::string pos = positionPrefix(doc.line, doc.column);
-                    *error = pos.empty() ? doc.error : pos + ": " + doc.error;
-                }
-                return std::nullopt;
+                const std::string pos = positionPrefix(doc.line, doc.column);
+                return pos.empty() ? doc.error : pos + ": " + doc.error;
             }
         }
-        if (docs.size() > 1) {
-            if (error)
-                *error = "expected a single document, found " + std::to_string(docs.size());
-            return std::nullopt;
-        }
+        if (docs.size() > 1)
+            return "expected a single document, found " + std::to_string(docs.size());
         if (docs.empty())
             return nlohmann::json(nullptr);
         return std::move(docs.front().value);
     } catch (const std::exception &e) {
-        if (error)
-            *error = e.what();
+        return std::string(e.what());
     } catch (...) {
-        if (error)
-            *error = "unexpected error while converting YAML";
+        return std::string("unexpected error while converting YAML");
     }
-    return std::nullopt;
 }
 
 } // namespace cubedesk::sim

@@ -41,6 +41,8 @@
 // Thread-safety: stateless static functions; safe to call from any thread concurrently.
 // Ownership: results are returned by value; nothing is retained.
 
+#include "k8s/api/result.h"
+
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -75,11 +77,10 @@ public:
     /// (as kubectl -R does). Directory symlinks are not followed.
     static LoadResult loadPath(const std::filesystem::path &path);
 
-    /// Converts a single YAML (or JSON) document to JSON with the typing rules above. Returns a
-    /// JSON null for an empty document. On failure returns std::nullopt and, when `error` is not
-    /// null, stores a message with 1-based line and column there. More than one document is an
-    /// error.
-    static std::optional<nlohmann::json> yamlToJson(std::string_view text, std::string *error);
+    /// Converts a single YAML (or JSON) document to JSON with the typing rules above: a JSON
+    /// null for an empty document, or a message with the 1-based line and column of the
+    /// failure. More than one document is an error.
+    static k8s::Result<nlohmann::json, std::string> yamlToJson(std::string_view text);
 };
 
 } // namespace cubedesk::sim

@@ -175,12 +175,8 @@ bool decodeMessage(std::string_view data, const Schema &schema, json &out) {
 
 } // namespace
 
-std::optional<json> ProtobufDecoder::decode(std::string_view body, std::string *error) {
-    auto fail = [error](std::string what) -> std::optional<json> {
-        if (error != nullptr)
-            *error = std::move(what);
-        return std::nullopt;
-    };
+k8s::Result<json, std::string> ProtobufDecoder::decode(std::string_view body) {
+    auto fail = [](std::string what) -> k8s::Result<json, std::string> { return what; };
     if (body.size() < 4 || body.substr(0, 4) != std::string_view("k8s\0", 4))
         return fail("the protobuf body does not start with the Kubernetes magic number");
     Reader r(body.substr(4));

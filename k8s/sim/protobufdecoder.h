@@ -1,7 +1,8 @@
 #pragma once
 
+#include "k8s/api/result.h"
+
 #include <nlohmann/json.hpp>
-#include <optional>
 #include <string>
 #include <string_view>
 
@@ -16,8 +17,8 @@ namespace cubedesk::sim {
 /// skipped as protobuf allows. Pure function.
 class ProtobufDecoder final {
 public:
-    /// nullopt (and *error set) for a malformed body or a kind it does not know.
-    static std::optional<nlohmann::json> decode(std::string_view body, std::string *error);
+    /// The object, or why the body is malformed or of a kind it does not know.
+    static k8s::Result<nlohmann::json, std::string> decode(std::string_view body);
 };
 
 } // namespace cubedesk::sim

@@ -425,14 +425,10 @@ private:
 
 } // namespace
 
-std::optional<nlohmann::json> applyStrategicMergePatch(const nlohmann::json &original,
-                                                       const nlohmann::json &patch,
-                                                       std::string *error) {
-    const auto reject = [error](std::string message) -> std::optional<nlohmann::json> {
-        if (error)
-            *error = std::move(message);
-        return std::nullopt;
-    };
+k8s::Result<nlohmann::json, std::string> applyStrategicMergePatch(const nlohmann::json &original,
+                                                                  const nlohmann::json &patch) {
+    using Patched = k8s::Result<nlohmann::json, std::string>;
+    const auto reject = [](std::string message) -> Patched { return message; };
     if (!patch.is_object())
         return reject("strategic merge patch must be a JSON object");
     if (!original.is_object() && !original.is_null())

@@ -1,7 +1,8 @@
 #pragma once
 
+#include "k8s/api/result.h"
+
 #include <nlohmann/json.hpp>
-#include <optional>
 #include <string>
 
 namespace cubedesk::sim {
@@ -40,9 +41,9 @@ namespace cubedesk::sim {
 /// * Simplification: merged lists keep the original's order with new elements appended (upstream
 ///   sorts patch elements by patch order); kubectl sends `$setElementOrder` when order matters.
 ///
-/// Pure function: any thread may call it concurrently; inputs are not modified.
-std::optional<nlohmann::json> applyStrategicMergePatch(const nlohmann::json &original,
-                                                       const nlohmann::json &patch,
-                                                       std::string *error);
+/// The patched document, or why the patch is invalid. Pure function: any thread may call it
+/// concurrently; inputs are not modified.
+k8s::Result<nlohmann::json, std::string> applyStrategicMergePatch(const nlohmann::json &original,
+                                                                  const nlohmann::json &patch);
 
 } // namespace cubedesk::sim

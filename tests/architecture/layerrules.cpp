@@ -61,7 +61,7 @@ std::vector<LayerRule> repositoryLayerRules() {
     return {
         {"k8s/api", {"k8s/api"}, {}, {"simdjson", "yaml-cpp"}},
         {"k8s/config", {"k8s/config", "k8s/api"}, {"QtCore"}, {"yaml-cpp", "openssl"}},
-        {"k8s/net", {"k8s/net"}, {"QtCore"}, {"libcurl", "openssl"}},
+        {"k8s/net", {"k8s/net", "k8s/api"}, {"QtCore"}, {"libcurl", "openssl"}},
         {"k8s/watch", {"k8s/watch"}, {}, {"simdjson"}},
         {"k8s/objects", {"k8s/objects", "k8s/api"}, {}, {"simdjson"}},
         {"k8s/write", {"k8s/write", "k8s/api", "k8s/objects"}, {}, {"nlohmann-json", "simdjson"}},

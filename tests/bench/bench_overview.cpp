@@ -95,12 +95,12 @@ public:
 private:
     static constexpr std::uint64_t kSeed = 7;
     Delta decode(k8s::ObjectKind kind, Type type, const std::string &json) {
-        std::string error;
-        auto o = m_decoder.decode(kind, json, &error);
-        if (!o) {
-            std::fprintf(stderr, "cubedesk-bench-overview: %s\n", error.c_str());
+        auto decoded = m_decoder.decode(kind, json);
+        if (!decoded) {
+            std::fprintf(stderr, "cubedesk-bench-overview: %s\n", decoded.error().c_str());
             std::exit(1);
         }
+        std::shared_ptr<const k8s::KubeObject> o = std::move(*decoded);
         const std::string prefix = kind == k8s::ObjectKind::Node ? "nodes//" : "pods/";
         std::string key = prefix;
         if (kind == k8s::ObjectKind::Pod)

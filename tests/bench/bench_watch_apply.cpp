@@ -71,7 +71,7 @@ int main(int argc, char **argv) {
         constexpr std::size_t chunk = 64 * 1024;
         for (std::size_t off = 0; off < stream.size(); off += chunk) {
             splitter.feed(std::string_view(stream).substr(off, chunk), [&](std::string_view line) {
-                if (!decoder.decodeWatchEvent(ObjectKind::Pod, line, &event)) {
+                if (!decoder.decodeWatchEvent(ObjectKind::Pod, line, event)) {
                     ++failed;
                     return;
                 }

@@ -34,9 +34,8 @@ TEST(ProtobufDecoderTest, DecodesAConfigMapAsKubectlSendsIt) {
         field(1, "settings") + field(3, "ml") + field(11, field(1, "app") + field(2, "x"));
     const std::string raw = field(1, meta) + field(2, field(1, "k") + field(2, "v")) +
                             varint(4 << 3 | 0) + varint(1) + varint(99 << 3 | 0) + varint(7);
-    std::string error;
-    auto doc = ProtobufDecoder::decode(envelope("v1", "ConfigMap", raw), &error);
-    ASSERT_TRUE(doc.has_value()) << error;
+    const auto doc = ProtobufDecoder::decode(envelope("v1", "ConfigMap", raw));
+    ASSERT_TRUE(doc) << doc.error();
     EXPECT_EQ((*doc)["kind"], "ConfigMap");
     EXPECT_EQ((*doc)["metadata"]["name"], "settings");
     EXPECT_EQ((*doc)["metadata"]["namespace"], "ml");
@@ -48,22 +47,23 @@ TEST(ProtobufDecoderTest, DecodesAConfigMapAsKubectlSendsIt) {
 TEST(ProtobufDecoderTest, DecodesAnAccessReview) {
     const std::string attrs = field(1, "ml") + field(2, "list") + field(5, "pods");
     const std::string raw = field(2, field(1, attrs));
-    auto doc = ProtobufDecoder::decode(
-        envelope("authorization.k8s.io/v1", "SelfSubjectAccessReview", raw), nullptr);
-    ASSERT_TRUE(doc.has_value());
+    const auto doc = ProtobufDecoder::decode(
+        envelope("authorization.k8s.io/v1", "SelfSubjectAccessReview", raw));
+    ASSERT_TRUE(doc) << doc.error();
     EXPECT_EQ((*doc)["spec"]["resourceAttributes"]["verb"], "list");
     EXPECT_EQ((*doc)["spec"]["resourceAttributes"]["resource"], "pods");
 }
 
 TEST(ProtobufDecoderTest, RejectsWhatItCannotRead) {
-    std::string error;
-    EXPECT_FALSE(ProtobufDecoder::decode("{}", &error));
-    EXPECT_NE(error.find("magic"), std::string::npos);
-    EXPECT_FALSE(ProtobufDecoder::decode(envelope("apps/v1", "Deployment", ""), &error));
-    EXPECT_NE(error.find("Deployment"), std::string::npos);
+    const auto notProtobuf = ProtobufDecoder::decode("{}");
+    ASSERT_FALSE(notProtobuf);
+    EXPECT_NE(notProtobuf.error().find("magic"), std::string::npos);
+    const auto deployment = ProtobufDecoder::decode(envelope("apps/v1", "Deployment", ""));
+    ASSERT_FALSE(deployment);
+    EXPECT_NE(deployment.error().find("Deployment"), std::string::npos);
     std::string truncated = envelope("v1", "ConfigMap", field(1, field(1, "name")));
     truncated.resize(truncated.size() - 3);
-    EXPECT_FALSE(ProtobufDecoder::decode(truncated, &error));
+    EXPECT_FALSE(ProtobufDecoder::decode(truncated));
 }
 
 TEST(ContinueTokenTest, RoundTripsInTheApiserverFormat) {

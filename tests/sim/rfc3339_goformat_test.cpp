@@ -72,9 +72,8 @@ std::string tableCell(double v) {
 
 // The JSON key ManifestLoader (sigs.k8s.io/yaml) makes of a YAML map key.
 std::string yamlKey(const std::string &key) {
-    std::string error;
-    const auto j = ManifestLoader::yamlToJson(key + ": x\n", &error);
-    EXPECT_TRUE(j.has_value()) << error << " for key " << key;
+    const auto j = ManifestLoader::yamlToJson(key + ": x\n");
+    EXPECT_TRUE(j) << j.error() << " for key " << key;
     if (!j || !j->is_object() || j->size() != 1)
         return "<no key>";
     return j->begin().key();

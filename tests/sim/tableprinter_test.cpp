@@ -580,9 +580,8 @@ TEST(TablePrinterBuiltins, ResourceQuotaRequestAndLimit) {
     std::ifstream in(fragmentPath, std::ios::binary);
     ASSERT_TRUE(in) << "real fixture not found: " << fragmentPath;
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    std::string error;
-    const auto fragment = ManifestLoader::yamlToJson(text, &error);
-    ASSERT_TRUE(fragment.has_value()) << error;
+    const auto fragment = ManifestLoader::yamlToJson(text);
+    ASSERT_TRUE(fragment) << fragment.error();
     quota["status"] = (*fragment)["status"];
     EXPECT_EQ(TablePrinter::cells(quotas, quota, now),
               (json{"mem-cpu-demo", "10s", "requests.cpu: 400m/1, requests.memory: 600Mi/1Gi",

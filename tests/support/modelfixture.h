@@ -37,12 +37,11 @@ public:
 
     /// `json` decoded as `kind`, as the delta `type` of the object `key`.
     Delta decode(Type type, k8s::ObjectKind kind, const std::string &key, std::string_view json) {
-        std::string error;
-        auto object = decoder.decode(kind, json, &error);
+        auto object = decoder.decode(kind, json);
         if (!object)
-            qFatal("fixture %s: %s\n%.*s", key.c_str(), error.c_str(),
+            qFatal("fixture %s: %s\n%.*s", key.c_str(), object.error().c_str(),
                    static_cast<int>(json.size()), json.data());
-        return Delta{type, key, object};
+        return Delta{type, key, std::move(*object)};
     }
     /// The same for a JSON document object (nlohmann::json in the tests), written out first.
     template <class Document>

@@ -80,11 +80,10 @@ public:
             json += R"(,"annotations":{"cubedesk.io/gpu-topology":)" + quoted(topology) + "}";
         json += R"(},"status":{"allocatable":{"cpu":"64","memory":"512Gi","nvidia.com/gpu":")" +
                 std::to_string(gpus) + R"("},"conditions":[{"type":"Ready","status":"True"}]}})";
-        std::string error;
-        auto o = decoder.decode(k8s::ObjectKind::Node, json, &error);
+        auto o = decoder.decode(k8s::ObjectKind::Node, json);
         if (!o)
-            qFatal("node: %s", error.c_str());
-        return Delta{Type::Added, "nodes//" + name, o};
+            qFatal("node: %s", o.error().c_str());
+        return Delta{Type::Added, "nodes//" + name, std::move(*o)};
     }
     Delta pod(const std::string &name, const std::string &node, int gpus) {
         const std::string json =
@@ -92,11 +91,10 @@ public:
             R"(","namespace":"pipeline","resourceVersion":"2","labels":{"user":"li.na"}},"spec":{"nodeName":")" +
             node + R"(","containers":[{"name":"c","resources":{"requests":{"nvidia.com/gpu":")" +
             std::to_string(gpus) + R"("}}}]},"status":{"phase":"Running"}})";
-        std::string error;
-        auto o = decoder.decode(k8s::ObjectKind::Pod, json, &error);
+        auto o = decoder.decode(k8s::ObjectKind::Pod, json);
         if (!o)
-            qFatal("pod: %s", error.c_str());
-        return Delta{Type::Added, "pods/pipeline/" + name, o};
+            qFatal("pod: %s", o.error().c_str());
+        return Delta{Type::Added, "pods/pipeline/" + name, std::move(*o)};
     }
 };
 

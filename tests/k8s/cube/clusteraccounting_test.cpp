@@ -5,11 +5,13 @@
 #include "k8s/objects/objectdecoder.h"
 #include "k8s/objects/pod.h"
 #include "k8s/objects/stringpool.h"
+#include "tests/support/decodeas.h"
 
 #include <gtest/gtest.h>
 #include <string>
 
 using namespace cubedesk::k8s;
+using cubedesk::k8s::testing::decodeAs;
 
 namespace {
 
@@ -26,10 +28,7 @@ protected:
             R"(},"status":{"allocatable":{"cpu":"8","memory":"32Gi","nvidia.com/gpu":")" + gpus +
             R"("},"conditions":[{"type":"Ready","status":")" + (ready ? "True" : "False") +
             R"("}]}})";
-        std::string error;
-        auto n = decoder.decode(ObjectKind::Node, json, &error);
-        EXPECT_TRUE(n) << error;
-        return n;
+        return decodeAs(decoder, ObjectKind::Node, json);
     }
     std::shared_ptr<const KubeObject> pod(const std::string &name, const std::string &nodeName,
                                           const std::string &phase, const std::string &cpu,
@@ -43,10 +42,7 @@ protected:
         std::string json = R"({"metadata":{"name":")" + name +
                            R"(","namespace":"pipeline","resourceVersion":"2"},"spec":)" + spec +
                            R"(,"status":{"phase":")" + phase + R"("}})";
-        std::string error;
-        auto p = decoder.decode(ObjectKind::Pod, json, &error);
-        EXPECT_TRUE(p) << error;
-        return p;
+        return decodeAs(decoder, ObjectKind::Pod, json);
     }
     void upsert(const std::shared_ptr<const KubeObject> &o) {
         if (o->kind() == ObjectKind::Node)

@@ -9,6 +9,7 @@
 #include "k8s/objects/objectdecoder.h"
 #include "k8s/objects/pod.h"
 #include "k8s/objects/stringpool.h"
+#include "tests/support/decodeas.h"
 #include "tests/support/fixturefiles.h"
 
 #include <gtest/gtest.h>
@@ -62,10 +63,7 @@ public:
               {"allocatable", allocatable},
               {"conditions", nlohmann::json::array(
                                  {{{"type", "Ready"}, {"status", ready ? "True" : "False"}}})}}}};
-        std::string error;
-        auto o = decoder.decode(ObjectKind::Node, n.dump(), &error);
-        EXPECT_TRUE(o) << error;
-        return std::static_pointer_cast<const Node>(o);
+        return testing::decodeAs<Node>(decoder, ObjectKind::Node, n.dump());
     }
 
     /// A pod on `nodeName` ("" = unbound) requesting `requests` in one container.
@@ -84,10 +82,7 @@ public:
                               {"labels", {{"user", "alice"}}}}},
                             {"spec", spec},
                             {"status", {{"phase", phase}}}};
-        std::string error;
-        auto o = decoder.decode(ObjectKind::Pod, p.dump(), &error);
-        EXPECT_TRUE(o) << error;
-        return std::static_pointer_cast<const Pod>(o);
+        return testing::decodeAs<Pod>(decoder, ObjectKind::Pod, p.dump());
     }
 };
 

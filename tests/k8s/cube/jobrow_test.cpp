@@ -357,9 +357,9 @@ TEST(CrdStatusKindsTest, SchemaOrPrinterColumnsDecide) {
                                  json::array({{{"name", "P"},
                                                {"type", "string"},
                                                {"jsonPath", ".status.phase"}}})}}})}}}}})}};
-    std::string error;
-    const auto kinds = CrdStatusKinds::parse(list.dump(), &error);
-    ASSERT_TRUE(error.empty()) << error;
+    const auto parsed = CrdStatusKinds::parse(list.dump());
+    ASSERT_TRUE(parsed) << parsed.error();
+    const auto &kinds = *parsed;
     ASSERT_EQ(kinds.size(), 2u);
     EXPECT_EQ(kinds[0].id(), "experiments.kubeflow.org");
     EXPECT_EQ(kinds[0].version, "v1beta1");
@@ -368,6 +368,7 @@ TEST(CrdStatusKindsTest, SchemaOrPrinterColumnsDecide) {
     EXPECT_EQ(kinds[0].columns[0].jsonPath, ".status.conditions[-1:].type");
     EXPECT_EQ(kinds[1].id(), "widgets.example.com");
     EXPECT_FALSE(kinds[1].namespaced);
-    EXPECT_TRUE(CrdStatusKinds::parse("{\"kind\":\"Status\"}", &error).empty());
-    EXPECT_EQ(error, "not a CustomResourceDefinitionList");
+    const auto status = CrdStatusKinds::parse("{\"kind\":\"Status\"}");
+    ASSERT_FALSE(status);
+    EXPECT_EQ(status.error(), "not a CustomResourceDefinitionList");
 }

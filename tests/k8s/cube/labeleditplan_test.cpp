@@ -7,6 +7,7 @@
 #include "k8s/objects/objectdecoder.h"
 #include "k8s/objects/stringpool.h"
 #include "k8s/write/nodewrites.h"
+#include "tests/support/decodeas.h"
 
 #include <gtest/gtest.h>
 #include <string>
@@ -126,14 +127,12 @@ TEST(LabelRules, RolesInFixedOrder) {
     EXPECT_TRUE(LabelRules::roles(Labels{}).empty());
 
     ObjectDecoder decoder{StringPool::create()};
-    std::string error;
-    const auto o = decoder.decode(
-        ObjectKind::Node,
+    const auto o = cubedesk::k8s::testing::decodeAs<Node>(
+        decoder, ObjectKind::Node,
         R"({"metadata":{"name":"n","labels":{"notebook":"true","org":"vision","cpu":"true",)"
-        R"("vgpu":"true"}}})",
-        &error);
-    ASSERT_TRUE(o) << error;
-    EXPECT_EQ(LabelRules::roles(static_cast<const Node &>(*o).labels()),
+        R"("vgpu":"true"}}})");
+    ASSERT_TRUE(o);
+    EXPECT_EQ(LabelRules::roles(o->labels()),
               (std::vector<std::string>{"cpu", "vgpu", "notebook"}));
 }
 

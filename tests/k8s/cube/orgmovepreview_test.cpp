@@ -9,6 +9,7 @@
 #include "k8s/objects/pod.h"
 #include "k8s/objects/stringpool.h"
 #include "k8s/write/nodewrites.h"
+#include "tests/support/decodeas.h"
 
 #include <algorithm>
 #include <gtest/gtest.h>
@@ -16,6 +17,7 @@
 #include <string>
 
 using namespace cubedesk::k8s;
+using cubedesk::k8s::testing::decodeAs;
 
 namespace {
 
@@ -64,10 +66,9 @@ protected:
                                  R"(","memory":")" + s.memory + R"(","nvidia.com/gpu":")" + s.gpus +
                                  R"(","pods":"110"},"conditions":[{"type":"Ready","status":")" +
                                  (s.ready ? "True" : "False") + R"("}]}})";
-        std::string error;
-        auto o = decoder.decode(ObjectKind::Node, json, &error);
-        ASSERT_TRUE(o) << error;
-        nodes.push_back(std::static_pointer_cast<const Node>(o));
+        auto o = decodeAs<Node>(decoder, ObjectKind::Node, json);
+        ASSERT_TRUE(o);
+        nodes.push_back(std::move(o));
     }
 
     void addPod(const PodSpec &s) {
@@ -89,10 +90,9 @@ protected:
             R"(","namespace":"pipeline","resourceVersion":"2","creationTimestamp":")" +
             Rfc3339::format(s.created) + R"("},"spec":)" + spec + R"(,"status":{"phase":")" +
             s.phase + R"("}})";
-        std::string error;
-        auto o = decoder.decode(ObjectKind::Pod, json, &error);
-        ASSERT_TRUE(o) << error;
-        pods.push_back(std::static_pointer_cast<const Pod>(o));
+        auto o = decodeAs<Pod>(decoder, ObjectKind::Pod, json);
+        ASSERT_TRUE(o);
+        pods.push_back(std::move(o));
     }
 
     ClusterAccounting account() const {

@@ -8,12 +8,14 @@
 #include "k8s/objects/objectdecoder.h"
 #include "k8s/objects/pod.h"
 #include "k8s/objects/stringpool.h"
+#include "tests/support/decodeas.h"
 
 #include <gtest/gtest.h>
 #include <map>
 #include <string>
 
 using namespace cubedesk::k8s;
+using cubedesk::k8s::testing::decodeAs;
 using Device = RebalancePlanner::Device;
 using Reason = RebalancePlanner::Reason;
 
@@ -66,10 +68,9 @@ protected:
             R"(","pods":"110"},"addresses":[{"type":"InternalIP","address":"10.0.0.)" +
             std::to_string(nodes.size() + 1) + R"("}],"conditions":[{"type":"Ready","status":")" +
             (s.ready ? "True" : "False") + R"("}]}})";
-        std::string error;
-        auto o = decoder.decode(ObjectKind::Node, json, &error);
-        ASSERT_TRUE(o) << error;
-        nodes.push_back(std::static_pointer_cast<const Node>(o));
+        auto o = decodeAs<Node>(decoder, ObjectKind::Node, json);
+        ASSERT_TRUE(o);
+        nodes.push_back(std::move(o));
     }
 
     void addPod(const PodSpec &s) {
@@ -93,10 +94,9 @@ protected:
         const std::string json = R"({"metadata":{"name":")" + s.name + R"(","namespace":")" + s.ns +
                                  R"(","creationTimestamp":")" + Rfc3339::format(s.created) +
                                  R"("},"spec":)" + spec + R"(,"status":)" + status + '}';
-        std::string error;
-        auto o = decoder.decode(ObjectKind::Pod, json, &error);
-        ASSERT_TRUE(o) << error;
-        pods.push_back(std::static_pointer_cast<const Pod>(o));
+        auto o = decodeAs<Pod>(decoder, ObjectKind::Pod, json);
+        ASSERT_TRUE(o);
+        pods.push_back(std::move(o));
     }
 
     /// Three 8-core CPU nodes per org; `used` cores requested (Running, pipeline) per node.

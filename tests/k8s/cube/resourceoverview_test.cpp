@@ -6,12 +6,14 @@
 #include "k8s/objects/objectdecoder.h"
 #include "k8s/objects/pod.h"
 #include "k8s/objects/stringpool.h"
+#include "tests/support/decodeas.h"
 
 #include <gtest/gtest.h>
 #include <map>
 #include <string>
 
 using namespace cubedesk::k8s;
+using cubedesk::k8s::testing::decodeAs;
 
 namespace {
 
@@ -31,9 +33,8 @@ protected:
                                  R"(}},"status":{"allocatable":{)" + allocatable +
                                  R"(},"conditions":[{"type":"Ready","status":")" +
                                  (ready ? "True" : "False") + R"("}]}})";
-        std::string error;
-        auto n = decoder.decode(ObjectKind::Node, json, &error);
-        ASSERT_TRUE(n) << error;
+        auto n = decodeAs(decoder, ObjectKind::Node, json);
+        ASSERT_TRUE(n);
         accounting.upsertNode(static_cast<const Node &>(*n));
         nodes[name] = n;
     }
@@ -51,9 +52,8 @@ protected:
                                  R"(","namespace":"pipeline","resourceVersion":"2"},"spec":)" +
                                  spec + R"(,"status":{"phase":")" + phase + '"' + extraStatus +
                                  "}}";
-        std::string error;
-        auto p = decoder.decode(ObjectKind::Pod, json, &error);
-        ASSERT_TRUE(p) << error;
+        auto p = decodeAs(decoder, ObjectKind::Pod, json);
+        ASSERT_TRUE(p);
         accounting.upsertPod("pipeline/" + name, static_cast<const Pod &>(*p));
     }
     ResourceOverview::Cluster compute(const std::string &name = "dev") {

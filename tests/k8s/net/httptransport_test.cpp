@@ -62,7 +62,7 @@ protected:
         s.server = s_sim->url();
         s.caPem = s_sim->tls()->caCertificatePem();
         const std::string token = s_sim->adminToken();
-        s.bearerToken = [token](bool, std::string *) { return std::optional<std::string>(token); };
+        s.bearerToken = [token](bool) -> Result<std::string, std::string> { return token; };
         return s;
     }
     static Simulator *s_sim;
@@ -121,9 +121,9 @@ TEST_F(TransportTest, RefreshesTheTokenOnceAfter401) {
     TransportSettings s = trusted();
     const std::string good = s_sim->adminToken();
     std::vector<bool> calls;
-    s.bearerToken = [&](bool refresh, std::string *) {
+    s.bearerToken = [&](bool refresh) -> Result<std::string, std::string> {
         calls.push_back(refresh);
-        return std::optional<std::string>(refresh ? good : "expired-token");
+        return refresh ? good : std::string("expired-token");
     };
     HttpTransport t(s);
     auto out = run(t, get("/api/v1/namespaces"));
@@ -131,9 +131,8 @@ TEST_F(TransportTest, RefreshesTheTokenOnceAfter401) {
     EXPECT_EQ(calls, (std::vector<bool>{false, true}));
     EXPECT_EQ(out.body.find("Unauthorized"), std::string::npos) << "the 401 body is not passed on";
 
-    s.bearerToken = [](bool, std::string *error) {
-        *error = "exec plugin \"aws\" not found";
-        return std::optional<std::string>();
+    s.bearerToken = [](bool) -> Result<std::string, std::string> {
+        return Failure{std::string("exec plugin \"aws\" not found")};
     };
     HttpTransport failing(s);
     auto failed = run(failing, get("/api/v1/namespaces"));
@@ -151,9 +150,9 @@ TEST(TransportPlainTest, NoCredentialsOverPlainHttpAndGzip) {
     TransportSettings s;
     s.server = sim.url();
     bool asked = false;
-    s.bearerToken = [&](bool, std::string *) {
+    s.bearerToken = [&](bool) -> Result<std::string, std::string> {
         asked = true;
-        return std::optional<std::string>("secret");
+        return std::string("secret");
     };
     HttpTransport t(s);
     auto out = run(t, get("/api/v1/pods"));

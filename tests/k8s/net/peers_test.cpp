@@ -120,7 +120,7 @@ TEST(TransportPeersTest, ProxyUrlTunnelsThroughTheProxy) {
     s.caPem = sim.tls()->caCertificatePem();
     s.proxyUrl = "http://127.0.0.1:" + std::to_string(port);
     const std::string token = sim.adminToken();
-    s.bearerToken = [token](bool, std::string *) { return std::optional<std::string>(token); };
+    s.bearerToken = [token](bool) -> Result<std::string, std::string> { return token; };
     HttpTransport t(s);
     auto r = getAll(t, {"/api/v1/namespaces"});
     EXPECT_EQ(r[0].status, 200) << r[0].error;

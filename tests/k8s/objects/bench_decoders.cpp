@@ -99,11 +99,11 @@ int main(int argc, char **argv) {
         std::vector<std::shared_ptr<const KubeObject>> cache;
         cache.reserve(pods);
         const ListItemSplitter::ItemCallback decode = [&](std::string_view item) {
-            std::shared_ptr<const KubeObject> pod = decoder.decode(ObjectKind::Pod, item);
+            auto pod = decoder.decode(ObjectKind::Pod, item);
             if (!pod)
                 ++failures;
             else
-                cache.push_back(std::move(pod));
+                cache.push_back(std::move(*pod));
         };
         splitter.reset();
         const auto s = std::chrono::steady_clock::now();

@@ -25,10 +25,9 @@ std::shared_ptr<const CustomResource> decodeManifest(ObjectDecoder &decoder,
 
 // For fixtures the manifest loader rejects as objects (no kind, elided metadata): plain YAML.
 json yamlFixture(const std::string &file) {
-    std::string error;
-    std::optional<json> j = cubedesk::sim::ManifestLoader::yamlToJson(readFixture(file), &error);
-    EXPECT_TRUE(j) << error;
-    return j.value_or(json::object());
+    const auto j = cubedesk::sim::ManifestLoader::yamlToJson(readFixture(file));
+    EXPECT_TRUE(j) << j.error();
+    return j.valueOr(json::object());
 }
 
 } // namespace
@@ -141,9 +140,9 @@ TEST(CustomResourceProjection, SparkAndArgo) {
     ObjectDecoder decoder(StringPool::create());
     // The fixture elides its metadata as "...": that is a type error for the decoder...
     json spark = yamlFixture("k8s/sparkapplication-with-status.yaml");
-    std::string error;
-    EXPECT_FALSE(decoder.decode(ObjectKind::CustomResource, spark.dump(), &error));
-    EXPECT_NE(error.find("invalid object"), std::string::npos);
+    const auto elided = decoder.decode(ObjectKind::CustomResource, spark.dump());
+    ASSERT_FALSE(elided);
+    EXPECT_NE(elided.error().find("invalid object"), std::string::npos);
     // ...and decodes once a metadata object is put back.
     spark["metadata"] = {{"name", "spark-pi"}, {"namespace", "default"}};
     auto app = decodeAs<CustomResource>(decoder, ObjectKind::CustomResource, spark.dump());

@@ -7,6 +7,7 @@
 #include "k8s/objects/kubeobject.h"
 #include "k8s/objects/objectdecoder.h"
 #include "k8s/sim/manifestloader.h"
+#include "tests/support/decodeas.h"
 #include "tests/support/fixturefiles.h"
 
 #include <filesystem>
@@ -43,19 +44,6 @@ inline std::string manifestJson(const std::string &relative) {
         return "{}";
     }
     return result.objects.front().object.dump();
-}
-
-/// Decodes `json` as `kind` and casts to T; fails the test on error.
-template <class T>
-std::shared_ptr<const T> decodeAs(ObjectDecoder &decoder, ObjectKind kind, std::string_view json) {
-    std::string error;
-    std::shared_ptr<const KubeObject> object = decoder.decode(kind, json, &error);
-    if (!object) {
-        ADD_FAILURE() << "decode failed: " << error;
-        return nullptr;
-    }
-    EXPECT_EQ(object->kind(), kind);
-    return std::static_pointer_cast<const T>(object);
 }
 
 } // namespace cubedesk::k8s::testing

@@ -124,10 +124,9 @@ TEST(PodMemory, RetainedHeapPerScaleScenarioPod) {
 
     const std::int64_t before = g_heapBytes.load();
     for (const std::string &t : texts) {
-        std::string error;
-        auto object = decoder.decode(ObjectKind::Pod, t, &error);
-        ASSERT_TRUE(object) << error;
-        cache.push_back(std::move(object));
+        auto object = decoder.decode(ObjectKind::Pod, t);
+        ASSERT_TRUE(object) << object.error();
+        cache.push_back(std::move(*object));
     }
     const std::int64_t withPods = g_heapBytes.load();
 
@@ -194,20 +193,17 @@ TEST(PodMemory, AllInPerCachedPodOfTheScaleCluster) {
             // session's fixed costs are in cubedesk-bench's all-in figure) on pods of each shape:
             // plain, Istio-injected, GPU, pending.
             for (std::size_t i : {0, 1, 2, 3, 10, 999}) {
-                std::string error;
-                ASSERT_TRUE(decoder.decode(
-                    ObjectKind::Pod, scalePod(kPods + 1000 + i, kNodes, kNamespaces), &error));
+                ASSERT_TRUE(decoder.decode(ObjectKind::Pod,
+                                           scalePod(kPods + 1000 + i, kNodes, kNamespaces)));
             }
         }
         before = g_heapBytes.load();
         for (std::size_t page = 0; page < kPods; page += 500) {
             std::vector<ObjectPtr> items;
             for (std::size_t i = page; i < page + 500; ++i) {
-                std::string error;
-                auto obj =
-                    decoder.decode(ObjectKind::Pod, scalePod(i, kNodes, kNamespaces), &error);
-                ASSERT_TRUE(obj) << error;
-                items.push_back(std::move(obj));
+                auto obj = decoder.decode(ObjectKind::Pod, scalePod(i, kNodes, kNamespaces));
+                ASSERT_TRUE(obj) << obj.error();
+                items.push_back(std::move(*obj));
             }
             reflector.onListPage(std::move(items), "99", page + 500 < kPods ? "more" : "",
                                  std::chrono::steady_clock::now());

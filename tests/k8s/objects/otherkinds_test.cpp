@@ -38,10 +38,9 @@ TEST(OtherKinds, ResourceQuotaFixtureWithStatus) {
     EXPECT_EQ(specOnly->hard().value("limits.cpu"), 2000); // falls back to spec.hard
     EXPECT_TRUE(specOnly->used().empty());
 
-    std::string error;
-    const std::optional<json> status = cubedesk::sim::ManifestLoader::yamlToJson(
-        readFixture("k8s/resourcequota-mem-cpu-status-fragment.yaml"), &error);
-    ASSERT_TRUE(status) << error;
+    const auto status = cubedesk::sim::ManifestLoader::yamlToJson(
+        readFixture("k8s/resourcequota-mem-cpu-status-fragment.yaml"));
+    ASSERT_TRUE(status) << status.error();
     quota["status"] = (*status)["status"];
     auto full = decodeAs<ResourceQuota>(decoder, ObjectKind::ResourceQuota, quota.dump());
     ASSERT_TRUE(full);

@@ -12,6 +12,8 @@
 #include <vector>
 
 using namespace cubedesk::k8s;
+using cubedesk::k8s::testing::decodeAs;
+using cubedesk::k8s::testing::decodesEvent;
 using cubedesk::k8s::testing::readFixture;
 using nlohmann::json;
 
@@ -120,7 +122,7 @@ TEST(ListItemSplitter, RealPodListWholeAndSplitAtEveryByte) {
     // Decoding the split items gives the same pods as decoding the fixture's items.
     ObjectDecoder decoder(StringPool::create());
     for (std::size_t i = 0; i < whole.items.size(); ++i) {
-        auto pod = decoder.decode(ObjectKind::Pod, bytewise.items[i]);
+        auto pod = decodeAs(decoder, ObjectKind::Pod, bytewise.items[i]);
         ASSERT_TRUE(pod);
         EXPECT_EQ(pod->name(), parsed["items"][i]["metadata"]["name"].get<std::string>());
     }
@@ -278,10 +280,9 @@ TEST(WatchLineSplitter, FixtureStreamSplitAtEveryByte) {
     EXPECT_EQ(splitter.bufferedBytes(), 0u);
     ObjectDecoder decoder(StringPool::create());
     WatchEvent event;
-    std::string error;
     std::vector<WatchEvent::Type> types;
     for (const std::string &line : lines) {
-        ASSERT_TRUE(decoder.decodeWatchEvent(ObjectKind::Pod, line, &event, &error)) << error;
+        ASSERT_TRUE(decodesEvent(decoder, ObjectKind::Pod, line, event));
         types.push_back(event.type);
     }
     EXPECT_EQ(types[11], WatchEvent::Type::Bookmark);
@@ -313,7 +314,7 @@ TEST(WatchLineSplitter, FixtureStreamSplitAtEveryByte) {
     std::size_t decoded = 0;
     for (char c : stream) {
         ASSERT_TRUE(splitter.feed(std::string_view(&c, 1), [&](std::string_view l) {
-            ASSERT_TRUE(decoder.decodeWatchEvent(ObjectKind::Pod, l, &event, &error)) << error;
+            ASSERT_TRUE(decodesEvent(decoder, ObjectKind::Pod, l, event));
             EXPECT_EQ(event.type, types[decoded]);
             ++decoded;
         }));

@@ -4,6 +4,7 @@
 #include "k8s/objects/pod.h"
 #include "k8s/objects/stringpool.h"
 #include "k8s/objects/uid.h"
+#include "tests/support/decodeas.h"
 
 #include <gtest/gtest.h>
 #include <string>
@@ -11,6 +12,7 @@
 #include <vector>
 
 using namespace cubedesk::k8s;
+using cubedesk::k8s::testing::decodeAs;
 
 TEST(StringPool, InternsOnceAndViewsStayValid) {
     StringPoolRef pool = StringPool::create();
@@ -74,10 +76,10 @@ TEST(StringPool, SweepFreesSetsOfDroppedObjectsAndObjectsKeepThePoolAlive) {
         ObjectDecoder decoder(StringPool::create());
         std::vector<std::shared_ptr<const KubeObject>> objects;
         for (int i = 0; i < 5000; ++i)
-            objects.push_back(
-                decoder.decode(ObjectKind::Pod, R"({"metadata":{"name":"p)" + std::to_string(i) +
-                                                    R"(","labels":{"app":"a)" +
-                                                    std::to_string(i % 100) + R"(","x":"y"}}})"));
+            objects.push_back(decodeAs(decoder, ObjectKind::Pod,
+                                       R"({"metadata":{"name":"p)" + std::to_string(i) +
+                                           R"(","labels":{"app":"a)" + std::to_string(i % 100) +
+                                           R"(","x":"y"}}})"));
         // Each label set is pooled from its second object on (the first keeps it inline).
         EXPECT_EQ(decoder.pool()->labelSetCount(), 100u);
         EXPECT_NE(objects[7]->labels().set(), objects[107]->labels().set());
@@ -98,10 +100,11 @@ TEST(StringPool, ObjectsCanBeReadAndDroppedOnOtherThreads) {
     ObjectDecoder decoder(StringPool::create());
     std::vector<std::shared_ptr<const KubeObject>> objects;
     for (int i = 0; i < 2000; ++i)
-        objects.push_back(decoder.decode(
-            ObjectKind::Pod, R"({"metadata":{"name":"p)" + std::to_string(i) +
-                                 R"(","namespace":"ns)" + std::to_string(i % 7) +
-                                 R"(","labels":{"app":"a)" + std::to_string(i % 10) + R"("}}})"));
+        objects.push_back(decodeAs(decoder, ObjectKind::Pod,
+                                   R"({"metadata":{"name":"p)" + std::to_string(i) +
+                                       R"(","namespace":"ns)" + std::to_string(i % 7) +
+                                       R"(","labels":{"app":"a)" + std::to_string(i % 10) +
+                                       R"("}}})"));
     std::size_t total = 0;
     std::thread reader([&] {
         for (const auto &o : objects)

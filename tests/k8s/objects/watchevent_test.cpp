@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 using namespace cubedesk::k8s;
+using cubedesk::k8s::testing::decodesEvent;
 using cubedesk::k8s::testing::readFixture;
 using nlohmann::json;
 
@@ -16,12 +17,11 @@ TEST(WatchEventDecoding, ObjectEventsFromFixtures) {
     ObjectDecoder decoder(StringPool::create());
     const json pod = json::parse(readFixture("k8s/pod-real.json"));
     WatchEvent event;
-    std::string error;
     for (const auto &[text, type] : {std::pair{"ADDED", WatchEvent::Type::Added},
                                      std::pair{"MODIFIED", WatchEvent::Type::Modified},
                                      std::pair{"DELETED", WatchEvent::Type::Deleted}}) {
         const std::string line = json{{"type", text}, {"object", pod}}.dump();
-        ASSERT_TRUE(decoder.decodeWatchEvent(ObjectKind::Pod, line, &event, &error)) << error;
+        ASSERT_TRUE(decodesEvent(decoder, ObjectKind::Pod, line, event));
         EXPECT_EQ(event.type, type);
         ASSERT_TRUE(event.object);
         EXPECT_EQ(event.object->kind(), ObjectKind::Pod);
@@ -30,25 +30,24 @@ TEST(WatchEventDecoding, ObjectEventsFromFixtures) {
     }
     // "object" before "type" (not what servers send, but valid JSON) decodes the same.
     const std::string reordered = R"({"object":)" + pod.dump() + R"(,"type":"MODIFIED"})";
-    ASSERT_TRUE(decoder.decodeWatchEvent(ObjectKind::Pod, reordered, &event, &error)) << error;
+    ASSERT_TRUE(decodesEvent(decoder, ObjectKind::Pod, reordered, event));
     EXPECT_EQ(event.type, WatchEvent::Type::Modified);
     ASSERT_TRUE(event.object);
     EXPECT_EQ(std::static_pointer_cast<const Pod>(event.object)->nodeName(), "minikube");
 
     const json node = json::parse(readFixture("k8s/node-minikube-real.json"));
     const std::string nodeLine = json{{"type", "ADDED"}, {"object", node}}.dump();
-    ASSERT_TRUE(decoder.decodeWatchEvent(ObjectKind::Node, nodeLine, &event, &error)) << error;
+    ASSERT_TRUE(decodesEvent(decoder, ObjectKind::Node, nodeLine, event));
     EXPECT_EQ(std::static_pointer_cast<const Node>(event.object)->internalIp(), "192.168.64.107");
 }
 
 TEST(WatchEventDecoding, BookmarkAndError) {
     ObjectDecoder decoder(StringPool::create());
     WatchEvent event;
-    std::string error;
     const std::string bookmark =
         R"({"type":"BOOKMARK","object":{"kind":"Pod","apiVersion":"v1","metadata":)"
         R"({"resourceVersion":"12746","annotations":{"k8s.io/initial-events-end":"true"}}}})";
-    ASSERT_TRUE(decoder.decodeWatchEvent(ObjectKind::Pod, bookmark, &event, &error)) << error;
+    ASSERT_TRUE(decodesEvent(decoder, ObjectKind::Pod, bookmark, event));
     EXPECT_EQ(event.type, WatchEvent::Type::Bookmark);
     EXPECT_FALSE(event.object);
     EXPECT_EQ(event.resourceVersion, "12746");
@@ -57,7 +56,7 @@ TEST(WatchEventDecoding, BookmarkAndError) {
     const std::string plainBookmark =
         R"({"type":"BOOKMARK","object":{"kind":"Pod","apiVersion":"v1","metadata":)"
         R"({"resourceVersion":"12747"}}})";
-    ASSERT_TRUE(decoder.decodeWatchEvent(ObjectKind::Pod, plainBookmark, &event, &error));
+    ASSERT_TRUE(decodesEvent(decoder, ObjectKind::Pod, plainBookmark, event));
     EXPECT_EQ(event.resourceVersion, "12747");
     EXPECT_FALSE(event.initialEventsEnd);
 
@@ -65,7 +64,7 @@ TEST(WatchEventDecoding, BookmarkAndError) {
         R"({"type":"ERROR","object":{"kind":"Status","apiVersion":"v1","metadata":{},)"
         R"x("status":"Failure","message":"too old resource version: 5 (900)","reason":"Expired",)x"
         R"("code":410}})";
-    ASSERT_TRUE(decoder.decodeWatchEvent(ObjectKind::Pod, expired, &event, &error)) << error;
+    ASSERT_TRUE(decodesEvent(decoder, ObjectKind::Pod, expired, event));
     EXPECT_EQ(event.type, WatchEvent::Type::Error);
     EXPECT_FALSE(event.object);
     EXPECT_EQ(event.status.code, 410);
@@ -91,12 +90,10 @@ TEST(WatchEventDecoding, MalformedLines) {
              "not json",
          }) {
         SCOPED_TRACE(line);
-        std::string error;
-        EXPECT_FALSE(decoder.decodeWatchEvent(ObjectKind::Pod, line, &event, &error));
-        EXPECT_FALSE(error.empty());
+        const auto decoded = decoder.decodeWatchEvent(ObjectKind::Pod, line, event);
+        ASSERT_FALSE(decoded);
+        EXPECT_FALSE(decoded.error().empty());
     }
-    std::string error;
-    EXPECT_TRUE(decoder.decodeWatchEvent(
-        ObjectKind::Pod, R"({"type":"ADDED","object":{"metadata":{"name":"x"}}})", &event, &error))
-        << error;
+    EXPECT_TRUE(decodesEvent(decoder, ObjectKind::Pod,
+                             R"({"type":"ADDED","object":{"metadata":{"name":"x"}}})", event));
 }

@@ -23,7 +23,7 @@ TransportSettings settingsFor(const Simulator &sim, std::string token = {}) {
     s.caPem = sim.tls()->caCertificatePem();
     if (token.empty())
         token = sim.adminToken();
-    s.bearerToken = [token](bool, std::string *) { return std::optional<std::string>(token); };
+    s.bearerToken = [token](bool) -> Result<std::string, std::string> { return token; };
     return s;
 }
 

@@ -35,8 +35,8 @@ protected:
         so.name = "demo";
         so.transport.server = sim->url();
         so.transport.caPem = sim->tls()->caCertificatePem();
-        so.transport.bearerToken = [token](bool, std::string *) {
-            return std::optional<std::string>(token);
+        so.transport.bearerToken = [token](bool) -> Result<std::string, std::string> {
+            return token;
         };
         auto s = std::make_unique<ClusterSession>(so);
         s->start();
