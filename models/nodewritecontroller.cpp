@@ -105,7 +105,7 @@ quint64 NodeWriteController::apply(ClusterConnection *cluster, const k8s::LabelE
     const quint64 id = m_nextId++;
     qCInfo(lcWrites).noquote() << cluster->name() << ":" << description;
     Q_EMIT started(description);
-    const auto changes = plan.changes();
+    const auto &changes = plan.changes();
     QStringList nodes;
     for (const auto &c : changes)
         nodes << toQString(c.node);

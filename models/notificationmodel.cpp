@@ -54,7 +54,7 @@ void NotificationModel::upsert(Entry entry, bool post) {
 }
 
 void NotificationModel::clusterChanged(ClusterConnection *cluster, const ClusterChange &change) {
-    const QString name = cluster->name();
+    const QString &name = cluster->name();
     const bool live = cluster->synced();
     const QDateTime now = QDateTime::fromSecsSinceEpoch(m_clock());
     auto &down = m_notReady[name];

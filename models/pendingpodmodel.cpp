@@ -118,7 +118,7 @@ void PendingPodModel::schedule() {
     if (next < 0)
         m_crossing.stop();
     else // a little after the crossing, so the clock has certainly passed it
-        m_crossing.start(static_cast<int>(std::min<qint64>(next, 24 * 3600) * 1000 + 250));
+        m_crossing.start(static_cast<int>(std::min<qint64>(next, qint64{24} * 3600) * 1000 + 250));
     if (m_groups.empty())
         m_ages.stop();
     else if (!m_ages.isActive())

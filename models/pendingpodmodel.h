@@ -42,7 +42,7 @@ struct ClusterChange;
 class PendingPodModel final : public QAbstractItemModel {
     Q_OBJECT
 public:
-    static constexpr qint64 kThresholdSeconds = 5 * 60;
+    static constexpr qint64 kThresholdSeconds = qint64{5} * 60;
     using Clock = std::function<qint64()>;
 
     enum Column {

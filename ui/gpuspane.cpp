@@ -522,7 +522,7 @@ void GpusPane::runAdvisor() {
 QString GpusPane::importTopology(const QString &path) {
     if (!m_cluster || m_inventory->rowOf(m_cluster, m_node) < 0)
         return tr("Select a GPU node first.");
-    const QString error = m_sources->importFile(m_cluster, m_node, path);
+    QString error = m_sources->importFile(m_cluster, m_node, path);
     refreshDetail();
     return error;
 }

@@ -834,7 +834,8 @@ std::shared_ptr<T> ObjectDecoder::Impl::allocate(ObjectKind kind, const BaseDraf
     if (draft.flags & KubeObject::LabelsInline) {
         const TailText t{static_cast<std::uint32_t>(draft.inlineLabels),
                          static_cast<std::uint32_t>(m_pairs.size())};
-        static_assert(sizeof t == sizeof o.m_labels);
+        // The inline labels' tail span lives in the label-set pointer's slot.
+        static_assert(sizeof t == sizeof o.m_labels); // NOLINT(bugprone-sizeof-expression)
         std::memcpy(static_cast<void *>(&o.m_labels), &t, sizeof t);
     }
     std::memcpy(reinterpret_cast<char *>(object.get()) + sizeof(T), m_tail.data(), m_tail.size());
@@ -1215,10 +1216,8 @@ error_code ObjectDecoder::Impl::decodePod(od::object &object,
         p.m_qos = Pod::QosClass::Guaranteed;
     else if (m_qos == "Burstable")
         p.m_qos = Pod::QosClass::Burstable;
-    else if (m_qos == "BestEffort")
-        p.m_qos = Pod::QosClass::BestEffort;
-    else if (!m_res.anyComputeResource)
-        p.m_qos = Pod::QosClass::BestEffort; // Kubernetes GetPodQOS when the status has none
+    else if (m_qos == "BestEffort" || !m_res.anyComputeResource)
+        p.m_qos = Pod::QosClass::BestEffort; // without a status class: Kubernetes GetPodQOS
     else
         p.m_qos = m_res.allGuaranteed ? Pod::QosClass::Guaranteed : Pod::QosClass::Burstable;
     p.m_scheduled = conditionStatus(m_scheduledStatus);

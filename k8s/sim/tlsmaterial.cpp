@@ -103,7 +103,7 @@ void addSubjectAltNames(X509 *certificate, const std::vector<std::string> &ipSan
         check(name != nullptr, "GENERAL_NAME_new");
         GENERAL_NAME_set0_value(name.get(), type, value);
         check(sk_GENERAL_NAME_push(names.get(), name.get()) > 0, "sk_GENERAL_NAME_push");
-        name.release();
+        (void)name.release(); // the stack owns it now
     };
     for (const std::string &ip : ipSans) {
         OctetStringPtr address(a2i_IPADDRESS(ip.c_str()));
@@ -207,8 +207,8 @@ std::string utf8(const ASN1_STRING *value) {
 
 } // namespace
 
-TlsMaterial TlsMaterial::generate(std::vector<std::string> ipSans,
-                                  std::vector<std::string> dnsSans) {
+TlsMaterial TlsMaterial::generate(const std::vector<std::string> &ipSans,
+                                  const std::vector<std::string> &dnsSans) {
     TlsMaterial material;
 
     material.m_caKey.reset(generateP256Key().release());

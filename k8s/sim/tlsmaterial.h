@@ -42,8 +42,8 @@ public:
     /// Creates a fresh CA (CN "cubedesk-sim-ca", valid 10 years from now-1h) and a server
     /// certificate (CN "cubedesk-sim", SAN = the given IP addresses and DNS names, serverAuth)
     /// signed by it. Throws std::runtime_error on any OpenSSL failure or on an unparsable IP.
-    static TlsMaterial generate(std::vector<std::string> ipSans = {"127.0.0.1"},
-                                std::vector<std::string> dnsSans = {"localhost"});
+    static TlsMaterial generate(const std::vector<std::string> &ipSans = {"127.0.0.1"},
+                                const std::vector<std::string> &dnsSans = {"localhost"});
 
     TlsMaterial(const TlsMaterial &other);
     TlsMaterial &operator=(const TlsMaterial &other);
