@@ -2,6 +2,8 @@
 # standard, the warning set and the Qt macros of the house style (docs/architecture.md).
 option(CUBEDESK_WERROR "Treat compiler warnings as errors" OFF)
 option(CUBEDESK_SANITIZE "Build with AddressSanitizer and UndefinedBehaviorSanitizer" OFF)
+option(CUBEDESK_TSAN "Build with ThreadSanitizer (the tsan preset)" OFF)
+option(CUBEDESK_FUZZ "Build only the libFuzzer targets of tests/fuzz (clang; the fuzz preset)" OFF)
 
 add_library(cubedesk_options INTERFACE)
 target_compile_features(cubedesk_options INTERFACE cxx_std_20)
@@ -10,8 +12,11 @@ target_compile_options(cubedesk_options INTERFACE -Wall -Wextra -Wpedantic)
 if(CUBEDESK_WERROR)
     target_compile_options(cubedesk_options INTERFACE -Werror)
 endif()
+# SIMDJSON_EXCEPTIONS=0: simdjson's throwing conversions (doc["x"] used as an element) do not
+# compile, so every lookup's error is handled where it happens; a missing member in a document
+# from a cluster can never end a thread through an exception.
 target_compile_definitions(cubedesk_options INTERFACE
-    QT_NO_CAST_FROM_ASCII QT_NO_KEYWORDS QT_USE_QSTRINGBUILDER
+    QT_NO_CAST_FROM_ASCII QT_NO_KEYWORDS QT_USE_QSTRINGBUILDER SIMDJSON_EXCEPTIONS=0
     CUBEDESK_VERSION="${PROJECT_VERSION}")
 
 if(CUBEDESK_SANITIZE)
@@ -20,5 +25,15 @@ if(CUBEDESK_SANITIZE)
     target_link_options(cubedesk_options INTERFACE ${_san})
     # GCC 12 reports false maybe-uninitialized warnings inside libstdc++ (std::regex, std::function)
     # once ASan instruments the code; they are not ours and would break -Werror.
-    target_compile_options(cubedesk_options INTERFACE -Wno-maybe-uninitialized)
+    if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+        target_compile_options(cubedesk_options INTERFACE -Wno-maybe-uninitialized)
+    endif()
+endif()
+if(CUBEDESK_FUZZ)
+    # Coverage feedback for libFuzzer in every library; the fuzz executables add the driver.
+    target_compile_options(cubedesk_options INTERFACE -fsanitize=fuzzer-no-link)
+endif()
+if(CUBEDESK_TSAN)
+    target_compile_options(cubedesk_options INTERFACE -fsanitize=thread -fno-omit-frame-pointer)
+    target_link_options(cubedesk_options INTERFACE -fsanitize=thread)
 endif()

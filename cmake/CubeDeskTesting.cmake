@@ -1,4 +1,4 @@
-# cubedesk_add_gtest(NAME SOURCES ... LIBS ... [LABELS ...] [TIMEOUT s])
+# cubedesk_add_gtest(NAME SOURCES ... LIBS ... [LABELS label] [TIMEOUT s])
 # One GoogleTest executable; each TEST() becomes its own CTest entry, discovered when the
 # tests run (not at build time, so sanitizer builds do not run tests while compiling).
 find_package(GTest REQUIRED)
@@ -15,11 +15,17 @@ function(cubedesk_add_gtest name)
     if(NOT ARG_TIMEOUT)
         set(ARG_TIMEOUT 120)
     endif()
+    # One label: the discovered tests get their properties as key value pairs, so a list of
+    # labels would be cut after the first.
+    list(LENGTH ARG_LABELS count)
+    if(count GREATER 1)
+        message(FATAL_ERROR "cubedesk_add_gtest(${name}): one label only")
+    endif()
     gtest_discover_tests(${name}
         DISCOVERY_MODE PRE_TEST
         DISCOVERY_TIMEOUT 60
         PROPERTIES TIMEOUT ${ARG_TIMEOUT} LABELS "${ARG_LABELS}"
-        ENVIRONMENT "CUBEDESK_SOURCE_DIR=${PROJECT_SOURCE_DIR};CUBEDESK_BINARY_DIR=${CMAKE_BINARY_DIR};ASAN_OPTIONS=detect_leaks=1:abort_on_error=1;UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1")
+        ENVIRONMENT "CUBEDESK_SOURCE_DIR=${PROJECT_SOURCE_DIR};CUBEDESK_BINARY_DIR=${CMAKE_BINARY_DIR};ASAN_OPTIONS=detect_leaks=1:abort_on_error=1;UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1;TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1:suppressions=${PROJECT_SOURCE_DIR}/tests/support/tsan.supp")
 endfunction()
 
 # cubedesk_add_qtest(NAME SOURCES ... LIBS ... [LABELS ...] [TIMEOUT s] [XVFB])
@@ -38,6 +44,7 @@ function(cubedesk_add_qtest name)
             "CUBEDESK_BINARY_DIR=${CMAKE_BINARY_DIR}"
             "ASAN_OPTIONS=detect_leaks=1:abort_on_error=1"
             "UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1"
+            "TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1:suppressions=${PROJECT_SOURCE_DIR}/tests/support/tsan.supp"
             "LSAN_OPTIONS=suppressions=${PROJECT_SOURCE_DIR}/tests/support/lsan.supp"
             "QT_QPA_PLATFORMTHEME=" "LC_ALL=C.UTF-8")
     if(ARG_XVFB)

@@ -1,21 +1,37 @@
 #include "models/balanceauditmodel.h"
 
+#include <algorithm>
+
 namespace cubedesk::models {
 
-BalanceAuditModel::BalanceAuditModel(QObject *parent)
-    : QAbstractTableModel(parent) {}
+BalanceAuditModel::BalanceAuditModel(QObject *parent, std::size_t maxRows)
+    : QAbstractTableModel(parent)
+    , m_maxRows(std::max<std::size_t>(1, maxRows)) {}
 
-int BalanceAuditModel::record(Entry entry) {
+BalanceAuditModel::Id BalanceAuditModel::record(Entry entry) {
+    if (m_entries.size() >= m_maxRows) {
+        beginRemoveRows({}, 0, 0);
+        m_entries.pop_front();
+        ++m_firstId;
+        endRemoveRows();
+    }
     const int row = static_cast<int>(m_entries.size());
     beginInsertRows({}, row, row);
     m_entries.push_back(std::move(entry));
     endInsertRows();
-    return row;
+    return m_firstId + static_cast<Id>(row);
 }
 
-void BalanceAuditModel::setResult(int row, const QString &result) {
-    if (row < 0 || row >= rowCount())
+const BalanceAuditModel::Entry *BalanceAuditModel::find(Id id) const {
+    if (id < m_firstId || id - m_firstId >= m_entries.size())
+        return nullptr;
+    return &m_entries[static_cast<std::size_t>(id - m_firstId)];
+}
+
+void BalanceAuditModel::setResult(Id id, const QString &result) {
+    if (!find(id))
         return;
+    const int row = static_cast<int>(id - m_firstId);
     m_entries[static_cast<std::size_t>(row)].result = result;
     const QModelIndex i = index(row, ResultColumn);
     Q_EMIT dataChanged(i, i, {Qt::DisplayRole});

@@ -2,14 +2,16 @@
 // BalanceAuditModel: the audit of resource-group moves made from CubeDesk — one row per move
 // (time, cluster, node, from, to, how it was started: drag and drop / Move to…, an applied
 // suggestion, or auto-balance; the reason; the result once the cluster answered). Newest rows
-// last; rows are only appended and their Result cell updated (no resets).
+// last; rows are appended and their Result cell updated (no resets). It keeps the newest
+// kMaxRows moves: beyond that the oldest row is removed, so hours of auto-balance cannot grow it
+// without bound. Moves are addressed by an Id that stays valid while rows come and go.
 //
 // Threads: GUI thread only.
 
 #include <QAbstractTableModel>
 #include <QDateTime>
 
-#include <vector>
+#include <deque>
 
 namespace cubedesk::models {
 
@@ -39,12 +41,17 @@ public:
         QString result; ///< "" while the write is in flight
     };
 
-    explicit BalanceAuditModel(QObject *parent = nullptr);
+    using Id = quint64;
+    static constexpr std::size_t kMaxRows = 10000;
 
-    /// Appends a move; returns its row.
-    int record(Entry entry);
-    /// Sets the Result cell of `row`.
-    void setResult(int row, const QString &result);
+    explicit BalanceAuditModel(QObject *parent = nullptr, std::size_t maxRows = kMaxRows);
+
+    /// Appends a move (dropping the oldest beyond maxRows); returns its id.
+    Id record(Entry entry);
+    /// Sets the Result cell of move `id` (nothing when it was dropped meanwhile).
+    void setResult(Id id, const QString &result);
+    /// The move `id`, or null when it was dropped.
+    const Entry *find(Id id) const;
     const Entry &entry(int row) const { return m_entries.at(static_cast<std::size_t>(row)); }
     static QString modeText(Mode mode);
 
@@ -55,7 +62,9 @@ public:
                         int role = Qt::DisplayRole) const override;
 
 private:
-    std::vector<Entry> m_entries;
+    std::deque<Entry> m_entries;
+    std::size_t m_maxRows;
+    Id m_firstId = 1; ///< the id of row 0
 };
 
 } // namespace cubedesk::models

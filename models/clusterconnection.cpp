@@ -34,6 +34,7 @@ void ClusterConnection::start(k8s::TransportSettings settings) {
     o.resources.push_back({k8s::ObjectKind::LimitRange, "", "v1", "limitranges", true});
     o.ifServed = k8s::JobKinds::descriptors();
     o.followStatusKinds = true;
+    o.watchStatusKinds = false; // only while a pane needs them: setStatusKindsWatched()
     o.skipStatusKinds = k8s::JobKinds::notJobs();
     m_session = std::make_unique<k8s::ClusterSession>(std::move(o));
     // Runs on the session thread: only post. The session is stopped in our destructor, so
@@ -57,6 +58,11 @@ void ClusterConnection::setConfigError(const QString &error, const QString &serv
 void ClusterConnection::reconnect() {
     if (m_session)
         m_session->reconnect();
+}
+
+void ClusterConnection::setStatusKindsWatched(bool watched) {
+    if (m_session)
+        m_session->setStatusKindsWatched(watched);
 }
 
 void ClusterConnection::setReadOnly(bool readOnly) {

@@ -40,6 +40,9 @@ public:
     void setConfigError(const QString &error, const QString &server = {});
     /// Relists everything (F5); a no-op without a session.
     void reconnect();
+    /// Watch the cluster's other CRDs with a lifecycle (the Jobs pane is shown) or not (their
+    /// objects leave the store). Off when the connection starts.
+    void setStatusKindsWatched(bool watched);
 
     const QString &name() const { return m_name; }
     const QString &source() const { return m_source; }

@@ -16,6 +16,13 @@ ClusterHub::ClusterHub(QObject *parent)
     m_statePoll.setInterval(500);
     connect(&m_statePoll, &QTimer::timeout, this, &ClusterHub::pollStates);
     m_statePoll.start();
+    m_statusKindsGrace.setSingleShot(true);
+    m_statusKindsGrace.setInterval(60000);
+    connect(&m_statusKindsGrace, &QTimer::timeout, this, [this] {
+        m_statusKindsWatched = false;
+        for (auto *c : std::as_const(m_clusters))
+            c->setStatusKindsWatched(false);
+    });
 }
 
 ClusterHub::~ClusterHub() {
@@ -36,7 +43,8 @@ QStringList ClusterHub::load(const QStringList &files) {
     m_contexts.clear();
     for (const auto &c : config.contexts())
         m_contexts.append(
-            {c.name, c.originFile, config.serverUrl(c.name), !m_disabled.contains(c.name)});
+            {c.name, c.originFile, config.serverUrl(c.name),
+             !m_disabled.contains(c.name) && (m_only.isEmpty() || m_only.contains(c.name))});
 
     // Drop connections whose context vanished or moved to another file; keep the others.
     const auto wanted = [&](const ClusterConnection *c) {
@@ -58,9 +66,10 @@ QStringList ClusterHub::load(const QStringList &files) {
             c->setConfigError(resolved.error().toString(), info.server);
         } else {
             auto settings = k8s::TransportFactory::fromContext(resolved.value());
-            if (settings)
+            if (settings) {
                 c->start(std::move(*settings));
-            else
+                c->setStatusKindsWatched(m_statusKindsWatched);
+            } else
                 c->setConfigError(QString::fromStdString(settings.error()), info.server);
         }
         m_clusters.append(c);
@@ -98,7 +107,9 @@ void ClusterHub::setDisabledContexts(const QSet<QString> &names) {
 }
 
 void ClusterHub::setContextEnabled(const QString &name, bool enabled) {
-    if (enabled == !m_disabled.contains(name))
+    if (enabled && !m_only.isEmpty() && !m_only.contains(name))
+        m_only.append(name); // the user connects it now: --context no longer holds it back
+    else if (enabled == !m_disabled.contains(name))
         return;
     if (enabled)
         m_disabled.remove(name);
@@ -129,6 +140,20 @@ void ClusterHub::setReadOnly(bool readOnly) {
 void ClusterHub::reconnectAll() {
     for (auto *c : std::as_const(m_clusters))
         c->reconnect();
+}
+
+void ClusterHub::setStatusKindsWatched(bool watched) {
+    if (!watched) {
+        if (m_statusKindsWatched && !m_statusKindsGrace.isActive())
+            m_statusKindsGrace.start();
+        return;
+    }
+    m_statusKindsGrace.stop();
+    if (m_statusKindsWatched)
+        return;
+    m_statusKindsWatched = true;
+    for (auto *c : std::as_const(m_clusters))
+        c->setStatusKindsWatched(true);
 }
 
 void ClusterHub::pollStates() {

@@ -44,6 +44,9 @@ public:
     const QStringList &files() const { return m_files; }
     const QList<ContextInfo> &contexts() const { return m_contexts; }
     void setDisabledContexts(const QSet<QString> &names);
+    /// Connect only these contexts (`--context`; empty: every context not disabled). Set it
+    /// before load(): no session, request or credential plugin is started for the others.
+    void setOnlyContexts(const QStringList &names) { m_only = names; }
     const QSet<QString> &disabledContexts() const { return m_disabled; }
     void setContextEnabled(const QString &name, bool enabled);
 
@@ -58,6 +61,12 @@ public:
     bool readOnly() const { return m_readOnly; }
     /// F5: relist every cluster.
     void reconnectAll();
+    /// A pane that shows the clusters' other CRDs with a lifecycle is open (true) or closed.
+    /// They are watched at once; unwatched `statusKindsGraceMs` after the last close, so that
+    /// switching panes back and forth does not relist them each time.
+    void setStatusKindsWatched(bool watched);
+    bool statusKindsWatched() const { return m_statusKindsWatched; }
+    void setStatusKindsGraceMs(int ms) { m_statusKindsGrace.setInterval(ms); }
     UpdateDispatcher *dispatcher() { return &m_dispatcher; }
     /// Re-reads every connection's freshness now.
     void pollStates();
@@ -78,9 +87,12 @@ private:
     QStringList m_files;
     QList<ContextInfo> m_contexts;
     QSet<QString> m_disabled;
+    QStringList m_only;
     QList<ClusterConnection *> m_clusters;
     UpdateDispatcher m_dispatcher;
     QTimer m_statePoll;
+    QTimer m_statusKindsGrace; ///< single shot: unwatch when it fires
+    bool m_statusKindsWatched = false;
     bool m_readOnly = false;
 };
 

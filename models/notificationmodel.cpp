@@ -48,6 +48,12 @@ void NotificationModel::upsert(Entry entry, bool post) {
         Q_EMIT dataChanged(index(row), index(row));
         return;
     }
+    if (m_entries.size() >= kMaxEntries) {
+        const int last = static_cast<int>(m_entries.size()) - 1;
+        beginRemoveRows({}, last, last);
+        m_entries.pop_back();
+        endRemoveRows();
+    }
     beginInsertRows({}, 0, 0);
     m_entries.insert(m_entries.begin(), std::move(entry));
     endInsertRows();

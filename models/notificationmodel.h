@@ -32,6 +32,8 @@ class NotificationModel final : public QAbstractListModel {
     Q_OBJECT
 public:
     static constexpr qint64 kPendingSeconds = 300;
+    /// The newest this many notifications are kept; the oldest row goes beyond it.
+    static constexpr std::size_t kMaxEntries = 500;
 
     enum class Kind { PendingPods, NodeNotReady, FailedJob, MoveApplied };
     enum Role {

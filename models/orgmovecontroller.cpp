@@ -79,16 +79,15 @@ void OrgMoveController::writeFinished(const NodeWriteController::Outcome &outcom
     const auto it = m_auditRows.find(outcome.id);
     if (it == m_auditRows.end())
         return; // not a move (labels, cordon, an undo)
-    for (const auto &[node, row] : std::as_const(*it)) {
+    for (const auto &[node, auditId] : std::as_const(*it)) {
         for (const auto &r : outcome.results) {
             if (r.node != node)
                 continue;
-            m_audit->setResult(row, r.ok ? tr("done") : tr("failed: %1").arg(r.message));
-            if (r.ok) {
-                const auto &e = m_audit->entry(row);
-                m_notifications->addMoveApplied(e.cluster, e.node, e.fromOrg, e.toOrg,
-                                                BalanceAuditModel::modeText(e.mode));
-            }
+            m_audit->setResult(auditId, r.ok ? tr("done") : tr("failed: %1").arg(r.message));
+            const auto *e = m_audit->find(auditId);
+            if (r.ok && e)
+                m_notifications->addMoveApplied(e->cluster, e->node, e->fromOrg, e->toOrg,
+                                                BalanceAuditModel::modeText(e->mode));
         }
     }
     m_auditRows.erase(it);

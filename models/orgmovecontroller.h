@@ -58,7 +58,7 @@ Q_SIGNALS:
 private:
     struct AuditRow {
         QString node;
-        int row = -1;
+        BalanceAuditModel::Id id = 0;
     };
     void writeFinished(const NodeWriteController::Outcome &outcome);
 

@@ -12,10 +12,12 @@
 #include <QDateTime>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QHideEvent>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QShowEvent>
 #include <QSplitter>
 #include <QTableView>
 #include <QTimer>
@@ -288,6 +290,17 @@ QByteArray JobsPane::saveState() const {
 void JobsPane::restoreState(const QByteArray &state) {
     if (!state.isEmpty())
         m_view->horizontalHeader()->restoreState(state);
+}
+
+void JobsPane::showEvent(QShowEvent *event) {
+    QWidget::showEvent(event);
+    m_hub->setStatusKindsWatched(true);
+}
+
+void JobsPane::hideEvent(QHideEvent *event) {
+    QWidget::hideEvent(event);
+    if (!event->spontaneous()) // another pane, not the window minimised
+        m_hub->setStatusKindsWatched(false);
 }
 
 } // namespace cubedesk::ui

@@ -64,6 +64,12 @@ Q_SIGNALS:
     /// A write finished: a sentence for the status bar.
     void writeReported(const QString &message);
 
+protected:
+    /// The clusters' other CRDs with a lifecycle are watched while the pane is shown
+    /// (ClusterHub::setStatusKindsWatched); a minimised window keeps them.
+    void showEvent(QShowEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
+
 private:
     void applyFilter();
     void updateCount();

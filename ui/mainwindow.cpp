@@ -167,6 +167,7 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
             hub->setDisabledContexts(QSet<QString>(disabled.begin(), disabled.end()));
     }
     hub->setReadOnly(m_options.readOnly);
+    hub->setOnlyContexts(m_options.contexts);
     loadKubeconfigs(files);
     updateStatus();
     updateWriteAccess();

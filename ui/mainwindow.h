@@ -58,6 +58,8 @@ public:
         bool readOnly = false;
         /// Files from the command line; they win over the remembered list.
         QStringList kubeconfigs;
+        /// `--context`: connect only these (empty: every context not disconnected).
+        QStringList contexts;
         /// Confirmations (previews, label review) are shown; tests may answer them.
         bool remember = true; ///< read and write QSettings
     };

@@ -155,16 +155,8 @@ int main(int argc, char **argv) {
     options.demo = parser.isSet(demo);
     options.readOnly = parser.isSet(readOnly);
     options.kubeconfigs = kubeconfigs;
+    options.contexts = parser.values(context);
     cubedesk::ui::MainWindow window(&hub, options);
-    if (!parser.values(context).isEmpty()) {
-        const QStringList wanted = parser.values(context);
-        QSet<QString> disabled;
-        for (const auto &info : hub.contexts())
-            if (!wanted.contains(info.name))
-                disabled.insert(info.name);
-        hub.setDisabledContexts(disabled);
-        hub.load(hub.requestedFiles());
-    }
     window.show();
     return app.exec();
 }

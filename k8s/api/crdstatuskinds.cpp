@@ -35,6 +35,50 @@ bool columnsReadLifecycle(const std::vector<CrdStatusKinds::Column> &columns) {
 
 } // namespace
 
+namespace {
+
+/// The qualifying kind of one CRD object, or nullopt.
+std::optional<CrdStatusKinds::Kind> kindOf(element crd) {
+    element spec;
+    simdjson::dom::array versions;
+    if (crd["spec"].get(spec) != simdjson::SUCCESS ||
+        spec["versions"].get(versions) != simdjson::SUCCESS)
+        return std::nullopt;
+    element chosen;
+    bool found = false;
+    for (element v : versions) {
+        if (!boolean(v, "served"))
+            continue;
+        if (!found || boolean(v, "storage")) {
+            chosen = v;
+            found = true;
+        }
+    }
+    if (!found)
+        return std::nullopt;
+    CrdStatusKinds::Kind k;
+    k.group = JsonFields::text(spec, "group");
+    k.version = JsonFields::text(chosen, "name");
+    element names;
+    if (spec["names"].get(names) == simdjson::SUCCESS) {
+        k.plural = JsonFields::text(names, "plural");
+        k.kind = JsonFields::text(names, "kind");
+    }
+    k.namespaced = JsonFields::text(spec, "scope") != "Cluster";
+    simdjson::dom::array columns;
+    if (chosen["additionalPrinterColumns"].get(columns) == simdjson::SUCCESS)
+        for (element c : columns)
+            k.columns.push_back({JsonFields::text(c, "name"), JsonFields::text(c, "type"),
+                                 JsonFields::text(c, "jsonPath")});
+    if (k.group.empty() || k.plural.empty() || k.version.empty())
+        return std::nullopt;
+    if (!schemaDeclaresLifecycle(chosen) && !columnsReadLifecycle(k.columns))
+        return std::nullopt;
+    return k;
+}
+
+} // namespace
+
 Result<std::vector<CrdStatusKinds::Kind>, std::string>
 CrdStatusKinds::parse(std::string_view body) {
     simdjson::dom::parser parser;
@@ -44,44 +88,19 @@ CrdStatusKinds::parse(std::string_view body) {
         doc["items"].get(items) != simdjson::SUCCESS)
         return std::string("not a CustomResourceDefinitionList");
     std::vector<Kind> out;
-    for (element crd : items) {
-        element spec;
-        simdjson::dom::array versions;
-        if (crd["spec"].get(spec) != simdjson::SUCCESS ||
-            spec["versions"].get(versions) != simdjson::SUCCESS)
-            continue;
-        element chosen;
-        bool found = false;
-        for (element v : versions) {
-            if (!boolean(v, "served"))
-                continue;
-            if (!found || boolean(v, "storage")) {
-                chosen = v;
-                found = true;
-            }
-        }
-        if (!found)
-            continue;
-        Kind k;
-        k.group = JsonFields::text(spec, "group");
-        k.version = JsonFields::text(chosen, "name");
-        element names;
-        if (spec["names"].get(names) == simdjson::SUCCESS) {
-            k.plural = JsonFields::text(names, "plural");
-            k.kind = JsonFields::text(names, "kind");
-        }
-        k.namespaced = JsonFields::text(spec, "scope") != "Cluster";
-        simdjson::dom::array columns;
-        if (chosen["additionalPrinterColumns"].get(columns) == simdjson::SUCCESS)
-            for (element c : columns)
-                k.columns.push_back({JsonFields::text(c, "name"), JsonFields::text(c, "type"),
-                                     JsonFields::text(c, "jsonPath")});
-        if (k.group.empty() || k.plural.empty() || k.version.empty())
-            continue;
-        if (schemaDeclaresLifecycle(chosen) || columnsReadLifecycle(k.columns))
-            out.push_back(std::move(k));
-    }
+    for (element crd : items)
+        if (auto k = kindOf(crd))
+            out.push_back(std::move(*k));
     return out;
+}
+
+Result<std::optional<CrdStatusKinds::Kind>, std::string>
+CrdStatusKinds::parseItem(std::string_view crd) {
+    simdjson::dom::parser parser;
+    element doc;
+    if (parser.parse(crd.data(), crd.size()).get(doc) != simdjson::SUCCESS || !doc.is_object())
+        return std::string("not a CustomResourceDefinition");
+    return kindOf(doc);
 }
 
 } // namespace cubedesk::k8s

@@ -2,6 +2,7 @@
 
 #include "k8s/api/result.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,7 +15,8 @@ namespace cubedesk::k8s {
 /// for CRDs that keep their schema open (x-kubernetes-preserve-unknown-fields) — when one of
 /// its additionalPrinterColumns reads `.status.phase`, `.status.state` or `.status.conditions`.
 /// The version is the storage version when it is served, else the first served one. Pure
-/// parsing of a CustomResourceDefinitionList (apiextensions.k8s.io/v1); any thread.
+/// parsing of a CustomResourceDefinitionList (apiextensions.k8s.io/v1), whole or one item at a
+/// time; any thread.
 class CrdStatusKinds final {
 public:
     struct Column {
@@ -34,6 +36,9 @@ public:
 
     /// The qualifying kinds of a CRD list body, or why it is not one.
     static Result<std::vector<Kind>, std::string> parse(std::string_view body);
+    /// One item of a CRD list (as ListItemSplitter hands them out while the list streams in):
+    /// its kind when it qualifies, nullopt when it does not, an error when it is no object.
+    static Result<std::optional<Kind>, std::string> parseItem(std::string_view crd);
 };
 
 } // namespace cubedesk::k8s

@@ -2,6 +2,13 @@
 
 namespace cubedesk::k8s {
 
+std::string JsonFields::text(simdjson::simdjson_result<simdjson::dom::element> e, const char *key) {
+    simdjson::dom::element value;
+    if (e.get(value) != simdjson::SUCCESS)
+        return {};
+    return text(value, key);
+}
+
 std::string JsonFields::text(simdjson::dom::element e, const char *key) {
     std::string_view v;
     return e[key].get(v) == simdjson::SUCCESS ? std::string(v) : std::string();

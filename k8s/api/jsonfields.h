@@ -19,6 +19,9 @@ public:
 
     /// e[key] when it is a string, else "".
     static std::string text(simdjson::dom::element e, const char *key);
+    /// The same for a member that may be missing (doc["metadata"]): "" when it is. Without this
+    /// overload the lookup's result would convert to an element by throwing.
+    static std::string text(simdjson::simdjson_result<simdjson::dom::element> e, const char *key);
     /// The string items of the array e[key] (other items skipped); empty when it is no array.
     static std::vector<std::string> strings(simdjson::dom::element e, const char *key);
 };

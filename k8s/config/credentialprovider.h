@@ -33,6 +33,10 @@ public:
 
     virtual Result<Credentials, ConfigError> credentials() = 0;
     virtual void invalidate() = 0;
+    /// Drops the cached credential only if it is still `rejected` (what a server refused, or
+    /// what is about to expire): when several requests fail with one credential, the first
+    /// refresh serves them all. The default drops it whatever it is.
+    virtual void invalidateIfCurrent(const Credentials &rejected);
     /// What kind of source this is, for the UI and logs ("exec plugin aws", "token file ...");
     /// never a secret.
     virtual QString description() const = 0;

@@ -17,6 +17,8 @@ namespace cubedesk::k8s {
 namespace {
 
 constexpr qsizetype maxStderrShown = 2000;
+// An ExecCredential is a few KiB (a token, or a certificate and key); more is not one.
+constexpr qsizetype maxOutputBytes = qsizetype{1} << 20;
 constexpr qsizetype minRedactedLength = 6;
 
 // Stderr of a failing plugin helps the user, but must not leak a credential: PEM blocks and
@@ -144,6 +146,16 @@ void ExecCredentialProvider::invalidate() {
     qCDebug(lcK8sConfig).noquote() << "exec credential of user" << m_userName << "invalidated";
 }
 
+void ExecCredentialProvider::invalidateIfCurrent(const Credentials &rejected) {
+    {
+        const std::lock_guard lock(m_stateMutex);
+        if (m_cached && (m_cached->bearerToken != rejected.bearerToken ||
+                         m_cached->clientCertificatePem != rejected.clientCertificatePem))
+            return; // already refreshed by another caller
+    }
+    invalidate();
+}
+
 QString ExecCredentialProvider::description() const {
     return QStringLiteral("exec plugin ") + m_config.command;
 }
@@ -203,16 +215,38 @@ Result<Credentials, ConfigError> ExecCredentialProvider::run() {
         return error(QStringLiteral("exec.command"),
                      plugin + QStringLiteral(" cannot be started: ") + process.errorString());
     }
-    if (!process.waitForFinished(
-            static_cast<int>(std::max<qint64>(1, timeoutMs - timer.elapsed())))) {
+    // Read while it runs, a pipe's worth at a time: a plugin that prints without end must not
+    // fill our memory.
+    QByteArray out;
+    QByteArray err;
+    bool tooLong = false;
+    for (;;) {
+        out += process.readAllStandardOutput();
+        err += process.readAllStandardError();
+        if (process.state() == QProcess::NotRunning)
+            break;
+        tooLong = out.size() > maxOutputBytes || err.size() > maxOutputBytes;
+        if (tooLong || timer.elapsed() >= timeoutMs)
+            break;
+        process.waitForReadyRead(50);
+    }
+    if (process.state() != QProcess::NotRunning) {
         process.kill();
         process.waitForFinished(5000);
+        if (tooLong)
+            return error(QStringLiteral("exec.command"),
+                         plugin + QStringLiteral(" printed more than %1 KiB; it was stopped")
+                                      .arg(maxOutputBytes / 1024));
         return error(QStringLiteral("exec.command"),
                      plugin + QStringLiteral(" did not finish within %1 s")
                                   .arg(double(m_options.timeout.count()) / 1000.0));
     }
-    const QByteArray out = process.readAllStandardOutput();
-    const QByteArray err = process.readAllStandardError();
+    out += process.readAllStandardOutput();
+    err += process.readAllStandardError();
+    if (out.size() > maxOutputBytes || err.size() > maxOutputBytes)
+        return error(QStringLiteral("exec.command"),
+                     plugin +
+                         QStringLiteral(" printed more than %1 KiB").arg(maxOutputBytes / 1024));
     secrets += secretsIn(out);
 
     if (process.exitStatus() != QProcess::NormalExit) {

@@ -13,8 +13,9 @@
 // (trimmed, shortened, with PEM blocks and any credential it printed removed), its stdout never.
 //
 // Caching: the credential is reused until status.expirationTimestamp (for the process lifetime
-// when absent). invalidate() (the transport calls it on a 401) drops it: the next credentials()
-// runs the plugin again.
+// when absent). invalidateIfCurrent(rejected) (the transport calls it on a 401 and before the
+// expiry) drops it if it is still the rejected one: the next credentials() runs the plugin again,
+// once for all the callers that the same credential failed.
 //
 // Thread-safety: all members may be called concurrently from any thread. One plugin run at a
 // time per provider: concurrent callers wait for the running one and share its result.
@@ -48,6 +49,7 @@ public:
 
     Result<Credentials, ConfigError> credentials() override;
     void invalidate() override;
+    void invalidateIfCurrent(const Credentials &rejected) override;
     QString description() const override;
 
     /// How many times the plugin was started; for tests and diagnostics.

@@ -89,7 +89,8 @@ QString Kubeconfig::serverUrl(const QString &contextName) const {
         return {};
     const Result<QUrl, QString> url = ContextResolver::serverUrl(
         cl->server, ContextResolver::hasTlsSettings(*cl, user(ctx->user)));
-    return url.ok() ? url.value().toString() : QString();
+    // Shown in the cluster tree and logs: never with a password (user info) in it.
+    return url.ok() ? url.value().toString(QUrl::RemoveUserInfo) : QString();
 }
 
 std::vector<ConfigError> Kubeconfig::resolveInto(const QString &contextName,

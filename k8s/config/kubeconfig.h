@@ -64,7 +64,8 @@ public:
     const QString &currentContext() const { return m_currentContext; }
 
     /// The server URL a context would use (scheme added as client-go does), for display even
-    /// when the context does not resolve; empty when the context or its cluster is unknown.
+    /// when the context does not resolve, without user info (a password never shows); empty
+    /// when the context or its cluster is unknown.
     QString serverUrl(const QString &contextName) const;
 
     /// Everything a connection to `contextName` needs, or the first problem found.

@@ -13,6 +13,9 @@ namespace cubedesk::k8s {
 namespace {
 
 constexpr int maxDepth = 64;
+// YAML aliases are expanded when the value becomes JSON: a few lines of anchors can name 2^30
+// copies ("billion laughs"). Every expansion writes output, so capping the output caps the work.
+constexpr std::size_t maxJsonBytes = std::size_t{1} << 20;
 
 // Go's encoding/json float format: shortest round-trip digits, exponent form outside
 // [1e-6, 1e21), and "e-07" shortened to "e-7".
@@ -68,6 +71,12 @@ bool append(std::string &out, const YAML::Node &node, int depth, QString *why) {
     if (depth > maxDepth) {
         if (why)
             *why = QStringLiteral("nested more than %1 levels deep").arg(maxDepth);
+        return false;
+    }
+    if (out.size() > maxJsonBytes) {
+        if (why)
+            *why = QStringLiteral("larger than %1 KiB as JSON (its aliases expanded)")
+                       .arg(maxJsonBytes >> 10);
         return false;
     }
     switch (node.Type()) {

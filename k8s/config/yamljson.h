@@ -26,7 +26,9 @@ public:
     YamlJson() = delete;
 
     /// Compact JSON for `node`; nullopt (with *why set, no values quoted) when the node cannot be
-    /// expressed in JSON (too deep, .inf/.nan, ...). A null/undefined node gives "null".
+    /// expressed in JSON (too deep, .inf/.nan, ...) or would exceed 1 MiB once its aliases are
+    /// expanded (a crafted file gets an error in bounded time and memory). A null/undefined node
+    /// gives "null".
     static std::optional<QByteArray> toJson(const YAML::Node &node, QString *why = nullptr);
 
     /// Appends `text` (UTF-8) as a JSON string literal, escaped like Go's encoding/json

@@ -166,6 +166,33 @@ std::vector<std::string> splitTitles(std::string_view rest) {
     return titles;
 }
 
+/// The text without terminal escape sequences and other control characters. Drivers since the
+/// 5xx series underline the header (ESC[4m … ESC[0m) even when writing to a file or a pipe; tabs
+/// and line ends stay, so line numbers and columns do too.
+std::string withoutTerminalEscapes(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c == 0x1b) {
+            // CSI: ESC [ parameters intermediates final (0x40-0x7E); any other: ESC + one byte.
+            if (i + 1 < text.size() && text[i + 1] == '[') {
+                i += 2;
+                while (i < text.size() && (static_cast<unsigned char>(text[i]) < 0x40 ||
+                                           static_cast<unsigned char>(text[i]) > 0x7e))
+                    ++i;
+            } else {
+                ++i;
+            }
+            continue;
+        }
+        if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f)
+            continue;
+        out += text[i];
+    }
+    return out;
+}
+
 bool startsWithLegend(std::string_view token) {
     return token.size() >= 6 && iequals(token.substr(0, 6), "Legend");
 }
@@ -220,7 +247,8 @@ GpuTopologyParser::Result GpuTopologyParser::parse(std::string_view text,
         result.warnings.push_back({line, std::move(message)});
     };
 
-    const std::vector<Line> lines = splitLines(text);
+    const std::string clean = withoutTerminalEscapes(text);
+    const std::vector<Line> lines = splitLines(clean);
     if (std::all_of(lines.begin(), lines.end(),
                     [](const Line &l) { return trim(l.text).empty(); })) {
         error(0, "empty: no `nvidia-smi topo -m` output");
@@ -265,6 +293,9 @@ GpuTopologyParser::Result GpuTopologyParser::parse(std::string_view text,
             error(headerLine.number, "device " + quoted(names[i]) + " is named twice");
     if (std::none_of(names.begin(), names.end(), [](const std::string &n) { return isGpuName(n); }))
         error(headerLine.number, "the header names no GPU column");
+    if (names.size() > kMaxDevices)
+        error(headerLine.number, "the header names " + std::to_string(names.size()) +
+                                     " devices; a node has at most " + std::to_string(kMaxDevices));
     if (!result.errors.empty())
         return result;
 

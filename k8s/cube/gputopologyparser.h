@@ -12,7 +12,10 @@
 //   * the trailing columns "CPU Affinity", "NUMA Affinity", "GPU NUMA ID" and any other,
 //     matched by their header title; N/A values are unknown;
 //   * NV1 … NV18 (any count), PIX, PXB, PHB, NODE, SYS, SOC (older drivers: SYS), X;
-//     case-insensitive; \r\n line ends.
+//     case-insensitive; \r\n line ends;
+//   * terminal escape sequences and control characters, which drivers since the 5xx series
+//     write around the header even into a file or a pipe (removed before parsing);
+//   * at most kMaxDevices devices: a header naming more is an error, not an n² allocation.
 // The header is the first line whose first token is a device name (letters, digits and '_',
 // ending in a digit: GPU0, NIC0, mlx5_0); device columns are the header's tokens up to the first
 // that is not such a name; the rest of the header, split at tabs or runs of two or more spaces,
@@ -40,6 +43,9 @@ namespace cubedesk::k8s {
 class GpuTopologyParser final {
 public:
     GpuTopologyParser() = delete;
+    /// More devices than this in a header is an error, not an n² allocation (a real node has a
+    /// few dozen GPUs and NICs).
+    static constexpr std::size_t kMaxDevices = 512;
 
     struct Problem {
         int line = 0; ///< 1-based; 0 when it concerns the whole text

@@ -2,6 +2,7 @@
 
 #include "k8s/api/jsonfields.h"
 #include "k8s/api/quantity.h"
+#include "k8s/cube/gputopologyparser.h"
 
 #include <algorithm>
 #include <cctype>
@@ -112,6 +113,15 @@ NrtTopologyParser::Result parseObject(element doc, const std::vector<std::string
     }
     if (found.empty()) {
         r.error = "NodeResourceTopology " + r.node + " reports no GPUs in any NUMA zone";
+        return r;
+    }
+    std::int64_t total = 0;
+    for (const Zone &zone : found)
+        total += std::min<std::int64_t>(zone.gpus, 64);
+    if (total > static_cast<std::int64_t>(GpuTopologyParser::kMaxDevices)) {
+        // The links are a matrix over every device: refuse before allocating it.
+        r.error = "NodeResourceTopology " + r.node + " reports " + std::to_string(total) +
+                  " GPUs; a node has at most " + std::to_string(GpuTopologyParser::kMaxDevices);
         return r;
     }
     std::stable_sort(found.begin(), found.end(),

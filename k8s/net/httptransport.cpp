@@ -5,6 +5,14 @@
 #include <algorithm>
 #include <cctype>
 #include <mutex>
+#include <thread>
+
+#ifdef _WIN32
+#include <winsock2.h>
+#define SHUT_RDWR SD_BOTH
+#else
+#include <sys/socket.h>
+#endif
 
 Q_LOGGING_CATEGORY(lcTransport, "cubedesk.k8s.net")
 
@@ -54,7 +62,52 @@ std::optional<UrlParts> parseUrl(const std::string &url) {
     return parts;
 }
 
+bool hasLineBreakOrNul(std::string_view s) {
+    return s.find_first_of(std::string_view("\r\n\0", 3)) != std::string_view::npos;
+}
+
+/// A DNS name or an IP literal: what may stand as a URL's host without changing the URL.
+bool isHostName(std::string_view name) {
+    if (name.empty() || name.size() > 253)
+        return false;
+    return std::all_of(name.begin(), name.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.' || c == ':';
+    });
+}
+
+/// The host as it goes into a URL: an IPv6 literal in brackets (curl answers it without).
+std::string urlHost(const std::string &host) {
+    if (host.find(':') != std::string::npos && host.front() != '[')
+        return '[' + host + ']';
+    return host;
+}
+
 } // namespace
+
+std::optional<std::string> HttpTransport::validate(const TransportSettings &settings) {
+    const auto parts = parseUrl(settings.server);
+    if (!parts || (lower(parts->scheme) != "https" && lower(parts->scheme) != "http") ||
+        parts->host.empty())
+        return "the server \"" + settings.server + "\" is not an http(s) URL";
+    if (!settings.tlsServerName.empty() && !isHostName(settings.tlsServerName))
+        return "tls-server-name \"" + settings.tlsServerName + "\" is not a host name or address";
+    for (const auto &h : settings.extraHeaders)
+        if (hasLineBreakOrNul(h))
+            return "a header value (impersonation) contains a line break";
+    if (hasLineBreakOrNul(settings.userAgent))
+        return "the user agent contains a line break";
+    if (!settings.proxyUrl.empty() && !parseUrl(settings.proxyUrl))
+        return "the proxy \"" + settings.proxyUrl + "\" is not a URL";
+    return std::nullopt;
+}
+
+/// A credential fetch in flight: shared between the owner and the fetching thread, which may
+/// outlive the transport (a plugin is never waited for).
+struct HttpTransport::CredentialFetch {
+    std::mutex mutex;
+    HttpTransport *owner = nullptr; ///< null once the transport is gone
+    std::optional<Result<TransportCredential, std::string>> result;
+};
 
 struct HttpTransport::Transfer {
     RequestId id = 0;
@@ -63,10 +116,13 @@ struct HttpTransport::Transfer {
     CURL *easy = nullptr;
     curl_slist *headers = nullptr;
     HttpResponse response;
-    bool usedToken = false;
+    bool usedCredential = false;
+    std::uint64_t credentialGeneration = 0;
     bool retriedAuth = false;
     bool swallowBody = false;
     HttpTransport *owner = nullptr;
+    std::chrono::steady_clock::time_point launchedAt;
+    std::chrono::steady_clock::time_point lastActivity;
 
     ~Transfer() {
         if (headers != nullptr)
@@ -82,25 +138,30 @@ HttpTransport::HttpTransport(TransportSettings settings)
     m_multi = curl_multi_init();
     curl_multi_setopt(m_multi, CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX);
     m_url = m_settings.server;
-    if (auto parts = parseUrl(m_settings.server)) {
+    m_invalid = validate(m_settings);
+    m_proxyUrl = m_settings.proxyUrl;
+    if (lower(m_proxyUrl).rfind("socks5://", 0) == 0)
+        m_proxyUrl = "socks5h://" + m_proxyUrl.substr(9); // as Go's SOCKS5 dialer: no local DNS
+    if (auto parts = parseUrl(m_settings.server); parts && !m_invalid) {
         m_tls = lower(parts->scheme) == "https";
         if (m_tls && !m_settings.tlsServerName.empty()) {
             // SNI and certificate verification use the URL's host; CONNECT_TO sends the bytes to
             // the real address (docs/kubernetes-api.md, TLS).
             m_url = "https://" + m_settings.tlsServerName + ':' + parts->port + parts->path;
-            m_connectTo = m_settings.tlsServerName + ':' + parts->port + ':' + parts->host + ':' +
-                          parts->port;
+            m_connectTo = m_settings.tlsServerName + ':' + parts->port + ':' +
+                          urlHost(parts->host) + ':' + parts->port;
             m_connectToList = curl_slist_append(nullptr, m_connectTo.c_str());
         } else {
-            m_url = parts->scheme + "://" +
-                    (parts->host.find(':') != std::string::npos ? '[' + parts->host + ']'
-                                                                : parts->host) +
-                    ':' + parts->port + parts->path;
+            m_url = parts->scheme + "://" + urlHost(parts->host) + ':' + parts->port + parts->path;
         }
     }
 }
 
 HttpTransport::~HttpTransport() {
+    if (m_fetch) {
+        const std::lock_guard lock(m_fetch->mutex);
+        m_fetch->owner = nullptr;
+    }
     for (auto &[easy, t] : m_running)
         curl_multi_remove_handle(m_multi, easy);
     m_running.clear();
@@ -142,6 +203,9 @@ void HttpTransport::cancelAll() {
         pending.swap(m_pending);
         m_cancelled.clear();
     }
+    for (auto &t : m_awaitingCredential)
+        pending.push_back(t);
+    m_awaitingCredential.clear();
     std::map<CURL *, std::shared_ptr<Transfer>> running;
     running.swap(m_running);
     for (auto &[easy, t] : running) {
@@ -158,11 +222,12 @@ void HttpTransport::cancelAll() {
 std::size_t HttpTransport::onWrite(char *data, std::size_t size, std::size_t n, void *self) {
     auto *t = static_cast<Transfer *>(self);
     const std::size_t bytes = size * n;
+    t->lastActivity = std::chrono::steady_clock::now();
     if (t->response.status == 0) {
         long code = 0;
         curl_easy_getinfo(t->easy, CURLINFO_RESPONSE_CODE, &code);
         t->response.status = static_cast<int>(code);
-        t->swallowBody = code == 401 && t->usedToken && !t->retriedAuth;
+        t->swallowBody = code == 401 && t->usedCredential && !t->retriedAuth;
     }
     if (t->swallowBody || !t->request.onData)
         return bytes;
@@ -176,9 +241,17 @@ std::size_t HttpTransport::onWrite(char *data, std::size_t size, std::size_t n, 
 std::size_t HttpTransport::onHeader(char *data, std::size_t size, std::size_t n, void *self) {
     auto *t = static_cast<Transfer *>(self);
     const std::size_t bytes = size * n;
+    t->lastActivity = std::chrono::steady_clock::now();
     std::string line(data, bytes);
     while (!line.empty() && (line.back() == '\r' || line.back() == '\n'))
         line.pop_back();
+    if (line.empty() && t->request.onHeaders) { // the blank line that ends a header block
+        long code = 0;
+        curl_easy_getinfo(t->easy, CURLINFO_RESPONSE_CODE, &code);
+        if (code >= 200) // not a 100 Continue
+            t->request.onHeaders(static_cast<int>(code));
+        return bytes;
+    }
     if (line.rfind("HTTP/", 0) == 0) { // a new response (after 100-continue or a redirect)
         t->response.contentType.clear();
         t->response.retryAfterSeconds = -1;
@@ -228,11 +301,8 @@ void HttpTransport::launch(const std::shared_ptr<Transfer> &t) {
         curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, ""); // every encoding libcurl can decode
     if (m_connectToList != nullptr)
         curl_easy_setopt(e, CURLOPT_CONNECT_TO, m_connectToList);
-    if (!m_settings.proxyUrl.empty()) {
-        curl_easy_setopt(e, CURLOPT_PROXY, m_settings.proxyUrl.c_str());
-        if (m_settings.proxyUrl.rfind("socks5://", 0) == 0)
-            curl_easy_setopt(e, CURLOPT_PROXYTYPE, static_cast<long>(CURLPROXY_SOCKS5_HOSTNAME));
-    }
+    if (!m_proxyUrl.empty())
+        curl_easy_setopt(e, CURLOPT_PROXY, m_proxyUrl.c_str());
     if (m_tls) {
         if (m_settings.insecureSkipTlsVerify) {
             curl_easy_setopt(e, CURLOPT_SSL_VERIFYPEER, 0L);
@@ -242,11 +312,15 @@ void HttpTransport::launch(const std::shared_ptr<Transfer> &t) {
                          CURL_BLOB_COPY};
             curl_easy_setopt(e, CURLOPT_CAINFO_BLOB, &ca);
         }
-        if (!m_settings.clientCertificatePem.empty()) {
-            curl_blob cert{const_cast<char *>(m_settings.clientCertificatePem.data()),
-                           m_settings.clientCertificatePem.size(), CURL_BLOB_COPY};
-            curl_blob key{const_cast<char *>(m_settings.clientKeyPem.data()),
-                          m_settings.clientKeyPem.size(), CURL_BLOB_COPY};
+        // A certificate from the credential source (an exec plugin) replaces the kubeconfig's.
+        const bool fromSource = m_credential && !m_credential->clientCertificatePem.empty();
+        const std::string &certPem =
+            fromSource ? m_credential->clientCertificatePem : m_settings.clientCertificatePem;
+        const std::string &keyPem =
+            fromSource ? m_credential->clientKeyPem : m_settings.clientKeyPem;
+        if (!certPem.empty()) {
+            curl_blob cert{const_cast<char *>(certPem.data()), certPem.size(), CURL_BLOB_COPY};
+            curl_blob key{const_cast<char *>(keyPem.data()), keyPem.size(), CURL_BLOB_COPY};
             curl_easy_setopt(e, CURLOPT_SSLCERTTYPE, "PEM");
             curl_easy_setopt(e, CURLOPT_SSLCERT_BLOB, &cert);
             curl_easy_setopt(e, CURLOPT_SSLKEYTYPE, "PEM");
@@ -266,25 +340,12 @@ void HttpTransport::launch(const std::shared_ptr<Transfer> &t) {
             curl_easy_setopt(e, CURLOPT_PASSWORD, m_settings.basicPassword.c_str());
         }
     }
-    if (m_tls && m_settings.bearerToken) {
-        if (!m_tokenFetched || t->retriedAuth) {
-            auto token = m_settings.bearerToken(t->retriedAuth);
-            if (!token) {
-                curl_slist_free_all(headers);
-                curl_easy_cleanup(e);
-                t->easy = nullptr;
-                t->response.authFailed = true;
-                t->response.error = token.error();
-                m_tokenFetched = false;
-                return;
-            }
-            m_token = std::move(*token);
-            m_tokenFetched = true;
-        }
-        if (!m_token.empty()) {
-            headers = curl_slist_append(headers, ("Authorization: Bearer " + m_token).c_str());
-            t->usedToken = true;
-        }
+    if (m_tls && m_credential) {
+        if (!m_credential->bearerToken.empty())
+            headers = curl_slist_append(
+                headers, ("Authorization: Bearer " + m_credential->bearerToken).c_str());
+        t->usedCredential = true;
+        t->credentialGeneration = m_credentialGeneration;
     }
     t->headers = headers;
     curl_easy_setopt(e, CURLOPT_HTTPHEADER, headers);
@@ -296,8 +357,133 @@ void HttpTransport::launch(const std::shared_ptr<Transfer> &t) {
     }
     if (m != "GET" && m != "POST")
         curl_easy_setopt(e, CURLOPT_CUSTOMREQUEST, m.c_str());
+    t->launchedAt = t->lastActivity = std::chrono::steady_clock::now();
     curl_multi_add_handle(m_multi, e);
     m_running[e] = t;
+}
+
+void HttpTransport::launchWhenCredentialed(const std::shared_ptr<Transfer> &t) {
+    if (m_invalid) {
+        t->response.error = *m_invalid;
+        return complete(t);
+    }
+    if (!m_tls || !m_settings.credential)
+        return launch(t);
+    if (!m_fetch && (!m_credential || std::chrono::system_clock::now() >= m_refreshAt))
+        fetchCredential(m_credential.has_value());
+    if (m_fetch)
+        return m_awaitingCredential.push_back(t);
+    launch(t);
+}
+
+void HttpTransport::fetchCredential(bool rejectCurrent) {
+    auto fetch = std::make_shared<CredentialFetch>();
+    fetch->owner = this;
+    m_fetch = fetch;
+    std::optional<TransportCredential> rejected;
+    if (rejectCurrent)
+        rejected = m_credential;
+    // Detached: a plugin that takes its full timeout must not hold up stop(); the fetch's
+    // shared state tells it whether anybody still wants the answer.
+    std::thread([fetch, source = m_settings.credential, rejected = std::move(rejected)] {
+        auto result = source(rejected ? &*rejected : nullptr);
+        const std::lock_guard lock(fetch->mutex);
+        fetch->result = std::move(result);
+        if (fetch->owner != nullptr)
+            fetch->owner->wakeup();
+    }).detach();
+}
+
+void HttpTransport::collectCredential() {
+    if (!m_fetch)
+        return;
+    std::optional<Result<TransportCredential, std::string>> result;
+    {
+        const std::lock_guard lock(m_fetch->mutex);
+        if (!m_fetch->result)
+            return;
+        result = std::move(m_fetch->result);
+    }
+    m_fetch.reset();
+    std::vector<std::shared_ptr<Transfer>> parked;
+    parked.swap(m_awaitingCredential);
+    if (!*result)
+        return failParked(parked, result->error());
+    if (hasLineBreakOrNul((*result)->bearerToken)) {
+        *result = Failure{std::string("the credential source returned a token with a line break")};
+        return failParked(parked, result->error());
+    }
+    m_credential = std::move(**result);
+    ++m_credentialGeneration;
+    // Refresh ahead of the expiry: 30 s before it, or half-way for a credential that short.
+    const auto now = std::chrono::system_clock::now();
+    m_refreshAt = std::chrono::system_clock::time_point::max();
+    if (m_credential->expiry) {
+        const auto life = *m_credential->expiry - now;
+        m_refreshAt = *m_credential->expiry - std::min<std::chrono::system_clock::duration>(
+                                                  std::chrono::seconds(30), std::max(life / 2, {}));
+    }
+    for (const auto &t : parked)
+        launch(t);
+}
+
+void HttpTransport::failParked(const std::vector<std::shared_ptr<Transfer>> &parked,
+                               const std::string &error) {
+    m_credential.reset();
+    qCWarning(lcTransport).noquote() << "credential unavailable:" << QString::fromStdString(error);
+    for (const auto &t : parked) {
+        t->response.authFailed = true;
+        t->response.error = error;
+        complete(t);
+    }
+}
+
+void HttpTransport::expireDeadlines() {
+    const auto now = std::chrono::steady_clock::now();
+    std::vector<std::shared_ptr<Transfer>> expired;
+    for (const auto &[easy, t] : m_running) {
+        const HttpRequest &r = t->request;
+        long code = 0;
+        curl_easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &code);
+        if (r.responseTimeout.count() > 0 && now - t->launchedAt >= r.responseTimeout &&
+            code == 0) {
+            t->response.timedOut = HttpResponse::Deadline::Response;
+            t->response.error = "no answer from the server within " +
+                                std::to_string(r.responseTimeout.count()) + " ms";
+            expired.push_back(t);
+        } else if (r.idleTimeout.count() > 0 && now - t->lastActivity >= r.idleTimeout) {
+            // The status is known once the headers are in, before any body byte (a quiet
+            // watch): the caller tells a silent stream from a failed request by it.
+            t->response.status = static_cast<int>(code);
+            t->response.timedOut = HttpResponse::Deadline::Idle;
+            t->response.error =
+                "nothing received for " + std::to_string(r.idleTimeout.count()) + " ms";
+            expired.push_back(t);
+        }
+    }
+    for (const auto &t : expired) {
+        if (t->response.timedOut == HttpResponse::Deadline::Response) {
+            // The connection carried nothing back: it may be dead without a FIN or RST (a VPN
+            // that dropped, a laptop that slept). Shut it down so that libcurl fails every
+            // stream on it and the next request opens a new one, instead of queueing behind it.
+            curl_socket_t socket = CURL_SOCKET_BAD;
+            if (curl_easy_getinfo(t->easy, CURLINFO_ACTIVESOCKET, &socket) == CURLE_OK &&
+                socket != CURL_SOCKET_BAD)
+                ::shutdown(socket, SHUT_RDWR);
+        }
+        qCInfo(lcTransport).noquote()
+            << QString::fromStdString(t->request.method)
+            << "request ended:" << QString::fromStdString(t->response.error);
+        m_running.erase(t->easy);
+        curl_multi_remove_handle(m_multi, t->easy);
+        t->response.curlCode = CURLE_OPERATION_TIMEDOUT;
+        complete(t);
+    }
+}
+
+void HttpTransport::complete(const std::shared_ptr<Transfer> &t) {
+    if (t->done)
+        t->done(t->id, t->response);
 }
 
 void HttpTransport::finish(CURL *easy, CURLcode code) {
@@ -317,20 +503,25 @@ void HttpTransport::finish(CURL *easy, CURLcode code) {
                                                                  : 0;
     curl_easy_getinfo(easy, CURLINFO_NUM_CONNECTS, &t->response.newConnections);
     t->response.curlCode = code;
+    if (code == CURLE_OPERATION_TIMEDOUT && t->request.timeout.count() > 0)
+        t->response.timedOut = HttpResponse::Deadline::Total;
     if (code != CURLE_OK && !t->response.cancelled)
         t->response.error = curl_easy_strerror(code);
-    if (status == 401 && t->usedToken && !t->retriedAuth && !t->response.cancelled) {
-        // The credential may have expired: ask the source for a fresh one and try once more.
-        qCInfo(lcTransport) << "401 from the server; refreshing the credential and retrying";
+    if (status == 401 && t->usedCredential && !t->retriedAuth && !t->response.cancelled) {
+        // The credential may have expired: one fresh credential for every request the same one
+        // failed, then each of them is tried once more.
         curl_slist_free_all(t->headers);
         t->headers = nullptr;
         curl_easy_cleanup(t->easy);
         t->easy = nullptr;
         t->retriedAuth = true;
-        t->usedToken = false;
-        launch(t);
-        if (t->easy != nullptr)
-            return;
+        t->usedCredential = false;
+        if (t->credentialGeneration == m_credentialGeneration && !m_fetch) {
+            qCInfo(lcTransport) << "401 from the server; refreshing the credential and retrying";
+            fetchCredential(true);
+        }
+        launchWhenCredentialed(t);
+        return;
     }
     if (t->done)
         t->done(t->id, t->response);
@@ -344,12 +535,19 @@ void HttpTransport::perform(std::chrono::milliseconds maxWait) {
         pending.swap(m_pending);
         cancelled.swap(m_cancelled);
     }
-    for (auto &t : pending) {
-        launch(t);
-        if (t->easy == nullptr && t->done) // the credential source failed
-            t->done(t->id, t->response);
-    }
+    collectCredential();
+    for (auto &t : pending)
+        launchWhenCredentialed(t);
     for (RequestId id : cancelled) {
+        const auto parked = std::find_if(m_awaitingCredential.begin(), m_awaitingCredential.end(),
+                                         [id](const auto &t) { return t->id == id; });
+        if (parked != m_awaitingCredential.end()) {
+            std::shared_ptr<Transfer> t = *parked;
+            m_awaitingCredential.erase(parked);
+            t->response.cancelled = true;
+            complete(t);
+            continue;
+        }
         for (auto it = m_running.begin(); it != m_running.end(); ++it) {
             if (it->second->id != id)
                 continue;
@@ -364,6 +562,7 @@ void HttpTransport::perform(std::chrono::milliseconds maxWait) {
     }
     int running = 0;
     curl_multi_perform(m_multi, &running);
+    expireDeadlines();
     // Transfers may have finished already (data was waiting in the socket): hand them over
     // before sleeping in poll, or every request would cost a full `maxWait`.
     if (collectFinished() > 0)

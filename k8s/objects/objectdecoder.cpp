@@ -1693,12 +1693,20 @@ ObjectDecoder::~ObjectDecoder() = default;
 
 Result<std::shared_ptr<const KubeObject>, std::string>
 ObjectDecoder::decode(ObjectKind kind, std::string_view json) {
-    return m_impl->decode(kind, json);
+    try {
+        return m_impl->decode(kind, json);
+    } catch (const StringPool::Full &full) {
+        return Failure{std::string(full.what())};
+    }
 }
 
 Status<std::string> ObjectDecoder::decodeWatchEvent(ObjectKind kind, std::string_view line,
                                                     WatchEvent &event) {
-    return m_impl->decodeWatchEvent(kind, line, event);
+    try {
+        return m_impl->decodeWatchEvent(kind, line, event);
+    } catch (const StringPool::Full &full) {
+        return Failure{std::string(full.what())};
+    }
 }
 
 const StringPoolRef &ObjectDecoder::pool() const {

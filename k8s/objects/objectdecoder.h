@@ -13,7 +13,8 @@
 // any thread.
 //
 // Errors: malformed JSON, a top-level value that is not an object, or a field of the wrong JSON
-// type gives a Result holding a one-line message instead of the object. Nothing throws across
+// type gives a Result holding a one-line message instead of the object, and so does an object
+// whose strings no longer fit the pool's budget (StringPool::Full). Nothing throws across
 // this API. Missing fields are not errors (they project to empty values), and an
 // unparseable quantity or timestamp is ignored rather than failing the whole object.
 

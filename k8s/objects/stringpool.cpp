@@ -100,13 +100,14 @@ void LabelSet::destroy(LabelSet *set) {
 
 // ---- StringPool ---------------------------------------------------------------------------------
 
-StringPoolRef StringPool::create() {
-    return StringPoolRef(new StringPool());
+StringPoolRef StringPool::create(std::size_t budgetBytes) {
+    return StringPoolRef(new StringPool(budgetBytes));
 }
 
-StringPool::StringPool()
+StringPool::StringPool(std::size_t budgetBytes)
     : m_index(takeIndex())
-    , m_chunks(new std::uint32_t *[kMaxChunks]) {
+    , m_chunks(new std::uint32_t *[kMaxChunks])
+    , m_budgetBytes(budgetBytes) {
     stringpool_detail::registry[m_index].store(this, std::memory_order_release);
     // Word 0 of chunk 0 is the empty string (length 0), so StringId::Empty needs no lookup.
     auto [id, words] = allocateWords(1);
@@ -134,8 +135,12 @@ std::size_t StringPool::indexAndArenaBytes() const {
 }
 
 std::pair<std::uint32_t *, std::uint32_t> StringPool::newChunk(std::size_t words) {
-    if (m_chunkCount == kMaxChunks)
-        throw std::bad_alloc(); // over 512 MiB of distinct strings in one cluster
+    if (m_chunkCount == kMaxChunks ||
+        (m_chunkCount > 0 && m_arenaBytes + words * sizeof(std::uint32_t) > m_budgetBytes))
+        throw Full("the cluster's table of distinct strings is full (" +
+                   std::to_string(m_arenaBytes >> 20) +
+                   " MiB): more distinct label values, "
+                   "namespaces or names than CubeDesk keeps");
     auto *chunk = static_cast<std::uint32_t *>(::operator new(words * sizeof(std::uint32_t)));
     const std::uint32_t index = m_chunkCount++;
     m_chunks[index] = chunk;

@@ -35,6 +35,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -50,7 +51,17 @@ inline std::atomic<StringPool *> registry[65536];
 
 class StringPool final {
 public:
-    static StringPoolRef create();
+    /// The arena's default budget: far beyond what any real cluster interns.
+    static constexpr std::size_t kDefaultBudgetBytes = std::size_t{512} << 20;
+    /// Thrown by intern() and internPair() when the arena's budget is spent (a tenant creating
+    /// objects with ever new label values). Nothing interned before is affected. The decoder
+    /// catches it on the session thread and reports the object as undecodable; it never crosses
+    /// threads.
+    struct Full final : std::runtime_error {
+        using std::runtime_error::runtime_error;
+    };
+
+    static StringPoolRef create(std::size_t budgetBytes = kDefaultBudgetBytes);
 
     /// This pool's registry index (1-65535), stable for its lifetime.
     std::uint16_t index() const { return m_index; }
@@ -104,7 +115,7 @@ public:
 
 private:
     friend class StringPoolRef;
-    StringPool();
+    explicit StringPool(std::size_t budgetBytes);
     ~StringPool();
 
     struct Slot {
@@ -141,6 +152,7 @@ private:
     std::uint32_t m_regular = 0;      ///< index of the chunk new entries go to
     std::uint32_t m_regularWords = 0; ///< its size in words
     std::size_t m_arenaBytes = 0;     ///< bytes of all chunks
+    std::size_t m_budgetBytes = 0;    ///< m_arenaBytes never exceeds it
     std::vector<Slot> m_strings;      ///< open addressing, power-of-two size
     std::vector<Slot> m_pairs;
     std::vector<LabelSet *> m_sets; ///< open addressing over the sets' contents; nullptr = free

@@ -1,15 +1,23 @@
 #include "k8s/session/clustersession.h"
 
 #include "k8s/api/apistatus.h"
+#include "k8s/api/urlescape.h"
 #include "k8s/objects/stringpool.h"
+#include "k8s/watch/listitemsplitter.h"
 
 #include <algorithm>
+#include <chrono>
+#include <random>
+#include <utility>
 
 #include <simdjson.h>
 
 namespace cubedesk::k8s {
 
 namespace {
+
+/// A discovery document or a write's answer, read whole: beyond this it is not one.
+constexpr std::size_t kMaxDocumentBytes = std::size_t{256} << 20;
 
 std::vector<std::string> keyPrefixes(const std::vector<ResourceDescriptor> &resources) {
     std::vector<std::string> prefixes;
@@ -23,7 +31,12 @@ std::vector<std::string> keyPrefixes(const std::vector<ResourceDescriptor> &reso
 ClusterSession::ClusterSession(Options options)
     : m_options(std::move(options))
     , m_deltas(keyPrefixes(m_options.resources))
-    , m_transport(std::make_unique<HttpTransport>(m_options.transport)) {
+    , m_transport(std::make_unique<HttpTransport>(m_options.transport))
+    , m_seed(m_options.seed) {
+    if (m_seed == 0) {
+        std::random_device device;
+        m_seed = (std::uint64_t{device()} << 32) ^ device();
+    }
     for (const auto &r : m_options.resources)
         m_states[r.id()] = WatchState{};
 }
@@ -153,13 +166,17 @@ void ClusterSession::pump(const std::shared_ptr<Batch> &batch) {
             req.headers.push_back("Content-Type: " + w.contentType);
         req.onData = [body](std::string_view chunk, int) {
             body->append(chunk);
-            return true;
+            return body->size() <= kMaxDocumentBytes; // a write's answer is one object
         };
         m_transport->start(std::move(req), [this, batch, body, i](HttpTransport::RequestId,
                                                                   const HttpResponse &r) {
             WriteResult &out = batch->results[i];
             out.status = r.status;
-            if (r.cancelled)
+            if (r.cancelled && body->size() > kMaxDocumentBytes)
+                out.error =
+                    ApiStatus::transportError("the answer was larger than " +
+                                              std::to_string(kMaxDocumentBytes >> 20) + " MiB");
+            else if (r.cancelled)
                 out.error = ApiStatus::transportError("cancelled: the session stopped");
             else if (r.status >= 200 && r.status < 300 && r.curlCode == CURLE_OK)
                 out.body = std::move(*body);
@@ -206,9 +223,10 @@ void ClusterSession::fetchDiscovery(const std::string &path, bool root) {
     req.path = path;
     req.headers = {root ? Discovery::acceptHeader() : "Accept: application/json"};
     req.timeout = std::chrono::seconds(32);
+    req.responseTimeout = m_options.timeouts.response;
     req.onData = [body](std::string_view chunk, int) {
         body->append(chunk);
-        return true;
+        return body->size() <= kMaxDocumentBytes;
     };
     m_transport->start(std::move(req), [this, body, path, root](HttpTransport::RequestId,
                                                                 const HttpResponse &r) {
@@ -251,15 +269,30 @@ void ClusterSession::discoveryStepDone(const std::string &error) {
             m_discoveryError = m_discoveryFirstError;
         }
     }
+    if (!m_discoveryFirstError.empty())
+        retryLater(&ClusterSession::startDiscovery);
     addServedResources();
+}
+
+void ClusterSession::retryLater(void (ClusterSession::*step)()) {
+    // Like the watches' backoff: 1 s doubling to 30 s, so a cluster whose discovery failed once
+    // (a 503 while the API server started) still gets its job kinds watched.
+    m_retryBackoff = std::min<std::chrono::milliseconds>(
+        std::chrono::seconds(30),
+        std::max<std::chrono::milliseconds>(std::chrono::seconds(1), m_retryBackoff * 2));
+    m_retryAt = std::chrono::steady_clock::now() + m_retryBackoff;
+    m_retryStep = step;
 }
 
 void ClusterSession::addServedResources() {
     // Once per session: a relist (F5) keeps the watches it has. With a failed discovery nothing
-    // is added and discoveryError() says why.
-    if (optionalSettled())
+    // is added yet and discoveryError() says why; the retry comes back here.
+    if (m_servedAdded)
         return;
     const bool ok = m_discoveryFirstError.empty();
+    if (!ok)
+        return settleOptional();
+    m_servedAdded = true;
     for (const auto &wanted : m_options.ifServed) {
         if (!ok)
             break;
@@ -272,7 +305,7 @@ void ClusterSession::addServedResources() {
         addWatch(r, m_deltas.addChannel(r.id() + '/'));
         m_watches.back()->start();
     }
-    if (ok && m_options.followStatusKinds)
+    if (m_options.followStatusKinds)
         fetchStatusKinds(); // settles when the CRD list is in
     else
         settleOptional();
@@ -285,54 +318,147 @@ void ClusterSession::settleOptional() {
 }
 
 void ClusterSession::fetchStatusKinds() {
-    auto body = std::make_shared<std::string>();
-    HttpRequest req;
-    req.path = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
-    req.headers = {"Accept: application/json"};
-    req.timeout = std::chrono::seconds(60);
-    req.onData = [body](std::string_view chunk, int) {
-        body->append(chunk);
-        return true;
-    };
-    m_transport->start(std::move(req), [this, body](HttpTransport::RequestId,
-                                                    const HttpResponse &r) {
+    m_crdFound.clear();
+    m_crdSkipped = 0;
+    fetchStatusKindsPage({});
+}
+
+void ClusterSession::fetchStatusKindsPage(const std::string &continueToken) {
+    // Streamed and paged like any other list: a cluster with hundreds of CRDs has a CRD list of
+    // tens of MiB, and only one item at a time is held.
+    struct Page {
+        ListItemSplitter splitter;
         std::string error;
-        std::vector<CrdStatusKinds::Kind> kinds;
-        if (r.status != 200)
-            error =
-                "customresourcedefinitions: " +
-                (r.status == 0
-                     ? r.error
-                     : ApiStatus::fromResponse(r.status, *body, r.retryAfterSeconds).toString());
-        else if (auto parsed = CrdStatusKinds::parse(*body); !parsed)
-            error = parsed.error();
-        else
-            kinds = std::move(*parsed);
-        std::map<std::string, CrdStatusKinds::Kind> followed;
-        for (auto &k : kinds) {
-            const std::string id = k.id();
-            const auto &skip = m_options.skipStatusKinds;
-            const bool watched =
-                std::any_of(m_watches.begin(), m_watches.end(),
-                            [&](const auto &w) { return w->resource().id() == id; });
-            if (watched || std::find(skip.begin(), skip.end(), id) != skip.end())
-                continue;
-            const auto served = m_discovery.find(k.group, k.plural);
-            if (!served || !served->can("list") || !served->can("watch"))
-                continue;
-            ResourceDescriptor d{ObjectKind::CustomResource, k.group, k.version, k.plural,
-                                 k.namespaced};
-            addWatch(d, m_deltas.addChannel(id + '/'));
-            m_watches.back()->start();
-            followed.emplace(id, std::move(k));
+        std::string errorBody;
+    };
+    auto page = std::make_shared<Page>();
+    HttpRequest req;
+    req.path = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions?limit=100";
+    if (!continueToken.empty())
+        req.path += "&continue=" + UrlEscape::queryValue(continueToken);
+    req.headers = {"Accept: application/json"};
+    req.timeout = m_options.timeouts.listPage;
+    req.responseTimeout = m_options.timeouts.response;
+    req.onData = [this, page](std::string_view chunk, int status) {
+        if (status != 200) {
+            page->errorBody.append(
+                chunk.substr(0, 65536 - std::min<std::size_t>(65536, page->errorBody.size())));
+            return true;
+        }
+        const bool ok = page->splitter.feed(chunk, [&](std::string_view item) {
+            auto kind = CrdStatusKinds::parseItem(item);
+            if (!kind) {
+                page->error = kind.error();
+                return;
+            }
+            if (*kind)
+                considerStatusKind(std::move(**kind));
+        });
+        return ok && page->error.empty();
+    };
+    m_transport->start(std::move(req), [this, page](HttpTransport::RequestId,
+                                                    const HttpResponse &r) {
+        std::string error = page->error;
+        if (error.empty() && r.status != 200)
+            error = r.status == 0
+                        ? r.error
+                        : ApiStatus::fromResponse(r.status, page->errorBody, r.retryAfterSeconds)
+                              .toString();
+        else if (error.empty() && r.curlCode != CURLE_OK)
+            error = r.error;
+        else if (error.empty() && !page->splitter.finish())
+            error = "malformed list: " + page->splitter.error();
+        if (error.empty() && !page->splitter.continueToken().empty())
+            return fetchStatusKindsPage(page->splitter.continueToken());
+        if (!error.empty()) {
+            error = "customresourcedefinitions: " + error;
+            retryLater(&ClusterSession::fetchStatusKinds);
         }
         {
             std::lock_guard lock(m_mutex);
-            m_statusKinds = std::move(followed);
+            if (error.empty()) // keep what an earlier read found when this one failed
+                m_statusKinds = m_crdFound;
             m_statusKindsError = error;
+            m_statusKindsSkipped = m_crdSkipped;
         }
+        if (m_statusKindsWanted)
+            watchStatusKinds(true);
         settleOptional();
     });
+}
+
+void ClusterSession::considerStatusKind(CrdStatusKinds::Kind kind) {
+    const std::string id = kind.id();
+    const auto &skip = m_options.skipStatusKinds;
+    if (std::find(skip.begin(), skip.end(), id) != skip.end())
+        return;
+    const bool builtIn = std::any_of(m_options.ifServed.begin(), m_options.ifServed.end(),
+                                     [&](const auto &r) { return r.id() == id; });
+    if (builtIn)
+        return; // watched as a job kind already
+    const auto served = m_discovery.find(kind.group, kind.plural);
+    if (!served || !served->can("list") || !served->can("watch"))
+        return;
+    if (m_crdFound.size() >= m_options.statusKindBudget) {
+        ++m_crdSkipped;
+        return;
+    }
+    m_crdFound.emplace(id, std::move(kind));
+}
+
+void ClusterSession::setStatusKindsWatched(bool watched) {
+    post([this, watched] {
+        m_statusKindsWanted = watched;
+        watchStatusKinds(watched);
+    });
+}
+
+void ClusterSession::watchStatusKinds(bool watched) {
+    std::map<std::string, CrdStatusKinds::Kind> kinds;
+    {
+        std::lock_guard lock(m_mutex);
+        kinds = m_statusKinds;
+    }
+    if (watched) {
+        for (const auto &[id, k] : kinds) {
+            const bool running =
+                std::any_of(m_watches.begin(), m_watches.end(),
+                            [&](const auto &w) { return w->resource().id() == id; });
+            if (running)
+                continue;
+            auto channel = m_statusKindChannels.find(id);
+            if (channel == m_statusKindChannels.end())
+                channel = m_statusKindChannels.emplace(id, m_deltas.addChannel(id + '/')).first;
+            addWatch({ObjectKind::CustomResource, k.group, k.version, k.plural, k.namespaced},
+                     channel->second);
+            m_watches.back()->start();
+        }
+        publishStates();
+        return;
+    }
+    // Nobody needs them now: stop the watches and hand their objects back as deletions, so
+    // the consumer's copies go too and the memory is returned.
+    for (auto it = m_watches.begin(); it != m_watches.end();) {
+        const std::string id = (*it)->resource().id();
+        const auto channel = m_statusKindChannels.find(id);
+        if (channel == m_statusKindChannels.end()) {
+            ++it;
+            continue;
+        }
+        for (const auto &object : (*it)->snapshot())
+            m_deltas.add(ObjectDeltaQueue::Type::Deleted, channel->second, object);
+        (*it)->stop();
+        // Kept until the transport reported the cancellation (its callback still names it).
+        m_retiredWatches.push_back(std::move(*it));
+        it = m_watches.erase(it);
+        std::lock_guard lock(m_mutex);
+        m_states.erase(id);
+    }
+}
+
+std::size_t ClusterSession::statusKindsSkipped() const {
+    std::lock_guard lock(m_mutex);
+    return m_statusKindsSkipped;
 }
 
 std::map<std::string, CrdStatusKinds::Kind> ClusterSession::statusKinds() const {
@@ -355,7 +481,7 @@ void ClusterSession::addWatch(const ResourceDescriptor &resource, std::uint16_t 
                                : ObjectDeltaQueue::Type::Deleted;
             m_deltas.add(t, channel, obj);
         },
-        m_nextSeed++));
+        m_nextSeed++, m_options.timeouts));
 }
 
 std::string ClusterSession::serverVersion() const {
@@ -386,7 +512,8 @@ void ClusterSession::publishStates() {
 
 void ClusterSession::run() {
     m_decoder = std::make_unique<ObjectDecoder>(StringPool::create());
-    m_nextSeed = m_options.seed;
+    m_nextSeed = m_seed;
+    m_statusKindsWanted = m_options.watchStatusKinds;
     std::uint16_t channel = 0;
     for (const auto &r : m_options.resources)
         addWatch(r, channel++);
@@ -394,6 +521,7 @@ void ClusterSession::run() {
     HttpRequest version;
     version.path = "/version";
     version.headers = {"Accept: application/json"};
+    version.timeout = std::chrono::seconds(30);
     version.onData = [versionBody](std::string_view chunk, int) {
         versionBody->append(chunk);
         return versionBody->size() < 65536;
@@ -424,6 +552,12 @@ void ClusterSession::run() {
             job();
         auto wait = std::chrono::milliseconds(250);
         const auto now = std::chrono::steady_clock::now();
+        if (m_retryStep && now >= m_retryAt)
+            (this->*std::exchange(m_retryStep, nullptr))();
+        if (m_retryStep)
+            wait = std::min(wait, std::max(std::chrono::milliseconds(0),
+                                           std::chrono::duration_cast<std::chrono::milliseconds>(
+                                               m_retryAt - now)));
         for (const auto &w : m_watches)
             if (auto at = w->wakeAt())
                 wait = std::min(
@@ -431,6 +565,7 @@ void ClusterSession::run() {
                     std::max(std::chrono::milliseconds(0),
                              std::chrono::duration_cast<std::chrono::milliseconds>(*at - now)));
         m_transport->perform(wait);
+        m_retiredWatches.clear(); // perform() reported their cancelled requests
         for (auto &w : m_watches)
             w->tick();
         publishStates();
@@ -440,6 +575,7 @@ void ClusterSession::run() {
     m_transport->perform(std::chrono::milliseconds(0));
     m_transport->cancelAll(); // writes still in flight report "cancelled" to their callers
     m_watches.clear();
+    m_retiredWatches.clear();
     m_decoder.reset();
     // Answer any request still waiting, so no caller blocks forever.
     std::vector<std::function<void()>> jobs;

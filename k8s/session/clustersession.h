@@ -43,12 +43,20 @@ public:
         /// group's preferred one, scope as served); nothing happens for the others. Job kinds,
         /// Volcano queues.
         std::vector<ResourceDescriptor> ifServed;
-        /// Also watch every other CRD with a lifecycle (CrdStatusKinds: status.phase or
-        /// conditions), read from the cluster's CRD list after discovery; ids in
-        /// `skipStatusKinds` ("podgroups.scheduling.volcano.sh") are left out.
+        /// Also find every other CRD with a lifecycle (CrdStatusKinds: status.phase or
+        /// conditions) in the cluster's CRD list after discovery (streamed and paged); ids in
+        /// `skipStatusKinds` ("podgroups.scheduling.volcano.sh") are left out, and at most
+        /// `statusKindBudget` are kept (statusKindsSkipped() counts the rest). They are watched
+        /// while setStatusKindsWatched(true) holds, from the start with `watchStatusKinds`.
         bool followStatusKinds = false;
         std::vector<std::string> skipStatusKinds;
-        std::uint64_t seed = 1;
+        std::size_t statusKindBudget = 40;
+        bool watchStatusKinds = true;
+        /// When silence counts as failure (docs/cache.md, "Silence"); tests shorten them.
+        WatchTimeouts timeouts;
+        /// Seeds the watches' backoff jitter and watch timeouts. 0 (the default): from the
+        /// system, so that the sessions of every CubeDesk instance do not retry in lockstep.
+        std::uint64_t seed = 0;
     };
     using Delta = DeltaBuffer<ObjectPtr>::Delta;
 
@@ -64,6 +72,8 @@ public:
 
     const std::string &name() const { return m_options.name; }
     const Options &options() const { return m_options; }
+    /// The seed in use: Options::seed, or the one drawn from the system when that was 0.
+    std::uint64_t seed() const { return m_seed; }
     /// Watch states by resource id ("pods", "nodes", "pytorchjobs.kubeflow.org").
     std::map<std::string, WatchState> states() const;
     /// True when every watch has synced at least once and is live now, and — with ifServed
@@ -86,10 +96,16 @@ public:
     /// when it failed (then discoveryError() says why).
     std::optional<Discovery> discovery() const;
     std::string discoveryError() const;
-    /// The CRDs followed through followStatusKinds, by resource id, with their printer columns;
-    /// statusKindsError() says why the CRD list could not be read ("" when it was).
+    /// The CRDs found through followStatusKinds (within the budget), by resource id, with their
+    /// printer columns; statusKindsError() says why the CRD list could not be read ("" when it
+    /// was); statusKindsSkipped() how many qualifying kinds the budget left out.
     std::map<std::string, CrdStatusKinds::Kind> statusKinds() const;
     std::string statusKindsError() const;
+    std::size_t statusKindsSkipped() const;
+    /// Watches the kinds of statusKinds() (a pane that shows them is open) or stops watching
+    /// them, handing their cached objects back as deletions (nobody needs them: the memory is
+    /// returned). Any thread; takes effect on the session thread.
+    void setStatusKindsWatched(bool watched);
     /// Runs `requests` with at most `concurrency` in flight; the results come in request order.
     /// Writes go out only through here, so the GUI never blocks on the network.
     std::future<std::vector<WriteResult>> submit(std::vector<WriteRequest> requests,
@@ -107,7 +123,13 @@ private:
     void addWatch(const ResourceDescriptor &resource, std::uint16_t channel);
     void addServedResources();
     void fetchStatusKinds();
+    void fetchStatusKindsPage(const std::string &continueToken);
+    /// Keeps a qualifying CRD of the list being read, within the budget.
+    void considerStatusKind(CrdStatusKinds::Kind kind);
+    void watchStatusKinds(bool watched);
     void settleOptional();
+    /// Runs `step` again after a backoff (discovery or the CRD list failed).
+    void retryLater(void (ClusterSession::*step)());
     struct Batch;
     void pump(const std::shared_ptr<Batch> &batch);
 
@@ -123,16 +145,28 @@ private:
     bool m_optionalSettled = false;
     std::map<std::string, CrdStatusKinds::Kind> m_statusKinds;
     std::string m_statusKindsError;
+    std::size_t m_statusKindsSkipped = 0;
     std::string m_discoveryError;
     // Session-thread discovery in progress.
     Discovery m_discovery;
     int m_discoveryPending = 0;
     std::string m_discoveryFirstError;
+    bool m_servedAdded = false; ///< the ifServed watches were added (once per session)
+    // Session-thread status kinds: the list being read, and what is watched.
+    std::map<std::string, CrdStatusKinds::Kind> m_crdFound;
+    std::size_t m_crdSkipped = 0;
+    bool m_statusKindsWanted = true;
+    std::map<std::string, std::uint16_t> m_statusKindChannels;
+    void (ClusterSession::*m_retryStep)() = nullptr;
+    std::chrono::steady_clock::time_point m_retryAt;
+    std::chrono::milliseconds m_retryBackoff{0};
     std::vector<std::function<void()>> m_jobs;
     bool m_exited = false; ///< the session thread has finished (jobs then run in post())
     // Session-thread state.
     std::unique_ptr<ObjectDecoder> m_decoder;
     std::vector<std::unique_ptr<ResourceWatch>> m_watches;
+    std::vector<std::unique_ptr<ResourceWatch>> m_retiredWatches; ///< stopped, freed next turn
+    std::uint64_t m_seed = 0;
     std::uint64_t m_nextSeed = 1;
 };
 

@@ -1,6 +1,7 @@
 #include "k8s/session/resourcewatch.h"
 
 #include "k8s/api/apistatus.h"
+#include "k8s/api/urlescape.h"
 
 #include <QLoggingCategory>
 
@@ -12,37 +13,18 @@ namespace {
 
 constexpr std::size_t kMaxErrorBody = std::size_t{64} * 1024;
 
-HttpRequest jsonGet(std::string path) {
-    HttpRequest r;
-    r.path = std::move(path);
-    r.headers = {"Accept: application/json"};
-    return r;
-}
-
-std::string escapeQuery(const std::string &v) {
-    static constexpr char hex[] = "0123456789ABCDEF";
-    std::string out;
-    for (unsigned char c : v) {
-        if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') {
-            out += static_cast<char>(c);
-        } else {
-            out += '%';
-            out += hex[c >> 4];
-            out += hex[c & 15];
-        }
-    }
-    return out;
-}
-
 } // namespace
 
 ResourceWatch::ResourceWatch(ResourceDescriptor resource, HttpTransport &transport,
-                             ObjectDecoder &decoder, Sink sink, std::uint64_t seed)
+                             ObjectDecoder &decoder, Sink sink, std::uint64_t seed,
+                             WatchTimeouts timeouts)
     : m_resource(std::move(resource))
+    , m_timeouts(timeouts)
     , m_transport(transport)
     , m_decoder(decoder)
     , m_reflector(KubeReflector::Config{500, 300, 600, std::chrono::milliseconds(800),
                                         std::chrono::milliseconds(30000), std::chrono::seconds(120),
+                                        std::chrono::seconds(60), std::chrono::milliseconds(1000),
                                         seed},
                   std::move(sink)) {}
 
@@ -106,6 +88,10 @@ ReflectorFailure ResourceWatch::failureOf(const HttpResponse &response, const st
         f.message = response.error;
         return f;
     }
+    if (response.timedOut == HttpResponse::Deadline::Total) {
+        f.reason = "no complete answer within the request's deadline";
+        return f;
+    }
     if (response.status == 0 || (response.status == 200 && response.curlCode != CURLE_OK)) {
         f.httpStatus = 0;
         f.reason = response.error.empty() ? "connection lost" : response.error;
@@ -127,10 +113,15 @@ void ResourceWatch::fail(const ReflectorFailure &failure) {
     execute(m_reflector.onFailure(failure, std::chrono::steady_clock::now()));
 }
 
-void ResourceWatch::send(std::string path, const std::function<void(std::string_view)> &onBody,
+void ResourceWatch::send(HttpRequest req, const std::function<void(std::string_view)> &onBody,
                          void (ResourceWatch::*onDone)(const HttpResponse &)) {
-    HttpRequest req = jsonGet(std::move(path));
+    req.headers = {"Accept: application/json"};
     const std::uint64_t generation = ++m_generation;
+    if (req.onHeaders)
+        req.onHeaders = [this, generation, onHeaders = std::move(req.onHeaders)](int status) {
+            if (generation == m_generation) // not abandoned by restart()
+                onHeaders(status);
+        };
     req.onData = [this, generation, onBody](std::string_view chunk, int status) {
         if (generation != m_generation)
             return false; // abandoned by restart()
@@ -171,11 +162,17 @@ void ResourceWatch::startList(const std::string &continueToken, bool unpaged) {
     m_listSplitter.reset();
     m_errorBody.clear();
     m_pendingFailure.reset();
-    std::string path = m_resource.collectionPath() + (unpaged ? "" : "?limit=500");
+    HttpRequest request;
+    request.path = m_resource.collectionPath() + (unpaged ? "" : "?limit=500");
     if (!unpaged && !continueToken.empty())
-        path += "&continue=" + escapeQuery(continueToken);
+        request.path += "&continue=" + UrlEscape::queryValue(continueToken);
+    request.responseTimeout = m_timeouts.response;
+    if (unpaged)
+        request.idleTimeout = m_timeouts.listIdle; // it may be big: only silence is wrong
+    else
+        request.timeout = m_timeouts.listPage;
     send(
-        std::move(path),
+        std::move(request),
         [this](std::string_view chunk) {
             const bool ok = m_listSplitter.feed(chunk, [&](std::string_view item) {
                 if (m_pendingFailure)
@@ -211,14 +208,21 @@ void ResourceWatch::startWatch(const ReflectorCommand &command) {
     m_lineSplitter.reset();
     m_errorBody.clear();
     m_pendingFailure.reset();
-    std::string path = m_resource.collectionPath() + "?watch=1&allowWatchBookmarks=true";
+    HttpRequest request;
+    request.path = m_resource.collectionPath() + "?watch=1&allowWatchBookmarks=true";
     if (!command.resourceVersion.empty())
-        path += "&resourceVersion=" + escapeQuery(command.resourceVersion);
-    path += "&timeoutSeconds=" + std::to_string(command.timeoutSeconds);
+        request.path += "&resourceVersion=" + UrlEscape::queryValue(command.resourceVersion);
+    request.path += "&timeoutSeconds=" + std::to_string(command.timeoutSeconds);
+    request.responseTimeout = m_timeouts.response;
+    request.idleTimeout = m_timeouts.watchIdle;
+    request.onHeaders = [this](int status) {
+        if (status == 200)
+            m_reflector.onWatchOpened(std::chrono::steady_clock::now());
+    };
     send(
-        std::move(path),
+        std::move(request),
         [this](std::string_view chunk) {
-            m_lineSplitter.feed(chunk, [&](std::string_view line) {
+            const bool fed = m_lineSplitter.feed(chunk, [&](std::string_view line) {
                 if (m_pendingFailure || line.empty())
                     return;
                 if (const auto decoded = m_decoder.decodeWatchEvent(m_resource.kind, line, m_event);
@@ -247,6 +251,13 @@ void ResourceWatch::startWatch(const ReflectorCommand &command) {
                     break;
                 }
             });
+            if (!fed && !m_pendingFailure)
+                m_pendingFailure = ReflectorFailure{
+                    0,
+                    "a watch event longer than " +
+                        std::to_string(WatchLineSplitter::kDefaultMaxLineLength >> 20) +
+                        " MiB: the stream is dropped and the watch opened again",
+                    "", -1};
         },
         &ResourceWatch::onWatchDone);
 }
@@ -254,6 +265,11 @@ void ResourceWatch::startWatch(const ReflectorCommand &command) {
 void ResourceWatch::onWatchDone(const HttpResponse &r) {
     if (r.status == 200 && r.curlCode == CURLE_OK)
         return execute(m_reflector.onWatchClosed(std::chrono::steady_clock::now()));
+    if (r.status == 200 && r.timedOut == HttpResponse::Deadline::Idle) {
+        qCInfo(lcWatch).noquote() << QString::fromStdString(m_resource.id()) << "watch silent for"
+                                  << m_timeouts.watchIdle.count() << "ms; opening it again";
+        return execute(m_reflector.onWatchIdle(std::chrono::steady_clock::now()));
+    }
     fail(failureOf(r, m_errorBody));
 }
 

@@ -56,6 +56,19 @@ struct KubeObjectTraits {
 using ObjectPtr = std::shared_ptr<const KubeObject>;
 using KubeReflector = Reflector<KubeObject, KubeObjectTraits>;
 
+/// Deadlines that turn a silent server into a visible failure (docs/cache.md, "Silence"). With
+/// the defaults a path that goes silent shows as stale within watchIdle + response = 85 s.
+struct WatchTimeouts {
+    /// Any LIST or WATCH: until the status line arrives.
+    std::chrono::milliseconds response{20000};
+    /// One paged LIST page (at most 500 objects), whole.
+    std::chrono::milliseconds listPage{60000};
+    /// An unpaged LIST (the fallback after an expired continue token): the longest pause.
+    std::chrono::milliseconds listIdle{30000};
+    /// A watch that delivered nothing (no event, no bookmark) this long is re-opened.
+    std::chrono::milliseconds watchIdle{65000};
+};
+
 /// One list+watch of one resource of one cluster: drives a Reflector over HttpTransport, with
 /// LIST bodies split item by item and watch streams line by line while the bytes arrive, each
 /// item decoded straight into its slim projection. Every change goes to the sink.
@@ -66,7 +79,7 @@ public:
     using Sink = std::function<void(KubeReflector::DeltaType, const ObjectPtr &)>;
 
     ResourceWatch(ResourceDescriptor resource, HttpTransport &transport, ObjectDecoder &decoder,
-                  Sink sink, std::uint64_t seed);
+                  Sink sink, std::uint64_t seed, WatchTimeouts timeouts = {});
     ~ResourceWatch();
     ResourceWatch(const ResourceWatch &) = delete;
     ResourceWatch &operator=(const ResourceWatch &) = delete;
@@ -90,9 +103,10 @@ public:
 
 private:
     void execute(const ReflectorCommand &command);
-    /// Starts a GET whose 200 body goes to `onBody` (decode time and bytes counted, an error
-    /// body kept for the message) and whose end goes to `onDone`; abandoned when restarted.
-    void send(std::string path, const std::function<void(std::string_view)> &onBody,
+    /// Starts `request` (a GET with its path and deadlines set) whose 200 body goes to `onBody`
+    /// (decode time and bytes counted, an error body kept for the message) and whose end goes
+    /// to `onDone`; abandoned when restarted.
+    void send(HttpRequest request, const std::function<void(std::string_view)> &onBody,
               void (ResourceWatch::*onDone)(const HttpResponse &));
     void startList(const std::string &continueToken, bool unpaged = false);
     void startWatch(const ReflectorCommand &command);
@@ -102,6 +116,7 @@ private:
     static ReflectorFailure failureOf(const HttpResponse &response, const std::string &body);
 
     ResourceDescriptor m_resource;
+    WatchTimeouts m_timeouts;
     HttpTransport &m_transport;
     ObjectDecoder &m_decoder;
     KubeReflector m_reflector;

@@ -1,6 +1,31 @@
 #include "k8s/session/transportfactory.h"
 
+#include "k8s/net/httptransport.h"
+
 namespace cubedesk::k8s {
+
+namespace {
+
+Credentials toCredentials(const TransportCredential &c) {
+    Credentials out;
+    out.bearerToken = QByteArray::fromStdString(c.bearerToken);
+    out.clientCertificatePem = QByteArray::fromStdString(c.clientCertificatePem);
+    out.clientKeyPem = QByteArray::fromStdString(c.clientKeyPem);
+    return out;
+}
+
+TransportCredential fromCredentials(const Credentials &c) {
+    TransportCredential out;
+    out.bearerToken = c.bearerToken.toStdString();
+    out.clientCertificatePem = c.clientCertificatePem.toStdString();
+    out.clientKeyPem = c.clientKeyPem.toStdString();
+    if (c.expiry)
+        out.expiry = std::chrono::system_clock::time_point(
+            std::chrono::milliseconds(c.expiry->toMSecsSinceEpoch()));
+    return out;
+}
+
+} // namespace
 
 Result<TransportSettings, std::string>
 TransportFactory::fromContext(const ResolvedContext &context) {
@@ -31,26 +56,21 @@ TransportFactory::fromContext(const ResolvedContext &context) {
                                          v.toStdString());
     }
     if (auto provider = context.credentialProvider) {
-        if (context.usesTls()) {
-            // A plugin may hand out a client certificate instead of a token; it is needed when
-            // the connection is made, so ask once now.
-            auto first = provider->credentials();
-            if (!first.ok())
-                return first.error().toString().toStdString();
-            if (!first.value().clientCertificatePem.isEmpty()) {
-                s.clientCertificatePem = first.value().clientCertificatePem.toStdString();
-                s.clientKeyPem = first.value().clientKeyPem.toStdString();
-            }
-        }
-        s.bearerToken = [provider](bool refresh) -> Result<std::string, std::string> {
-            if (refresh)
-                provider->invalidate();
+        // Asked by the transport on a thread of its own, when a request first needs it: an
+        // exec plugin never runs here, nor on the session's thread.
+        s.credential =
+            [provider](
+                const TransportCredential *rejected) -> Result<TransportCredential, std::string> {
+            if (rejected != nullptr)
+                provider->invalidateIfCurrent(toCredentials(*rejected));
             auto c = provider->credentials();
             if (!c.ok())
                 return Failure{c.error().toString().toStdString()};
-            return c.value().bearerToken.toStdString();
+            return fromCredentials(c.value());
         };
     }
+    if (auto invalid = HttpTransport::validate(s))
+        return Failure{*invalid};
     return s;
 }
 

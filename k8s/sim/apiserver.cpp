@@ -284,7 +284,10 @@ void ApiServer::stop() {
 }
 
 std::string ApiServer::url() const {
-    return std::string(m_options.tls ? "https://" : "http://") + m_options.host + ':' +
+    const std::string host = m_options.host.find(':') != std::string::npos
+                                 ? '[' + m_options.host + ']' // an IPv6 literal
+                                 : m_options.host;
+    return std::string(m_options.tls ? "https://" : "http://") + host + ':' +
            std::to_string(m_port);
 }
 
@@ -305,7 +308,25 @@ std::optional<SimUser> ApiServer::authenticate(const httplib::Request &req) cons
     return std::nullopt;
 }
 
+bool ApiServer::writeBody(httplib::DataSink &sink, const char *data, std::size_t size) const {
+    m_faults.waitWhileStalled(m_stopping);
+    const std::size_t bps = m_faults.slowBytesPerSecond();
+    if (bps == 0)
+        return sink.write(data, size);
+    // Trickle: a tenth of a second's worth at a time.
+    const std::size_t step = std::max<std::size_t>(1, bps / 10);
+    for (std::size_t done = 0; done < size && !m_stopping.load(); done += step) {
+        if (!sink.write(data + done, std::min(step, size - done)))
+            return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        m_faults.waitWhileStalled(m_stopping);
+    }
+    return !m_stopping.load();
+}
+
 void ApiServer::handle(const httplib::Request &req, httplib::Response &res) {
+    // A stalled server answers nothing and closes nothing.
+    m_faults.waitWhileStalled(m_stopping);
     res.set_header("Audit-Id", auditId());
     res.set_header("Cache-Control", "no-cache, private");
     if (m_faults.requestDelay().count() > 0)
@@ -766,13 +787,13 @@ void ApiServer::serveList(const httplib::Request &req, httplib::Response &res,
                                              else
                                                  buffer += objectJson(type, o);
                                              if (buffer.size() >= kFlushBytes) {
-                                                 if (!sink.write(buffer.data(), buffer.size()))
+                                                 if (!writeBody(sink, buffer.data(), buffer.size()))
                                                      return false;
                                                  buffer.clear();
                                              }
                                          }
                                          buffer += tail;
-                                         if (!sink.write(buffer.data(), buffer.size()))
+                                         if (!writeBody(sink, buffer.data(), buffer.size()))
                                              return false;
                                          sink.done();
                                          return true;
@@ -859,7 +880,7 @@ void ApiServer::serveWatch(const httplib::Request &req, httplib::Response &res,
         auto flushLines = [&] {
             if (line.empty())
                 return true;
-            const bool ok = sink.write(line.data(), line.size());
+            const bool ok = writeBody(sink, line.data(), line.size());
             line.clear();
             return ok;
         };
@@ -887,12 +908,12 @@ void ApiServer::serveWatch(const httplib::Request &req, httplib::Response &res,
             if (!flushLines())
                 return false;
             const std::string l = bookmarkLine(type, rv, initialEnd);
-            return sink.write(l.data(), l.size());
+            return writeBody(sink, l.data(), l.size());
         };
         auto fail = [&](const ApiError &e) {
             flushLines();
             const std::string l = json{{"type", "ERROR"}, {"object", e.toStatus()}}.dump() + "\n";
-            sink.write(l.data(), l.size());
+            writeBody(sink, l.data(), l.size());
             sink.done();
             return true;
         };

@@ -16,6 +16,7 @@ namespace httplib {
 class Server;
 struct Request;
 struct Response;
+class DataSink;
 } // namespace httplib
 
 namespace cubedesk::sim {
@@ -61,6 +62,8 @@ private:
     struct Route;
     struct WatchStart;
     void handle(const httplib::Request &req, httplib::Response &res);
+    /// Writes a list or watch body's bytes, through the stall and slow faults.
+    bool writeBody(httplib::DataSink &sink, const char *data, std::size_t size) const;
     void serveResource(const httplib::Request &req, httplib::Response &res, const SimUser &user,
                        Route &route);
     // serveResource's verbs, after it checked the route, the user and the faults.

@@ -1,6 +1,8 @@
 #include "k8s/sim/faultinjector.h"
 
 #include <cstdlib>
+#include <limits>
+#include <thread>
 #include <vector>
 
 namespace cubedesk::sim {
@@ -51,6 +53,8 @@ std::optional<double> probability(const std::string &text) {
 
 std::optional<std::string> FaultInjector::configure(std::string_view spec) {
     FaultInjector next;
+    std::optional<std::chrono::milliseconds> stallAfter;
+    std::chrono::milliseconds stallFor{0};
     for (const std::string &fault : split(spec, ',')) {
         const std::size_t colon = fault.find(':');
         const std::string name = fault.substr(0, colon);
@@ -63,9 +67,29 @@ std::optional<std::string> FaultInjector::configure(std::string_view spec) {
             return "invalid fault '" + fault +
                    "': expected drop-watch:every=D, expire-watch:rate=P, "
                    "expire-continue:rate=P, http500:rate=P, "
-                   "http429:rate=P, delay:ms=N, malformed:rate=P or reset:every=D";
+                   "http429:rate=P, delay:ms=N, malformed:rate=P, reset:every=D, "
+                   "stall:after=D[:for=D] or slow:bps=N";
         };
-        if ((name == "drop-watch" || name == "reset") && key == "every") {
+        if (name == "stall" && key == "after") {
+            // after=D or after=D:for=D
+            const std::size_t sep = value.find(":for=");
+            auto after = duration(value.substr(0, sep));
+            if (!after)
+                return bad();
+            stallAfter = *after;
+            if (sep != std::string::npos) {
+                auto span = duration(value.substr(sep + 5));
+                if (!span || span->count() == 0)
+                    return bad();
+                stallFor = *span;
+            }
+        } else if (name == "slow" && key == "bps") {
+            char *end = nullptr;
+            const unsigned long long bps = std::strtoull(value.c_str(), &end, 10);
+            if (value.empty() || *end != '\0' || bps == 0)
+                return bad();
+            next.m_slowBps = static_cast<std::size_t>(bps);
+        } else if ((name == "drop-watch" || name == "reset") && key == "every") {
             auto d = duration(value);
             if (!d || d->count() == 0)
                 return bad();
@@ -100,7 +124,18 @@ std::optional<std::string> FaultInjector::configure(std::string_view spec) {
     m_delay = next.m_delay;
     m_dropWatch = next.m_dropWatch;
     m_resetEvery = next.m_resetEvery;
+    m_slowBps = next.m_slowBps;
     m_start = std::chrono::steady_clock::now();
+    if (stallAfter) {
+        const auto begin = m_start + *stallAfter;
+        m_stallBegin = begin.time_since_epoch().count();
+        m_stallEnd = stallFor.count() == 0
+                         ? std::numeric_limits<std::chrono::steady_clock::rep>::max()
+                         : (begin + stallFor).time_since_epoch().count();
+    } else {
+        m_stallBegin = 1;
+        m_stallEnd = 0;
+    }
     return std::nullopt;
 }
 
@@ -137,6 +172,22 @@ std::uint64_t FaultInjector::resetGeneration() const {
     const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
         std::chrono::steady_clock::now() - m_start);
     return static_cast<std::uint64_t>(elapsed.count() / m_resetEvery.count());
+}
+
+void FaultInjector::stallNow(std::chrono::milliseconds span) {
+    const auto now = std::chrono::steady_clock::now();
+    m_stallEnd = (now + span).time_since_epoch().count();
+    m_stallBegin = now.time_since_epoch().count();
+}
+
+bool FaultInjector::stalled() const {
+    const auto now = std::chrono::steady_clock::now().time_since_epoch().count();
+    return now >= m_stallBegin.load() && now < m_stallEnd.load();
+}
+
+void FaultInjector::waitWhileStalled(const std::atomic<bool> &stopping) const {
+    while (stalled() && !stopping.load())
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
 }
 
 } // namespace cubedesk::sim

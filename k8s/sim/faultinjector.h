@@ -21,6 +21,10 @@ namespace cubedesk::sim {
 ///   delay:ms=N            every request waits N ms first
 ///   malformed:rate=P      a watch event is preceded by a broken line, then the stream is cut
 ///   reset:every=Ns        every N s all open connections are closed
+///   stall:after=D[:for=D] from D after start the server goes silent without closing anything:
+///                         open streams stop sending, new requests get no answer; after `for`
+///                         (default: never) it carries on as if nothing happened
+///   slow:bps=N            response bodies of lists and watches trickle at N bytes per second
 /// Thread-safety: decisions may be asked from any thread.
 class FaultInjector final {
 public:
@@ -39,6 +43,14 @@ public:
     std::chrono::milliseconds dropWatchAfter() const { return m_dropWatch; }
     /// The number of resets so far; a connection opened in an earlier generation is closed.
     std::uint64_t resetGeneration() const;
+    /// Starts a stall now, for `span` (tests: a stall at the moment the client is ready).
+    void stallNow(std::chrono::milliseconds span);
+    /// True while a stall is in progress.
+    bool stalled() const;
+    /// Blocks while a stall is in progress (or until `stopping`).
+    void waitWhileStalled(const std::atomic<bool> &stopping) const;
+    /// 0 when off.
+    std::size_t slowBytesPerSecond() const { return m_slowBps; }
 
 private:
     bool chance(double p);
@@ -52,6 +64,11 @@ private:
     std::chrono::milliseconds m_delay{0};
     std::chrono::milliseconds m_dropWatch{0};
     std::chrono::milliseconds m_resetEvery{0};
+    // The stall's span in steady-clock ticks; begin > end: none. Atomic: stallNow() may be
+    // called while server threads ask stalled().
+    std::atomic<std::chrono::steady_clock::rep> m_stallBegin{1};
+    std::atomic<std::chrono::steady_clock::rep> m_stallEnd{0};
+    std::size_t m_slowBps = 0;
     std::chrono::steady_clock::time_point m_start = std::chrono::steady_clock::now();
     std::mutex m_mutex;
     std::mt19937_64 m_rng{20261202};

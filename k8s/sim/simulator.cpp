@@ -64,8 +64,7 @@ bool Simulator::churnFinished() const {
 }
 
 std::string Simulator::url() const {
-    return std::string(m_options.tls ? "https://" : "http://") + m_options.host + ':' +
-           std::to_string(m_port);
+    return m_server ? m_server->url() : std::string();
 }
 
 void Simulator::installControllers() {

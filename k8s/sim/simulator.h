@@ -75,6 +75,8 @@ public:
     bool churnFinished() const;
 
     ObjectStore &store() { return m_store; }
+    /// The faults in force (tests start a stall with it at the moment they need one).
+    FaultInjector &faults() { return m_faults; }
     ResourceRegistry &registry() { return m_registry; }
 
     /// Creates an object through the same path as a POST (optionally keeping its status, as

@@ -332,6 +332,10 @@ bool ListItemSplitter::feed(std::string_view chunk, const ItemCallback &onItem) 
             const char *start = p;
             const char *stop = scanNested(p, end);
             if (!stop) {
+                if (m_item.size() + static_cast<std::size_t>(end - start) > kMaxItemBytes)
+                    return fail("an item larger than " + std::to_string(kMaxItemBytes >> 20) +
+                                    " MiB",
+                                offsetOf(start));
                 m_item.append(start, end);
                 p = end;
                 break;

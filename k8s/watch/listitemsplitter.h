@@ -10,7 +10,8 @@
 //
 // Memory: the whole body is never buffered. An item that lies entirely inside one chunk is
 // passed as a view into that chunk; only an item cut by a chunk boundary is copied, into one
-// reusable buffer that keeps its capacity across items, pages and reset(). The list metadata
+// reusable buffer that keeps its capacity across items, pages and reset(), and never beyond
+// kMaxItemBytes. The list metadata
 // object (small) is captured and parsed when it ends.
 //
 // Validation: the list skeleton is checked (object, "items" an array of objects or null,
@@ -37,6 +38,9 @@ namespace cubedesk::k8s {
 class ListItemSplitter final {
 public:
     using ItemCallback = std::function<void(std::string_view item)>;
+    /// An item longer than this fails the list (the API server stores objects of at most a few
+    /// MiB; more is a body that is not a Kubernetes list, and would only grow memory).
+    static constexpr std::size_t kMaxItemBytes = std::size_t{64} << 20;
 
     ListItemSplitter() = default;
 

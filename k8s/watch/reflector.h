@@ -40,12 +40,17 @@ struct ReflectorFailure {
 ///
 ///   LIST in pages (limit + continue) → replace the store, deletions found by diff →
 ///   WATCH from the list's resourceVersion with bookmarks and a randomised 5-10 min timeout →
-///   clean end: re-watch from the last version seen (bookmarks included) →
-///   410 Gone (HTTP or ERROR event): relist; a continue token that expired mid-list: the whole
-///   list again in one unpaged response (client-go's ListPager FullListIfExpired: a busy server
-///   would expire the pages again) → 429/5xx/network: back off 0.8 s → 30 s with
-///   jitter (Retry-After honoured), reset after 2 min healthy → 401: AuthError, 403: Forbidden,
-///   both retried slowly.
+///   clean end: re-watch from the last version seen (bookmarks included), unless the watch was
+///   "very short" (closed within a second with no event: client-go's rule), which backs off →
+///   a watch that stayed silent past the driver's idle limit: re-watch from the last version,
+///   still Synced (the driver proves the path by the new watch's answer) →
+///   410 Gone (HTTP or ERROR event): relist after the backoff; a continue token that expired
+///   mid-list: the whole list again in one unpaged response (client-go's ListPager
+///   FullListIfExpired: a busy server would expire the pages again) → 429/5xx/network: back off
+///   0.8 s → 30 s with jitter (Retry-After honoured, at most `maxRetryAfter`), reset after 2 min
+///   healthy → 401: AuthError, 403: Forbidden, both retried slowly. Every path back to the
+///   server but the first list, a continued list and a re-watch after a normal end goes through
+///   the backoff, so no server answer can make a hot loop.
 ///
 /// `Object` is a shared immutable projection. `Traits` names its key type (`Traits::Key`, hashed
 /// by `Traits::Hash`; it may view into the object: the store keeps no key of its own and always
@@ -74,6 +79,10 @@ public:
         std::chrono::milliseconds initialBackoff{800};
         std::chrono::milliseconds maxBackoff{30000};
         std::chrono::seconds healthyReset{120};
+        /// A Retry-After above this is taken as this (a server asking for a day is not obeyed).
+        std::chrono::seconds maxRetryAfter{60};
+        /// A watch that ends cleanly sooner than this with no event is "very short": backed off.
+        std::chrono::milliseconds veryShortWatch{1000};
         std::uint64_t seed = 1;
     };
 
@@ -147,10 +156,12 @@ public:
             return c;
         }
         if (f.httpStatus == 410) {
-            // Our version fell out of the server's history: start over (client-go relists).
+            // Our version fell out of the server's history: start over (client-go relists),
+            // after the backoff like every other way back (a server that answers 410 to every
+            // watch must not make a hot loop).
             ++m_state.relists;
-            markStale("resource version expired; relisting");
-            return beginList();
+            m_relistDue = true;
+            return backOff(f, "resource version expired; relisting", now);
         }
         if (f.httpStatus == 401 || f.httpStatus == 403 || f.httpStatus == 404) {
             m_state.phase = f.httpStatus == 401   ? WatchState::Phase::AuthError
@@ -164,34 +175,47 @@ public:
             m_backoff = m_config.maxBackoff;
             return {};
         }
-        if (m_healthySince && now - *m_healthySince >= m_config.healthyReset)
-            m_backoff = std::chrono::milliseconds(0);
-        // A watch that worked for a while (events arrived, or it stayed open a second) and then
-        // broke is a blip, not a failing server: retry soon instead of escalating.
-        if (m_watchBegan && (m_watchEvents > 0 || now - *m_watchBegan >= std::chrono::seconds(1)))
-            m_backoff = std::chrono::milliseconds(0);
-        m_watchBegan.reset();
-        m_healthySince.reset();
-        auto delay = nextBackoff();
-        if (f.retryAfterSeconds >= 0)
-            delay = std::max<std::chrono::milliseconds>(delay,
-                                                        std::chrono::seconds(f.retryAfterSeconds));
-        markStale(describe(f));
-        m_state.phase = WatchState::Phase::BackingOff;
-        m_state.retryAt = now + delay;
-        m_waiting = true;
-        return {};
+        return backOff(f, describe(f), now);
     }
 
-    /// The watch stream ended cleanly (server timeout): resume from the last version.
-    ReflectorCommand onWatchClosed(Clock::time_point now) { return beginWatch(now); }
+    /// The watch stream ended cleanly (server timeout): resume from the last version — unless
+    /// it was very short (no event, closed at once: a proxy that ends every watch), which is a
+    /// failure and backs off.
+    ReflectorCommand onWatchClosed(Clock::time_point now) {
+        if (m_watchBegan && m_watchEvents == 0 && now - *m_watchBegan < m_config.veryShortWatch)
+            return onFailure(
+                {0, "very short watch: the server ended it at once with no event", "", -1}, now);
+        return beginWatch(now);
+    }
+
+    /// A watch was answered (200): the store plus the events to come from the last version is
+    /// the cluster's state again, so the data is live — also after a backoff resumed the watch
+    /// instead of relisting.
+    void onWatchOpened(Clock::time_point now) {
+        if (m_state.phase == WatchState::Phase::Synced)
+            return;
+        m_state.phase = WatchState::Phase::Synced;
+        m_state.since = std::chrono::system_clock::now();
+        m_state.reason.clear();
+        m_healthySince = now;
+    }
+
+    /// The driver ended a watch that delivered nothing (no event, no bookmark) for its idle
+    /// limit. Servers need not send bookmarks, so silence alone proves nothing: re-watch from the
+    /// last version and stay Synced; if the path is dead the new watch fails (the driver gives
+    /// it a deadline for its answer) and that failure marks the data stale.
+    ReflectorCommand onWatchIdle(Clock::time_point now) {
+        ++m_state.idleRewatches;
+        return beginWatch(now);
+    }
 
     /// Time passed; retries a backed-off list or watch when due.
     ReflectorCommand onTimer(Clock::time_point now) {
         if (!m_waiting || now < m_state.retryAt)
             return {};
         m_waiting = false;
-        if (m_lastRv.empty() || m_state.phase == WatchState::Phase::AuthError ||
+        if (std::exchange(m_relistDue, false) || m_lastRv.empty() ||
+            m_state.phase == WatchState::Phase::AuthError ||
             m_state.phase == WatchState::Phase::Forbidden ||
             m_state.phase == WatchState::Phase::Unavailable || m_items.empty())
             return beginList();
@@ -201,6 +225,7 @@ public:
     /// Forces a full relist (F5 in the UI, or after the machine slept).
     ReflectorCommand restart() {
         m_waiting = false;
+        m_relistDue = false;
         markStale("reconnecting");
         return beginList();
     }
@@ -215,6 +240,30 @@ private:
         if (!f.message.empty())
             s += ": " + f.message;
         return s;
+    }
+
+    /// Marks the data stale and waits out the next backoff step (Retry-After raises it, up to
+    /// maxRetryAfter).
+    ReflectorCommand backOff(const ReflectorFailure &f, const std::string &reason,
+                             Clock::time_point now) {
+        if (m_healthySince && now - *m_healthySince >= m_config.healthyReset)
+            m_backoff = std::chrono::milliseconds(0);
+        // A watch that worked for a while (events arrived, or it stayed open a second) and then
+        // broke is a blip, not a failing server: retry soon instead of escalating.
+        if (m_watchBegan && (m_watchEvents > 0 || now - *m_watchBegan >= m_config.veryShortWatch))
+            m_backoff = std::chrono::milliseconds(0);
+        m_watchBegan.reset();
+        m_healthySince.reset();
+        auto delay = nextBackoff();
+        if (f.retryAfterSeconds >= 0)
+            delay = std::max<std::chrono::milliseconds>(
+                delay, std::min<std::chrono::seconds>(std::chrono::seconds(f.retryAfterSeconds),
+                                                      m_config.maxRetryAfter));
+        markStale(reason);
+        m_state.phase = WatchState::Phase::BackingOff;
+        m_state.retryAt = now + delay;
+        m_waiting = true;
+        return {};
     }
 
     void markStale(const std::string &reason) {
@@ -337,6 +386,7 @@ private:
     Map m_items;
     std::deque<Ptr> m_listing; ///< the pages of a LIST in progress
     bool m_continuing = false; ///< the LIST in flight is a continue page
+    bool m_relistDue = false;  ///< the backoff in progress ends in a full LIST (after a 410)
     std::string m_lastRv;
     std::chrono::milliseconds m_backoff{0};
     std::optional<Clock::time_point> m_healthySince;

@@ -24,7 +24,11 @@ class WatchLineSplitter final {
 public:
     using LineCallback = std::function<void(std::string_view line)>;
 
-    explicit WatchLineSplitter(std::size_t maxLineLength = std::size_t(1) << 30)
+    /// The default longest line: an event carries one object, which the API server keeps to a
+    /// few MiB.
+    static constexpr std::size_t kDefaultMaxLineLength = std::size_t{64} << 20;
+
+    explicit WatchLineSplitter(std::size_t maxLineLength = kDefaultMaxLineLength)
         : m_maxLineLength(maxLineLength) {}
 
     /// Consumes a chunk; returns false once a line exceeded maxLineLength().

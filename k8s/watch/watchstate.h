@@ -22,6 +22,7 @@ struct WatchState {
     std::chrono::steady_clock::time_point retryAt{}; ///< BackingOff: next attempt
     std::string reason;                              ///< last error, human-readable
     std::size_t relists = 0;                         ///< full relists after the first
+    std::size_t idleRewatches = 0;                   ///< watches ended for silence and opened again
     std::size_t objects = 0;
 
     bool live() const { return phase == Phase::Synced; }

@@ -1,5 +1,6 @@
 #include "k8s/write/jobwrites.h"
 
+#include "k8s/api/urlescape.h"
 #include "k8s/objects/customresource.h"
 #include "k8s/write/jsonbody.h"
 
@@ -13,12 +14,15 @@ std::string_view JobWrites::pluralOfKey(std::string_view key) {
 }
 
 std::optional<std::string> JobWrites::path(const CustomResource &job, std::string_view plural) {
-    if (plural.empty() || job.apiVersion().find('/') == std::string::npos)
+    const std::string apiVersion = job.apiVersion();
+    const std::size_t slash = apiVersion.find('/');
+    if (plural.empty() || slash == std::string::npos)
         return std::nullopt;
-    std::string out = "/apis/" + job.apiVersion();
+    std::string out = "/apis/" + UrlEscape::segment(apiVersion.substr(0, slash)) + '/' +
+                      UrlEscape::segment(apiVersion.substr(slash + 1));
     if (!job.namespaceName().empty())
-        out += "/namespaces/" + std::string(job.namespaceName());
-    return out + '/' + std::string(plural) + '/' + std::string(job.name());
+        out += "/namespaces/" + UrlEscape::segment(job.namespaceName());
+    return out + '/' + UrlEscape::segment(plural) + '/' + UrlEscape::segment(job.name());
 }
 
 std::optional<WriteRequest> JobWrites::get(const CustomResource &job, std::string_view plural) {

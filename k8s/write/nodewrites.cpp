@@ -1,5 +1,6 @@
 #include "k8s/write/nodewrites.h"
 
+#include "k8s/api/urlescape.h"
 #include "k8s/write/jsonbody.h"
 
 #include <nlohmann/json.hpp>
@@ -19,7 +20,7 @@ WriteRequest NodeWrites::labels(const std::string &node, const std::vector<Label
     if (!resourceVersion.empty())
         meta["resourceVersion"] = resourceVersion;
     return {"PATCH",
-            "/api/v1/nodes/" + node,
+            "/api/v1/nodes/" + UrlEscape::segment(node),
             "application/merge-patch+json",
             compactJson(json{{"metadata", std::move(meta)}}),
             "node " + node,
@@ -31,12 +32,16 @@ WriteRequest NodeWrites::cordon(const std::string &node, bool unschedulable,
     json body = {{"spec", {{"unschedulable", unschedulable}}}};
     if (!resourceVersion.empty())
         body["metadata"] = {{"resourceVersion", resourceVersion}};
-    return {"PATCH",           "/api/v1/nodes/" + node, "application/merge-patch+json",
-            compactJson(body), "node " + node,          {}};
+    return {"PATCH",
+            "/api/v1/nodes/" + UrlEscape::segment(node),
+            "application/merge-patch+json",
+            compactJson(body),
+            "node " + node,
+            {}};
 }
 
 WriteRequest NodeWrites::get(const std::string &node) {
-    return {"GET", "/api/v1/nodes/" + node, "", "", "node " + node, {}};
+    return {"GET", "/api/v1/nodes/" + UrlEscape::segment(node), "", "", "node " + node, {}};
 }
 
 namespace {
@@ -45,10 +50,10 @@ std::string objectPath(std::string collectionPath, const std::string &ns, const 
     if (!ns.empty()) {
         // /api/v1/pods → /api/v1/namespaces/<ns>/pods
         const auto slash = collectionPath.rfind('/');
-        collectionPath =
-            collectionPath.substr(0, slash) + "/namespaces/" + ns + collectionPath.substr(slash);
+        collectionPath = collectionPath.substr(0, slash) + "/namespaces/" + UrlEscape::segment(ns) +
+                         collectionPath.substr(slash);
     }
-    return collectionPath + '/' + name;
+    return collectionPath + '/' + UrlEscape::segment(name);
 }
 
 } // namespace

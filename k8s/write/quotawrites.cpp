@@ -1,5 +1,6 @@
 #include "k8s/write/quotawrites.h"
 
+#include "k8s/api/urlescape.h"
 #include "k8s/write/jsonbody.h"
 
 #include <nlohmann/json.hpp>
@@ -17,7 +18,8 @@ WriteRequest QuotaWrites::setHard(const std::string &ns, const std::string &name
         patch["metadata"] = {{"resourceVersion", resourceVersion}};
     WriteRequest r;
     r.method = "PATCH";
-    r.path = "/api/v1/namespaces/" + ns + "/resourcequotas/" + name;
+    r.path = "/api/v1/namespaces/" + UrlEscape::segment(ns) + "/resourcequotas/" +
+             UrlEscape::segment(name);
     r.contentType = "application/merge-patch+json";
     r.body = compactJson(patch);
     r.subject = "resourcequota " + ns + '/' + name;

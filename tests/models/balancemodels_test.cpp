@@ -32,6 +32,7 @@ private Q_SLOTS:
     void suggestionBecomesGhostCardsInTheTargetColumn();
     void ghostLeavesWhenTheNodeArrives();
     void auditRowsAppendAndTakeResults();
+    void auditKeepsTheNewestRowsOnly();
     void pendingPodsAreGroupedPerOrgAfterFiveMinutes();
     void notReadyNodesAndFailedJobsAreReportedOnce();
     void explanationNamesTheRuleThatChoseTheNode();
@@ -222,16 +223,48 @@ void BalanceModelsTest::auditRowsAppendAndTakeResults() {
                            models::BalanceAuditModel::Mode::Auto,
                            QStringLiteral("gap"),
                            {}}),
-             0);
+             models::BalanceAuditModel::Id(1));
     QCOMPARE(audit.index(0, models::BalanceAuditModel::ResultColumn).data().toString(),
              QStringLiteral("sent…"));
     QCOMPARE(audit.index(0, models::BalanceAuditModel::ModeColumn).data().toString(),
              QStringLiteral("auto-balance"));
-    audit.setResult(0, QStringLiteral("done"));
+    audit.setResult(1, QStringLiteral("done"));
     QCOMPARE(changed.count(), 1);
     QCOMPARE(audit.index(0, models::BalanceAuditModel::ResultColumn).data().toString(),
              QStringLiteral("done"));
     QCOMPARE(audit.rowCount(), 1);
+}
+
+void BalanceModelsTest::auditKeepsTheNewestRowsOnly() {
+    const std::size_t maxRows = 200; // the model tester re-checks every row: keep it small
+    models::BalanceAuditModel audit(nullptr, maxRows);
+    QAbstractItemModelTester tester(&audit, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    const QDateTime t = QDateTime::fromSecsSinceEpoch(kNow, Qt::UTC);
+    const auto entry = [&](int i) {
+        return models::BalanceAuditModel::Entry{t,
+                                                QStringLiteral("dev"),
+                                                QStringLiteral("node-%1").arg(i),
+                                                QStringLiteral("a"),
+                                                QStringLiteral("b"),
+                                                models::BalanceAuditModel::Mode::Auto,
+                                                {},
+                                                {}};
+    };
+    const auto first = audit.record(entry(0));
+    models::BalanceAuditModel::Id last = 0;
+    const int total = static_cast<int>(maxRows) + 25;
+    for (int i = 1; i < total; ++i)
+        last = audit.record(entry(i));
+    QCOMPARE(audit.rowCount(), int(maxRows));
+    QCOMPARE(audit.entry(0).node, QStringLiteral("node-25"));
+    QVERIFY(audit.find(first) == nullptr);
+    audit.setResult(first, QStringLiteral("done")); // dropped: nothing happens
+    audit.setResult(last, QStringLiteral("done"));
+    QCOMPARE(audit.find(last)->node, QStringLiteral("node-%1").arg(total - 1));
+    QCOMPARE(audit.index(audit.rowCount() - 1, models::BalanceAuditModel::ResultColumn)
+                 .data()
+                 .toString(),
+             QStringLiteral("done"));
 }
 
 void BalanceModelsTest::pendingPodsAreGroupedPerOrgAfterFiveMinutes() {
@@ -299,6 +332,15 @@ void BalanceModelsTest::notReadyNodesAndFailedJobsAreReportedOnce() {
     QCOMPARE(n.rowCount(), 4);
     QCOMPARE(posted.count(), 1);
     QCOMPARE(n.entry(0).title, QStringLiteral("Node idle-2 moved to busy"));
+
+    // Hours of auto-balance: the list keeps the newest notifications only.
+    const int more = static_cast<int>(models::NotificationModel::kMaxEntries) + 10;
+    for (int i = 0; i < more; ++i)
+        n.addMoveApplied(QStringLiteral("dev"), QStringLiteral("node-%1").arg(i),
+                         QStringLiteral("idle"), QStringLiteral("busy"),
+                         QStringLiteral("auto-balance"));
+    QCOMPARE(n.rowCount(), int(models::NotificationModel::kMaxEntries));
+    QCOMPARE(n.entry(0).title, QStringLiteral("Node node-%1 moved to busy").arg(more - 1));
 }
 
 // The pending-pod rule takes the least-loaded Ready, schedulable node; the gap rule the

@@ -43,6 +43,7 @@ private Q_SLOTS:
     void initTestCase();
     void jobsPaneListsEveryKindWithTheDumpsPhases();
     void aCrdWithALifecycleIsShownGenerically();
+    void lifecycleCrdsAreWatchedWhileTheJobsPaneIsShown();
     void jobDetailFindsPodsAndYaml();
     void resumeAndDeleteReachTheCluster();
     void quotaEditorValidatesPreviewsAndPatches();
@@ -141,6 +142,7 @@ void JobsQuotasTest::initTestCase() {
          R"({"type":"Running","status":"True","lastTransitionTime":"2026-01-01T00:01:00Z"}]}})"});
     QVERIFY2(status.exitCode == 0, status.err.c_str());
     m_hub = std::make_unique<models::ClusterHub>();
+    m_hub->setStatusKindsGraceMs(0); // leaving the Jobs pane unwatches at once
     m_window = test::openTestWindow(m_hub.get(), m_sim->kubeconfig());
     // Synced includes the job kinds discovery found.
     QTRY_VERIFY_WITH_TIMEOUT(test::firstClusterSynced(*m_hub), 30000);
@@ -164,6 +166,7 @@ void JobsQuotasTest::jobsPaneListsEveryKindWithTheDumpsPhases() {
                       "experiments.kubeflow.org",
                       "-A", "-o", "name"});
     QVERIFY(expected >= 16);
+    m_window->showPane(QStringLiteral("jobsPane"));
     auto *pane = m_window->jobsPane();
     QTRY_COMPARE(pane->proxy()->rowCount(), expected);
 
@@ -248,6 +251,25 @@ void JobsQuotasTest::aCrdWithALifecycleIsShownGenerically() {
     QVERIFY(detail->columnsText().contains(QStringLiteral("Type: Running")));
     QTRY_VERIFY_WITH_TIMEOUT(detail->yamlText().contains(QStringLiteral("kind: Experiment")),
                              10000);
+}
+
+// Other CRDs with a lifecycle are watched while the Jobs pane is shown, and only then: on a
+// cluster with hundreds of CRDs nothing streams for them while the user looks at nodes.
+void JobsQuotasTest::lifecycleCrdsAreWatchedWhileTheJobsPaneIsShown() {
+    auto *c = m_hub->clusters().front();
+    const auto *model =
+        static_cast<const models::JobTableModel *>(m_window->jobsPane()->proxy()->sourceModel());
+    const QString key = QStringLiteral("experiments.kubeflow.org/pipeline/random-search");
+    m_window->showPane(QStringLiteral("jobsPane"));
+    QTRY_VERIFY_WITH_TIMEOUT(model->rowOf(c, key) >= 0, 20000);
+    m_window->showPane(QStringLiteral("nodesPane"));
+    QTRY_VERIFY_WITH_TIMEOUT(model->rowOf(c, key) < 0, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(!c->freshness().details.contains(QStringLiteral("experiments")), 5000);
+    QVERIFY2(model->rowOf(c, QStringLiteral("pytorchjobs.kubeflow.org/pipeline/"
+                                            "pytorch-resnet50-vision")) >= 0,
+             "the catalogue's job kinds stay watched");
+    m_window->showPane(QStringLiteral("jobsPane"));
+    QTRY_VERIFY_WITH_TIMEOUT(model->rowOf(c, key) >= 0, 20000);
 }
 
 void JobsQuotasTest::jobDetailFindsPodsAndYaml() {

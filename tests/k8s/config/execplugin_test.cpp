@@ -378,6 +378,39 @@ TEST(ExecPlugin, TimeoutKillsThePlugin) {
         << r.error().toString().toStdString();
 }
 
+TEST(ExecPlugin, APluginThatPrintsWithoutEndIsStopped) {
+    TestDir dir;
+    ExecConfig config;
+    config.apiVersion = QString::fromLatin1(v1beta1);
+    config.command = dir.writeScript(QStringLiteral("chatty"), "#!/bin/sh\nexec yes credential\n");
+    ExecCredentialProvider p(config, QStringLiteral("u"), QStringLiteral("/k/c"), std::nullopt,
+                             {ExecPluginLocator({}, {}), std::chrono::seconds(20), {}});
+    QElapsedTimer timer;
+    timer.start();
+    Result<Credentials, ConfigError> r = p.credentials();
+    EXPECT_LT(timer.elapsed(), 10000) << "stopped at the output limit, not at the timeout";
+    ASSERT_FALSE(r.ok());
+    EXPECT_TRUE(r.error().message.contains(QStringLiteral("printed more than 1024 KiB")))
+        << r.error().toString().toStdString();
+}
+
+// Several requests fail with the same token (a 401 each): only the first refresh runs the plugin.
+TEST(ExecPlugin, InvalidateIfCurrentKeepsACredentialRefreshedMeanwhile) {
+    TestDir dir;
+    ExecConfig config;
+    config.apiVersion = QString::fromLatin1(v1beta1);
+    config.command = writePlugin(dir, QStringLiteral("plugin"), tokenOutput(v1beta1, "tok-@RUN@"));
+    ExecCredentialProvider p(config, QStringLiteral("u"), QStringLiteral("/k/c"), std::nullopt,
+                             {ExecPluginLocator({}, {}), std::chrono::seconds(20), {}});
+    const Credentials first = *p.credentials();
+    ASSERT_EQ(first.bearerToken, QByteArray("tok-1"));
+    p.invalidateIfCurrent(first);
+    EXPECT_EQ(p.credentials()->bearerToken, QByteArray("tok-2"));
+    p.invalidateIfCurrent(first); // a second 401 with the old token: already refreshed
+    EXPECT_EQ(p.credentials()->bearerToken, QByteArray("tok-2"));
+    EXPECT_EQ(p.runCount(), 2);
+}
+
 TEST(ExecPlugin, RelativeCommandResolvesAgainstTheKubeconfigFolder) {
     auto s = setup("    server: https://k:1\n    insecure-skip-tls-verify: true\n",
                    "      apiVersion: client.authentication.k8s.io/v1beta1\n"

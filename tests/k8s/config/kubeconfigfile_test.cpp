@@ -345,3 +345,13 @@ clusters:
         QByteArray(
             R"({"alpha":[1,2.5,true,"x",null,1000,-7,"true"],"nested":{"a":"two","b":1},"zeta":"\u003ca\u0026b\u003e"})"));
 }
+
+// A crafted file nested a million levels deep gets an error in bounded time, not a stack overflow
+// (yaml-cpp's depth guard) — the window parses kubeconfigs on its own thread.
+TEST(KubeconfigFile, DeepNestingIsAnErrorNotACrash) {
+    const QByteArray deep = "clusters: " + QByteArray(1'000'000, '[') + QByteArray(1'000'000, ']');
+    const auto r = KubeconfigFile::parse(deep, QStringLiteral("/k/deep"));
+    ASSERT_FALSE(r.ok());
+    EXPECT_TRUE(r.error().toString().contains(QStringLiteral("/k/deep")))
+        << r.error().toString().toStdString();
+}

@@ -3,6 +3,7 @@
 #include "k8s/config/yamljson.h"
 #include "testfixtures.h"
 
+#include <chrono>
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
@@ -70,4 +71,22 @@ TEST(YamlJson, InvalidUtf8BecomesReplacementCharacter) {
                                             "b\x01",
                                             4));
     EXPECT_EQ(out, std::string("\"a\\ufffdb\\u0001\""));
+}
+
+// "Billion laughs": nine levels of anchors, each naming the previous ten times, are 10^9 strings
+// once expanded. The conversion stops at its budget, quickly, with the reason.
+TEST(YamlJson, AliasExpansionIsBounded) {
+    std::string yaml = "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n";
+    for (int i = 1; i <= 9; ++i) {
+        const std::string prev = "*a" + std::to_string(i - 1);
+        yaml += "a" + std::to_string(i) + ": &a" + std::to_string(i) + " [";
+        for (int k = 0; k < 10; ++k)
+            yaml += (k ? ", " : "") + prev;
+        yaml += "]\n";
+    }
+    QString why;
+    const auto begin = std::chrono::steady_clock::now();
+    EXPECT_FALSE(YamlJson::toJson(YAML::Load(yaml), &why).has_value());
+    EXPECT_LT(std::chrono::steady_clock::now() - begin, std::chrono::seconds(10));
+    EXPECT_TRUE(why.contains(QStringLiteral("aliases expanded"))) << why.toStdString();
 }

@@ -1,5 +1,6 @@
 // GpuTopologyParser over the real `nvidia-smi topo -m` outputs of tests/fixtures/real/k8s
-// (8×A100 NV12, 8×H100 NV18, 8×H100 with hyper-threaded CPU lists and a Markdown fence), over
+// (8×A100 NV12, 8×H100 NV18, 8×H100 with hyper-threaded CPU lists and a Markdown fence, one H200
+// as driver 590 writes it to a file, terminal escapes included), over
 // reworked copies of them (tabs, CRLF, lower case), over the formats other drivers print (NIC
 // rows and legend, "GPU NUMA ID", mlx5_N headers, SOC) and over broken inputs, each of which must
 // be rejected with the line that is wrong.
@@ -84,6 +85,43 @@ INSTANTIATE_TEST_SUITE_P(
                       RealCase{"nvidia-smi-topo-h100-8gpu.txt", "NV18", 18, "0-51", "52-103"},
                       RealCase{"nvidia-smi-topo-h100-8gpu-ht.txt", "NV18", 18, "0-51,104-155",
                                "52-103,156-207"}));
+
+// Driver 590 on an H200, written to a file: the header underlined with terminal escapes
+// (ESC[4m … ESC[0m) although the output is no terminal, and the GPU NUMA ID column.
+TEST(GpuTopologyParserTest, DriverOutputWithTerminalEscapesAsWrittenToAFile) {
+    const std::string text = gputest::realFixture("nvidia-smi-topo-h200-1gpu-590.txt");
+    ASSERT_NE(text.find("\x1b[4m"), std::string::npos) << "the fixture keeps the driver's bytes";
+    const auto r = GpuTopologyParser::parse(text);
+    ASSERT_TRUE(r.ok()) << r.errors.front().toString();
+    const GpuTopology &t = *r.topology;
+    ASSERT_EQ(t.gpuCount(), 1u);
+    EXPECT_EQ(t.device(0).name, "GPU0");
+    EXPECT_EQ(t.device(0).cpuAffinity, "0-23");
+    EXPECT_EQ(t.device(0).numa, 0);
+    EXPECT_FALSE(t.device(0).gpuNumaId.has_value()) << "N/A is unknown";
+    EXPECT_EQ(t.link(0, 0).type, LinkType::Self);
+
+    // An eight-GPU matrix decorated the same way by a current driver.
+    std::string eight = gputest::realFixture("nvidia-smi-topo-h100-8gpu.txt");
+    const auto header = eight.find("GPU0");
+    const auto headerEnd = eight.find('\n', header);
+    eight.insert(headerEnd, "\x1b[0m");
+    eight.insert(header, "\x1b[4m");
+    const auto d = GpuTopologyParser::parse(eight);
+    ASSERT_TRUE(d.ok()) << d.errors.front().toString();
+    EXPECT_EQ(d.topology->gpuCount(), 8u);
+    EXPECT_EQ(d.topology->link(0, 7).nvlinks, 18);
+}
+
+TEST(GpuTopologyParserTest, AHeaderWithTensOfThousandsOfColumnsIsRefused) {
+    std::string header = "\t";
+    for (int i = 0; i < 40000; ++i)
+        header += "GPU" + std::to_string(i) + '\t';
+    const auto r = GpuTopologyParser::parse(header + "\nGPU0\t X \n");
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.errors.front().message.find("40000 devices"), std::string::npos)
+        << r.errors.front().toString();
+}
 
 // What current drivers print on a node with NICs: tabs, " X " cells, the empty field before
 // "GPU NUMA ID", the legend and the NIC legend.

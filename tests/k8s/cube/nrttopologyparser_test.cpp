@@ -103,4 +103,16 @@ TEST(NrtTopologyParserTest, BrokenObjectsAndLists) {
               "/apis/topology.node.k8s.io/v1alpha2/noderesourcetopologies/n1");
 }
 
+// A hostile object with a thousand GPU zones must not make a matrix of a million links.
+TEST(NrtTopologyParserTest, AThousandZonesAreRefusedBeforeTheMatrix) {
+    std::string zones;
+    for (int i = 0; i < 1000; ++i)
+        zones += std::string(i ? "," : "") + R"({"name":"node-)" + std::to_string(i) +
+                 R"(","type":"Node","resources":[{"name":"nvidia.com/gpu","capacity":"8"}]})";
+    const auto r = NrtTopologyParser::parse(
+        R"({"metadata":{"name":"hostile"},"zones":[)" + zones + "]}", kGpus);
+    EXPECT_FALSE(r.topology.has_value());
+    EXPECT_NE(r.error.find("8000 GPUs"), std::string::npos) << r.error;
+}
+
 } // namespace

@@ -3,10 +3,16 @@
 
 #include "k8s/net/httptransport.h"
 #include "k8s/sim/simulator.h"
+#include "tests/support/fixedcredential.h"
 
 #include <atomic>
 #include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <thread>
+
+#include <poll.h>
+#include <unistd.h>
 
 using namespace cubedesk::k8s;
 using cubedesk::sim::Simulator;
@@ -62,7 +68,7 @@ protected:
         s.server = s_sim->url();
         s.caPem = s_sim->tls()->caCertificatePem();
         const std::string token = s_sim->adminToken();
-        s.bearerToken = [token](bool) -> Result<std::string, std::string> { return token; };
+        s.credential = cubedesk::test::fixedToken(token);
         return s;
     }
     static Simulator *s_sim;
@@ -106,13 +112,13 @@ TEST_F(TransportTest, TlsServerNameIsUsedForVerification) {
 TEST_F(TransportTest, ClientCertificateFromMemory) {
     const auto cred = s_sim->tls()->issueClientCertificate("alice", {"system:masters"});
     TransportSettings s = trusted();
-    s.bearerToken = nullptr;
+    s.credential = nullptr;
     s.clientCertificatePem = cred.certificatePem;
     s.clientKeyPem = cred.keyPem;
     HttpTransport t(s);
     EXPECT_EQ(run(t, get("/api/v1/namespaces")).response.status, 200);
     TransportSettings none = trusted();
-    none.bearerToken = nullptr;
+    none.credential = nullptr;
     HttpTransport anonymous(none);
     EXPECT_EQ(run(anonymous, get("/api/v1/namespaces")).response.status, 401);
 }
@@ -121,9 +127,12 @@ TEST_F(TransportTest, RefreshesTheTokenOnceAfter401) {
     TransportSettings s = trusted();
     const std::string good = s_sim->adminToken();
     std::vector<bool> calls;
-    s.bearerToken = [&](bool refresh) -> Result<std::string, std::string> {
-        calls.push_back(refresh);
-        return refresh ? good : std::string("expired-token");
+    s.credential =
+        [&](const TransportCredential *rejected) -> Result<TransportCredential, std::string> {
+        calls.push_back(rejected != nullptr);
+        TransportCredential c;
+        c.bearerToken = rejected != nullptr ? good : std::string("expired-token");
+        return c;
     };
     HttpTransport t(s);
     auto out = run(t, get("/api/v1/namespaces"));
@@ -131,13 +140,171 @@ TEST_F(TransportTest, RefreshesTheTokenOnceAfter401) {
     EXPECT_EQ(calls, (std::vector<bool>{false, true}));
     EXPECT_EQ(out.body.find("Unauthorized"), std::string::npos) << "the 401 body is not passed on";
 
-    s.bearerToken = [](bool) -> Result<std::string, std::string> {
+    s.credential = [](const TransportCredential *) -> Result<TransportCredential, std::string> {
         return Failure{std::string("exec plugin \"aws\" not found")};
     };
     HttpTransport failing(s);
     auto failed = run(failing, get("/api/v1/namespaces"));
     EXPECT_TRUE(failed.response.authFailed);
     EXPECT_EQ(failed.response.error, "exec plugin \"aws\" not found");
+}
+
+// Many requests that fail with one expired credential share one refresh (an exec plugin run per
+// 401 would start dozens of plugins at once on a reconnect).
+TEST_F(TransportTest, ConcurrentRequestsShareOneRefresh) {
+    TransportSettings s = trusted();
+    const std::string good = s_sim->adminToken();
+    std::atomic<int> calls{0};
+    s.credential =
+        [&](const TransportCredential *rejected) -> Result<TransportCredential, std::string> {
+        ++calls;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100)); // a plugin takes its time
+        TransportCredential c;
+        c.bearerToken = rejected != nullptr ? good : std::string("expired-token");
+        return c;
+    };
+    HttpTransport t(s);
+    std::vector<int> statuses;
+    for (int i = 0; i < 6; ++i)
+        t.start(get("/api/v1/namespaces"), [&](HttpTransport::RequestId, const HttpResponse &r) {
+            statuses.push_back(r.status);
+        });
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (statuses.size() < 6 && std::chrono::steady_clock::now() < deadline)
+        t.perform(std::chrono::milliseconds(50));
+    EXPECT_EQ(statuses, std::vector<int>(6, 200));
+    EXPECT_EQ(calls.load(), 2) << "one fetch, then one refresh for all six 401s";
+}
+
+TEST_F(TransportTest, ACredentialIsRefreshedBeforeItExpires) {
+    TransportSettings s = trusted();
+    const std::string good = s_sim->adminToken();
+    std::vector<bool> calls;
+    s.credential =
+        [&](const TransportCredential *rejected) -> Result<TransportCredential, std::string> {
+        calls.push_back(rejected != nullptr);
+        TransportCredential c;
+        c.bearerToken = good;
+        c.expiry = std::chrono::system_clock::now() + std::chrono::milliseconds(1200);
+        return c;
+    };
+    HttpTransport t(s);
+    EXPECT_EQ(run(t, get("/api/v1/namespaces")).response.status, 200);
+    EXPECT_EQ(run(t, get("/api/v1/namespaces")).response.status, 200);
+    EXPECT_EQ(calls, (std::vector<bool>{false})) << "fresh: reused";
+    std::this_thread::sleep_for(std::chrono::milliseconds(700)); // past half of its life
+    EXPECT_EQ(run(t, get("/api/v1/namespaces")).response.status, 200);
+    EXPECT_EQ(calls, (std::vector<bool>{false, true})) << "renewed ahead of the expiry";
+}
+
+TEST_F(TransportTest, AClientCertificateFromTheCredentialSourceIsUsed) {
+    const auto cred = s_sim->tls()->issueClientCertificate("alice", {"system:masters"});
+    TransportSettings s = trusted();
+    s.credential = [cred](const TransportCredential *) -> Result<TransportCredential, std::string> {
+        TransportCredential c;
+        c.clientCertificatePem = cred.certificatePem;
+        c.clientKeyPem = cred.keyPem;
+        return c;
+    };
+    HttpTransport t(s);
+    EXPECT_EQ(run(t, get("/api/v1/namespaces")).response.status, 200);
+}
+
+// An exec plugin that takes its time (up to a minute) must hold up neither the transport's thread
+// nor its owner's shutdown.
+TEST_F(TransportTest, ASlowCredentialSourceBlocksNothing) {
+    TransportSettings s = trusted();
+    auto release = std::make_shared<std::atomic<bool>>(false);
+    s.credential =
+        [release](const TransportCredential *) -> Result<TransportCredential, std::string> {
+        while (!release->load())
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        return Failure{std::string("released")};
+    };
+    auto t = std::make_unique<HttpTransport>(s);
+    bool done = false;
+    HttpResponse response;
+    const auto id =
+        t->start(get("/api/v1/namespaces"), [&](HttpTransport::RequestId, const HttpResponse &r) {
+            done = true;
+            response = r;
+        });
+    std::chrono::steady_clock::duration longest{};
+    for (int i = 0; i < 10; ++i) {
+        const auto begin = std::chrono::steady_clock::now();
+        t->perform(std::chrono::milliseconds(20));
+        longest = std::max(longest, std::chrono::steady_clock::now() - begin);
+    }
+    EXPECT_FALSE(done) << "the request waits for its credential";
+    EXPECT_LT(longest, std::chrono::milliseconds(500)) << "perform() never waits for the source";
+    t->cancel(id);
+    t->perform(std::chrono::milliseconds(0));
+    EXPECT_TRUE(done);
+    EXPECT_TRUE(response.cancelled);
+    const auto begin = std::chrono::steady_clock::now();
+    t.reset(); // the source is still running
+    EXPECT_LT(std::chrono::steady_clock::now() - begin, std::chrono::milliseconds(500));
+    release->store(true); // the detached fetch ends on its own, with nobody to tell
+}
+
+TEST(TransportSettingsTest, UnsafeSettingsAreRefusedWithTheReason) {
+    TransportSettings s;
+    s.server = "https://10.0.0.1:6443";
+    EXPECT_FALSE(HttpTransport::validate(s).has_value());
+    for (const char *name : {"evil.example/#", "a@evil.example", "x/y", "host name"}) {
+        s.tlsServerName = name;
+        const auto why = HttpTransport::validate(s);
+        ASSERT_TRUE(why.has_value()) << name;
+        EXPECT_NE(why->find("tls-server-name"), std::string::npos);
+    }
+    s.tlsServerName = "kubernetes.default.svc";
+    EXPECT_FALSE(HttpTransport::validate(s).has_value());
+    s.extraHeaders = {"Impersonate-User: alice\r\nAuthorization: Bearer stolen"};
+    EXPECT_TRUE(HttpTransport::validate(s).has_value());
+    s.extraHeaders.clear();
+    s.server = "ftp://example.com";
+    EXPECT_TRUE(HttpTransport::validate(s).has_value());
+
+    // A transport built from them anyway fails every request with the reason, sending nothing.
+    s.server = "https://127.0.0.1:1";
+    s.tlsServerName = "a@b";
+    HttpTransport t(s);
+    auto out = run(t, get("/version"), std::chrono::seconds(5));
+    ASSERT_TRUE(out.done);
+    EXPECT_EQ(out.response.status, 0);
+    EXPECT_NE(out.response.error.find("tls-server-name"), std::string::npos);
+}
+
+TEST(TransportSettingsTest, ATokenWithALineBreakIsNotSent) {
+    SimulatorOptions o;
+    o.scenario = "empty";
+    Simulator sim(o);
+    ASSERT_FALSE(sim.start().has_value());
+    TransportSettings s;
+    s.server = sim.url();
+    s.caPem = sim.tls()->caCertificatePem();
+    s.credential = cubedesk::test::fixedToken(sim.adminToken() + "\r\nX-Injected: 1");
+    HttpTransport t(s);
+    auto out = run(t, get("/api/v1/namespaces"));
+    ASSERT_TRUE(out.done);
+    EXPECT_TRUE(out.response.authFailed);
+    EXPECT_NE(out.response.error.find("line break"), std::string::npos);
+}
+
+TEST(TransportPlainTest, AnIpv6LiteralServerIsReached) {
+    SimulatorOptions o;
+    o.scenario = "empty";
+    o.tls = false;
+    o.host = "::1";
+    Simulator sim(o);
+    if (auto error = sim.start())
+        GTEST_FAIL() << "the simulator could not listen on [::1]: " << *error;
+    TransportSettings s;
+    s.server = sim.url();
+    ASSERT_EQ(s.server, "http://[::1]:" + std::to_string(sim.port()));
+    HttpTransport t(s);
+    auto out = run(t, get("/version"));
+    EXPECT_EQ(out.response.status, 200) << out.response.error;
 }
 
 TEST(TransportPlainTest, NoCredentialsOverPlainHttpAndGzip) {
@@ -150,9 +317,9 @@ TEST(TransportPlainTest, NoCredentialsOverPlainHttpAndGzip) {
     TransportSettings s;
     s.server = sim.url();
     bool asked = false;
-    s.bearerToken = [&](bool) -> Result<std::string, std::string> {
+    s.credential = [&](const TransportCredential *) -> Result<TransportCredential, std::string> {
         asked = true;
-        return std::string("secret");
+        return TransportCredential{"secret", {}, {}, {}};
     };
     HttpTransport t(s);
     auto out = run(t, get("/api/v1/pods"));
@@ -190,6 +357,112 @@ TEST_F(TransportTest, StreamsAWatchAndCancelsFromAnotherThread) {
     EXPECT_TRUE(done);
     EXPECT_TRUE(final.cancelled);
     EXPECT_GT(chunks.load(), 0) << "the initial ADDED events arrived before the cancel";
+}
+
+/// A plain-HTTP peer on loopback that accepts one connection, reads the request, writes
+/// `answer` (possibly nothing) and then stays silent without closing: a dead path as a client
+/// sees it. `peerClosed()` tells whether the client shut the connection down.
+class SilentPeer final {
+public:
+    explicit SilentPeer(std::string answer)
+        : m_answer(std::move(answer)) {
+        m_listen = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in addr{};
+        addr.sin_family = AF_INET;
+        addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        ::bind(m_listen, reinterpret_cast<sockaddr *>(&addr), sizeof addr);
+        ::listen(m_listen, 4);
+        socklen_t len = sizeof addr;
+        ::getsockname(m_listen, reinterpret_cast<sockaddr *>(&addr), &len);
+        m_port = ntohs(addr.sin_port);
+        m_thread = std::thread([this] { serve(); });
+    }
+    ~SilentPeer() {
+        m_stop = true;
+        m_thread.join();
+        ::close(m_listen);
+        if (m_conn >= 0)
+            ::close(m_conn);
+    }
+    std::string url() const { return "http://127.0.0.1:" + std::to_string(m_port); }
+    bool peerClosed() const { return m_peerClosed.load(); }
+
+private:
+    void serve() {
+        pollfd p{m_listen, POLLIN, 0};
+        while (!m_stop && ::poll(&p, 1, 50) == 0) {
+        }
+        if (m_stop)
+            return;
+        m_conn = ::accept(m_listen, nullptr, nullptr);
+        std::string request;
+        char buf[4096];
+        while (request.find("\r\n\r\n") == std::string::npos) {
+            const ssize_t n = ::recv(m_conn, buf, sizeof buf, 0);
+            if (n <= 0)
+                return;
+            request.append(buf, static_cast<std::size_t>(n));
+        }
+        if (!m_answer.empty())
+            ::send(m_conn, m_answer.data(), m_answer.size(), MSG_NOSIGNAL);
+        pollfd c{m_conn, POLLIN, 0};
+        while (!m_stop) {
+            if (::poll(&c, 1, 50) > 0) {
+                if (::recv(m_conn, buf, sizeof buf, 0) <= 0) {
+                    m_peerClosed = true;
+                    return;
+                }
+            }
+        }
+    }
+
+    std::string m_answer;
+    int m_listen = -1;
+    int m_conn = -1;
+    int m_port = 0;
+    std::atomic<bool> m_stop{false};
+    std::atomic<bool> m_peerClosed{false};
+    std::thread m_thread;
+};
+
+TEST(TransportDeadlineTest, NoAnswerEndsTheRequestAndDropsItsConnection) {
+    SilentPeer peer("");
+    TransportSettings s;
+    s.server = peer.url();
+    HttpTransport t(s);
+    HttpRequest req = get("/api/v1/pods?watch=1");
+    req.responseTimeout = std::chrono::milliseconds(400);
+    const auto begin = std::chrono::steady_clock::now();
+    auto out = run(t, std::move(req), std::chrono::seconds(10));
+    const auto took = std::chrono::steady_clock::now() - begin;
+    ASSERT_TRUE(out.done) << "without the deadline the request waits for ever";
+    EXPECT_EQ(out.response.timedOut, HttpResponse::Deadline::Response);
+    EXPECT_EQ(out.response.status, 0);
+    EXPECT_EQ(out.response.curlCode, CURLE_OPERATION_TIMEDOUT);
+    EXPECT_NE(out.response.error.find("no answer"), std::string::npos) << out.response.error;
+    EXPECT_LT(took, std::chrono::seconds(3));
+    // The connection it waited on is shut down, so nothing else queues behind it.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    while (!peer.peerClosed() && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    EXPECT_TRUE(peer.peerClosed());
+}
+
+TEST(TransportDeadlineTest, SilenceAfterTheAnswerEndsTheRequest) {
+    SilentPeer peer("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                    "Transfer-Encoding: chunked\r\n\r\n6\r\nhello\n\r\n");
+    TransportSettings s;
+    s.server = peer.url();
+    HttpTransport t(s);
+    HttpRequest req = get("/api/v1/pods?watch=1");
+    req.responseTimeout = std::chrono::milliseconds(2000);
+    req.idleTimeout = std::chrono::milliseconds(400);
+    auto out = run(t, std::move(req), std::chrono::seconds(10));
+    ASSERT_TRUE(out.done);
+    EXPECT_EQ(out.response.timedOut, HttpResponse::Deadline::Idle);
+    EXPECT_EQ(out.response.status, 200);
+    EXPECT_EQ(out.body, "hello\n");
+    EXPECT_NE(out.response.error.find("nothing received"), std::string::npos) << out.response.error;
 }
 
 } // namespace

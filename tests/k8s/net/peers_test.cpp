@@ -5,6 +5,7 @@
 #include "k8s/net/httptransport.h"
 #include "k8s/sim/simulator.h"
 #include "k8s/sim/tlsmaterial.h"
+#include "tests/support/fixedcredential.h"
 #include "tests/support/process.h"
 
 #include <arpa/inet.h>
@@ -120,7 +121,7 @@ TEST(TransportPeersTest, ProxyUrlTunnelsThroughTheProxy) {
     s.caPem = sim.tls()->caCertificatePem();
     s.proxyUrl = "http://127.0.0.1:" + std::to_string(port);
     const std::string token = sim.adminToken();
-    s.bearerToken = [token](bool) -> Result<std::string, std::string> { return token; };
+    s.credential = cubedesk::test::fixedToken(token);
     HttpTransport t(s);
     auto r = getAll(t, {"/api/v1/namespaces"});
     EXPECT_EQ(r[0].status, 200) << r[0].error;

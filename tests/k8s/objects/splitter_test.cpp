@@ -356,3 +356,26 @@ TEST(WatchLineSplitter, CrLfEmptyLinesFlushLimitAndReset) {
     }));
     EXPECT_EQ(emitted, 1u);
 }
+
+// A body whose item never ends (or a watch line that never gets its newline) fails at the
+// budget instead of growing memory until the machine gives up.
+TEST(ListItemSplitter, AnItemBeyondTheBudgetFailsTheList) {
+    ListItemSplitter splitter;
+    const auto none = [](std::string_view) { ADD_FAILURE() << "no item is complete"; };
+    ASSERT_TRUE(splitter.feed(R"({"kind":"PodList","items":[{"data":")", none));
+    const std::string mib(std::size_t{1} << 20, 'x');
+    bool ok = true;
+    std::size_t fed = 0;
+    while (ok && fed <= ListItemSplitter::kMaxItemBytes + mib.size()) {
+        ok = splitter.feed(mib, none);
+        fed += mib.size();
+    }
+    EXPECT_FALSE(ok);
+    EXPECT_NE(splitter.error().find("larger than 64 MiB"), std::string::npos) << splitter.error();
+    EXPECT_LE(splitter.bufferedBytes(), ListItemSplitter::kMaxItemBytes);
+}
+
+TEST(WatchLineSplitter, TheDefaultLongestLineIsAnObjectsWorth) {
+    WatchLineSplitter splitter;
+    EXPECT_EQ(splitter.maxLineLength(), std::size_t{64} << 20);
+}

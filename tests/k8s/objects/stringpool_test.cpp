@@ -42,6 +42,33 @@ TEST(StringPool, InternsOnceAndViewsStayValid) {
     EXPECT_EQ(pool->view(pool->intern("after-big")), "after-big");
 }
 
+// A tenant creating pods with ever new label values cannot make the pool throw out of the
+// session thread: once its budget is spent, each further object is an error for that object.
+TEST(StringPool, AFullPoolIsAnErrorForTheObjectNotACrash) {
+    ObjectDecoder decoder(StringPool::create(std::size_t{256} << 10)); // 256 KiB
+    int decoded = 0;
+    std::string error;
+    for (int i = 0; i < 20000 && error.empty(); ++i) {
+        const std::string value = "v" + std::to_string(i) + std::string(50, 'x');
+        const std::string json = R"({"kind":"Pod","apiVersion":"v1","metadata":{"name":"p)" +
+                                 std::to_string(i) + R"(","namespace":"ns","labels":{"k":")" +
+                                 value + R"("}}})";
+        auto pod = decoder.decode(ObjectKind::Pod, json);
+        if (pod)
+            ++decoded;
+        else
+            error = pod.error();
+    }
+    EXPECT_GT(decoded, 100);
+    EXPECT_NE(error.find("full"), std::string::npos) << error;
+    // What was interned stays readable, and repeated values still decode.
+    auto again = decoder.decode(
+        ObjectKind::Pod,
+        R"({"kind":"Pod","apiVersion":"v1","metadata":{"name":"p0","namespace":"ns"}})");
+    EXPECT_TRUE(again.ok()) << again.error();
+    EXPECT_LE(decoder.pool()->indexAndArenaBytes(), std::size_t{8} << 20);
+}
+
 TEST(StringPool, LabelPairsAndSets) {
     StringPoolRef pool = StringPool::create();
     const StringId app = pool->intern("app");

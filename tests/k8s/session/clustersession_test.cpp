@@ -5,6 +5,7 @@
 #include "k8s/objects/pod.h"
 #include "k8s/session/clustersession.h"
 #include "k8s/sim/simulator.h"
+#include "tests/support/fixedcredential.h"
 
 #include <atomic>
 #include <gtest/gtest.h>
@@ -23,7 +24,7 @@ TransportSettings settingsFor(const Simulator &sim, std::string token = {}) {
     s.caPem = sim.tls()->caCertificatePem();
     if (token.empty())
         token = sim.adminToken();
-    s.bearerToken = [token](bool) -> Result<std::string, std::string> { return token; };
+    s.credential = cubedesk::test::fixedToken(token);
     return s;
 }
 
@@ -35,6 +36,37 @@ bool waitFor(const std::function<bool()> &condition, std::chrono::seconds limit)
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
     return condition();
+}
+
+/// A started simulator of `scenario` with `faults`; the test fails when it does not start.
+std::unique_ptr<Simulator> startSimulator(const std::string &scenario,
+                                          const std::string &faults = {}) {
+    SimulatorOptions o;
+    o.scenario = scenario;
+    o.faults = faults;
+    auto sim = std::make_unique<Simulator>(o);
+    if (auto error = sim->start())
+        ADD_FAILURE() << "the simulator did not start: " << *error;
+    return sim;
+}
+
+/// Relabels a node's org in the simulator's store, as a kubectl label would.
+bool moveNodeToOrg(Simulator &sim, const std::string &node, const std::string &org) {
+    return sim.store()
+        .update(sim.registry().core("nodes"), "", node,
+                [&](nlohmann::json &d) -> std::optional<cubedesk::sim::ApiError> {
+                    d["metadata"]["labels"]["org"] = org;
+                    return std::nullopt;
+                })
+        .ok();
+}
+
+/// Session options named `name` for the admin user of `sim`.
+ClusterSession::Options sessionOptions(const Simulator &sim, std::string name) {
+    ClusterSession::Options so;
+    so.name = std::move(name);
+    so.transport = settingsFor(sim);
+    return so;
 }
 
 std::map<std::string, std::string> cacheVersions(ClusterSession &session,
@@ -80,14 +112,7 @@ TEST(ClusterSessionTest, SyncsAndFollowsChanges) {
     const int wakesBefore = wakes.load();
 
     // A label change arrives as one Updated delta, and one wake-up.
-    const auto nodes = sim.registry().core("nodes");
-    ASSERT_TRUE(sim.store()
-                    .update(nodes, "", "gpu-a100-public-1",
-                            [](nlohmann::json &d) -> std::optional<cubedesk::sim::ApiError> {
-                                d["metadata"]["labels"]["org"] = "vision";
-                                return std::nullopt;
-                            })
-                    .ok());
+    ASSERT_TRUE(moveNodeToOrg(sim, "gpu-a100-public-1", "vision"));
     std::vector<ClusterSession::Delta> deltas;
     ASSERT_TRUE(waitFor(
         [&] {
@@ -245,6 +270,187 @@ TEST(ClusterSessionTest, ConvergesAfterChurnUnderEveryFault) {
     EXPECT_GT(states.at("pods").relists + states.at("nodes").relists, 0u)
         << "the faults made the watches relist at least once";
     session.stop();
+}
+
+// A server that goes silent without closing anything (a VPN that dropped, a laptop that slept):
+// the open watches stop receiving and new requests get no answer. The session must say so within
+// its watch-idle plus response deadlines, and recover by itself when the server answers again,
+// with what changed meanwhile.
+TEST(ClusterSessionTest, ASilentServerTurnsStaleAndRecovers) {
+    auto simulator = startSimulator("demo");
+    Simulator &sim = *simulator;
+    ClusterSession::Options so = sessionOptions(sim, "silent");
+    so.timeouts.response = std::chrono::milliseconds(1000);
+    so.timeouts.listPage = std::chrono::milliseconds(5000);
+    so.timeouts.listIdle = std::chrono::milliseconds(2000);
+    so.timeouts.watchIdle = std::chrono::milliseconds(1500);
+    ClusterSession session(so);
+    session.start();
+    ASSERT_TRUE(waitFor([&] { return session.synced(); }, std::chrono::seconds(30)));
+
+    const auto stallBegan = std::chrono::steady_clock::now();
+    sim.faults().stallNow(std::chrono::seconds(8));
+    ASSERT_TRUE(waitFor([&] { return !session.synced(); }, std::chrono::seconds(7)))
+        << "a silent server must not look live";
+    EXPECT_LT(std::chrono::steady_clock::now() - stallBegan, std::chrono::seconds(5))
+        << "watch idle 1.5 s + response 1 s, checked every 250 ms";
+    std::string reasons;
+    for (const auto &[id, state] : session.states())
+        reasons += id + ": " + state.reason + "\n";
+    EXPECT_NE(reasons.find("no answer from the server"), std::string::npos) << reasons;
+
+    // Meanwhile the cluster changes (the store is not stalled, only its API server).
+    ASSERT_TRUE(moveNodeToOrg(sim, "gpu-a100-public-1", "vision"));
+    // The server answers again: the session syncs by itself, change included.
+    EXPECT_TRUE(waitFor(
+        [&] {
+            return session.synced() &&
+                   cacheVersions(session, "nodes") == serverVersions(sim, "nodes");
+        },
+        std::chrono::seconds(40)));
+    EXPECT_EQ(cacheVersions(session, "pods"), serverVersions(sim, "pods"));
+    session.stop();
+}
+
+// A LIST page that trickles in must not keep a resource "connecting" for ever: the page has a
+// deadline, and missing it is a visible failure that is retried with backoff.
+TEST(ClusterSessionTest, ATricklingListMissesItsDeadlineVisibly) {
+    auto sim = startSimulator("demo", "slow:bps=2000");
+    ClusterSession::Options so = sessionOptions(*sim, "slow");
+    so.timeouts.listPage = std::chrono::milliseconds(1500);
+    ClusterSession session(so);
+    session.start();
+    EXPECT_TRUE(waitFor(
+        [&] {
+            const auto pods = session.states().at("pods");
+            return pods.phase == WatchState::Phase::BackingOff &&
+                   pods.reason.find("deadline") != std::string::npos;
+        },
+        std::chrono::seconds(15)))
+        << session.states().at("pods").reason;
+    EXPECT_FALSE(session.synced());
+    session.stop();
+}
+
+// Discovery that fails once (the API server answered nothing while it started) is retried with
+// backoff; the job kinds it finds are then watched.
+TEST(ClusterSessionTest, FailedDiscoveryIsRetried) {
+    auto sim = startSimulator("demo", "stall:after=0:for=2500ms");
+    ClusterSession::Options so = sessionOptions(*sim, "late");
+    so.timeouts.response = std::chrono::milliseconds(800);
+    so.ifServed = {{ObjectKind::CustomResource, "kubeflow.org", "v1", "pytorchjobs", true}};
+    ClusterSession session(so);
+    session.start();
+    ASSERT_TRUE(
+        waitFor([&] { return !session.discoveryError().empty(); }, std::chrono::seconds(10)))
+        << "the first discovery meets the stall";
+    EXPECT_TRUE(waitFor(
+        [&] { return session.synced() && session.states().count("pytorchjobs.kubeflow.org") == 1; },
+        std::chrono::seconds(40)))
+        << session.discoveryError();
+    EXPECT_TRUE(session.discoveryError().empty());
+    EXPECT_FALSE(session.snapshot("pytorchjobs.kubeflow.org").empty());
+    session.stop();
+}
+
+// A CRD with a lifecycle outside the job catalogue (Katib's Experiment, trimmed), in a group of
+// its own so that several can be made.
+nlohmann::json lifecycleCrd(const std::string &group, const std::string &kind,
+                            const std::string &plural) {
+    using nlohmann::json;
+    json status = {{"type", "object"}};
+    status["properties"]["conditions"] = {{"type", "array"}};
+    status["properties"]["phase"] = {{"type", "string"}};
+    json schema = {{"type", "object"}};
+    schema["properties"]["spec"] = {{"type", "object"}};
+    schema["properties"]["status"] = status;
+    json version = {{"name", "v1"}, {"served", true}, {"storage", true}};
+    version["schema"]["openAPIV3Schema"] = schema;
+    json crd = {{"apiVersion", "apiextensions.k8s.io/v1"}, {"kind", "CustomResourceDefinition"}};
+    crd["metadata"]["name"] = plural + '.' + group;
+    crd["spec"]["group"] = group;
+    crd["spec"]["scope"] = "Namespaced";
+    crd["spec"]["names"] = {{"kind", kind}, {"plural", plural}, {"listKind", kind + "List"}};
+    crd["spec"]["versions"] = json::array({version});
+    return crd;
+}
+
+// CRDs with a lifecycle are found in the streamed CRD list, within a budget, and watched only
+// while something needs them: unwatched, their objects leave as deletions.
+TEST(ClusterSessionTest, LifecycleCrdsAreWatchedOnDemandWithinABudget) {
+    SimulatorOptions o;
+    o.scenario = "empty";
+    o.builtinCrds = false; // only the three below
+    Simulator sim(o);
+    ASSERT_FALSE(sim.start().has_value());
+    for (int i = 0; i < 3; ++i) {
+        const std::string group = "g" + std::to_string(i) + ".example.com";
+        ASSERT_TRUE(sim.createObject(lifecycleCrd(group, "Experiment", "experiments"), false).ok());
+    }
+    // Established CRDs are served; one object of the first kind.
+    ASSERT_TRUE(waitFor(
+        [&] {
+            return sim
+                .createObject({{"apiVersion", "g0.example.com/v1"},
+                               {"kind", "Experiment"},
+                               {"metadata", {{"name", "random-search"}, {"namespace", "default"}}}},
+                              false)
+                .ok();
+        },
+        std::chrono::seconds(10)));
+    ClusterSession::Options so = sessionOptions(sim, "crds");
+    so.followStatusKinds = true;
+    so.watchStatusKinds = false;
+    so.statusKindBudget = 2;
+    ClusterSession session(so);
+    session.start();
+    ASSERT_TRUE(waitFor([&] { return session.optionalSettled(); }, std::chrono::seconds(30)));
+    EXPECT_EQ(session.statusKindsError(), "");
+    EXPECT_EQ(session.statusKinds().size(), 2u) << "the budget";
+    EXPECT_EQ(session.statusKindsSkipped(), 1u);
+    ASSERT_EQ(session.statusKinds().count("experiments.g0.example.com"), 1u);
+    EXPECT_EQ(session.states().count("experiments.g0.example.com"), 0u) << "nothing needs it yet";
+
+    session.setStatusKindsWatched(true);
+    ASSERT_TRUE(waitFor(
+        [&] {
+            return session.synced() && session.states().count("experiments.g0.example.com") == 1;
+        },
+        std::chrono::seconds(20)));
+    EXPECT_EQ(session.snapshot("experiments.g0.example.com").size(), 1u);
+    session.drainDeltas();
+
+    session.setStatusKindsWatched(false);
+    std::vector<ClusterSession::Delta> deltas;
+    ASSERT_TRUE(waitFor(
+        [&] {
+            auto more = session.drainDeltas();
+            deltas.insert(deltas.end(), more.begin(), more.end());
+            return session.states().count("experiments.g0.example.com") == 0 && !deltas.empty();
+        },
+        std::chrono::seconds(10)));
+    ASSERT_EQ(deltas.size(), 1u);
+    EXPECT_EQ(deltas[0].type, DeltaBuffer<ObjectPtr>::Type::Deleted);
+    EXPECT_EQ(deltas[0].key, "experiments.g0.example.com/default/random-search");
+    EXPECT_TRUE(session.snapshot("experiments.g0.example.com").empty());
+    EXPECT_TRUE(session.synced()) << "what is not watched does not hold the cluster's state back";
+
+    session.setStatusKindsWatched(true); // and back
+    EXPECT_TRUE(waitFor([&] { return session.snapshot("experiments.g0.example.com").size() == 1; },
+                        std::chrono::seconds(20)));
+    session.stop();
+}
+
+TEST(ClusterSessionTest, SessionsDrawTheirJitterSeedFromTheSystem) {
+    ClusterSession::Options so;
+    so.name = "a";
+    so.transport.server = "https://127.0.0.1:1";
+    EXPECT_EQ(so.seed, 0u) << "the default is the system's seed";
+    ClusterSession a(so);
+    ClusterSession b(so);
+    EXPECT_NE(a.seed(), b.seed()) << "two sessions (or two instances) must not retry in lockstep";
+    so.seed = 42;
+    EXPECT_EQ(ClusterSession(so).seed(), 42u);
 }
 
 } // namespace

@@ -6,6 +6,7 @@
 #include "k8s/session/clustersession.h"
 #include "k8s/sim/simulator.h"
 #include "k8s/write/nodewrites.h"
+#include "tests/support/fixedcredential.h"
 
 #include <gtest/gtest.h>
 #include <thread>
@@ -35,9 +36,7 @@ protected:
         so.name = "demo";
         so.transport.server = sim->url();
         so.transport.caPem = sim->tls()->caCertificatePem();
-        so.transport.bearerToken = [token](bool) -> Result<std::string, std::string> {
-            return token;
-        };
+        so.transport.credential = cubedesk::test::fixedToken(token);
         auto s = std::make_unique<ClusterSession>(so);
         s->start();
         return s;

@@ -78,11 +78,11 @@ TEST_F(ReflectorTest, ExpiredContinueTokenListsAgainInOneResponse) {
     EXPECT_EQ(c.type, ReflectorCommand::Type::Watch);
     EXPECT_EQ(c.resourceVersion, "12");
     EXPECT_EQ(reflector.size(), 2u);
-    // A 410 for a first page or a watch is the ordinary relist, paged.
+    // A 410 for a first page or a watch is the ordinary relist, paged, after the backoff.
     c = reflector.onFailure({410, "Expired", "too old resource version: 12 (99)", -1}, now);
+    EXPECT_EQ(c.type, ReflectorCommand::Type::None);
+    c = reflector.onTimer(*reflector.wakeAt());
     EXPECT_EQ(c.type, ReflectorCommand::Type::List);
-    EXPECT_FALSE(c.unpaged);
-    c = reflector.onFailure({410, "Expired", "too old resource version: 12 (99)", -1}, now);
     EXPECT_FALSE(c.unpaged) << "only a continue page falls back to one response";
 }
 
@@ -110,9 +110,14 @@ TEST_F(ReflectorTest, GoneRelistsAndDetectsDeletionsByDiff) {
     listAll({item("a", "1"), item("b", "2"), item("c", "3")}, "3");
     deltas.clear();
     auto c = reflector.onFailure({410, "Expired", "too old resource version: 3 (9)", -1}, now);
-    EXPECT_EQ(c.type, ReflectorCommand::Type::List);
-    EXPECT_EQ(reflector.state().phase, WatchState::Phase::Stale);
+    EXPECT_EQ(c.type, ReflectorCommand::Type::None) << "the relist waits for the backoff";
+    EXPECT_FALSE(reflector.state().live());
     EXPECT_EQ(reflector.state().relists, 1u);
+    ASSERT_TRUE(reflector.wakeAt().has_value());
+    EXPECT_LE(*reflector.wakeAt() - now, std::chrono::milliseconds(800))
+        << "after a healthy watch the first step is short";
+    c = reflector.onTimer(*reflector.wakeAt());
+    EXPECT_EQ(c.type, ReflectorCommand::Type::List) << "a full list, not a watch";
     c = listAll({item("a", "1"), item("c", "8"), item("d", "9")}, "12");
     EXPECT_EQ(c.resourceVersion, "12");
     std::map<std::string, TestReflector::DeltaType> byKey;
@@ -182,6 +187,117 @@ TEST_F(ReflectorTest, AWatchThatWorkedThenBrokeIsRetriedSoon) {
     auto c = reflector.onTimer(now);
     EXPECT_EQ(c.type, ReflectorCommand::Type::Watch);
     EXPECT_EQ(c.resourceVersion, "2");
+}
+
+TEST_F(ReflectorTest, AServerAnswering410ToEveryWatchDoesNotMakeAHotLoop) {
+    reflector.start(now);
+    listAll({item("a", "1")}, "1");
+    std::chrono::milliseconds waited{0};
+    for (int i = 0; i < 6; ++i) {
+        // Each watch is refused at once with 410; each relist then succeeds.
+        auto c = reflector.onFailure({410, "Expired", "too old", -1}, now);
+        ASSERT_EQ(c.type, ReflectorCommand::Type::None);
+        ASSERT_TRUE(reflector.wakeAt().has_value());
+        const auto delay =
+            std::chrono::duration_cast<std::chrono::milliseconds>(*reflector.wakeAt() - now);
+        waited += delay;
+        now = *reflector.wakeAt();
+        ASSERT_EQ(reflector.onTimer(now).type, ReflectorCommand::Type::List);
+        ASSERT_EQ(listAll({item("a", "1")}, "1").type, ReflectorCommand::Type::Watch);
+    }
+    EXPECT_GE(waited, std::chrono::seconds(10)) << "the delays grow: 0.8, 1.6, 3.2, 6.4 s ...";
+}
+
+TEST_F(ReflectorTest, AVeryShortWatchBacksOffAndALongOneResumesAtOnce) {
+    reflector.start(now);
+    listAll({item("a", "1")}, "5");
+    // A proxy ends every watch at once, with no event: client-go's "very short watch".
+    std::vector<std::chrono::milliseconds> delays;
+    for (int i = 0; i < 4; ++i) {
+        now += std::chrono::milliseconds(20);
+        auto c = reflector.onWatchClosed(now);
+        ASSERT_EQ(c.type, ReflectorCommand::Type::None);
+        EXPECT_EQ(reflector.state().phase, WatchState::Phase::BackingOff);
+        EXPECT_NE(reflector.state().reason.find("very short watch"), std::string::npos);
+        delays.push_back(
+            std::chrono::duration_cast<std::chrono::milliseconds>(*reflector.wakeAt() - now));
+        now = *reflector.wakeAt();
+        c = reflector.onTimer(now);
+        ASSERT_EQ(c.type, ReflectorCommand::Type::Watch);
+        EXPECT_EQ(c.resourceVersion, "5");
+    }
+    EXPECT_GT(delays.back(), delays.front()) << "the backoff escalates";
+    // A watch that ran its course (the server's timeout) resumes at once.
+    now += std::chrono::minutes(6);
+    EXPECT_EQ(reflector.onWatchClosed(now).type, ReflectorCommand::Type::Watch);
+    // So does a short one that delivered an event.
+    now += std::chrono::milliseconds(50);
+    reflector.onModified(item("a", "6"));
+    auto c = reflector.onWatchClosed(now);
+    EXPECT_EQ(c.type, ReflectorCommand::Type::Watch);
+    EXPECT_EQ(c.resourceVersion, "6");
+}
+
+TEST_F(ReflectorTest, ASilentWatchIsReopenedWithoutLookingStale) {
+    reflector.start(now);
+    listAll({item("a", "1")}, "7");
+    now += std::chrono::seconds(65);
+    auto c = reflector.onWatchIdle(now);
+    EXPECT_EQ(c.type, ReflectorCommand::Type::Watch);
+    EXPECT_EQ(c.resourceVersion, "7");
+    EXPECT_TRUE(reflector.state().live()) << "silence alone proves nothing";
+    EXPECT_EQ(reflector.state().idleRewatches, 1u);
+    // The new watch finds the path dead (no answer within its deadline): now it is stale.
+    now += std::chrono::seconds(20);
+    reflector.onFailure({0, "no answer from the server within 20000 ms", "", -1}, now);
+    EXPECT_FALSE(reflector.state().live());
+    EXPECT_EQ(reflector.state().reason, "no answer from the server within 20000 ms");
+}
+
+// A watch resumed after a backoff (no relist) makes the data live again once it is answered;
+// before, the state stayed "backing off" until the next relist, so a network blip left a healthy
+// cluster looking stale.
+TEST_F(ReflectorTest, AResumedWatchIsLiveOnceAnswered) {
+    reflector.start(now);
+    listAll({item("a", "1")}, "4");
+    reflector.onFailure({0, "connection reset", "", -1}, now);
+    EXPECT_FALSE(reflector.state().live());
+    now = *reflector.wakeAt();
+    auto c = reflector.onTimer(now);
+    ASSERT_EQ(c.type, ReflectorCommand::Type::Watch);
+    EXPECT_FALSE(reflector.state().live()) << "not before the server answered";
+    reflector.onWatchOpened(now);
+    EXPECT_TRUE(reflector.state().live());
+    EXPECT_TRUE(reflector.state().reason.empty());
+    EXPECT_EQ(reflector.state().relists, 0u);
+}
+
+TEST_F(ReflectorTest, RetryAfterIsClamped) {
+    reflector.start(now);
+    reflector.onFailure({429, "TooManyRequests", "come back tomorrow", 86400}, now);
+    ASSERT_TRUE(reflector.wakeAt().has_value());
+    EXPECT_LE(*reflector.wakeAt() - now, std::chrono::seconds(60));
+    EXPECT_GE(*reflector.wakeAt() - now, std::chrono::seconds(60));
+}
+
+TEST_F(ReflectorTest, DifferentSeedsRetryOnDifferentSchedules) {
+    auto delaysFor = [](std::uint64_t seed) {
+        TestReflector::Config config;
+        config.seed = seed;
+        TestReflector r(config, [](TestReflector::DeltaType, const TestReflector::Ptr &) {});
+        auto t = Clock::time_point() + std::chrono::hours(1);
+        r.start(t);
+        std::vector<Clock::duration> delays;
+        for (int i = 0; i < 6; ++i) {
+            r.onFailure({0, "connection refused", "", -1}, t);
+            delays.push_back(*r.wakeAt() - t);
+            t = *r.wakeAt();
+            r.onTimer(t);
+        }
+        return delays;
+    };
+    EXPECT_EQ(delaysFor(7), delaysFor(7));
+    EXPECT_NE(delaysFor(7), delaysFor(8)) << "jitter comes from the seed";
 }
 
 TEST_F(ReflectorTest, ForbiddenAndUnauthorizedAreReportedAndRetriedSlowly) {
