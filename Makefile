@@ -1,8 +1,10 @@
 # The README's two commands: `make demo` and `make test`. Both set up what is missing first.
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 DEMO_DIR := $(CURDIR)/build/demo-run
+FUZZ_SECONDS ?= 300
+TEST_FUZZ_SECONDS ?= 10
 
-.PHONY: deps demo demo-sim test build release package format tidy clean
+.PHONY: deps demo demo-sim test fuzz build release package format tidy clean
 
 deps:
 	@bash cmake/setup-deps.sh
@@ -27,10 +29,25 @@ demo-sim: deps
 	build/release/bin/cubedesk-sim --scenario demo --listen 127.0.0.1:0 --churn 2 \
 		--write-kubeconfig $(DEMO_DIR)/kubeconfig
 
+# Every test (ASan + UBSan), then each fuzz target replayed and fuzzed briefly (clang,
+# libFuzzer), then the threaded tests under ThreadSanitizer.
 test: deps
 	cmake --preset asan >/dev/null
 	cmake --build --preset asan -j$(JOBS)
 	ctest --preset asan -j$(JOBS)
+	cmake --preset fuzz -DCUBEDESK_FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) >/dev/null
+	cmake --build --preset fuzz -j$(JOBS)
+	ctest --preset fuzz -j$(JOBS)
+	cmake --preset tsan >/dev/null
+	cmake --build --preset tsan -j$(JOBS)
+	ctest --preset tsan
+
+# Fuzzes every target for FUZZ_SECONDS each (the corpus grows in build/fuzz/fuzz-corpus; copy an
+# input that failed into tests/fuzz/regressions/<target>/ so that the test command replays it).
+fuzz: deps
+	cmake --preset fuzz -DCUBEDESK_FUZZ_SECONDS=$(FUZZ_SECONDS) >/dev/null
+	cmake --build --preset fuzz -j$(JOBS)
+	ctest --preset fuzz -j$(JOBS)
 
 # Linux packages of the release build into build/release/packages/: DEB (Depends from
 # dpkg-shlibdeps), RPM (when rpmbuild exists; setup-deps installs it) and TGZ. Windows and macOS

@@ -4,9 +4,17 @@
 find_package(GTest REQUIRED)
 include(GoogleTest)
 
+# ThreadSanitizer's options and suppressions, compiled into the test program (tsan preset).
+function(cubedesk_tsan_defaults name)
+    if(CUBEDESK_TSAN)
+        target_sources(${name} PRIVATE "${PROJECT_SOURCE_DIR}/tests/support/tsandefaults.cpp")
+    endif()
+endfunction()
+
 function(cubedesk_add_gtest name)
     cmake_parse_arguments(ARG "" "TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
     add_executable(${name} ${ARG_SOURCES})
+    cubedesk_tsan_defaults(${name})
     target_link_libraries(${name} PRIVATE cubedesk_options cubedesk_testfixtures GTest::gtest
         GTest::gtest_main ${ARG_LIBS})
     # Where fixtures are when the environment does not say (test discovery runs without it).
@@ -25,7 +33,7 @@ function(cubedesk_add_gtest name)
         DISCOVERY_MODE PRE_TEST
         DISCOVERY_TIMEOUT 60
         PROPERTIES TIMEOUT ${ARG_TIMEOUT} LABELS "${ARG_LABELS}"
-        ENVIRONMENT "CUBEDESK_SOURCE_DIR=${PROJECT_SOURCE_DIR};CUBEDESK_BINARY_DIR=${CMAKE_BINARY_DIR};ASAN_OPTIONS=detect_leaks=1:abort_on_error=1;UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1;TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1:suppressions=${PROJECT_SOURCE_DIR}/tests/support/tsan.supp")
+        ENVIRONMENT "CUBEDESK_SOURCE_DIR=${PROJECT_SOURCE_DIR};CUBEDESK_BINARY_DIR=${CMAKE_BINARY_DIR};ASAN_OPTIONS=detect_leaks=1:abort_on_error=1;UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1")
 endfunction()
 
 # cubedesk_add_qtest(NAME SOURCES ... LIBS ... [LABELS ...] [TIMEOUT s] [XVFB])
@@ -34,6 +42,7 @@ endfunction()
 function(cubedesk_add_qtest name)
     cmake_parse_arguments(ARG "XVFB" "TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
     add_executable(${name} ${ARG_SOURCES})
+    cubedesk_tsan_defaults(${name})
     set_target_properties(${name} PROPERTIES AUTOMOC ON)
     target_link_libraries(${name} PRIVATE cubedesk_options cubedesk_testfixtures Qt6::Test
         ${ARG_LIBS})
@@ -44,7 +53,6 @@ function(cubedesk_add_qtest name)
             "CUBEDESK_BINARY_DIR=${CMAKE_BINARY_DIR}"
             "ASAN_OPTIONS=detect_leaks=1:abort_on_error=1"
             "UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1"
-            "TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1:suppressions=${PROJECT_SOURCE_DIR}/tests/support/tsan.supp"
             "LSAN_OPTIONS=suppressions=${PROJECT_SOURCE_DIR}/tests/support/lsan.supp"
             "QT_QPA_PLATFORMTHEME=" "LC_ALL=C.UTF-8")
     if(ARG_XVFB)

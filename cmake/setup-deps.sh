@@ -12,7 +12,7 @@ DEBIAN_PACKAGES=(
   libyaml-cpp-dev libcurl4-openssl-dev libssl-dev libsimdjson-dev libcpp-httplib-dev
   nlohmann-json3-dev libgtest-dev
   xvfb xauth xdotool imagemagick fonts-noto-cjk
-  clang-format clang-tidy curl time bc nghttp2-server tinyproxy
+  clang-format clang-tidy clang libclang-rt-14-dev curl time bc nghttp2-server tinyproxy
   dpkg-dev file rpm appstream desktop-file-utils
 )
 

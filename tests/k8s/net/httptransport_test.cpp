@@ -185,14 +185,14 @@ TEST_F(TransportTest, ACredentialIsRefreshedBeforeItExpires) {
         calls.push_back(rejected != nullptr);
         TransportCredential c;
         c.bearerToken = good;
-        c.expiry = std::chrono::system_clock::now() + std::chrono::milliseconds(1200);
+        c.expiry = std::chrono::system_clock::now() + std::chrono::seconds(6);
         return c;
     };
     HttpTransport t(s);
     EXPECT_EQ(run(t, get("/api/v1/namespaces")).response.status, 200);
     EXPECT_EQ(run(t, get("/api/v1/namespaces")).response.status, 200);
     EXPECT_EQ(calls, (std::vector<bool>{false})) << "fresh: reused";
-    std::this_thread::sleep_for(std::chrono::milliseconds(700)); // past half of its life
+    std::this_thread::sleep_for(std::chrono::milliseconds(3200)); // past half of its life
     EXPECT_EQ(run(t, get("/api/v1/namespaces")).response.status, 200);
     EXPECT_EQ(calls, (std::vector<bool>{false, true})) << "renewed ahead of the expiry";
 }
