@@ -13,6 +13,7 @@ Q_LOGGING_CATEGORY(lcHub, "cubedesk.models.hub")
 
 ClusterHub::ClusterHub(QObject *parent)
     : QObject(parent) {
+    m_resolveOptions.execProviders = std::make_shared<k8s::ExecCredentialProviders>();
     m_statePoll.setInterval(500);
     connect(&m_statePoll, &QTimer::timeout, this, &ClusterHub::pollStates);
     m_statePoll.start();
@@ -61,7 +62,7 @@ QStringList ClusterHub::load(const QStringList &files) {
             continue;
         auto *c = new ClusterConnection(info.name, info.file, this);
         wire(c);
-        auto resolved = config.resolve(info.name);
+        auto resolved = config.resolve(info.name, m_resolveOptions);
         if (!resolved.ok()) {
             c->setConfigError(resolved.error().toString(), info.server);
         } else {

@@ -7,6 +7,7 @@
 // Threads: GUI thread only. Owns the connections (QObject children); a connection is deleted
 // after clusterAboutToBeRemoved() — models drop their rows for it in that signal.
 
+#include "k8s/config/resolveoptions.h"
 #include "models/clusterchange.h"
 #include "models/updatedispatcher.h"
 
@@ -15,6 +16,8 @@
 #include <QSet>
 #include <QStringList>
 #include <QTimer>
+
+#include <memory>
 
 namespace cubedesk::models {
 
@@ -94,6 +97,8 @@ private:
     QTimer m_statusKindsGrace; ///< single shot: unwatch when it fires
     bool m_statusKindsWatched = false;
     bool m_readOnly = false;
+    /// Contexts naming one exec user share its plugin, across reloads too.
+    k8s::ResolveOptions m_resolveOptions;
 };
 
 } // namespace cubedesk::models

@@ -145,8 +145,10 @@ int DumpCommand::run(const Options &options) {
                            "or ~/.kube/config)"));
 
     std::vector<std::unique_ptr<ClusterSession>> sessions;
+    ResolveOptions resolveOptions; // contexts naming one exec user run its plugin once
+    resolveOptions.execProviders = std::make_shared<ExecCredentialProviders>();
     for (const auto &name : contexts) {
-        auto resolved = config.resolve(name);
+        auto resolved = config.resolve(name, resolveOptions);
         if (!resolved.ok())
             return failWith(resolved.error().toString());
         auto settings = TransportFactory::fromContext(resolved.value());

@@ -370,8 +370,12 @@ void ContextResolver::resolveUser(ResolvedContext &out, std::vector<ConfigError>
         }
         ExecCredentialProvider::Options options{m_options.execLocator, m_options.execTimeout,
                                                 m_options.clock};
-        out.credentialProvider = std::make_shared<ExecCredentialProvider>(
-            *u.exec, u.name, u.originFile, std::move(cluster), std::move(options));
+        if (m_options.execProviders)
+            out.credentialProvider = m_options.execProviders->obtain(*u.exec, u.name, u.originFile,
+                                                                     cluster, std::move(options));
+        else
+            out.credentialProvider = std::make_shared<ExecCredentialProvider>(
+                *u.exec, u.name, u.originFile, std::move(cluster), std::move(options));
     } else if (u.authProvider) {
         resolveAuthProvider(out, problems);
     }

@@ -106,6 +106,7 @@ std::optional<std::string> HttpTransport::validate(const TransportSettings &sett
 struct HttpTransport::CredentialFetch {
     std::mutex mutex;
     HttpTransport *owner = nullptr; ///< null once the transport is gone
+    bool ahead = false; ///< a renewal before the expiry: the current credential still works
     std::optional<Result<TransportCredential, std::string>> result;
 };
 
@@ -370,15 +371,22 @@ void HttpTransport::launchWhenCredentialed(const std::shared_ptr<Transfer> &t) {
     if (!m_tls || !m_settings.credential)
         return launch(t);
     if (!m_fetch && (!m_credential || std::chrono::system_clock::now() >= m_refreshAt))
-        fetchCredential(m_credential.has_value());
-    if (m_fetch)
+        fetchCredential(m_credential.has_value(), currentCredentialValid());
+    // While a renewal ahead of the expiry runs, the current credential is still good.
+    if (m_fetch && !(m_fetch->ahead && currentCredentialValid()))
         return m_awaitingCredential.push_back(t);
     launch(t);
 }
 
-void HttpTransport::fetchCredential(bool rejectCurrent) {
+bool HttpTransport::currentCredentialValid() const {
+    return m_credential &&
+           (!m_credential->expiry || std::chrono::system_clock::now() < *m_credential->expiry);
+}
+
+void HttpTransport::fetchCredential(bool rejectCurrent, bool ahead) {
     auto fetch = std::make_shared<CredentialFetch>();
     fetch->owner = this;
+    fetch->ahead = ahead;
     m_fetch = fetch;
     std::optional<TransportCredential> rejected;
     if (rejectCurrent)
@@ -404,9 +412,23 @@ void HttpTransport::collectCredential() {
             return;
         result = std::move(m_fetch->result);
     }
+    const bool ahead = m_fetch->ahead;
     m_fetch.reset();
     std::vector<std::shared_ptr<Transfer>> parked;
     parked.swap(m_awaitingCredential);
+    if (!*result && ahead && currentCredentialValid()) {
+        // A renewal ahead of the expiry failed (a plugin's SSO hiccup): keep the credential
+        // that still works and try again soon, rather than failing requests that would pass.
+        const auto now = std::chrono::system_clock::now();
+        m_refreshAt = now + std::min<std::chrono::system_clock::duration>(
+                                std::chrono::seconds(10), (*m_credential->expiry - now) / 2);
+        qCWarning(lcTransport).noquote()
+            << "credential renewal failed; the current one is kept until it expires:"
+            << QString::fromStdString(result->error());
+        for (const auto &t : parked)
+            launch(t);
+        return;
+    }
     if (!*result)
         return failParked(parked, result->error());
     if (hasLineBreakOrNul((*result)->bearerToken)) {
@@ -440,6 +462,11 @@ void HttpTransport::failParked(const std::vector<std::shared_ptr<Transfer>> &par
 
 void HttpTransport::expireDeadlines() {
     const auto now = std::chrono::steady_clock::now();
+    // Deadlines are seconds long: a scan of every transfer each 100 ms is exact enough, and a
+    // busy perform() loop over hundreds of watches does not pay it per call.
+    if (now - m_lastDeadlineScan < std::chrono::milliseconds(100))
+        return;
+    m_lastDeadlineScan = now;
     std::vector<std::shared_ptr<Transfer>> expired;
     for (const auto &[easy, t] : m_running) {
         const HttpRequest &r = t->request;
@@ -516,9 +543,14 @@ void HttpTransport::finish(CURL *easy, CURLcode code) {
         t->easy = nullptr;
         t->retriedAuth = true;
         t->usedCredential = false;
-        if (t->credentialGeneration == m_credentialGeneration && !m_fetch) {
-            qCInfo(lcTransport) << "401 from the server; refreshing the credential and retrying";
-            fetchCredential(true);
+        if (t->credentialGeneration == m_credentialGeneration) {
+            if (!m_fetch) {
+                qCInfo(lcTransport)
+                    << "401 from the server; refreshing the credential and retrying";
+                fetchCredential(true, false);
+            } else {
+                m_fetch->ahead = false; // the renewal in flight is now needed: wait for it
+            }
         }
         launchWhenCredentialed(t);
         return;

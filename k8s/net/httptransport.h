@@ -102,8 +102,11 @@ private:
     /// Launches `t` now, or parks it until a credential arrives (fetching one when needed).
     void launchWhenCredentialed(const std::shared_ptr<Transfer> &t);
     /// Starts a fetch on its own thread; `rejectCurrent`: the current credential failed or
-    /// expires, so the source must not hand it out again.
-    void fetchCredential(bool rejectCurrent);
+    /// expires, so the source must not hand it out again; `ahead`: a renewal before the expiry
+    /// (requests keep using the current credential meanwhile, and keep it if the renewal fails).
+    void fetchCredential(bool rejectCurrent, bool ahead);
+    /// A credential is held and has not reached its expiry.
+    bool currentCredentialValid() const;
     /// Takes a finished fetch's result: launches the parked requests, or fails them.
     void collectCredential();
     void failParked(const std::vector<std::shared_ptr<Transfer>> &parked, const std::string &error);
@@ -132,9 +135,10 @@ private:
     std::atomic<RequestId> m_nextId{1};
     // Owner-thread credential state.
     std::optional<TransportCredential> m_credential;
-    std::chrono::system_clock::time_point m_refreshAt; ///< fetch a new one from then on
-    std::uint64_t m_credentialGeneration = 0;          ///< bumped by every credential taken
-    std::shared_ptr<CredentialFetch> m_fetch;          ///< the fetch in flight, if any
+    std::chrono::system_clock::time_point m_refreshAt;        ///< fetch a new one from then on
+    std::uint64_t m_credentialGeneration = 0;                 ///< bumped by every credential taken
+    std::chrono::steady_clock::time_point m_lastDeadlineScan; ///< by expireDeadlines()
+    std::shared_ptr<CredentialFetch> m_fetch;                 ///< the fetch in flight, if any
     std::vector<std::shared_ptr<Transfer>> m_awaitingCredential;
 };
 

@@ -1,6 +1,7 @@
 // ClusterHub against an in-process simulator with kubeconfigs whose exec plugins take their time:
-// loading and stopping never wait for a plugin, --context starts nothing for the other contexts,
-// and no password from a server URL reaches what the window shows.
+// loading and stopping never wait for a plugin, contexts naming one user share its plugin run,
+// --context starts nothing for the other contexts, and no password from a server URL reaches what
+// the window shows.
 
 #include "k8s/sim/simulator.h"
 #include "models/clusterconnection.h"
@@ -27,6 +28,10 @@ private:
     /// A kubeconfig with contexts slow-a and slow-b (an exec plugin that takes `pluginSeconds`)
     /// and direct (a token), all on the simulator; returns its path.
     QString writeKubeconfig(int pluginSeconds, const QString &server = {});
+    /// Where the plugin of writeKubeconfig(pluginSeconds) counts its runs, one line each.
+    QString runsFile(int pluginSeconds) const {
+        return m_dir.filePath(QStringLiteral("runs-%1").arg(pluginSeconds));
+    }
 
     std::unique_ptr<sim::Simulator> m_sim;
     QTemporaryDir m_dir;
@@ -46,7 +51,9 @@ QString ClusterHubTest::writeKubeconfig(int pluginSeconds, const QString &server
     QFile script(plugin);
     if (!script.open(QIODevice::WriteOnly))
         return {};
-    script.write("#!/bin/sh\nsleep " + QByteArray::number(pluginSeconds) +
+    // Each run leaves a line in runs-N: contexts naming one user must share one run.
+    script.write("#!/bin/sh\necho run >> '" + runsFile(pluginSeconds).toUtf8() + "'\nsleep " +
+                 QByteArray::number(pluginSeconds) +
                  "\nprintf '{\"apiVersion\":\"client.authentication.k8s.io/v1beta1\","
                  "\"kind\":\"ExecCredential\",\"status\":{\"token\":\"" +
                  QByteArray::fromStdString(m_sim->adminToken()) + "\"}}'\n");
@@ -92,6 +99,10 @@ void ClusterHubTest::loadingNeverWaitsForAPlugin() {
     QVERIFY(!hub.cluster(QStringLiteral("slow-a"))->synced());
     QTRY_VERIFY_WITH_TIMEOUT(hub.cluster(QStringLiteral("slow-a"))->synced(), 30000);
     QTRY_VERIFY_WITH_TIMEOUT(hub.cluster(QStringLiteral("slow-b"))->synced(), 30000);
+    // slow-a and slow-b name the same user: one plugin run served both.
+    QFile runs(runsFile(4));
+    QVERIFY(runs.open(QIODevice::ReadOnly));
+    QCOMPARE(runs.readAll().count('\n'), 1);
 }
 
 void ClusterHubTest::stoppingNeverWaitsForAPlugin() {

@@ -543,3 +543,65 @@ TEST(Resolve, TokenWinsOverExecPluginAsInClientGo) {
     ASSERT_TRUE(r.ok()) << r.error().toString().toStdString();
     EXPECT_EQ(r->credentialProvider->credentials()->bearerToken, QByteArray("static-token"));
 }
+
+// Contexts naming one exec user share its provider when the caller passes a registry (one plugin
+// run, one refresh in flight per user); a different stanza or, with provideClusterInfo, another
+// cluster gets a provider of its own; without a registry every resolution builds its own.
+TEST(ResolveTest, ContextsNamingOneExecUserShareItsProvider) {
+    const auto loaded = load(R"(clusters:
+- name: c1
+  cluster: {server: "https://one.example:6443"}
+- name: c2
+  cluster: {server: "https://two.example:6443"}
+users:
+- name: sso
+  user: {exec: {apiVersion: client.authentication.k8s.io/v1beta1, command: plugin}}
+- name: sso-env
+  user: {exec: {apiVersion: client.authentication.k8s.io/v1beta1, command: plugin, env: [{name: A, value: b}]}}
+- name: info
+  user: {exec: {apiVersion: client.authentication.k8s.io/v1beta1, command: plugin, provideClusterInfo: true}}
+contexts:
+- {name: a, context: {cluster: c1, user: sso}}
+- {name: b, context: {cluster: c2, user: sso}}
+- {name: e, context: {cluster: c1, user: sso-env}}
+- {name: i1, context: {cluster: c1, user: info}}
+- {name: i2, context: {cluster: c2, user: info}}
+- {name: i1again, context: {cluster: c1, user: info}}
+)");
+    ResolveOptions shared;
+    shared.execProviders = std::make_shared<ExecCredentialProviders>();
+    const auto provider = [&](const char *context, const ResolveOptions &options) {
+        auto r = loaded->config.resolve(QString::fromLatin1(context), options);
+        EXPECT_TRUE(r.ok()) << context;
+        return r.ok() ? r.value().credentialProvider : nullptr;
+    };
+    const auto a = provider("a", shared);
+    ASSERT_NE(a, nullptr);
+    EXPECT_EQ(provider("b", shared), a);
+    EXPECT_NE(provider("e", shared), a);
+    const auto i1 = provider("i1", shared);
+    EXPECT_NE(provider("i2", shared), i1);
+    EXPECT_EQ(provider("i1again", shared), i1);
+    EXPECT_NE(provider("b", ResolveOptions{}), a);
+    EXPECT_NE(provider("a", ResolveOptions{}), provider("b", ResolveOptions{}));
+}
+
+// The registry holds providers weakly: once no connection uses one, a new resolution builds a
+// new provider (a reloaded kubeconfig starts clean) and the registry forgets the old one.
+TEST(ResolveTest, AnExecProviderNobodyUsesIsForgotten) {
+    const auto loaded = load(single("    server: https://one.example:6443\n",
+                                    "    exec: {apiVersion: client.authentication.k8s.io/"
+                                    "v1beta1, command: plugin}\n"));
+    ResolveOptions shared;
+    shared.execProviders = std::make_shared<ExecCredentialProviders>();
+    {
+        const auto first = loaded->config.resolve(QStringLiteral("ctx"), shared);
+        ASSERT_TRUE(first.ok());
+        EXPECT_EQ(shared.execProviders->liveCount(), 1U);
+    }
+    EXPECT_EQ(shared.execProviders->liveCount(), 0U);
+    const auto second = loaded->config.resolve(QStringLiteral("ctx"), shared);
+    ASSERT_TRUE(second.ok());
+    EXPECT_NE(second.value().credentialProvider, nullptr);
+    EXPECT_EQ(shared.execProviders->liveCount(), 1U);
+}

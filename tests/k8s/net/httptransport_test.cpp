@@ -6,7 +6,9 @@
 #include "tests/support/fixedcredential.h"
 
 #include <atomic>
+#include <condition_variable>
 #include <gtest/gtest.h>
+#include <mutex>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <thread>
@@ -149,6 +151,34 @@ TEST_F(TransportTest, RefreshesTheTokenOnceAfter401) {
     EXPECT_EQ(failed.response.error, "exec plugin \"aws\" not found");
 }
 
+// What a credential source was asked, recorded from the fetching thread: for each call,
+// whether a rejected credential came with it.
+class SourceCalls {
+public:
+    /// Records a call; returns how many there were, this one included.
+    std::size_t add(bool rejected) {
+        const std::lock_guard lock(m_mutex);
+        m_calls.push_back(rejected);
+        m_changed.notify_all();
+        return m_calls.size();
+    }
+    std::vector<bool> list() const {
+        const std::lock_guard lock(m_mutex);
+        return m_calls;
+    }
+    /// Waits until at least `count` calls were made (10 s at most).
+    bool waitFor(std::size_t count) {
+        std::unique_lock lock(m_mutex);
+        return m_changed.wait_for(lock, std::chrono::seconds(10),
+                                  [&] { return m_calls.size() >= count; });
+    }
+
+private:
+    mutable std::mutex m_mutex;
+    std::condition_variable m_changed;
+    std::vector<bool> m_calls;
+};
+
 // Many requests that fail with one expired credential share one refresh (an exec plugin run per
 // 401 would start dozens of plugins at once on a reconnect).
 TEST_F(TransportTest, ConcurrentRequestsShareOneRefresh) {
@@ -179,10 +209,11 @@ TEST_F(TransportTest, ConcurrentRequestsShareOneRefresh) {
 TEST_F(TransportTest, ACredentialIsRefreshedBeforeItExpires) {
     TransportSettings s = trusted();
     const std::string good = s_sim->adminToken();
-    std::vector<bool> calls;
+    auto calls = std::make_shared<SourceCalls>();
     s.credential =
-        [&](const TransportCredential *rejected) -> Result<TransportCredential, std::string> {
-        calls.push_back(rejected != nullptr);
+        [calls,
+         good](const TransportCredential *rejected) -> Result<TransportCredential, std::string> {
+        calls->add(rejected != nullptr);
         TransportCredential c;
         c.bearerToken = good;
         c.expiry = std::chrono::system_clock::now() + std::chrono::seconds(6);
@@ -191,10 +222,44 @@ TEST_F(TransportTest, ACredentialIsRefreshedBeforeItExpires) {
     HttpTransport t(s);
     EXPECT_EQ(run(t, get("/api/v1/namespaces")).response.status, 200);
     EXPECT_EQ(run(t, get("/api/v1/namespaces")).response.status, 200);
-    EXPECT_EQ(calls, (std::vector<bool>{false})) << "fresh: reused";
+    EXPECT_EQ(calls->list(), (std::vector<bool>{false})) << "fresh: reused";
     std::this_thread::sleep_for(std::chrono::milliseconds(3200)); // past half of its life
+    // The renewal runs beside the request, which still uses the current credential.
     EXPECT_EQ(run(t, get("/api/v1/namespaces")).response.status, 200);
-    EXPECT_EQ(calls, (std::vector<bool>{false, true})) << "renewed ahead of the expiry";
+    EXPECT_TRUE(calls->waitFor(2));
+    EXPECT_EQ(calls->list(), (std::vector<bool>{false, true})) << "renewed ahead of the expiry";
+}
+
+// A renewal ahead of the expiry that fails (an SSO hiccup) keeps the credential that still
+// works: requests go on with it, and the renewal is tried again soon.
+TEST_F(TransportTest, AFailedRenewalKeepsTheCredentialThatStillWorks) {
+    TransportSettings s = trusted();
+    const std::string good = s_sim->adminToken();
+    auto calls = std::make_shared<SourceCalls>();
+    s.credential =
+        [calls,
+         good](const TransportCredential *rejected) -> Result<TransportCredential, std::string> {
+        if (calls->add(rejected != nullptr) == 2)
+            return Failure{std::string("identity provider unreachable")};
+        TransportCredential c;
+        c.bearerToken = good;
+        c.expiry = std::chrono::system_clock::now() + std::chrono::seconds(6);
+        return c;
+    };
+    HttpTransport t(s);
+    EXPECT_EQ(run(t, get("/api/v1/namespaces")).response.status, 200);
+    std::this_thread::sleep_for(std::chrono::milliseconds(3200)); // past half of its life
+    const auto during = run(t, get("/api/v1/namespaces")).response;
+    EXPECT_EQ(during.status, 200) << during.error;
+    EXPECT_FALSE(during.authFailed);
+    EXPECT_TRUE(calls->waitFor(2));
+    // Requests after the failed renewal still pass; one of them retries it once due.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    while (calls->list().size() < 3 && std::chrono::steady_clock::now() < deadline) {
+        EXPECT_EQ(run(t, get("/api/v1/namespaces")).response.status, 200);
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    }
+    EXPECT_EQ(calls->list(), (std::vector<bool>{false, true, true})) << "renewed once it works";
 }
 
 TEST_F(TransportTest, AClientCertificateFromTheCredentialSourceIsUsed) {
