@@ -228,12 +228,6 @@ CustomResourcePtr ClusterStore::job(std::string_view key) const {
 }
 
 std::vector<PodPtr> ClusterStore::podsOfJob(const k8s::CustomResource &job) const {
-    static const char *const jobLabels[] = {"training.kubeflow.org/job-name",
-                                            "job-name",
-                                            "volcano.sh/job-name",
-                                            "spark-app-name",
-                                            "sparkoperator.k8s.io/app-name",
-                                            "workflows.argoproj.io/workflow"};
     std::vector<PodPtr> out;
     for (const auto &[key, pod] : m_pods) {
         if (pod->namespaceName() != job.namespaceName())
@@ -244,7 +238,7 @@ std::vector<PodPtr> ClusterStore::podsOfJob(const k8s::CustomResource &job) cons
             match = owner.kind == job.kindName() && owner.name == job.name();
         }
         const auto labels = pod->labels();
-        for (const char *label : jobLabels) {
+        for (const std::string &label : k8s::JobKinds::podJobNameLabels()) {
             if (match)
                 break;
             match = labels.value(label) == std::optional<std::string_view>(job.name());

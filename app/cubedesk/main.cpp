@@ -2,6 +2,9 @@
 
 #include "app/cubedesk/democlusters.h"
 #include "app/cubedesk/dumpcommand.h"
+#include "app/cubedesk/logscommand.h"
+#include "k8s/api/goduration.h"
+#include "k8s/api/rfc3339.h"
 #include "k8s/session/processresources.h"
 #include "models/clusterhub.h"
 #include "ui/mainwindow.h"
@@ -21,12 +24,12 @@
 
 namespace {
 
-/// Headless runs (--dump, --help, --version) need no display: a QCoreApplication is enough.
+/// Headless runs (--dump, --logs, --help, --version) need no display: a QCoreApplication is enough.
 bool headless(int argc, char **argv) {
     for (int i = 1; i < argc; ++i)
-        if (std::strncmp(argv[i], "--dump", 6) == 0 || std::strcmp(argv[i], "--help") == 0 ||
-            std::strcmp(argv[i], "-h") == 0 || std::strcmp(argv[i], "--version") == 0 ||
-            std::strcmp(argv[i], "-v") == 0)
+        if (std::strncmp(argv[i], "--dump", 6) == 0 || std::strncmp(argv[i], "--logs", 6) == 0 ||
+            std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0 ||
+            std::strcmp(argv[i], "--version") == 0 || std::strcmp(argv[i], "-v") == 0)
             return true;
     return false;
 }
@@ -89,8 +92,36 @@ int main(int argc, char **argv) {
                                     QStringLiteral("FORMAT"), QStringLiteral("json"));
     const QCommandLineOption follow(
         QStringLiteral("follow"),
-        QStringLiteral("With --dump: keep watching this long after sync."),
+        QStringLiteral("With --dump: keep watching this long after sync. With --logs: follow "
+                       "the log this long (0: until it ends)."),
         QStringLiteral("SECONDS"), QStringLiteral("0"));
+    const QCommandLineOption logs(
+        QStringLiteral("logs"),
+        QStringLiteral("Headless: write the log of [CONTEXT/]NAMESPACE/POD, or of every pod of "
+                       "job:NAMESPACE/KIND/NAME, as kubectl logs does."),
+        QStringLiteral("TARGET"));
+    const QCommandLineOption container(QStringLiteral("container"),
+                                       QStringLiteral("With --logs: the container."),
+                                       QStringLiteral("NAME"));
+    const QCommandLineOption previous(QStringLiteral("previous"),
+                                      QStringLiteral("With --logs: the previous run."));
+    const QCommandLineOption tail(QStringLiteral("tail"),
+                                  QStringLiteral("With --logs: the last N lines."),
+                                  QStringLiteral("N"));
+    const QCommandLineOption since(QStringLiteral("since"),
+                                   QStringLiteral("With --logs: lines newer than DURATION (5s, 2m, "
+                                                  "3h)."),
+                                   QStringLiteral("DURATION"));
+    const QCommandLineOption sinceTime(QStringLiteral("since-time"),
+                                       QStringLiteral("With --logs: lines after this RFC 3339 "
+                                                      "time."),
+                                       QStringLiteral("TIME"));
+    const QCommandLineOption timestamps(QStringLiteral("timestamps"),
+                                        QStringLiteral("With --logs: prefix each line with its "
+                                                       "time."));
+    const QCommandLineOption limitBytes(QStringLiteral("limit-bytes"),
+                                        QStringLiteral("With --logs: at most N bytes."),
+                                        QStringLiteral("N"));
     const QCommandLineOption timeout(
         QStringLiteral("timeout"),
         QStringLiteral("With --dump: how long to wait for sync (default 60)."),
@@ -99,7 +130,8 @@ int main(int argc, char **argv) {
                                   QStringLiteral("LANG"));
     const QCommandLineOption readOnly(QStringLiteral("read-only"),
                                       QStringLiteral("Disable every write."));
-    parser.addOptions({kubeconfig, context, demo, dump, format, follow, timeout, lang, readOnly});
+    parser.addOptions({kubeconfig, context, demo, dump, format, follow, timeout, lang, readOnly,
+                       logs, container, previous, tail, since, sinceTime, timestamps, limitBytes});
     parser.process(app);
 
     DemoClusters demoClusters;
@@ -111,6 +143,67 @@ int main(int argc, char **argv) {
             return 1;
         }
         kubeconfigs = demoClusters.kubeconfigFiles();
+    }
+    if (parser.isSet(logs)) {
+        if (qEnvironmentVariableIsEmpty("QT_LOGGING_RULES"))
+            QLoggingCategory::setFilterRules(QStringLiteral("cubedesk.*=false"));
+        LogsCommand::Options o;
+        o.target = parser.value(logs);
+        o.kubeconfigs = kubeconfigs;
+        o.context = parser.values(context).value(0);
+        o.container = parser.value(container);
+        o.previous = parser.isSet(previous);
+        o.timestamps = parser.isSet(timestamps);
+        const auto number = [&parser](const QCommandLineOption &option, const char *flag,
+                                      std::int64_t min) -> std::optional<std::int64_t> {
+            bool ok = false;
+            const qint64 n = parser.value(option).toLongLong(&ok);
+            if (!ok || n < min) {
+                std::cerr << "cubedesk: " << flag << " must be a number of at least " << min
+                          << std::endl;
+                std::exit(2);
+            }
+            return n;
+        };
+        if (parser.isSet(tail)) {
+            o.tailLines = number(tail, "--tail", -1);
+            if (*o.tailLines < 0)
+                o.tailLines.reset(); // -1: everything, as kubectl
+        }
+        if (parser.isSet(limitBytes))
+            o.limitBytes = number(limitBytes, "--limit-bytes", 1);
+        if (parser.isSet(since) && parser.isSet(sinceTime)) {
+            std::cerr << "cubedesk: at most one of --since and --since-time" << std::endl;
+            return 2;
+        }
+        if (parser.isSet(since)) {
+            const auto d = cubedesk::k8s::GoDuration::parse(parser.value(since).toStdString());
+            if (!d || d->count() < 0) {
+                std::cerr << "cubedesk: --since needs a duration such as 30s, 5m or 2h"
+                          << std::endl;
+                return 2;
+            }
+            // kubectl rounds to whole seconds (half away from zero).
+            o.sinceSeconds = (d->count() + 500000000) / 1000000000;
+        }
+        if (parser.isSet(sinceTime)) {
+            const auto t =
+                cubedesk::k8s::Rfc3339::parseSeconds(parser.value(sinceTime).toStdString());
+            if (!t) {
+                std::cerr << "cubedesk: --since-time needs an RFC 3339 time" << std::endl;
+                return 2;
+            }
+            o.sinceTime = *t;
+        }
+        if (parser.isSet(follow)) {
+            bool ok = false;
+            o.followSeconds = parser.value(follow).toDouble(&ok);
+            if (!ok || *o.followSeconds < 0) {
+                std::cerr << "cubedesk: --follow needs a number of seconds" << std::endl;
+                return 2;
+            }
+        }
+        return LogsCommand::run(o);
     }
     if (parser.isSet(dump)) {
         // Headless output is the rows on stdout and at most one line of error on stderr; the

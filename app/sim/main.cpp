@@ -31,6 +31,7 @@ optimistic concurrency, CRDs, server-side tables and a small scheduler.
   --no-tls                    plain HTTP (no authentication)
   --auth token|cert           what the written kubeconfig uses (default token)
   --readonly-token TOKEN      add a user whose writes get 403 (context <name>-readonly)
+  --readonly-deny R[,R...]    what that user may not read either (pods/log, pods/exec, secrets)
   --write-kubeconfig PATH     write a kubeconfig for this server (mode 0600)
   --context-name NAME         cluster/context name in the kubeconfig (default cubedesk-sim)
   --scenario demo|scale|empty what to serve (default demo)
@@ -115,6 +116,14 @@ int main(int argc, char **argv) {
             value(options.auth);
         } else if (arg == "--readonly-token") {
             value(options.readonlyToken);
+        } else if (arg == "--readonly-deny") {
+            value(v);
+            for (std::size_t from = 0; from <= v.size();) {
+                const std::size_t comma = std::min(v.find(',', from), v.size());
+                if (comma > from)
+                    options.readonlyDenied.push_back(v.substr(from, comma - from));
+                from = comma + 1;
+            }
         } else if (arg == "--write-kubeconfig") {
             value(kubeconfigPath);
         } else if (arg == "--context-name") {

@@ -132,4 +132,12 @@ std::string Rfc3339::format(std::int64_t seconds) {
     return buf;
 }
 
+std::string Rfc3339::formatNanosFixed(const Instant &instant) {
+    std::string out = format(instant.seconds);
+    char fraction[16];
+    std::snprintf(fraction, sizeof fraction, ".%09d", static_cast<int>(instant.nanos));
+    out.insert(out.size() - 1, fraction); // before the "Z"
+    return out;
+}
+
 } // namespace cubedesk::k8s

@@ -38,6 +38,9 @@ public:
     /// "YYYY-MM-DDTHH:MM:SSZ" for `seconds` (UTC, zero-padded four-digit year), as metav1.Time
     /// writes it.
     static std::string format(std::int64_t seconds);
+    /// "YYYY-MM-DDTHH:MM:SS.NNNNNNNNNZ": nine fraction digits, trailing zeros kept — the kubelet's
+    /// RFC3339NanoFixed, which prefixes log lines when timestamps are asked for.
+    static std::string formatNanosFixed(const Instant &instant);
 };
 
 } // namespace cubedesk::k8s

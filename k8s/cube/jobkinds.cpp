@@ -56,4 +56,14 @@ bool JobKinds::isJobResource(std::string_view resourceId) {
     return false;
 }
 
+const std::vector<std::string> &JobKinds::podJobNameLabels() {
+    static const std::vector<std::string> labels = {"training.kubeflow.org/job-name",
+                                                    "job-name",
+                                                    "volcano.sh/job-name",
+                                                    "spark-app-name",
+                                                    "sparkoperator.k8s.io/app-name",
+                                                    "workflows.argoproj.io/workflow"};
+    return labels;
+}
+
 } // namespace cubedesk::k8s

@@ -41,6 +41,9 @@ public:
     /// CRDs that have a lifecycle but are not jobs (a job's PodGroup, a node's topology): ids
     /// the generic job watch leaves out.
     static std::vector<std::string> notJobs();
+    /// The pod labels whose value names the job a pod belongs to, as the operators set them
+    /// (training.kubeflow.org/job-name, volcano.sh/job-name, job-name, Spark's and Argo's).
+    static const std::vector<std::string> &podJobNameLabels();
     /// True for a descriptor id ("pytorchjobs.kubeflow.org") that names a job kind.
     static bool isJobResource(std::string_view resourceId);
 };

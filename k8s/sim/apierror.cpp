@@ -40,11 +40,13 @@ ApiError ApiError::unauthorized() {
 
 ApiError ApiError::forbidden(const std::string &user, const std::string &verb,
                              const std::string &resource, const std::string &group,
-                             const std::string &name, const std::string &ns) {
+                             const std::string &name, const std::string &ns,
+                             const std::string &subresource) {
     std::string subject =
         name.empty() ? qualified(resource, group) : qualified(resource, group) + " \"" + name + '"';
+    const std::string what = subresource.empty() ? resource : resource + '/' + subresource;
     std::string msg = subject + " is forbidden: User \"" + user + "\" cannot " + verb +
-                      " resource \"" + resource + "\" in API group \"" + group + '"';
+                      " resource \"" + what + "\" in API group \"" + group + '"';
     msg += ns.empty() ? std::string(" at the cluster scope") : " in the namespace \"" + ns + '"';
     return {403, "Forbidden", msg, nameDetails(resource, name, group), 0};
 }

@@ -23,9 +23,12 @@ struct ApiError {
 
     static ApiError badRequest(std::string message);
     static ApiError unauthorized();
+    /// With `subresource` ("log", "exec") the message names "pods/log" as the resource the user
+    /// cannot use, and the subject and details stay the resource's.
     static ApiError forbidden(const std::string &user, const std::string &verb,
                               const std::string &resource, const std::string &group,
-                              const std::string &name, const std::string &ns);
+                              const std::string &name, const std::string &ns,
+                              const std::string &subresource = {});
     static ApiError notFound(const std::string &resource, const std::string &name,
                              const std::string &group = {});
     static ApiError unknownPath();

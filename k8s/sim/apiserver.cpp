@@ -1,7 +1,10 @@
 #include "k8s/sim/apiserver.h"
 
 #include "k8s/api/humanduration.h"
+#include "k8s/api/rfc3339.h"
+#include "k8s/sim/containerlog.h"
 #include "k8s/sim/objectindexer.h"
+#include "k8s/sim/podlogquery.h"
 #include "k8s/sim/protobufdecoder.h"
 #include "k8s/sim/rfc3339.h"
 #include "k8s/sim/strategicmergepatch.h"
@@ -45,6 +48,14 @@ std::vector<std::string> splitPath(const std::string &path) {
 
 std::string param(const httplib::Request &req, const char *key) {
     return req.has_param(key) ? req.get_param_value(key) : std::string();
+}
+
+k8s::Rfc3339::Instant toInstant(std::chrono::system_clock::time_point t) {
+    const auto since = t.time_since_epoch();
+    const auto seconds = std::chrono::floor<std::chrono::seconds>(since);
+    return {seconds.count(),
+            static_cast<std::int32_t>(
+                std::chrono::duration_cast<std::chrono::nanoseconds>(since - seconds).count())};
 }
 
 /// Query booleans as the apiserver parses them: absent, "0" and "false" are false.
@@ -300,10 +311,10 @@ std::optional<SimUser> ApiServer::authenticate(const httplib::Request &req) cons
         return it->second;
     }
     if (!m_options.tls)
-        return SimUser{"system:anonymous", {"system:masters"}, false};
+        return SimUser{"system:anonymous", {"system:masters"}, false, {}};
     if (req.ssl != nullptr) {
         if (auto id = TlsMaterial::peerIdentity(req.ssl))
-            return SimUser{id->user, id->groups, false};
+            return SimUser{id->user, id->groups, false, {}};
     }
     return std::nullopt;
 }
@@ -405,7 +416,9 @@ void ApiServer::handle(const httplib::Request &req, httplib::Response &res) {
         route.name = segs[rest++];
     if (rest < segs.size())
         route.subresource = segs[rest++];
-    if (rest < segs.size() || (!route.subresource.empty() &&
+    const bool podLog = route.subresource == "log" && route.type.group.empty() &&
+                        route.type.plural == "pods" && !route.name.empty();
+    if (rest < segs.size() || (!route.subresource.empty() && !podLog &&
                                (route.subresource != "status" || !route.type.statusSubresource)))
         return sendError(res, ApiError::unknownPath());
     if (route.type.namespaced && route.ns.empty() && !route.name.empty())
@@ -431,6 +444,19 @@ void ApiServer::serveResource(const httplib::Request &req, httplib::Response &re
     if (std::find(type.verbs.begin(), type.verbs.end(), verb) == type.verbs.end() ||
         (verb == "create" && !collection) || ((verb == "update" || verb == "patch") && collection))
         return sendError(res, ApiError::methodNotAllowed(verb, type.plural));
+    if (route.subresource == "log") {
+        if (verb != "get")
+            return sendError(res, ApiError::methodNotAllowed(verb, "pods/log"));
+        if (user.denies("pods/log"))
+            return sendError(res, ApiError::forbidden(user.name, verb, type.plural, type.group,
+                                                      route.name, route.ns, "log"));
+        if (auto fault = m_faults.requestFault())
+            return sendError(res, *fault);
+        return serveLog(req, res, route);
+    }
+    if (user.denies(type.plural))
+        return sendError(res, ApiError::forbidden(user.name, verb, type.plural, type.group,
+                                                  route.name, route.ns));
     const bool write = verb != "get" && verb != "list" && verb != "watch";
     const bool review =
         type.group == "authorization.k8s.io" || type.group == "authentication.k8s.io";
@@ -492,6 +518,145 @@ void ApiServer::serveGet(httplib::Response &res, const Route &route, bool table)
     res.status = 200;
     res.set_content(objectJson(type, r.value()), kJson);
     return;
+}
+
+void ApiServer::serveLog(const httplib::Request &req, httplib::Response &res, const Route &route) {
+    auto query = PodLogQuery::parse(req.params, route.name);
+    if (!query)
+        return sendError(res, query.error());
+    auto stored = m_store.get(route.type, route.ns, route.name);
+    if (!stored.ok())
+        return sendError(res, stored.error());
+    const json pod = stored.value()->parse();
+    // The API server's container check: one container may be left out, an unknown one is refused.
+    const json spec = pod.value("spec", json::object());
+    std::vector<std::string> names;
+    for (const char *list : {"initContainers", "containers", "ephemeralContainers"})
+        for (const auto &c : spec.value(list, json::array()))
+            names.push_back(c.value("name", ""));
+    std::string container = query->container;
+    if (container.empty()) {
+        const auto regular = spec.value("containers", json::array());
+        if (regular.size() == 1 && names.size() == 1) {
+            container = regular[0].value("name", "");
+        } else {
+            std::string list;
+            for (const auto &n : names)
+                list += (list.empty() ? "" : " ") + n;
+            return sendError(res, ApiError::badRequest(
+                                      "a container name must be specified for pod " + route.name +
+                                      (names.empty() ? "" : ", choose one of: [" + list + ']')));
+        }
+    } else if (std::find(names.begin(), names.end(), container) == names.end()) {
+        return sendError(res, ApiError::badRequest("container " + container +
+                                                   " is not valid for pod " + route.name));
+    }
+    if (spec.value("nodeName", "").empty()) {
+        res.status = 204; // not scheduled: nothing to read, and no error
+        return;
+    }
+    auto log = ContainerLog::forPod(pod, container, query->previous);
+    if (!log)
+        return sendError(res, log.error());
+
+    const auto now = std::chrono::system_clock::now();
+    std::uint64_t end = log->countAt(now);
+    std::uint64_t begin = 0;
+    if (query->tailLines)
+        begin = end > static_cast<std::uint64_t>(*query->tailLines)
+                    ? end - static_cast<std::uint64_t>(*query->tailLines)
+                    : end;
+    std::optional<ContainerLog::TimePoint> since = query->sinceTime;
+    if (query->sinceSeconds)
+        since = now - std::chrono::seconds(*query->sinceSeconds);
+    if (since)
+        begin = std::max(begin, log->firstAtOrAfter(*since));
+    const bool follow = query->follow && log->running() && !query->previous;
+    struct Stream {
+        ContainerLog log;
+        std::uint64_t next;
+        std::optional<std::int64_t> remaining; ///< limitBytes left
+    };
+    auto stream = std::make_shared<Stream>(Stream{std::move(*log), begin, query->limitBytes});
+    const bool timestamps = query->timestamps;
+    const std::string ns = route.ns;
+    const std::string name = route.name;
+    const ResourceType type = route.type;
+    res.status = 200;
+    res.set_chunked_content_provider("text/plain", [this, stream, timestamps, follow, ns, name,
+                                                    type, container,
+                                                    end](std::size_t, httplib::DataSink &sink) {
+        std::string out;
+        // Lines [next, upTo) into `out`, within limitBytes; false once the limit is spent.
+        const auto produce = [&](std::uint64_t upTo) {
+            for (; stream->next < upTo; ++stream->next) {
+                const std::uint64_t k = stream->next;
+                std::string line;
+                if (timestamps)
+                    line = k8s::Rfc3339::formatNanosFixed(toInstant(stream->log.timeOf(k))) + ' ';
+                line += stream->log.textOf(k);
+                if (stream->log.terminated(k))
+                    line += '\n';
+                if (stream->remaining) {
+                    if (*stream->remaining <= 0)
+                        return false;
+                    if (static_cast<std::int64_t>(line.size()) > *stream->remaining)
+                        line.resize(static_cast<std::size_t>(*stream->remaining));
+                    *stream->remaining -= static_cast<std::int64_t>(line.size());
+                }
+                out += line;
+                if (out.size() >= 64 * 1024) {
+                    if (!writeBody(sink, out.data(), out.size()))
+                        return false;
+                    out.clear();
+                }
+            }
+            return !stream->remaining || *stream->remaining > 0;
+        };
+        bool more = produce(end);
+        if (!out.empty() && !writeBody(sink, out.data(), out.size()))
+            return false;
+        out.clear();
+        auto nextCheck = std::chrono::steady_clock::now();
+        while (more && follow && !m_stopping.load()) {
+            // Re-read the pod each second: the run may have ended (then drain and end),
+            // the pod may be gone.
+            if (std::chrono::steady_clock::now() >= nextCheck) {
+                nextCheck = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+                auto current = m_store.get(type, ns, name);
+                if (!current.ok())
+                    break;
+                const json latest = current.value()->parse();
+                auto run = ContainerLog::forPod(latest, container, false);
+                if (!run || run->startedAt() != stream->log.startedAt() || !run->running()) {
+                    // The run this stream reads ended: what it printed, then the end.
+                    if (!run || run->startedAt() != stream->log.startedAt())
+                        run = ContainerLog::forPod(latest, container, true); // restarted
+                    if (run && run->startedAt() == stream->log.startedAt())
+                        stream->log = *run;
+                    produce(stream->log.countAt(std::chrono::system_clock::now()));
+                    if (!out.empty())
+                        writeBody(sink, out.data(), out.size());
+                    break;
+                }
+            }
+            const auto wallNow = std::chrono::system_clock::now();
+            more = produce(stream->log.countAt(wallNow));
+            if (!out.empty() && !writeBody(sink, out.data(), out.size()))
+                return false;
+            out.clear();
+            if (!more)
+                break;
+            const auto due = stream->log.timeOf(stream->next);
+            const auto wait = std::clamp<std::chrono::system_clock::duration>(
+                due - wallNow, std::chrono::milliseconds(5), std::chrono::milliseconds(200));
+            std::this_thread::sleep_for(wait);
+            if (!sink.is_writable())
+                return false;
+        }
+        sink.done();
+        return true;
+    });
 }
 
 void ApiServer::serveCreate(const httplib::Request &req, httplib::Response &res, const Route &route,
@@ -1012,7 +1177,15 @@ void ApiServer::serveReview(const httplib::Request &req, httplib::Response &res,
                                                     "exactly one of nonResourceAttributes or "
                                                     "resourceAttributes must be specified"));
         const bool readVerb = verb == "get" || verb == "list" || verb == "watch";
-        const bool allowed = !user.readOnly || readVerb;
+        std::string resource;
+        if (spec.contains("resourceAttributes")) {
+            const json &ra = spec["resourceAttributes"];
+            resource = ra.value("resource", "");
+            if (!ra.value("subresource", "").empty())
+                resource += '/' + ra.value("subresource", "");
+        }
+        const bool allowed =
+            (!user.readOnly || readVerb) && (resource.empty() || !user.denies(resource));
         out["status"] = {{"allowed", allowed}};
         if (allowed)
             out["status"]["reason"] =

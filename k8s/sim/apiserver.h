@@ -5,6 +5,7 @@
 #include "k8s/sim/resourceregistry.h"
 #include "k8s/sim/tlsmaterial.h"
 
+#include <algorithm>
 #include <atomic>
 #include <map>
 #include <memory>
@@ -26,6 +27,12 @@ struct SimUser {
     std::string name;
     std::vector<std::string> groups;
     bool readOnly = false;
+    /// Resources and subresources this user may not read ("pods/log", "pods/exec", "secrets"):
+    /// every request for them is 403, and access reviews say no.
+    std::vector<std::string> denied;
+    bool denies(const std::string &resource) const {
+        return std::find(denied.begin(), denied.end(), resource) != denied.end();
+    }
 };
 
 /// The HTTP(S) front of the simulator: authentication, discovery, the resource routes
@@ -68,6 +75,9 @@ private:
                        Route &route);
     // serveResource's verbs, after it checked the route, the user and the faults.
     void serveGet(httplib::Response &res, const Route &route, bool table);
+    /// GET pods/NAME/log: PodLogOptions, the API server's and kubelet's errors, follow as one
+    /// long chunked body that ends when the run ends (ContainerLog, PodLogQuery).
+    void serveLog(const httplib::Request &req, httplib::Response &res, const Route &route);
     void serveCreate(const httplib::Request &req, httplib::Response &res, const Route &route,
                      const WriteOptions &options);
     void serveUpdate(const httplib::Request &req, httplib::Response &res, const Route &route,

@@ -247,6 +247,28 @@ public:
         }
     }
 
+    /// Marks a placed, running pod as restarted `restarts` times, its last run ended by
+    /// `reason` `endedAgo` ago; the current run started 10 s after that.
+    void restarted(json &p, int restarts, const char *reason, int exitCode,
+                   std::chrono::seconds endedAgo, const std::string &message = {}) {
+        for (auto &cs : p["status"]["containerStatuses"]) {
+            const std::string podStart = p["status"].value("startTime", "");
+            const auto start = parseRfc3339(podStart).value_or(m_now);
+            const auto ended = m_now - endedAgo;
+            const auto lastStart = std::max(start, ended - std::chrono::minutes(55));
+            cs["restartCount"] = restarts;
+            cs["lastState"] = {{"terminated",
+                                {{"exitCode", exitCode},
+                                 {"reason", reason},
+                                 {"startedAt", formatRfc3339(lastStart)},
+                                 {"finishedAt", formatRfc3339(ended)}}}};
+            if (!message.empty())
+                cs["lastState"]["terminated"]["message"] = message;
+            cs["state"] = {
+                {"running", {{"startedAt", formatRfc3339(ended + std::chrono::seconds(10))}}}};
+        }
+    }
+
     /// Marks a placed pod as finished (job pods of completed jobs).
     void finish(json &p, bool success, std::chrono::seconds endedAgo) {
         json &s = p["status"];
@@ -479,10 +501,15 @@ private:
                 selector["org"] = "public";
             }
             const std::string name = user + "-notebook-" + std::to_string(i);
-            add(b.pod(name, "jupyter", {{"app", name}, {"user", user}, {"pod-type", "notebook"}},
+            json p =
+                b.pod(name, "jupyter", {{"app", name}, {"user", user}, {"pod-type", "notebook"}},
                       {{"project", projects.at(selector["org"].get<std::string>())}}, selector,
                       "ccr.ccs.tencentyun.com/cube-studio/notebook:jupyter-ubuntu-cpu-base",
-                      requests, limits, std::chrono::seconds(hours(1 + 7 * i))));
+                      requests, limits, std::chrono::seconds(hours(1 + 7 * i)));
+            if (i == 1 && p["status"].contains("containerStatuses"))
+                // Out of memory once an hour: the current run and the killed one before it.
+                b.restarted(p, 3, "OOMKilled", 137, std::chrono::minutes(50));
+            add(std::move(p));
         }
     }
     /// Inference services (service namespace): request = limit.
@@ -499,13 +526,25 @@ private:
                 selector["org"] =
                     "public"; // vision's GPUs are busy training; serve from public T4s
             const std::string name = "infer-" + org + "-model-" + std::to_string(i) + "-5c7f9d";
-            add(b.pod(name, "service",
-                      {{"app", "infer-" + org + "-model-" + std::to_string(i)},
-                       {"pod-type", "inferenceservice"},
-                       {"user", users[static_cast<std::size_t>(i)]}},
-                      {{"project", projects.at(selector["org"].get<std::string>())}}, selector,
-                      "ccr.ccs.tencentyun.com/cube-studio/tritonserver:24.05", req, req,
-                      days(2 + i)));
+            json p = b.pod(name, "service",
+                           {{"app", "infer-" + org + "-model-" + std::to_string(i)},
+                            {"pod-type", "inferenceservice"},
+                            {"user", users[static_cast<std::size_t>(i)]}},
+                           {{"project", projects.at(selector["org"].get<std::string>())},
+                            {"kubectl.kubernetes.io/default-container", "main"}},
+                           selector, "ccr.ccs.tencentyun.com/cube-studio/tritonserver:24.05", req,
+                           req, days(2 + i), json::array(), false);
+            // Istio injects an init container and a sidecar; they request nothing here, so the
+            // service's requests stay what the platform asked for.
+            p["spec"]["initContainers"] =
+                json::array({{{"name", "istio-init"},
+                              {"image", "docker.io/istio/proxyv2:1.22.3"},
+                              {"args", json::array({"istio-iptables", "-p", "15001"})}}});
+            p["spec"]["containers"].push_back({{"name", "istio-proxy"},
+                                               {"image", "docker.io/istio/proxyv2:1.22.3"},
+                                               {"args", json::array({"proxy", "sidecar"})}});
+            b.placeNow(p, days(2 + i));
+            add(std::move(p));
         }
     }
     json jobMeta(const std::string &name, const std::string &ns, const std::string &org,
@@ -570,9 +609,11 @@ private:
             r["restartPolicy"] = "OnFailure";
         return r;
     }
+    /// `restarts`: the replicas' containers failed that often before (restartPolicy OnFailure):
+    /// their previous run ended with a traceback.
     void replicaPods(const TrainingJob &j, const std::string &role, int n, const json &requests,
                      const json &selector, int finished /* 0 running, 1 succeeded, -1 failed */,
-                     bool place = true) {
+                     bool place = true, int restarts = 0) {
         const std::string &job = j.name;
         for (int i = 0; i < n; ++i) {
             std::string r = role;
@@ -596,6 +637,12 @@ private:
                            requests, requests, j.age, ownerRef(j.apiVersion, j.kind, job), place);
             if (finished != 0 && p["spec"].contains("nodeName"))
                 b.finish(p, finished > 0, std::chrono::seconds(j.age.count() / 2));
+            else if (restarts > 0 && p["status"].contains("containerStatuses"))
+                // FallbackToLogsOnError: the kubelet keeps the end of the log as the message.
+                b.restarted(p, restarts, "Error", 1, std::chrono::hours(20),
+                            "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 "
+                            "GiB. GPU 0 has a total capacity of 79.15 GiB of which 1.19 GiB is "
+                            "free.");
             add(std::move(p));
         }
     }
@@ -614,7 +661,7 @@ private:
                   {{"Master", pytorchReplica(8, true)}, {"Worker", pytorchReplica(8, true)}}}},
                 {{"Running", "is running.", j.age}}, {{"Master", active1}, {"Worker", active1}}));
             replicaPods(j, "Master", 1, gpuRequest("32", "256Gi", 8), visionA100, 0);
-            replicaPods(j, "Worker", 1, gpuRequest("32", "256Gi", 8), visionA100, 0);
+            replicaPods(j, "Worker", 1, gpuRequest("32", "256Gi", 8), visionA100, 0, true, 1);
         }
         { // A second vision PyTorchJob that cannot start: vision has no free A100.
             const TrainingJob j{"kubeflow.org/v1", "PyTorchJob", "pytorch-detr-vision",

@@ -230,9 +230,10 @@ std::optional<std::string> Simulator::start() {
     server.gzip = m_options.gzip;
     server.aggregatedDiscovery = m_options.aggregatedDiscovery;
     server.bookmarkInterval = std::chrono::milliseconds(m_options.bookmarkIntervalMs);
-    server.tokens[m_adminToken] = SimUser{"admin", {"system:masters"}, false};
+    server.tokens[m_adminToken] = SimUser{"admin", {"system:masters"}, false, {}};
     if (!m_options.readonlyToken.empty())
-        server.tokens[m_options.readonlyToken] = SimUser{"viewer", {"viewers"}, true};
+        server.tokens[m_options.readonlyToken] =
+            SimUser{"viewer", {"viewers"}, true, m_options.readonlyDenied};
     m_server = std::make_unique<ApiServer>(m_store, m_registry, m_faults, m_tls ? &*m_tls : nullptr,
                                            server);
     m_port = m_server->start();

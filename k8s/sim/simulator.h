@@ -23,8 +23,11 @@ struct SimulatorOptions {
     std::string host = "127.0.0.1";
     int port = 0;
     bool tls = true;
-    std::string auth = "token";    ///< token | cert: what the written kubeconfig uses
-    std::string readonlyToken;     ///< adds a user whose writes get 403
+    std::string auth = "token"; ///< token | cert: what the written kubeconfig uses
+    std::string readonlyToken;  ///< adds a user whose writes get 403
+    /// What the read-only user may not read either ("pods/log", "pods/exec", "secrets"): a
+    /// role narrower than "view", for tests of refused reads.
+    std::vector<std::string> readonlyDenied;
     std::string scenario = "demo"; ///< demo | scale | empty
     std::size_t nodes = 500;
     std::size_t pods = 15000;
