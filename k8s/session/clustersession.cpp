@@ -127,6 +127,47 @@ struct ClusterSession::Batch {
     std::promise<std::vector<WriteResult>> promise;
 };
 
+ClusterSession::StreamId
+ClusterSession::openStream(HttpRequest request, std::function<void(const HttpResponse &)> done) {
+    const StreamId id = m_nextStream.fetch_add(1);
+    auto shared = std::make_shared<std::function<void(const HttpResponse &)>>(std::move(done));
+    auto req = std::make_shared<HttpRequest>(std::move(request));
+    post([this, id, shared, req] {
+        if (m_stop.load() || m_exited) {
+            HttpResponse cancelled;
+            cancelled.cancelled = true;
+            (*shared)(cancelled);
+            return;
+        }
+        const auto rid = m_transport->start(
+            std::move(*req), [this, id, shared](HttpTransport::RequestId, const HttpResponse &r) {
+                m_streams.erase(id);
+                (*shared)(r);
+            });
+        m_streams[id] = rid;
+    });
+    return id;
+}
+
+void ClusterSession::cancelStream(StreamId id) {
+    post([this, id] {
+        if (m_exited)
+            return;
+        const auto it = m_streams.find(id);
+        if (it != m_streams.end())
+            m_transport->cancel(it->second);
+    });
+}
+
+void ClusterSession::postAfter(std::chrono::milliseconds delay, std::function<void()> job) {
+    const auto due = std::chrono::steady_clock::now() + delay;
+    auto shared = std::make_shared<std::function<void()>>(std::move(job));
+    post([this, due, shared] {
+        if (!m_exited)
+            m_timers.emplace(due, [shared] { (*shared)(); });
+    });
+}
+
 std::future<std::vector<WriteResult>> ClusterSession::submit(std::vector<WriteRequest> requests,
                                                              std::size_t concurrency) {
     auto batch = std::make_shared<Batch>();
@@ -554,6 +595,15 @@ void ClusterSession::run() {
         const auto now = std::chrono::steady_clock::now();
         if (m_retryStep && now >= m_retryAt)
             (this->*std::exchange(m_retryStep, nullptr))();
+        while (!m_timers.empty() && m_timers.begin()->first <= now) {
+            auto job = std::move(m_timers.begin()->second);
+            m_timers.erase(m_timers.begin());
+            job();
+        }
+        if (!m_timers.empty())
+            wait = std::min(wait, std::max(std::chrono::milliseconds(0),
+                                           std::chrono::duration_cast<std::chrono::milliseconds>(
+                                               m_timers.begin()->first - now)));
         if (m_retryStep)
             wait = std::min(wait, std::max(std::chrono::milliseconds(0),
                                            std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -573,7 +623,8 @@ void ClusterSession::run() {
     for (auto &w : m_watches)
         w->stop();
     m_transport->perform(std::chrono::milliseconds(0));
-    m_transport->cancelAll(); // writes still in flight report "cancelled" to their callers
+    m_transport->cancelAll(); // writes and streams in flight report "cancelled" to their callers
+    m_timers.clear();
     m_watches.clear();
     m_retiredWatches.clear();
     m_decoder.reset();

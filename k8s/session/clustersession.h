@@ -110,6 +110,16 @@ public:
     /// Writes go out only through here, so the GUI never blocks on the network.
     std::future<std::vector<WriteResult>> submit(std::vector<WriteRequest> requests,
                                                  std::size_t concurrency = 8);
+    /// A read beside the watches on the session's connection (a pod's log): `request.onData` and
+    /// `done` run on the session thread; `done` runs exactly once (response.cancelled after
+    /// cancelStream() or stop()). Any thread; returns the id cancelStream() takes.
+    using StreamId = std::uint64_t;
+    StreamId openStream(HttpRequest request, std::function<void(const HttpResponse &)> done);
+    /// Ends a stream (its `done` reports cancelled). Any thread; unknown ids are ignored.
+    void cancelStream(StreamId id);
+    /// Runs `job` on the session thread after `delay` (a stream's reconnect backoff); dropped
+    /// when the session stops. Any thread.
+    void postAfter(std::chrono::milliseconds delay, std::function<void()> job);
     /// Bytes received and seconds spent decoding, all resources (benchmarks).
     std::pair<std::uint64_t, double> transferStats();
 
@@ -161,6 +171,10 @@ private:
     std::chrono::steady_clock::time_point m_retryAt;
     std::chrono::milliseconds m_retryBackoff{0};
     std::vector<std::function<void()>> m_jobs;
+    // Session-thread streams and timers.
+    std::atomic<StreamId> m_nextStream{1};
+    std::map<StreamId, HttpTransport::RequestId> m_streams;
+    std::multimap<std::chrono::steady_clock::time_point, std::function<void()>> m_timers;
     bool m_exited = false; ///< the session thread has finished (jobs then run in post())
     // Session-thread state.
     std::unique_ptr<ObjectDecoder> m_decoder;

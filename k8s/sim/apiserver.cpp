@@ -618,7 +618,13 @@ void ApiServer::serveLog(const httplib::Request &req, httplib::Response &res, co
             return false;
         out.clear();
         auto nextCheck = std::chrono::steady_clock::now();
+        const auto followStarted = nextCheck;
+        const auto dropAfter = m_faults.dropWatchAfter();
         while (more && follow && !m_stopping.load()) {
+            // drop-watch cuts follow streams too (no terminating chunk).
+            if (dropAfter.count() > 0 &&
+                std::chrono::steady_clock::now() - followStarted >= dropAfter)
+                return false;
             // Re-read the pod each second: the run may have ended (then drain and end),
             // the pod may be gone.
             if (std::chrono::steady_clock::now() >= nextCheck) {

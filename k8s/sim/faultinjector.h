@@ -13,7 +13,8 @@
 namespace cubedesk::sim {
 
 /// The `--faults` of cubedesk-sim (docs/simulator.md): a comma list of
-///   drop-watch:every=2s   every watch stream is cut (no terminating chunk) after that long
+///   drop-watch:every=2s   every watch and log follow stream is cut (no terminating chunk)
+///                         after that long
 ///   expire-watch:rate=P   a watch start answers an in-stream 410 Expired with probability P
 ///   expire-continue:rate=P  a LIST page asked with a continue token answers 410 Expired
 ///   http500:rate=P        a resource request answers 500 InternalError

@@ -1,6 +1,7 @@
 // `cubedesk --logs` end to end: the real binary against the simulator over TLS, byte for byte
 // what kubectl logs writes for the same options; a training job's aggregated log; errors.
 
+#include "tests/support/demologpods.h"
 #include "tests/support/simprocess.h"
 
 #include <gtest/gtest.h>
@@ -11,9 +12,9 @@ using cubedesk::test::SimProcess;
 
 namespace {
 
-const std::string kInference = "infer-nlp-model-2-5c7f9d";
-const std::string kWorker = "pytorch-resnet50-vision-worker-0";
-const std::string kMaster = "pytorch-resnet50-vision-master-0";
+const std::string &kInference = cubedesk::test::kDemoInferencePod;
+const std::string &kMaster = cubedesk::test::kDemoMasterPod;
+const std::string &kWorker = cubedesk::test::kDemoWorkerPod;
 
 class LogsCommandTest : public ::testing::Test {
 protected:

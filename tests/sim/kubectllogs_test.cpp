@@ -3,6 +3,7 @@
 // init containers and sidecars, selectors with prefixes.
 
 #include "k8s/api/rfc3339.h"
+#include "tests/support/demologpods.h"
 #include "tests/support/simprocess.h"
 
 #include <gtest/gtest.h>
@@ -16,11 +17,9 @@ using cubedesk::test::SimProcess;
 
 namespace {
 
-// A running inference pod of the demo: istio-init, main (the annotated default), istio-proxy.
-const std::string kInference = "infer-nlp-model-2-5c7f9d";
-// A running training worker whose previous run died of a CUDA out-of-memory.
-const std::string kWorker = "pytorch-resnet50-vision-worker-0";
-const std::string kMaster = "pytorch-resnet50-vision-master-0";
+const std::string &kInference = cubedesk::test::kDemoInferencePod;
+const std::string &kMaster = cubedesk::test::kDemoMasterPod;
+const std::string &kWorker = cubedesk::test::kDemoWorkerPod;
 
 std::vector<std::string> lines(const std::string &text) {
     std::vector<std::string> out;

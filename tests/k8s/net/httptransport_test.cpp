@@ -179,6 +179,22 @@ private:
     std::vector<bool> m_calls;
 };
 
+/// A credential source that records its calls and hands out `token` for 6 s; its call number
+/// `failing` (1-based; 0: none) fails as an unreachable identity provider would.
+decltype(TransportSettings::credential) expiringSource(const std::shared_ptr<SourceCalls> &calls,
+                                                       const std::string &token,
+                                                       std::size_t failing) {
+    return [calls, token, failing](
+               const TransportCredential *rejected) -> Result<TransportCredential, std::string> {
+        if (calls->add(rejected != nullptr) == failing)
+            return Failure{std::string("identity provider unreachable")};
+        TransportCredential c;
+        c.bearerToken = token;
+        c.expiry = std::chrono::system_clock::now() + std::chrono::seconds(6);
+        return c;
+    };
+}
+
 // Many requests that fail with one expired credential share one refresh (an exec plugin run per
 // 401 would start dozens of plugins at once on a reconnect).
 TEST_F(TransportTest, ConcurrentRequestsShareOneRefresh) {
@@ -210,15 +226,7 @@ TEST_F(TransportTest, ACredentialIsRefreshedBeforeItExpires) {
     TransportSettings s = trusted();
     const std::string good = s_sim->adminToken();
     auto calls = std::make_shared<SourceCalls>();
-    s.credential =
-        [calls,
-         good](const TransportCredential *rejected) -> Result<TransportCredential, std::string> {
-        calls->add(rejected != nullptr);
-        TransportCredential c;
-        c.bearerToken = good;
-        c.expiry = std::chrono::system_clock::now() + std::chrono::seconds(6);
-        return c;
-    };
+    s.credential = expiringSource(calls, good, 0);
     HttpTransport t(s);
     EXPECT_EQ(run(t, get("/api/v1/namespaces")).response.status, 200);
     EXPECT_EQ(run(t, get("/api/v1/namespaces")).response.status, 200);
@@ -236,16 +244,7 @@ TEST_F(TransportTest, AFailedRenewalKeepsTheCredentialThatStillWorks) {
     TransportSettings s = trusted();
     const std::string good = s_sim->adminToken();
     auto calls = std::make_shared<SourceCalls>();
-    s.credential =
-        [calls,
-         good](const TransportCredential *rejected) -> Result<TransportCredential, std::string> {
-        if (calls->add(rejected != nullptr) == 2)
-            return Failure{std::string("identity provider unreachable")};
-        TransportCredential c;
-        c.bearerToken = good;
-        c.expiry = std::chrono::system_clock::now() + std::chrono::seconds(6);
-        return c;
-    };
+    s.credential = expiringSource(calls, good, 2);
     HttpTransport t(s);
     EXPECT_EQ(run(t, get("/api/v1/namespaces")).response.status, 200);
     std::this_thread::sleep_for(std::chrono::milliseconds(3200)); // past half of its life
