@@ -21,6 +21,30 @@ std::size_t LogBuffer::append(std::vector<k8s::LogLine> &&lines) {
     return trim();
 }
 
+std::size_t LogBuffer::overflowIfAppended(const std::vector<k8s::LogLine> &lines) const {
+    std::size_t count = m_lines.size() + lines.size();
+    std::size_t bytes = m_bytes;
+    for (const auto &line : lines)
+        bytes += cost(line);
+    std::size_t gone = 0;
+    // Drop from the front of old + new until within both caps.
+    while (count > 0 && (count > m_maxLines || bytes > m_maxBytes)) {
+        bytes -= cost(gone < m_lines.size() ? m_lines[gone] : lines[gone - m_lines.size()]);
+        --count;
+        ++gone;
+    }
+    return gone;
+}
+
+void LogBuffer::dropOldest(std::size_t n) {
+    n = std::min(n, m_lines.size());
+    for (std::size_t i = 0; i < n; ++i) {
+        m_bytes -= cost(m_lines.front());
+        m_lines.pop_front();
+    }
+    m_first += n;
+}
+
 std::size_t LogBuffer::setCaps(std::size_t maxLines, std::size_t maxBytes) {
     m_maxLines = std::max<std::size_t>(1, maxLines);
     m_maxBytes = maxBytes;

@@ -30,6 +30,11 @@ public:
     /// Appends `lines` (moved from); returns how many of the oldest lines were dropped to stay
     /// within the caps (they may include some of `lines` when one batch alone exceeds them).
     std::size_t append(std::vector<k8s::LogLine> &&lines);
+    /// How many lines append(`lines`) would drop (old ones first, then the batch's own oldest):
+    /// a model announces the removals before they happen.
+    std::size_t overflowIfAppended(const std::vector<k8s::LogLine> &lines) const;
+    /// Drops the `n` oldest kept lines (counted as dropped).
+    void dropOldest(std::size_t n);
     /// New caps; lines beyond them are dropped at once (returns how many).
     std::size_t setCaps(std::size_t maxLines, std::size_t maxBytes);
     void clear();

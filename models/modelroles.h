@@ -15,6 +15,10 @@ enum ModelRole : int {
     OrgNameRole,                  ///< QString, the org of the row (board org rows, node rows)
     RawValueRole,                 ///< the row's typed value for copy/export (number or text)
     OrgSummaryRole,               ///< models::OrgSummary (OrgBoardModel org rows)
+    LogTimeRole,                  ///< QDateTime (local time) of a log line; invalid without one
+    LogSeverityRole,              ///< int, models::LogSeverity::Level of a log line
+    LogSourceRole,                ///< QString, "[pod/container]" of an aggregated log line
+    LogNumberRole,                ///< qulonglong, the line's number in its LogBuffer
 };
 
 } // namespace cubedesk::models

@@ -1,0 +1,187 @@
+#include "models/logviewmodel.h"
+
+#include "models/ansitext.h"
+#include "models/logseverity.h"
+#include "models/modelroles.h"
+
+#include <QDateTime>
+#include <QRegularExpression>
+
+#include <algorithm>
+#include <cctype>
+#include <functional>
+
+namespace cubedesk::models {
+
+LogViewModel::LogViewModel(QObject *parent)
+    : QAbstractListModel(parent) {}
+
+int LogViewModel::addSource(const QString &name) {
+    m_sourceNames.append(name);
+    return static_cast<int>(m_sourceNames.size() - 1);
+}
+
+void LogViewModel::append(std::vector<k8s::LogLine> &&lines, const std::vector<int> &sources) {
+    if (lines.empty())
+        return;
+    const bool aggregated = !sources.empty() && sources.size() == lines.size();
+    const std::size_t overflow = m_buffer.overflowIfAppended(lines);
+    const std::size_t oldRows = m_buffer.size();
+    const std::size_t fromOld = std::min(overflow, oldRows);
+    if (fromOld > 0) {
+        beginRemoveRows({}, 0, static_cast<int>(fromOld) - 1);
+        m_buffer.dropOldest(fromOld);
+        m_sources.erase(m_sources.begin(),
+                        m_sources.begin() + static_cast<std::ptrdiff_t>(
+                                                std::min<std::size_t>(fromOld, m_sources.size())));
+        endRemoveRows();
+    }
+    // A batch larger than the caps keeps its own newest lines.
+    const std::size_t skip = overflow - fromOld;
+    std::vector<k8s::LogLine> kept(
+        std::make_move_iterator(lines.begin() + static_cast<std::ptrdiff_t>(skip)),
+        std::make_move_iterator(lines.end()));
+    lines.clear();
+    if (skip > 0)
+        m_buffer.addUpstreamDropped(skip);
+    if (!kept.empty()) {
+        const int first = static_cast<int>(m_buffer.size());
+        beginInsertRows({}, first, first + static_cast<int>(kept.size()) - 1);
+        if (aggregated)
+            m_sources.insert(m_sources.end(), sources.begin() + static_cast<std::ptrdiff_t>(skip),
+                             sources.end());
+        m_buffer.append(std::move(kept));
+        endInsertRows();
+    }
+    if (overflow > 0)
+        Q_EMIT droppedChanged(m_buffer.dropped());
+}
+
+void LogViewModel::clear() {
+    beginResetModel();
+    m_buffer.clear();
+    m_sources.clear();
+    endResetModel();
+}
+
+void LogViewModel::setCaps(std::size_t maxLines, std::size_t maxBytes) {
+    // Announce the removal first: work out how many go with the new caps.
+    LogBuffer probe(maxLines, maxBytes);
+    std::size_t gone = 0;
+    {
+        std::size_t bytes = m_buffer.bytes();
+        std::size_t count = m_buffer.size();
+        while (count > 0 && (count > probe.maxLines() || bytes > probe.maxBytes())) {
+            bytes -= m_buffer.at(gone).text.size() + sizeof(k8s::LogLine);
+            --count;
+            ++gone;
+        }
+    }
+    if (gone > 0)
+        beginRemoveRows({}, 0, static_cast<int>(gone) - 1);
+    m_buffer.setCaps(maxLines, maxBytes);
+    if (gone > 0) {
+        m_sources.erase(m_sources.begin(), m_sources.begin() + static_cast<std::ptrdiff_t>(std::min(
+                                                                   gone, m_sources.size())));
+        endRemoveRows();
+        Q_EMIT droppedChanged(m_buffer.dropped());
+    }
+}
+
+void LogViewModel::setShowTimestamps(bool show) {
+    if (show == m_showTimestamps)
+        return;
+    m_showTimestamps = show;
+    if (rowCount() > 0)
+        Q_EMIT dataChanged(index(0), index(rowCount() - 1), {Qt::DisplayRole});
+}
+
+void LogViewModel::addUpstreamDropped(std::uint64_t n) {
+    if (n == 0)
+        return;
+    m_buffer.addUpstreamDropped(n);
+    Q_EMIT droppedChanged(m_buffer.dropped());
+}
+
+int LogViewModel::rowCount(const QModelIndex &parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(m_buffer.size());
+}
+
+QString LogViewModel::lineText(int row) const {
+    const k8s::LogLine &line = m_buffer.at(static_cast<std::size_t>(row));
+    QString out;
+    if (static_cast<std::size_t>(row) < m_sources.size())
+        out += m_sourceNames.value(m_sources[static_cast<std::size_t>(row)]);
+    if (m_showTimestamps && line.time) {
+        const auto t = QDateTime::fromMSecsSinceEpoch(
+                           line.time->seconds * 1000 + line.time->nanos / 1000000, Qt::UTC)
+                           .toLocalTime();
+        out += t.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz ")); // local time
+    }
+    out += AnsiText::display(line.text);
+    return out;
+}
+
+QVariant LogViewModel::data(const QModelIndex &index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount())
+        return {};
+    const auto row = static_cast<std::size_t>(index.row());
+    const k8s::LogLine &line = m_buffer.at(row);
+    switch (role) {
+    case Qt::DisplayRole:
+        return lineText(index.row());
+    case LogTimeRole:
+        if (!line.time)
+            return QDateTime();
+        return QDateTime::fromMSecsSinceEpoch(
+                   line.time->seconds * 1000 + line.time->nanos / 1000000, Qt::UTC)
+            .toLocalTime();
+    case LogSeverityRole:
+        return static_cast<int>(LogSeverity::of(AnsiText::strip(line.text)));
+    case LogSourceRole:
+        return row < m_sources.size() ? m_sourceNames.value(m_sources[row]) : QString();
+    case LogNumberRole:
+        return static_cast<qulonglong>(m_buffer.firstNumber() + row);
+    default:
+        return {};
+    }
+}
+
+std::vector<int> LogViewModel::find(const QString &pattern, bool regularExpression,
+                                    bool caseSensitive) const {
+    std::vector<int> rows;
+    if (pattern.isEmpty())
+        return rows;
+    const std::size_t n = m_buffer.size();
+    if (regularExpression) {
+        const QRegularExpression re(pattern, caseSensitive
+                                                 ? QRegularExpression::NoPatternOption
+                                                 : QRegularExpression::CaseInsensitiveOption);
+        if (!re.isValid())
+            return rows;
+        for (std::size_t i = 0; i < n; ++i)
+            if (re.match(AnsiText::display(m_buffer.at(i).text)).hasMatch())
+                rows.push_back(static_cast<int>(i));
+        return rows;
+    }
+    // Plain text: a byte search in UTF-8 (ASCII letters fold when case-insensitive).
+    std::string needle = pattern.toStdString();
+    const auto fold = [caseSensitive](unsigned char c) {
+        return caseSensitive ? c : static_cast<unsigned char>(std::tolower(c));
+    };
+    std::transform(needle.begin(), needle.end(), needle.begin(), fold);
+    const std::boyer_moore_horspool_searcher searcher(
+        needle.begin(), needle.end(),
+        [&fold](char c) { return std::hash<unsigned char>()(fold(static_cast<unsigned char>(c))); },
+        [&fold](char a, char b) {
+            return fold(static_cast<unsigned char>(a)) == fold(static_cast<unsigned char>(b));
+        });
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::string &text = m_buffer.at(i).text;
+        if (std::search(text.begin(), text.end(), searcher) != text.end())
+            rows.push_back(static_cast<int>(i));
+    }
+    return rows;
+}
+
+} // namespace cubedesk::models
