@@ -20,6 +20,8 @@ ClusterConnection::ClusterConnection(QString context, QString source, QObject *p
 }
 
 ClusterConnection::~ClusterConnection() {
+    // Streams on the session (log feeds) end first: they hold the session by reference.
+    Q_EMIT sessionEnding();
     if (m_session)
         m_session->stop();
 }
@@ -36,6 +38,8 @@ void ClusterConnection::start(k8s::TransportSettings settings) {
     o.followStatusKinds = true;
     o.watchStatusKinds = false; // only while a pane needs them: setStatusKindsWatched()
     o.skipStatusKinds = k8s::JobKinds::notJobs();
+    if (m_session)
+        Q_EMIT sessionEnding();
     m_session = std::make_unique<k8s::ClusterSession>(std::move(o));
     // Runs on the session thread: only post. The session is stopped in our destructor, so
     // `this` outlives every call.

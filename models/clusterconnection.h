@@ -69,6 +69,10 @@ public:
                 std::function<void(std::vector<k8s::WriteResult>)> done,
                 std::size_t concurrency = 8);
 
+    /// The connection's session for streams (LogFeed); null while not connected. The session
+    /// lives until the connection is destroyed or reconfigured: hold the connection, not this.
+    k8s::ClusterSession *session() const { return m_session.get(); }
+
     /// Requests submitted whose results have not been handed out yet.
     std::size_t writesInFlight() const { return m_writes.size(); }
 
@@ -89,6 +93,8 @@ public:
     void pollState();
 
 Q_SIGNALS:
+    /// The session is about to be destroyed (the connection goes): streams on it must end now.
+    void sessionEnding();
     /// The session has deltas waiting (coalesced: once per drain).
     void changesPending();
     void changed(const cubedesk::models::ClusterChange &change);

@@ -4,6 +4,7 @@
 #include "models/logseverity.h"
 #include "models/modelroles.h"
 
+#include <QColor>
 #include <QDateTime>
 #include <QRegularExpression>
 
@@ -138,6 +139,17 @@ QVariant LogViewModel::data(const QModelIndex &index, int role) const {
             .toLocalTime();
     case LogSeverityRole:
         return static_cast<int>(LogSeverity::of(AnsiText::strip(line.text)));
+    case Qt::ForegroundRole:
+        // Errors and warnings stand out; the palette's text colour for the rest.
+        switch (LogSeverity::of(AnsiText::strip(line.text))) {
+        case LogSeverity::Error:
+            return QColor(0xc6, 0x28, 0x28);
+        case LogSeverity::Warning:
+            return QColor(0xb2, 0x6a, 0x00);
+        case LogSeverity::None:
+            return {};
+        }
+        return {};
     case LogSourceRole:
         return row < m_sources.size() ? m_sourceNames.value(m_sources[row]) : QString();
     case LogNumberRole:

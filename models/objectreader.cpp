@@ -1,7 +1,9 @@
 #include "models/objectreader.h"
 
 #include "k8s/api/objectmetadata.h"
+#include "k8s/api/podcontainernames.h"
 #include "k8s/api/servertable.h"
+#include "k8s/api/urlescape.h"
 #include "k8s/api/yamlview.h"
 #include "k8s/write/jobwrites.h"
 #include "k8s/write/nodewrites.h"
@@ -38,6 +40,35 @@ std::optional<k8s::WriteRequest> jobGet(const ClusterConnection *cluster, const 
 }
 
 } // namespace
+
+void ObjectReader::readPodContainers(ClusterConnection *cluster, const QString &ns,
+                                     const QString &pod, const QObject *context,
+                                     std::function<void(PodContainers)> done) {
+    k8s::WriteRequest get;
+    get.method = "GET";
+    get.path = "/api/v1/namespaces/" + k8s::UrlEscape::segment(ns.toStdString()) + "/pods/" +
+               k8s::UrlEscape::segment(pod.toStdString());
+    get.subject = "pod " + pod.toStdString();
+    cluster->submit(
+        {std::move(get)}, context,
+        [done = std::move(done)](std::vector<k8s::WriteResult> results) {
+            const auto &r = results.front();
+            PodContainers out;
+            if (!r.ok()) {
+                out.error = QString::fromStdString(r.error.message);
+                return done(std::move(out));
+            }
+            auto names = k8s::PodContainerNames::parse(r.body);
+            if (!names) {
+                out.error = QStringLiteral("the answer was not JSON");
+                return done(std::move(out));
+            }
+            out.names = std::move(*names);
+            out.ok = true;
+            done(std::move(out));
+        },
+        1);
+}
 
 void ObjectReader::readNode(ClusterConnection *cluster, const QString &node, const QObject *context,
                             std::function<void(FullObject)> done) {

@@ -8,6 +8,8 @@
 // nothing on the cluster and are not audited.
 // Thread-safety: GUI thread only. Owns nothing.
 
+#include "k8s/api/podcontainernames.h"
+
 #include <QString>
 
 #include <functional>
@@ -32,11 +34,20 @@ public:
         QString yaml;                           ///< Read: the object as read-only YAML
         std::map<QString, QString> annotations; ///< Read: metadata.annotations by key
     };
+    /// A pod's containers, for choosing whose log to read.
+    struct PodContainers {
+        bool ok = false;
+        QString error; ///< !ok: the API's reason
+        k8s::PodContainerNames names;
+    };
     struct PrinterColumn {
         QString name;
         QString value;
     };
 
+    /// GETs pod `ns`/`pod` for its containers.
+    static void readPodContainers(ClusterConnection *cluster, const QString &ns, const QString &pod,
+                                  const QObject *context, std::function<void(PodContainers)> done);
     /// GETs node `node`.
     static void readNode(ClusterConnection *cluster, const QString &node, const QObject *context,
                          std::function<void(FullObject)> done);

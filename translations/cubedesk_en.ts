@@ -840,6 +840,13 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::models::LogFeed</name>
+    <message>
+        <source>The cluster is not connected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::models::NodeTableModel</name>
     <message>
         <source>Cluster</source>
@@ -1707,10 +1714,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Double-click a pod to show its node.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1740,6 +1743,10 @@
     </message>
     <message>
         <source>Printer columns — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double-click a pod to show its node; right-click or Ctrl+L for its logs.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1927,6 +1934,150 @@
             <numerusform>; %n already as asked</numerusform>
             <numerusform>; %n already as asked</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::LogPanel</name>
+    <message>
+        <source>Previous run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timestamps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Regex</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jump to end</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The container whose log is shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The log of the container&apos;s previous run (after a restart)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search (Enter: next, Shift+Enter: previous)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search with a regular expression</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the selected lines (all lines when none is selected)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the lines shown to a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Container:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (init)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (ephemeral)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read pod %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connecting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>following</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reconnecting (%1): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ended: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · %1 older lines dropped (limit %2 lines)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n match(es)</source>
+        <translation>
+            <numerusform> · %n match</numerusform>
+            <numerusform> · %n matches</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Save log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Log files (*.log *.txt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %n line(s) to %1</source>
+        <translation>
+            <numerusform>Saved %n line to %1</numerusform>
+            <numerusform>Saved %n lines to %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::LogsDock</name>
+    <message>
+        <source>Logs</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2417,6 +2568,10 @@
         <source>System</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Right-click a pod or press Ctrl+L for its logs.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::NodesPane</name>
@@ -2641,6 +2796,13 @@
     </message>
     <message>
         <source>%1 of %2 events</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::PodLogMenu</name>
+    <message>
+        <source>Show logs</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -831,6 +831,13 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::models::LogFeed</name>
+    <message>
+        <source>The cluster is not connected.</source>
+        <translation>集群未连接。</translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::models::NodeTableModel</name>
     <message>
         <source>Cluster</source>
@@ -1691,10 +1698,6 @@
         <translation>YAML</translation>
     </message>
     <message>
-        <source>Double-click a pod to show its node.</source>
-        <translation>双击 Pod 查看其所在节点。</translation>
-    </message>
-    <message>
         <source>Loading…</source>
         <translation>加载中…</translation>
     </message>
@@ -1725,6 +1728,10 @@
     <message>
         <source>Printer columns — %1</source>
         <translation>打印列 — %1</translation>
+    </message>
+    <message>
+        <source>Double-click a pod to show its node; right-click or Ctrl+L for its logs.</source>
+        <translation>双击 Pod 显示其节点；右键或按 Ctrl+L 查看其日志。</translation>
     </message>
 </context>
 <context>
@@ -1903,6 +1910,148 @@
         <translation>
             <numerusform>；%n 个节点已符合</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::LogPanel</name>
+    <message>
+        <source>Previous run</source>
+        <translation>上一次运行</translation>
+    </message>
+    <message>
+        <source>Follow</source>
+        <translation>跟随</translation>
+    </message>
+    <message>
+        <source>Timestamps</source>
+        <translation>时间戳</translation>
+    </message>
+    <message>
+        <source>Wrap</source>
+        <translation>自动换行</translation>
+    </message>
+    <message>
+        <source>Regex</source>
+        <translation>正则</translation>
+    </message>
+    <message>
+        <source>Jump to end</source>
+        <translation>跳到末尾</translation>
+    </message>
+    <message>
+        <source>The container whose log is shown</source>
+        <translation>显示日志的容器</translation>
+    </message>
+    <message>
+        <source>The log of the container&apos;s previous run (after a restart)</source>
+        <translation>容器上一次运行的日志（重启之后）</translation>
+    </message>
+    <message>
+        <source>Search (Enter: next, Shift+Enter: previous)</source>
+        <translation>搜索（回车：下一个，Shift+回车：上一个）</translation>
+    </message>
+    <message>
+        <source>Search with a regular expression</source>
+        <translation>使用正则表达式搜索</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy the selected lines (all lines when none is selected)</source>
+        <translation>复制选中的行（未选中时复制全部）</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <source>Save the lines shown to a file</source>
+        <translation>将显示的行保存到文件</translation>
+    </message>
+    <message>
+        <source>Container:</source>
+        <translation>容器：</translation>
+    </message>
+    <message>
+        <source> (init)</source>
+        <translation>（初始化）</translation>
+    </message>
+    <message>
+        <source> (ephemeral)</source>
+        <translation>（临时）</translation>
+    </message>
+    <message>
+        <source>Cannot read pod %1: %2</source>
+        <translation>无法读取 Pod %1：%2</translation>
+    </message>
+    <message>
+        <source>connecting</source>
+        <translation>连接中</translation>
+    </message>
+    <message>
+        <source>following</source>
+        <translation>跟随中</translation>
+    </message>
+    <message>
+        <source>reading</source>
+        <translation>读取中</translation>
+    </message>
+    <message>
+        <source>reconnecting (%1): %2</source>
+        <translation>重新连接中（%1）：%2</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation>已完整</translation>
+    </message>
+    <message>
+        <source>ended: %1</source>
+        <translation>已结束：%1</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>%1 lines</source>
+        <translation>%1 行</translation>
+    </message>
+    <message>
+        <source> · %1 older lines dropped (limit %2 lines)</source>
+        <translation> · 已丢弃 %1 行旧日志（上限 %2 行）</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n match(es)</source>
+        <translation>
+            <numerusform> · %n 处匹配</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Save log</source>
+        <translation>保存日志</translation>
+    </message>
+    <message>
+        <source>Log files (*.log *.txt)</source>
+        <translation>日志文件 (*.log *.txt)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %n line(s) to %1</source>
+        <translation>
+            <numerusform>已将 %n 行保存到 %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::LogsDock</name>
+    <message>
+        <source>Logs</source>
+        <translation>日志</translation>
     </message>
 </context>
 <context>
@@ -2389,6 +2538,10 @@
         <source>System</source>
         <translation>系统</translation>
     </message>
+    <message>
+        <source>Right-click a pod or press Ctrl+L for its logs.</source>
+        <translation>右键 Pod 或按 Ctrl+L 查看其日志。</translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::NodesPane</name>
@@ -2609,6 +2762,13 @@
     <message>
         <source>%1 of %2 events</source>
         <translation>%1 / %2 条事件</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::PodLogMenu</name>
+    <message>
+        <source>Show logs</source>
+        <translation>查看日志</translation>
     </message>
 </context>
 <context>

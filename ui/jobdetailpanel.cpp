@@ -5,6 +5,7 @@
 #include "models/jobtablemodel.h"
 #include "models/objectreader.h"
 #include "models/qtstring.h"
+#include "ui/podlogmenu.h"
 
 #include <QDateTime>
 #include <QFontDatabase>
@@ -70,7 +71,18 @@ JobDetailPanel::JobDetailPanel(QWidget *parent)
     m_tabs->addTab(m_pods, tr("Pods"));
     m_tabs->addTab(m_events, tr("Events"));
     m_tabs->addTab(m_yaml, tr("YAML"));
-    m_pods->setToolTip(tr("Double-click a pod to show its node."));
+    m_pods->setToolTip(tr("Double-click a pod to show its node; right-click or Ctrl+L for its "
+                          "logs."));
+    PodLogMenu::attach(
+        m_pods, 0,
+        [this](int row) {
+            const auto *item = m_pods->item(row, 0);
+            return item != nullptr ? item->data(Qt::UserRole).toString() : QString();
+        },
+        [this](const QString &ns, const QString &pod) {
+            if (m_cluster != nullptr)
+                Q_EMIT logsRequested(m_cluster, ns, pod);
+        });
     connect(m_pods, &QTableWidget::cellDoubleClicked, this, [this](int row, int) {
         const auto *node = m_pods->item(row, 2);
         if (m_cluster && node && !node->text().isEmpty())
@@ -218,6 +230,7 @@ void JobDetailPanel::refresh() {
                {models::toQString(p->name()), models::toQString(k8s::Pod::phaseName(p->phase())),
                 models::toQString(p->nodeName()), requests.join(QStringLiteral(", ")),
                 pending ? models::toQString(p->podScheduledMessage()) : QString()});
+        m_pods->item(i, 0)->setData(Qt::UserRole, models::toQString(p->namespaceName()));
     }
 
     std::vector<models::EventPtr> events;

@@ -40,6 +40,9 @@ public:
 
 Q_SIGNALS:
     void nodeRequested(const QString &cluster, const QString &node);
+    /// The user asked for a pod's log (the pods table's context menu, or Ctrl+L on a row).
+    void logsRequested(cubedesk::models::ClusterConnection *cluster, const QString &ns,
+                       const QString &pod);
 
 private:
     void fetchFull();

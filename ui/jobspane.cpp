@@ -132,6 +132,7 @@ JobsPane::JobsPane(models::ClusterHub *hub, JobTableModel *model,
                     m_detail->showJob(nullptr, {}); // gone: never show a dangling job
             });
     connect(m_detail, &JobDetailPanel::nodeRequested, this, &JobsPane::nodeRequested);
+    connect(m_detail, &JobDetailPanel::logsRequested, this, &JobsPane::logsRequested);
     for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
         connect(m_proxy, signal, this, &JobsPane::updateCount);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &JobsPane::updateCount);

@@ -20,6 +20,7 @@ class QTimer;
 class QToolButton;
 
 namespace cubedesk::models {
+class ClusterConnection;
 class ClusterHub;
 class JobTableModel;
 class JobWriteController;
@@ -61,6 +62,9 @@ public:
 
 Q_SIGNALS:
     void nodeRequested(const QString &cluster, const QString &node);
+    /// The user asked for a pod's log (the pods table's context menu, or Ctrl+L on a row).
+    void logsRequested(cubedesk::models::ClusterConnection *cluster, const QString &ns,
+                       const QString &pod);
     /// A write finished: a sentence for the status bar.
     void writeReported(const QString &message);
 

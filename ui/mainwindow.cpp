@@ -22,6 +22,7 @@
 #include "ui/gpuspane.h"
 #include "ui/jobspane.h"
 #include "ui/labeleditordialog.h"
+#include "ui/logsdock.h"
 #include "ui/movepreviewdialog.h"
 #include "ui/nodedetailpanel.h"
 #include "ui/nodespane.h"
@@ -108,6 +109,12 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
     connect(m_tree, &ClusterTree::scopeChanged, m_jobsPane, &JobsPane::setScope);
     connect(m_tree, &ClusterTree::scopeChanged, m_quotasPane, &QuotasPane::setScope);
     connect(m_tree, &ClusterTree::scopeChanged, gpus, &GpusPane::setScope);
+    // Logs open in a dock of tabs, from any pod a detail panel lists.
+    m_logsDock = new LogsDock(this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_logsDock);
+    m_logsDock->hide();
+    connect(m_jobsPane, &JobsPane::logsRequested, m_logsDock, &LogsDock::openPod);
+    connect(m_nodesPane, &NodesPane::logsRequested, m_logsDock, &LogsDock::openPod);
     connect(m_jobsPane, &JobsPane::nodeRequested, this, [this](const QString &c, const QString &n) {
         showPane(QStringLiteral("nodesPane"));
         m_nodesPane->selectNode(c, n);

@@ -48,6 +48,7 @@ class NotificationPanel;
 class ClustersPane;
 class NodesPane;
 class JobsPane;
+class LogsDock;
 class QuotasPane;
 
 class MainWindow final : public QMainWindow {
@@ -69,6 +70,7 @@ public:
     ClustersPane *clustersPane() const { return m_clustersPane; }
     NodesPane *nodesPane() const { return m_nodesPane; }
     JobsPane *jobsPane() const { return m_jobsPane; }
+    LogsDock *logsDock() const { return m_logsDock; }
     QuotasPane *quotasPane() const { return m_quotasPane; }
     BoardPane *boardPane() const { return m_boardPane; }
     ClusterTree *clusterTree() const { return m_tree; }
@@ -134,6 +136,7 @@ private:
     models::JobWriteController *m_jobWrites;
     models::QuotaWriteController *m_quotaWrites;
     JobsPane *m_jobsPane;
+    LogsDock *m_logsDock = nullptr;
     QuotasPane *m_quotasPane;
     QLabel *m_statusText;
     QHash<QString, widgets::FreshnessBadge *> m_badges;

@@ -5,6 +5,7 @@
 #include "models/nodetablemodel.h"
 #include "models/objectreader.h"
 #include "models/qtstring.h"
+#include "ui/podlogmenu.h"
 
 #include <QDateTime>
 #include <QFontDatabase>
@@ -70,6 +71,17 @@ NodeDetailPanel::NodeDetailPanel(QWidget *parent)
     layout->addWidget(m_tabs);
     m_tabs->addTab(m_overview, tr("Overview"));
     m_tabs->addTab(m_pods, tr("Pods"));
+    m_pods->setToolTip(tr("Right-click a pod or press Ctrl+L for its logs."));
+    PodLogMenu::attach(
+        m_pods, 1,
+        [this](int row) {
+            const auto *item = m_pods->item(row, 0);
+            return item != nullptr ? item->text() : QString();
+        },
+        [this](const QString &ns, const QString &pod) {
+            if (m_cluster)
+                Q_EMIT logsRequested(m_cluster, ns, pod);
+        });
     m_tabs->addTab(m_events, tr("Events"));
     m_tabs->addTab(m_yaml, tr("YAML"));
     m_yaml->setReadOnly(true);

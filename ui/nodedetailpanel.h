@@ -33,6 +33,11 @@ public:
     models::ClusterConnection *cluster() const;
     QString yamlText() const;
 
+Q_SIGNALS:
+    /// The user asked for a pod's log (the pods table's context menu, or Ctrl+L on a row).
+    void logsRequested(cubedesk::models::ClusterConnection *cluster, const QString &ns,
+                       const QString &pod);
+
 private:
     void fetchFull();
 

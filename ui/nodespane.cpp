@@ -83,6 +83,7 @@ NodesPane::NodesPane(models::ClusterHub *hub, NodeTableModel *model, QWidget *pa
     splitter->setObjectName(QStringLiteral("nodesSplitter"));
     splitter->addWidget(m_view);
     splitter->addWidget(m_detail);
+    connect(m_detail, &NodeDetailPanel::logsRequested, this, &NodesPane::logsRequested);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
 

@@ -48,6 +48,9 @@ public:
 Q_SIGNALS:
     void editLabelsRequested();
     void cordonRequested(bool unschedulable);
+    /// The user asked for a pod's log (the pods table's context menu, or Ctrl+L on a row).
+    void logsRequested(cubedesk::models::ClusterConnection *cluster, const QString &ns,
+                       const QString &pod);
 
 private:
     void applyFilter();

@@ -565,7 +565,7 @@ void ApiServer::serveLog(const httplib::Request &req, httplib::Response &res, co
     if (query->tailLines)
         begin = end > static_cast<std::uint64_t>(*query->tailLines)
                     ? end - static_cast<std::uint64_t>(*query->tailLines)
-                    : end;
+                    : 0;
     std::optional<ContainerLog::TimePoint> since = query->sinceTime;
     if (query->sinceSeconds)
         since = now - std::chrono::seconds(*query->sinceSeconds);

@@ -113,6 +113,10 @@ TEST_F(KubectlLogsTest, ThePreviousRunEndsWithItsTraceback) {
 }
 
 TEST_F(KubectlLogsTest, TailTimestampsSinceAndLimitBytes) {
+    // A tail longer than the log is the whole log.
+    const auto init = ok({"-n", "service", kInference, "-c", "istio-init"});
+    EXPECT_EQ(ok({"-n", "service", kInference, "-c", "istio-init", "--tail", "100000"}).out,
+              init.out);
     const auto tail = ok({"-n", "pipeline", kMaster, "--tail", "5", "--timestamps"});
     const auto stamped = lines(tail.out);
     ASSERT_EQ(stamped.size(), 5U) << tail.out;

@@ -1,0 +1,145 @@
+// The logs dock offscreen against the simulator (demo scenario): a pod's log opens from the job
+// detail panel's pods (Ctrl+L), follows with new lines, switches to the previous run of a
+// restarted container (its traceback marked as an error), searches, and shows timestamps; a
+// screenshot of the dock is written for people to look at.
+
+#include "models/clusterconnection.h"
+#include "models/clusterhub.h"
+#include "models/logseverity.h"
+#include "models/logviewmodel.h"
+#include "models/modelroles.h"
+#include "tests/support/demologpods.h"
+#include "tests/support/simprocess.h"
+#include "tests/support/testwindow.h"
+#include "ui/jobdetailpanel.h"
+#include "ui/jobspane.h"
+#include "ui/logpanel.h"
+#include "ui/logsdock.h"
+#include "ui/mainwindow.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTabWidget>
+#include <QTest>
+
+using namespace cubedesk;
+using cubedesk::test::SimProcess;
+
+class LogsUiTest : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void aPodsLogOpensFromTheJobAndFollows();
+    void thePreviousRunShowsItsTraceback();
+    void cleanupTestCase();
+
+private:
+    std::unique_ptr<SimProcess> m_sim;
+    std::unique_ptr<models::ClusterHub> m_hub;
+    std::unique_ptr<ui::MainWindow> m_window;
+    QString m_cluster;
+};
+
+void LogsUiTest::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    m_sim = std::make_unique<SimProcess>(std::vector<std::string>{"--scenario", "demo"});
+    QVERIFY2(m_sim->ready(), m_sim->error().c_str());
+    m_hub = std::make_unique<models::ClusterHub>();
+    m_window = test::openTestWindow(m_hub.get(), m_sim->kubeconfig());
+    QTRY_VERIFY_WITH_TIMEOUT(test::firstClusterSynced(*m_hub), 30000);
+    m_cluster = m_hub->clusters().front()->name();
+}
+
+void LogsUiTest::aPodsLogOpensFromTheJobAndFollows() {
+    m_window->showPane(QStringLiteral("jobsPane"));
+    QTRY_VERIFY(
+        m_window->jobsPane()->selectJob(m_cluster, QStringLiteral("pytorch-resnet50-vision")));
+    auto *detail = m_window->jobsPane()->findChild<ui::JobDetailPanel *>();
+    QVERIFY(detail != nullptr);
+    QTableWidget *pods = detail->podsTable();
+    QTRY_VERIFY(pods->rowCount() >= 2);
+    int master = -1;
+    for (int r = 0; r < pods->rowCount(); ++r)
+        if (pods->item(r, 0)->text() == QString::fromStdString(test::kDemoMasterPod))
+            master = r;
+    QVERIFY(master >= 0);
+    pods->setCurrentCell(master, 0);
+    // The table's "Show logs" action (Ctrl+L, also in its context menu).
+    QAction *show = nullptr;
+    for (QAction *a : pods->actions())
+        if (a->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_L))
+            show = a;
+    QVERIFY(show != nullptr);
+    show->trigger();
+
+    ui::LogsDock *dock = m_window->logsDock();
+    QVERIFY(dock->isVisible());
+    QCOMPARE(dock->tabs()->count(), 1);
+    auto *panel = qobject_cast<ui::LogPanel *>(dock->tabs()->currentWidget());
+    QVERIFY(panel != nullptr);
+    QCOMPARE(panel->title(), m_cluster + QStringLiteral("/pipeline/") +
+                                 QString::fromStdString(test::kDemoMasterPod));
+    auto *container = panel->findChild<QComboBox *>(QStringLiteral("logContainer"));
+    QTRY_COMPARE(container->currentData().toString(), QStringLiteral("main"));
+    QTRY_VERIFY2_WITH_TIMEOUT(panel->model()->rowCount() > 100, qPrintable(panel->statusText()),
+                              20000);
+    QTRY_VERIFY(panel->statusText().endsWith(QStringLiteral("following")));
+    // A line every 5 s: following brings new ones.
+    const int before = panel->model()->rowCount();
+    QTRY_VERIFY_WITH_TIMEOUT(panel->model()->rowCount() > before, 15000);
+    QVERIFY(panel->following());
+    // Search pauses following on the match.
+    QVERIFY(panel->search(QStringLiteral("NCCL INFO")) > 0);
+    QVERIFY(!panel->following());
+    panel->findChild<QCheckBox *>(QStringLiteral("logTimestamps"))->setChecked(true);
+    QVERIFY(panel->model()->index(0).data().toString().contains(QLatin1Char(':')));
+    // Opening the same pod again shows its tab, not a second one.
+    show->trigger();
+    QCOMPARE(dock->tabs()->count(), 1);
+    dock->resize(1200, 420);
+    // CUBEDESK_SCREENSHOT_DIR keeps it (the simulator's folder goes with the test).
+    const QString dir = qEnvironmentVariableIsSet("CUBEDESK_SCREENSHOT_DIR")
+                            ? qEnvironmentVariable("CUBEDESK_SCREENSHOT_DIR")
+                            : QString::fromStdString(m_sim->dir().path());
+    const QString shot = dir + QStringLiteral("/logs.png");
+    QVERIFY(dock->grab().save(shot));
+    qInfo("screenshot: %s", qPrintable(shot));
+}
+
+void LogsUiTest::thePreviousRunShowsItsTraceback() {
+    auto *detail = m_window->jobsPane()->findChild<ui::JobDetailPanel *>();
+    QTableWidget *pods = detail->podsTable();
+    int worker = -1;
+    for (int r = 0; r < pods->rowCount(); ++r)
+        if (pods->item(r, 0)->text() == QString::fromStdString(test::kDemoWorkerPod))
+            worker = r;
+    QVERIFY(worker >= 0);
+    auto *panel =
+        m_window->logsDock()->openPod(m_hub->clusters().front(), QStringLiteral("pipeline"),
+                                      QString::fromStdString(test::kDemoWorkerPod));
+    QCOMPARE(m_window->logsDock()->tabs()->count(), 2);
+    auto *previous = panel->findChild<QCheckBox *>(QStringLiteral("logPrevious"));
+    QTRY_VERIFY(previous->isEnabled()); // it restarted once
+    previous->setChecked(true);
+    QTRY_VERIFY_WITH_TIMEOUT(panel->statusText().endsWith(QStringLiteral("complete")), 20000);
+    auto *model = panel->model();
+    const QModelIndex last = model->index(model->rowCount() - 1);
+    QVERIFY(last.data().toString().startsWith(QStringLiteral("torch.OutOfMemoryError")));
+    QCOMPARE(last.data(models::LogSeverityRole).toInt(), int(models::LogSeverity::Error));
+    // Closing the tab stops its stream; the dock hides with its last tab.
+    m_window->logsDock()->tabs()->tabCloseRequested(1);
+    QCOMPARE(m_window->logsDock()->tabs()->count(), 1);
+}
+
+void LogsUiTest::cleanupTestCase() {
+    m_window.reset();
+    m_hub.reset();
+    m_sim.reset();
+}
+
+QTEST_MAIN(LogsUiTest)
+#include "logs_test.moc"
