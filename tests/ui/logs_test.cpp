@@ -20,11 +20,16 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
 #include <QLabel>
+#include <QProcess>
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTabWidget>
 #include <QTest>
+#include <QTranslator>
 
 using namespace cubedesk;
 using cubedesk::test::SimProcess;
@@ -35,6 +40,7 @@ private Q_SLOTS:
     void initTestCase();
     void aPodsLogOpensFromTheJobAndFollows();
     void thePreviousRunShowsItsTraceback();
+    void theLogsSpeakChinese();
     void cleanupTestCase();
 
 private:
@@ -133,6 +139,40 @@ void LogsUiTest::thePreviousRunShowsItsTraceback() {
     // Closing the tab stops its stream; the dock hides with its last tab.
     m_window->logsDock()->tabs()->tabCloseRequested(1);
     QCOMPARE(m_window->logsDock()->tabs()->count(), 1);
+}
+
+// With the Chinese catalogue (compiled from the source tree), a newly opened log speaks Chinese;
+// its screenshot goes beside the English one.
+void LogsUiTest::theLogsSpeakChinese() {
+    const QString qm =
+        QDir::tempPath() +
+        QStringLiteral("/cubedesk-logs-zh-%1.qm").arg(QCoreApplication::applicationPid());
+    const int rc = QProcess::execute(QStringLiteral(CUBEDESK_LRELEASE),
+                                     {QStringLiteral("-silent"),
+                                      qEnvironmentVariable("CUBEDESK_SOURCE_DIR") +
+                                          QStringLiteral("/translations/cubedesk_zh_CN.ts"),
+                                      QStringLiteral("-qm"), qm});
+    QCOMPARE(rc, 0);
+    QTranslator translator;
+    QVERIFY(translator.load(qm));
+    QFile::remove(qm);
+    QVERIFY(QCoreApplication::installTranslator(&translator));
+    auto *panel =
+        m_window->logsDock()->openPod(m_hub->clusters().front(), QStringLiteral("service"),
+                                      QString::fromStdString(test::kDemoInferencePod));
+    QCOMPARE(panel->findChild<QCheckBox *>(QStringLiteral("logPrevious"))->text(),
+             QStringLiteral("上一次运行"));
+    auto *container = panel->findChild<QComboBox *>(QStringLiteral("logContainer"));
+    QTRY_COMPARE(container->count(), 3); // main, istio-proxy, istio-init (初始化)
+    QCOMPARE(container->currentData().toString(), QStringLiteral("main")); // the annotation
+    QVERIFY(container->itemText(2).endsWith(QStringLiteral("（初始化）")));
+    QTRY_VERIFY_WITH_TIMEOUT(panel->model()->rowCount() > 5, 20000);
+    QTRY_VERIFY(panel->statusText().contains(QStringLiteral("行")));
+    const QString dir = qEnvironmentVariableIsSet("CUBEDESK_SCREENSHOT_DIR")
+                            ? qEnvironmentVariable("CUBEDESK_SCREENSHOT_DIR")
+                            : QString::fromStdString(m_sim->dir().path());
+    QVERIFY(m_window->logsDock()->grab().save(dir + QStringLiteral("/logs-zh.png")));
+    QCoreApplication::removeTranslator(&translator);
 }
 
 void LogsUiTest::cleanupTestCase() {

@@ -40,6 +40,10 @@ const QStringList kContexts = {
     QStringLiteral("cubedesk::widgets::OverviewBarChart"),
     QStringLiteral("cubedesk::ui::OverviewPane"),
     QStringLiteral("cubedesk::ui::PendingPane"),
+    QStringLiteral("cubedesk::ui::LogPanel"),
+    QStringLiteral("cubedesk::ui::LogsDock"),
+    QStringLiteral("cubedesk::ui::PodLogMenu"),
+    QStringLiteral("cubedesk::models::LogFeed"),
 };
 
 QString catalogue(const QString &lang) {
