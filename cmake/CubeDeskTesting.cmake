@@ -36,15 +36,11 @@ function(cubedesk_add_gtest name)
         ENVIRONMENT "CUBEDESK_SOURCE_DIR=${PROJECT_SOURCE_DIR};CUBEDESK_BINARY_DIR=${CMAKE_BINARY_DIR};ASAN_OPTIONS=detect_leaks=1:abort_on_error=1;UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1")
 endfunction()
 
-# cubedesk_add_qtest(NAME SOURCES ... LIBS ... [LABELS ...] [TIMEOUT s] [XVFB]
-#                    [TSAN_FUNCTIONS fn ...])
+# cubedesk_add_qtest(NAME SOURCES ... LIBS ... [LABELS ...] [TIMEOUT s] [XVFB])
 # One Qt Test executable (models, widgets, panes), one CTest entry. Runs offscreen, or in a real
 # X server started for it by xvfb-run when XVFB is given (real windows, real drags).
-# TSAN_FUNCTIONS: under ThreadSanitizer (the tsan preset) run only these test functions — for
-# tests whose other functions start child processes: Qt's QProcess starts them with a
-# clone(CLONE_VM | CLONE_VFORK) that TSan cannot see, which corrupts its view of that thread.
 function(cubedesk_add_qtest name)
-    cmake_parse_arguments(ARG "XVFB" "TIMEOUT" "SOURCES;LIBS;LABELS;TSAN_FUNCTIONS" ${ARGN})
+    cmake_parse_arguments(ARG "XVFB" "TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
     add_executable(${name} ${ARG_SOURCES})
     cubedesk_tsan_defaults(${name})
     set_target_properties(${name} PROPERTIES AUTOMOC ON)
@@ -64,11 +60,7 @@ function(cubedesk_add_qtest name)
         add_test(NAME ${name}
             COMMAND ${XVFB_RUN} -a -s "-screen 0 1600x1000x24" $<TARGET_FILE:${name}>)
     else()
-        set(functions)
-        if(CUBEDESK_TSAN)
-            set(functions ${ARG_TSAN_FUNCTIONS})
-        endif()
-        add_test(NAME ${name} COMMAND ${name} ${functions})
+        add_test(NAME ${name} COMMAND ${name})
         list(APPEND env "QT_QPA_PLATFORM=offscreen")
     endif()
     set_tests_properties(${name} PROPERTIES TIMEOUT ${ARG_TIMEOUT} LABELS "${ARG_LABELS}"
