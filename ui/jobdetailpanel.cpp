@@ -74,15 +74,14 @@ JobDetailPanel::JobDetailPanel(QWidget *parent)
     m_pods->setToolTip(tr("Double-click a pod to show its node; right-click or Ctrl+L for its "
                           "logs."));
     PodLogMenu::attach(
-        m_pods, 0,
-        [this](int row) {
-            const auto *item = m_pods->item(row, 0);
-            return item != nullptr ? item->data(Qt::UserRole).toString() : QString();
+        m_pods,
+        [this](const QModelIndex &index) {
+            const auto *item = m_pods->item(index.row(), 0);
+            if (item == nullptr)
+                return PodLogMenu::Target{};
+            return PodLogMenu::Target{m_cluster, item->data(Qt::UserRole).toString(), item->text()};
         },
-        [this](const QString &ns, const QString &pod) {
-            if (m_cluster != nullptr)
-                Q_EMIT logsRequested(m_cluster, ns, pod);
-        });
+        [this](const PodLogMenu::Target &t) { Q_EMIT logsRequested(t.cluster, t.ns, t.pod); });
     connect(m_pods, &QTableWidget::cellDoubleClicked, this, [this](int row, int) {
         const auto *node = m_pods->item(row, 2);
         if (m_cluster && node && !node->text().isEmpty())

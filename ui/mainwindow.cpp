@@ -115,6 +115,7 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
     m_logsDock->hide();
     connect(m_jobsPane, &JobsPane::logsRequested, m_logsDock, &LogsDock::openPod);
     connect(m_nodesPane, &NodesPane::logsRequested, m_logsDock, &LogsDock::openPod);
+    connect(overview, &OverviewPane::logsRequested, m_logsDock, &LogsDock::openPod);
     connect(m_jobsPane, &JobsPane::nodeRequested, this, [this](const QString &c, const QString &n) {
         showPane(QStringLiteral("nodesPane"));
         m_nodesPane->selectNode(c, n);

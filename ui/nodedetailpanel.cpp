@@ -73,15 +73,15 @@ NodeDetailPanel::NodeDetailPanel(QWidget *parent)
     m_tabs->addTab(m_pods, tr("Pods"));
     m_pods->setToolTip(tr("Right-click a pod or press Ctrl+L for its logs."));
     PodLogMenu::attach(
-        m_pods, 1,
-        [this](int row) {
-            const auto *item = m_pods->item(row, 0);
-            return item != nullptr ? item->text() : QString();
+        m_pods,
+        [this](const QModelIndex &index) {
+            const auto *ns = m_pods->item(index.row(), 0);
+            const auto *pod = m_pods->item(index.row(), 1);
+            if (ns == nullptr || pod == nullptr)
+                return PodLogMenu::Target{};
+            return PodLogMenu::Target{m_cluster.data(), ns->text(), pod->text()};
         },
-        [this](const QString &ns, const QString &pod) {
-            if (m_cluster)
-                Q_EMIT logsRequested(m_cluster, ns, pod);
-        });
+        [this](const PodLogMenu::Target &t) { Q_EMIT logsRequested(t.cluster, t.ns, t.pod); });
     m_tabs->addTab(m_events, tr("Events"));
     m_tabs->addTab(m_yaml, tr("YAML"));
     m_yaml->setReadOnly(true);

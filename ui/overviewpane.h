@@ -26,6 +26,7 @@ class QTimer;
 QT_END_NAMESPACE
 
 namespace cubedesk::models {
+class ClusterConnection;
 class ClusterHub;
 class OverviewAggregator;
 class RunningPodModel;
@@ -64,6 +65,11 @@ public:
 
     /// The colour of each resource in every chart.
     static QColor color(Resource resource);
+
+Q_SIGNALS:
+    /// The user asked for a running pod's log (context menu or Ctrl+L on a row).
+    void logsRequested(cubedesk::models::ClusterConnection *cluster, const QString &ns,
+                       const QString &pod);
 
 protected:
     void showEvent(QShowEvent *event) override;

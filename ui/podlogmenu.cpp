@@ -1,37 +1,39 @@
 #include "ui/podlogmenu.h"
 
+#include <QAbstractItemView>
 #include <QAction>
 #include <QCoreApplication>
 #include <QMenu>
-#include <QTableWidget>
 
 namespace cubedesk::ui {
 
-void PodLogMenu::attach(QTableWidget *table, int podColumn, std::function<QString(int)> namespaceOf,
-                        std::function<void(const QString &, const QString &)> open) {
-    auto request = [table, podColumn, namespaceOf, open](int row) {
-        const auto *item = table->item(row, podColumn);
-        if (row < 0 || item == nullptr || item->text().isEmpty())
+void PodLogMenu::attach(QAbstractItemView *view,
+                        std::function<Target(const QModelIndex &)> targetOf,
+                        std::function<void(const Target &)> open) {
+    auto request = [targetOf, open](const QModelIndex &index) {
+        if (!index.isValid())
             return;
-        open(namespaceOf(row), item->text());
+        const Target t = targetOf(index);
+        if (t.cluster != nullptr && !t.pod.isEmpty())
+            open(t);
     };
     auto *action =
-        new QAction(QCoreApplication::translate("cubedesk::ui::PodLogMenu", "Show logs"), table);
+        new QAction(QCoreApplication::translate("cubedesk::ui::PodLogMenu", "Show logs"), view);
     action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
     action->setShortcutContext(Qt::WidgetShortcut);
-    table->addAction(action);
-    QObject::connect(action, &QAction::triggered, table,
-                     [table, request] { request(table->currentRow()); });
-    table->setContextMenuPolicy(Qt::CustomContextMenu);
-    QObject::connect(table, &QWidget::customContextMenuRequested, table,
-                     [table, action](const QPoint &at) {
-                         const int row = table->rowAt(at.y());
-                         if (row < 0)
+    view->addAction(action);
+    QObject::connect(action, &QAction::triggered, view,
+                     [view, request] { request(view->currentIndex()); });
+    view->setContextMenuPolicy(Qt::CustomContextMenu);
+    QObject::connect(view, &QWidget::customContextMenuRequested, view,
+                     [view, action](const QPoint &at) {
+                         const QModelIndex index = view->indexAt(at);
+                         if (!index.isValid())
                              return;
-                         table->setCurrentCell(row, 0);
-                         QMenu menu(table);
+                         view->setCurrentIndex(index);
+                         QMenu menu(view);
                          menu.addAction(action); // triggered() opens the log
-                         menu.exec(table->viewport()->mapToGlobal(at));
+                         menu.exec(view->viewport()->mapToGlobal(at));
                      });
 }
 

@@ -8,6 +8,8 @@
 #include "models/logseverity.h"
 #include "models/logviewmodel.h"
 #include "models/modelroles.h"
+#include "models/runningpodmodel.h"
+#include "models/sortfilterindex.h"
 #include "tests/support/demologpods.h"
 #include "tests/support/simprocess.h"
 #include "tests/support/testwindow.h"
@@ -16,6 +18,7 @@
 #include "ui/logpanel.h"
 #include "ui/logsdock.h"
 #include "ui/mainwindow.h"
+#include "ui/overviewpane.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -26,6 +29,7 @@
 #include <QLabel>
 #include <QProcess>
 #include <QStandardPaths>
+#include <QTableView>
 #include <QTableWidget>
 #include <QTabWidget>
 #include <QTest>
@@ -40,6 +44,7 @@ private Q_SLOTS:
     void initTestCase();
     void aPodsLogOpensFromTheJobAndFollows();
     void thePreviousRunShowsItsTraceback();
+    void runningPodsOpenTheirLogsToo();
     void theLogsSpeakChinese();
     void cleanupTestCase();
 
@@ -139,6 +144,40 @@ void LogsUiTest::thePreviousRunShowsItsTraceback() {
     // Closing the tab stops its stream; the dock hides with its last tab.
     m_window->logsDock()->tabs()->tabCloseRequested(1);
     QCOMPARE(m_window->logsDock()->tabs()->count(), 1);
+}
+
+// The Overview's running pods offer the same action.
+void LogsUiTest::runningPodsOpenTheirLogsToo() {
+    m_window->showPane(QStringLiteral("overviewPane"));
+    auto *overview = m_window->findChild<ui::OverviewPane *>();
+    QVERIFY(overview != nullptr);
+    QTableView *view = overview->view();
+    QTRY_VERIFY(view->model()->rowCount() > 0);
+    // A pod whose log is not open yet (the master's is).
+    int pick = -1;
+    for (int r = 0; r < view->model()->rowCount() && pick < 0; ++r) {
+        const auto &candidate = overview->podModel()->row(
+            overview->proxy()->mapToSource(view->model()->index(r, 0)).row());
+        if (std::string(candidate.pod->name()) != test::kDemoMasterPod)
+            pick = r;
+    }
+    QVERIFY(pick >= 0);
+    view->setCurrentIndex(view->model()->index(pick, 0));
+    const QModelIndex source = overview->proxy()->mapToSource(view->currentIndex());
+    const auto &row = overview->podModel()->row(source.row());
+    QAction *show = nullptr;
+    for (QAction *a : view->actions())
+        if (a->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_L))
+            show = a;
+    QVERIFY(show != nullptr);
+    const int tabs = m_window->logsDock()->tabs()->count();
+    show->trigger();
+    QCOMPARE(m_window->logsDock()->tabs()->count(), tabs + 1);
+    auto *panel = qobject_cast<ui::LogPanel *>(m_window->logsDock()->tabs()->currentWidget());
+    QCOMPARE(panel->title(), row.cluster->name() + QLatin1Char('/') +
+                                 QString::fromStdString(std::string(row.pod->namespaceName())) +
+                                 QLatin1Char('/') +
+                                 QString::fromStdString(std::string(row.pod->name())));
 }
 
 // With the Chinese catalogue (compiled from the source tree), a newly opened log speaks Chinese;
