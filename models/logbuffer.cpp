@@ -21,19 +21,29 @@ std::size_t LogBuffer::append(std::vector<k8s::LogLine> &&lines) {
     return trim();
 }
 
-std::size_t LogBuffer::overflowIfAppended(const std::vector<k8s::LogLine> &lines) const {
+std::size_t LogBuffer::overflow(const std::vector<k8s::LogLine> &lines, std::size_t maxLines,
+                                std::size_t maxBytes) const {
+    maxLines = std::max<std::size_t>(1, maxLines);
     std::size_t count = m_lines.size() + lines.size();
     std::size_t bytes = m_bytes;
     for (const auto &line : lines)
         bytes += cost(line);
     std::size_t gone = 0;
     // Drop from the front of old + new until within both caps.
-    while (count > 0 && (count > m_maxLines || bytes > m_maxBytes)) {
+    while (count > 0 && (count > maxLines || bytes > maxBytes)) {
         bytes -= cost(gone < m_lines.size() ? m_lines[gone] : lines[gone - m_lines.size()]);
         --count;
         ++gone;
     }
     return gone;
+}
+
+std::size_t LogBuffer::overflowIfAppended(const std::vector<k8s::LogLine> &lines) const {
+    return overflow(lines, m_maxLines, m_maxBytes);
+}
+
+std::size_t LogBuffer::overflowWithCaps(std::size_t maxLines, std::size_t maxBytes) const {
+    return overflow({}, maxLines, maxBytes);
 }
 
 void LogBuffer::dropOldest(std::size_t n) {

@@ -33,6 +33,8 @@ public:
     /// How many lines append(`lines`) would drop (old ones first, then the batch's own oldest):
     /// a model announces the removals before they happen.
     std::size_t overflowIfAppended(const std::vector<k8s::LogLine> &lines) const;
+    /// How many kept lines setCaps(`maxLines`, `maxBytes`) would drop.
+    std::size_t overflowWithCaps(std::size_t maxLines, std::size_t maxBytes) const;
     /// Drops the `n` oldest kept lines (counted as dropped).
     void dropOldest(std::size_t n);
     /// New caps; lines beyond them are dropped at once (returns how many).
@@ -56,6 +58,9 @@ public:
 
 private:
     std::size_t trim();
+    /// Lines dropped if `lines` were appended under these caps.
+    std::size_t overflow(const std::vector<k8s::LogLine> &lines, std::size_t maxLines,
+                         std::size_t maxBytes) const;
     static std::size_t cost(const k8s::LogLine &line);
 
     std::deque<k8s::LogLine> m_lines;

@@ -66,18 +66,8 @@ void LogViewModel::clear() {
 }
 
 void LogViewModel::setCaps(std::size_t maxLines, std::size_t maxBytes) {
-    // Announce the removal first: work out how many go with the new caps.
-    LogBuffer probe(maxLines, maxBytes);
-    std::size_t gone = 0;
-    {
-        std::size_t bytes = m_buffer.bytes();
-        std::size_t count = m_buffer.size();
-        while (count > 0 && (count > probe.maxLines() || bytes > probe.maxBytes())) {
-            bytes -= m_buffer.at(gone).text.size() + sizeof(k8s::LogLine);
-            --count;
-            ++gone;
-        }
-    }
+    // Announce the removal first: how many go with the new caps.
+    const std::size_t gone = m_buffer.overflowWithCaps(maxLines, maxBytes);
     if (gone > 0)
         beginRemoveRows({}, 0, static_cast<int>(gone) - 1);
     m_buffer.setCaps(maxLines, maxBytes);

@@ -2,6 +2,7 @@
 
 #include "k8s/api/apistatus.h"
 #include "k8s/api/logcontainerchoice.h"
+#include "k8s/api/podcontainernames.h"
 #include "k8s/api/podlogoptions.h"
 #include "k8s/api/rfc3339.h"
 #include "k8s/api/urlescape.h"
@@ -119,21 +120,13 @@ int podLogs(HttpTransport &transport, const LogsCommand::Options &o, const std::
         return fail(problem(found) +
                     (found.response.status == 404 ? " in namespace \"" + ns + '"' : std::string()));
     PodLogOptions options = logOptions(o);
-    const QJsonObject object =
-        QJsonDocument::fromJson(QByteArray::fromStdString(found.body)).object();
-    const QJsonObject spec = object.value(QStringLiteral("spec")).toObject();
     if (options.container.empty()) {
-        const auto choice = LogContainerChoice::choose(
-            pod,
-            object.value(QStringLiteral("metadata"))
-                .toObject()
-                .value(QStringLiteral("annotations"))
-                .toObject()
-                .value(QStringLiteral("kubectl.kubernetes.io/default-container"))
-                .toString()
-                .toStdString(),
-            names(spec, "containers"), names(spec, "initContainers"),
-            names(spec, "ephemeralContainers"));
+        const auto names = PodContainerNames::parse(found.body);
+        if (!names)
+            return fail("the answer for pod " + pod + " was not JSON");
+        const auto choice =
+            LogContainerChoice::choose(pod, names->defaultAnnotation, names->containers,
+                                       names->initContainers, names->ephemeralContainers);
         std::cerr << choice.notice;
         options.container = choice.container;
     }

@@ -58,14 +58,8 @@ k8s::Rfc3339::Instant toInstant(std::chrono::system_clock::time_point t) {
                 std::chrono::duration_cast<std::chrono::nanoseconds>(since - seconds).count())};
 }
 
-/// Query booleans as the apiserver parses them: absent, "0" and "false" are false.
 bool boolParam(const httplib::Request &req, const char *key) {
-    if (!req.has_param(key))
-        return false;
-    std::string v = req.get_param_value(key);
-    std::transform(v.begin(), v.end(), v.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return v != "0" && v != "false";
+    return PodLogQuery::flag(req.params, key);
 }
 
 bool wantsTable(const httplib::Request &req) {

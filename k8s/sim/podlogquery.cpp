@@ -17,17 +17,6 @@ const std::string *first(const std::multimap<std::string, std::string> &params, 
     return it == params.end() ? nullptr : &it->second;
 }
 
-/// Query booleans as the API server converts them: only "false" and "0" (any case) are false.
-bool flag(const std::multimap<std::string, std::string> &params, const char *key) {
-    const std::string *v = first(params, key);
-    if (v == nullptr)
-        return false;
-    std::string lower = *v;
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return lower != "false" && lower != "0";
-}
-
 /// strconv.ParseInt(v, 10, 64) with Go's error text.
 Result<std::optional<std::int64_t>> integer(const std::multimap<std::string, std::string> &params,
                                             const char *key) {
@@ -54,6 +43,16 @@ struct FieldError {
 };
 
 } // namespace
+
+bool PodLogQuery::flag(const std::multimap<std::string, std::string> &params, const char *key) {
+    const std::string *v = first(params, key);
+    if (v == nullptr)
+        return false;
+    std::string lower = *v;
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return lower != "false" && lower != "0";
+}
 
 Result<PodLogQuery> PodLogQuery::parse(const std::multimap<std::string, std::string> &params,
                                        const std::string &podName) {

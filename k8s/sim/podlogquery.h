@@ -31,6 +31,9 @@ struct PodLogQuery {
     /// `podName` names the pod in validation errors.
     static Result<PodLogQuery> parse(const std::multimap<std::string, std::string> &params,
                                      const std::string &podName);
+    /// A query boolean as the API server converts it (watch=, follow=, …): absent, "false" and
+    /// "0" (any case) are false, anything else — "" included — is true.
+    static bool flag(const std::multimap<std::string, std::string> &params, const char *key);
 };
 
 } // namespace cubedesk::sim
