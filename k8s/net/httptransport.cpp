@@ -1,5 +1,7 @@
 #include "k8s/net/httptransport.h"
 
+#include "k8s/net/tcpliveness.h"
+
 #include <QLoggingCategory>
 
 #include <algorithm>
@@ -23,6 +25,20 @@ namespace {
 void globalInit() {
     static std::once_flag once;
     std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+}
+
+/// CURLOPT_SOCKOPTFUNCTION: every connection gets TcpLiveness's bounds.
+int onSocketCreated(void *, curl_socket_t socket, curlsocktype purpose) {
+    if (purpose == CURLSOCKTYPE_IPCXN) {
+        const std::string refused = TcpLiveness::apply(socket);
+        static std::once_flag warned;
+        if (!refused.empty())
+            std::call_once(warned, [&] {
+                qCWarning(lcTransport, "a dead connection may be noticed late: %s",
+                          refused.c_str());
+            });
+    }
+    return CURL_SOCKOPT_OK;
 }
 
 std::string lower(std::string s) {
@@ -291,9 +307,7 @@ void HttpTransport::launch(const std::shared_ptr<Transfer> &t) {
     curl_easy_setopt(e, CURLOPT_HEADERDATA, t.get());
     curl_easy_setopt(e, CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS);
     curl_easy_setopt(e, CURLOPT_PIPEWAIT, 1L);
-    curl_easy_setopt(e, CURLOPT_TCP_KEEPALIVE, 1L);
-    curl_easy_setopt(e, CURLOPT_TCP_KEEPIDLE, 30L);
-    curl_easy_setopt(e, CURLOPT_TCP_KEEPINTVL, 15L);
+    curl_easy_setopt(e, CURLOPT_SOCKOPTFUNCTION, &onSocketCreated);
     curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, 15000L);
     curl_easy_setopt(e, CURLOPT_USERAGENT, m_settings.userAgent.c_str());
     if (t->request.timeout.count() > 0)

@@ -7,9 +7,11 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <filesystem>
 #include <gtest/gtest.h>
 #include <mutex>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <sys/socket.h>
 #include <thread>
 
@@ -449,6 +451,7 @@ public:
             ::close(m_conn);
     }
     std::string url() const { return "http://127.0.0.1:" + std::to_string(m_port); }
+    int port() const { return m_port; }
     bool peerClosed() const { return m_peerClosed.load(); }
 
 private:
@@ -527,6 +530,65 @@ TEST(TransportDeadlineTest, SilenceAfterTheAnswerEndsTheRequest) {
     EXPECT_EQ(out.response.status, 200);
     EXPECT_EQ(out.body, "hello\n");
     EXPECT_NE(out.response.error.find("nothing received"), std::string::npos) << out.response.error;
+}
+
+/// This process's socket connected to 127.0.0.1:`port` (the transport's, found the way `ss`
+/// would find it), or -1.
+int clientSocketTo(int port) {
+    for (const auto &entry : std::filesystem::directory_iterator("/proc/self/fd")) {
+        int fd = -1;
+        try {
+            fd = std::stoi(entry.path().filename().string());
+        } catch (const std::exception &) {
+            continue;
+        }
+        sockaddr_in peer{};
+        socklen_t len = sizeof peer;
+        if (::getpeername(fd, reinterpret_cast<sockaddr *>(&peer), &len) == 0 &&
+            peer.sin_family == AF_INET && ntohs(peer.sin_port) == port)
+            return fd;
+    }
+    return -1;
+}
+
+int intOption(int fd, int level, int option) {
+    int value = -1;
+    socklen_t len = sizeof value;
+    return ::getsockopt(fd, level, option, &value, &len) == 0 ? value : -1;
+}
+
+TEST(TransportLivenessTest, TheKernelEndsAConnectionWhosePeerVanished) {
+    SilentPeer peer("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                    "Transfer-Encoding: chunked\r\n\r\n6\r\nhello\n\r\n");
+    TransportSettings s;
+    s.server = peer.url();
+    HttpTransport t(s);
+    HttpRequest req = get("/api/v1/pods?watch=1");
+    std::atomic<bool> answered{false};
+    req.onData = [&](std::string_view, int) {
+        answered = true;
+        return true;
+    };
+    bool done = false;
+    const auto id = t.start(std::move(req),
+                            [&](HttpTransport::RequestId, const HttpResponse &) { done = true; });
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (!answered && std::chrono::steady_clock::now() < deadline)
+        t.perform(std::chrono::milliseconds(20));
+    ASSERT_TRUE(answered) << "the peer's answer never arrived";
+
+    const int fd = clientSocketTo(peer.port());
+    ASSERT_GE(fd, 0) << "no socket of this process is connected to the peer";
+    EXPECT_EQ(intOption(fd, SOL_SOCKET, SO_KEEPALIVE), 1);
+    EXPECT_EQ(intOption(fd, IPPROTO_TCP, TCP_KEEPIDLE), 30);
+    EXPECT_EQ(intOption(fd, IPPROTO_TCP, TCP_KEEPINTVL), 5);
+    EXPECT_EQ(intOption(fd, IPPROTO_TCP, TCP_KEEPCNT), 3);
+    EXPECT_EQ(intOption(fd, IPPROTO_TCP, TCP_USER_TIMEOUT), 45000)
+        << "data the peer never acknowledges would be retried for about 15 minutes";
+
+    t.cancel(id);
+    while (!done)
+        t.perform(std::chrono::milliseconds(20));
 }
 
 } // namespace
