@@ -1,5 +1,7 @@
 #include "k8s/cube/gpuplacementadvisor.h"
 
+#include "k8s/api/asciicase.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -16,13 +18,6 @@ using Mask = std::uint32_t;
 
 constexpr double kBudget = 200000; ///< set evaluations per node before falling back to greedy
 constexpr std::size_t kMaxExactGpus = 30;
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char &c : out)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
 
 double choose(int n, int k) {
     if (k < 0 || k > n)
@@ -154,10 +149,10 @@ std::string GpuPlacementAdvisor::thousands(std::int64_t value) {
 bool GpuPlacementAdvisor::typeMatches(const GpuInventory::NodeGpus &node, const std::string &type) {
     if (type.empty())
         return true;
-    const std::string want = lower(type);
+    const std::string want = AsciiCase::lower(type);
     if (!node.gpuType.empty())
-        return lower(node.gpuType) == want;
-    return !node.product.empty() && lower(node.product).find(want) != std::string::npos;
+        return AsciiCase::lower(node.gpuType) == want;
+    return !node.product.empty() && AsciiCase::lower(node.product).find(want) != std::string::npos;
 }
 
 GpuPlacementAdvisor::ScoreRange GpuPlacementAdvisor::scoreRange(const GpuTopology &topology,

@@ -1,22 +1,12 @@
 #include "k8s/cube/jobphase.h"
 
+#include "k8s/api/asciicase.h"
 #include "k8s/objects/customresource.h"
 
 #include <algorithm>
 #include <cctype>
 
 namespace cubedesk::k8s {
-
-namespace {
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return out;
-}
-
-} // namespace
 
 std::string_view JobPhase::name(Value v) {
     switch (v) {
@@ -41,10 +31,10 @@ std::string_view JobPhase::name(Value v) {
 }
 
 JobPhase::Value JobPhase::byName(std::string_view text) {
-    const std::string t = lower(text);
+    const std::string t = AsciiCase::lower(text);
     for (Value v : {Value::Pending, Value::Created, Value::Running, Value::Restarting,
                     Value::Suspended, Value::Succeeded, Value::Failed})
-        if (t == lower(name(v)))
+        if (t == AsciiCase::lower(name(v)))
             return v;
     if (t == "completed" || t == "complete")
         return Value::Succeeded;
@@ -67,7 +57,7 @@ JobPhase::Value JobPhase::kubeflow(const CustomResource &job) {
 
 JobPhase::Value JobPhase::of(const CustomResource &job) {
     const JobKinds::Kind *kind = JobKinds::find(job.apiVersion(), job.kindName());
-    const std::string raw = lower(job.rawPhase());
+    const std::string raw = AsciiCase::lower(job.rawPhase());
     if (!kind) {
         if (!raw.empty()) {
             if (const Value v = byName(raw); v != Value::Unknown)

@@ -1,5 +1,6 @@
 #include "k8s/cube/nrttopologyparser.h"
 
+#include "k8s/api/asciicase.h"
 #include "k8s/api/jsonfields.h"
 #include "k8s/api/quantity.h"
 #include "k8s/cube/gputopologyparser.h"
@@ -44,13 +45,6 @@ std::optional<std::int64_t> field(element e, const char *key) {
     return amount(v);
 }
 
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char &c : out)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
 std::optional<int> trailingNumber(std::string_view name) {
     std::size_t i = name.size();
     while (i > 0 && std::isdigit(static_cast<unsigned char>(name[i - 1])))
@@ -80,7 +74,7 @@ NrtTopologyParser::Result parseObject(element doc, const std::vector<std::string
     std::vector<Zone> found;
     int position = 0;
     for (element z : zones) {
-        const std::string type = lower(JsonFields::text(z, "type"));
+        const std::string type = AsciiCase::lower(JsonFields::text(z, "type"));
         if (type != "node" && type != "numa")
             continue;
         Zone zone;

@@ -1,5 +1,6 @@
 #include "k8s/net/httptransport.h"
 
+#include "k8s/api/asciicase.h"
 #include "k8s/net/tcpliveness.h"
 
 #include <QLoggingCategory>
@@ -39,12 +40,6 @@ int onSocketCreated(void *, curl_socket_t socket, curlsocktype purpose) {
             });
     }
     return CURL_SOCKOPT_OK;
-}
-
-std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return s;
 }
 
 struct UrlParts {
@@ -102,7 +97,8 @@ std::string urlHost(const std::string &host) {
 
 std::optional<std::string> HttpTransport::validate(const TransportSettings &settings) {
     const auto parts = parseUrl(settings.server);
-    if (!parts || (lower(parts->scheme) != "https" && lower(parts->scheme) != "http") ||
+    if (!parts ||
+        (AsciiCase::lower(parts->scheme) != "https" && AsciiCase::lower(parts->scheme) != "http") ||
         parts->host.empty())
         return "the server \"" + settings.server + "\" is not an http(s) URL";
     if (!settings.tlsServerName.empty() && !isHostName(settings.tlsServerName))
@@ -157,10 +153,10 @@ HttpTransport::HttpTransport(TransportSettings settings)
     m_url = m_settings.server;
     m_invalid = validate(m_settings);
     m_proxyUrl = m_settings.proxyUrl;
-    if (lower(m_proxyUrl).rfind("socks5://", 0) == 0)
+    if (AsciiCase::lower(m_proxyUrl).rfind("socks5://", 0) == 0)
         m_proxyUrl = "socks5h://" + m_proxyUrl.substr(9); // as Go's SOCKS5 dialer: no local DNS
     if (auto parts = parseUrl(m_settings.server); parts && !m_invalid) {
-        m_tls = lower(parts->scheme) == "https";
+        m_tls = AsciiCase::lower(parts->scheme) == "https";
         if (m_tls && !m_settings.tlsServerName.empty()) {
             // SNI and certificate verification use the URL's host; CONNECT_TO sends the bytes to
             // the real address (docs/kubernetes-api.md, TLS).
@@ -278,7 +274,7 @@ std::size_t HttpTransport::onHeader(char *data, std::size_t size, std::size_t n,
     const auto colon = line.find(':');
     if (colon == std::string::npos)
         return bytes;
-    const std::string name = lower(line.substr(0, colon));
+    const std::string name = AsciiCase::lower(line.substr(0, colon));
     std::string value = line.substr(colon + 1);
     value.erase(0, value.find_first_not_of(" \t"));
     if (name == "content-type")
