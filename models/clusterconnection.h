@@ -11,6 +11,7 @@
 #include "k8s/write/writerequest.h"
 #include "models/clusterstore.h"
 #include "models/freshness.h"
+#include "models/updatedispatcher.h"
 
 #include <QObject>
 #include <QPointer>
@@ -72,6 +73,10 @@ public:
     /// The connection's session for streams (LogFeed); null while not connected. The session
     /// lives until the connection is destroyed or reconfigured: hold the connection, not this.
     k8s::ClusterSession *session() const { return m_session.get(); }
+    /// The dispatcher that applies this connection's changes (null until one watches it):
+    /// streams on the connection are paced by it too (UpdateDispatcher::schedule()).
+    UpdateDispatcher *dispatcher() const { return m_dispatcher; }
+    void setDispatcher(UpdateDispatcher *dispatcher) { m_dispatcher = dispatcher; }
 
     /// Requests submitted whose results have not been handed out yet.
     std::size_t writesInFlight() const { return m_writes.size(); }
@@ -115,6 +120,7 @@ private:
     std::vector<k8s::ClusterSession::Delta> m_backlog; ///< drained, applied up to m_backlogAt
     std::size_t m_backlogAt = 0;
     std::unique_ptr<k8s::ClusterSession> m_session;
+    QPointer<UpdateDispatcher> m_dispatcher;
     bool m_readOnly = false;
     std::optional<bool> m_mayPatchNodes; ///< nullopt until the access review answered
     QString m_accessReason;

@@ -1,6 +1,7 @@
 #include "models/clusterstore.h"
 
 #include "k8s/cube/jobkinds.h"
+#include "k8s/cube/jobpods.h"
 
 #include <algorithm>
 
@@ -227,23 +228,18 @@ CustomResourcePtr ClusterStore::job(std::string_view key) const {
     return it == m_jobs.end() ? nullptr : it->second;
 }
 
-std::vector<PodPtr> ClusterStore::podsOfJob(const k8s::CustomResource &job) const {
+std::vector<PodPtr> ClusterStore::podsOfJob(std::string_view ns, std::string_view kind,
+                                            std::string_view name) const {
     std::vector<PodPtr> out;
     for (const auto &[key, pod] : m_pods) {
-        if (pod->namespaceName() != job.namespaceName())
+        if (pod->namespaceName() != ns)
             continue;
-        bool match = false;
-        for (std::size_t i = 0; i < pod->ownerCount() && !match; ++i) {
-            const auto owner = pod->owner(i);
-            match = owner.kind == job.kindName() && owner.name == job.name();
-        }
+        std::vector<k8s::JobPods::Owner> owners;
+        for (std::size_t i = 0; i < pod->ownerCount(); ++i)
+            owners.push_back({pod->owner(i).kind, pod->owner(i).name});
         const auto labels = pod->labels();
-        for (const std::string &label : k8s::JobKinds::podJobNameLabels()) {
-            if (match)
-                break;
-            match = labels.value(label) == std::optional<std::string_view>(job.name());
-        }
-        if (match)
+        if (k8s::JobPods::belongsTo(kind, name, owners,
+                                    [&labels](std::string_view key) { return labels.value(key); }))
             out.push_back(pod);
     }
     std::sort(out.begin(), out.end(),

@@ -68,8 +68,12 @@ public:
     /// Pods that belong to a job: owned by it (ownerReferences) or labelled with its name the
     /// way the operators do (training.kubeflow.org/job-name, volcano.sh/job-name,
     /// spark-app-name / sparkoperator.k8s.io/app-name, workflows.argoproj.io/workflow), in
-    /// the job's namespace; sorted by name. A scan, for detail panels.
-    std::vector<PodPtr> podsOfJob(const k8s::CustomResource &job) const;
+    /// the job's namespace (k8s::JobPods); sorted by name. A scan, for detail panels.
+    std::vector<PodPtr> podsOfJob(std::string_view ns, std::string_view kind,
+                                  std::string_view name) const;
+    std::vector<PodPtr> podsOfJob(const k8s::CustomResource &job) const {
+        return podsOfJob(job.namespaceName(), job.kindName(), job.name());
+    }
     const k8s::ClusterAccounting &accounting() const { return m_accounting; }
     /// Every node and pod as shared pointers (for k8s/cube functions that take vectors).
     std::vector<NodePtr> nodeList() const;

@@ -5,12 +5,8 @@
 namespace cubedesk::models {
 
 LogFeed::LogFeed(ClusterConnection *connection, LogViewModel *model, QObject *parent)
-    : QObject(parent)
-    , m_connection(connection)
-    , m_model(model) {
-    if (connection != nullptr)
-        connect(connection, &ClusterConnection::sessionEnding, this, &LogFeed::stop);
-}
+    : AbstractLogFeed(connection, parent)
+    , m_model(model) {}
 
 LogFeed::~LogFeed() {
     // No last drain: the model may already be gone (it is often a sibling destroyed first).
@@ -31,17 +27,7 @@ void LogFeed::restart(const k8s::LogStream::Options &options) {
         return;
     }
     m_stream = std::make_unique<k8s::LogStream>(*session, options);
-    // From the session thread: only queue the drain; the pointer guards a feed already gone.
-    QPointer<LogFeed> self(this);
-    m_stream->setOnReady([self] {
-        QMetaObject::invokeMethod(
-            self.data(),
-            [self] {
-                if (self)
-                    self->drain();
-            },
-            Qt::QueuedConnection);
-    });
+    m_stream->setOnReady(streamWakeUp());
     m_state = k8s::LogStream::State::Connecting;
     m_message.clear();
     Q_EMIT stateChanged();

@@ -1,8 +1,8 @@
 #pragma once
 
 // LogFeed: one container's log flowing from a cluster into a LogViewModel — a k8s::LogStream on
-// the connection's session, drained on the GUI thread in batches (one queued call per wake-up,
-// however many lines came), with its state for the viewer's status line.
+// the connection's session, drained on the GUI thread in batches paced by the update dispatcher
+// (AbstractLogFeed), with its state for the viewer's status line.
 //
 // Lifetime: the feed stops its stream when destroyed, when the connection goes, or on stop().
 // restart() starts again with new options (another container, previous run, follow on/off):
@@ -11,10 +11,8 @@
 // Thread-safety: GUI thread only; the stream's wake-up arrives as a queued call.
 
 #include "k8s/session/logstream.h"
+#include "models/abstractlogfeed.h"
 #include "models/logviewmodel.h"
-
-#include <QObject>
-#include <QPointer>
 
 #include <memory>
 
@@ -22,7 +20,7 @@ namespace cubedesk::models {
 
 class ClusterConnection;
 
-class LogFeed final : public QObject {
+class LogFeed final : public AbstractLogFeed {
     Q_OBJECT
 public:
     /// `model` must outlive the feed (usually both belong to one view).
@@ -31,22 +29,18 @@ public:
 
     /// Starts reading `options.ns`/`options.pod` (stops a previous stream, clears the model).
     void restart(const k8s::LogStream::Options &options);
-    void stop();
+    void stop() override;
 
-    k8s::LogStream::State state() const { return m_state; }
-    const QString &message() const { return m_message; }
-    int reconnects() const { return m_reconnects; }
+    k8s::LogStream::State state() const override { return m_state; }
+    QString message() const override { return m_message; }
+    int reconnects() const override { return m_reconnects; }
+    bool follows() const override { return m_options.log.follow; }
     const k8s::LogStream::Options &options() const { return m_options; }
-    ClusterConnection *connection() const { return m_connection; }
 
-Q_SIGNALS:
-    /// The state or its message changed (connecting, streaming, reconnecting, ended, failed).
-    void stateChanged();
+protected:
+    void drain() override;
 
 private:
-    void drain();
-
-    QPointer<ClusterConnection> m_connection;
     LogViewModel *m_model;
     std::unique_ptr<k8s::LogStream> m_stream;
     k8s::LogStream::Options m_options;

@@ -62,6 +62,7 @@ void LogViewModel::clear() {
     beginResetModel();
     m_buffer.clear();
     m_sources.clear();
+    m_sourceNames.clear();
     endResetModel();
 }
 
@@ -92,6 +93,17 @@ void LogViewModel::addUpstreamDropped(std::uint64_t n) {
         return;
     m_buffer.addUpstreamDropped(n);
     Q_EMIT droppedChanged(m_buffer.dropped());
+}
+
+QColor LogViewModel::sourceColor(int source) {
+    // Hues that stay apart from each other and from the error red and warning amber, readable
+    // on a light background.
+    static const QColor colors[] = {
+        QColor(0x1f, 0x5f, 0xb4), QColor(0x2e, 0x7d, 0x32), QColor(0x6a, 0x1b, 0x9a),
+        QColor(0x00, 0x77, 0x7a), QColor(0x8d, 0x4e, 0x00), QColor(0x37, 0x47, 0x4f),
+        QColor(0xad, 0x14, 0x57), QColor(0x3f, 0x51, 0xb5),
+    };
+    return colors[static_cast<std::size_t>(source) % std::size(colors)];
 }
 
 int LogViewModel::rowCount(const QModelIndex &parent) const {
@@ -137,8 +149,11 @@ QVariant LogViewModel::data(const QModelIndex &index, int role) const {
         case LogSeverity::Warning:
             return QColor(0xb2, 0x6a, 0x00);
         case LogSeverity::None:
-            return {};
+            break;
         }
+        // An aggregated log: each pod its own colour.
+        if (row < m_sources.size())
+            return sourceColor(m_sources[row]);
         return {};
     case LogSourceRole:
         return row < m_sources.size() ? m_sourceNames.value(m_sources[row]) : QString();

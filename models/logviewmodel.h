@@ -15,6 +15,7 @@
 #include "models/logbuffer.h"
 
 #include <QAbstractListModel>
+#include <QColor>
 #include <QStringList>
 
 #include <deque>
@@ -44,6 +45,8 @@ public:
     /// Rows whose text contains `pattern` (plain) or matches it (regular expression); empty
     /// for an empty pattern or an invalid expression.
     std::vector<int> find(const QString &pattern, bool regularExpression, bool caseSensitive) const;
+    /// The colour of an aggregated log's `source` (its lines without a severity).
+    static QColor sourceColor(int source);
     /// The text of `row` as copy and save write it (timestamp and source when shown).
     QString lineText(int row) const;
 

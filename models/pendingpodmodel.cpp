@@ -398,6 +398,16 @@ int PendingPodModel::columnCount(const QModelIndex &) const {
     return ColumnCount;
 }
 
+ClusterConnection *PendingPodModel::podCluster(const QModelIndex &index) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid) || index.internalId() == 0)
+        return nullptr;
+    const int g = groupRowById(index.internalId());
+    return g < 0 ? nullptr
+                 : m_groups[static_cast<std::size_t>(g)]
+                       .pods[static_cast<std::size_t>(index.row())]
+                       ->cluster;
+}
+
 QVariant PendingPodModel::data(const QModelIndex &index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid))
         return {};

@@ -70,6 +70,8 @@ public:
     QModelIndex groupIndex(const QString &cluster, const QString &org) const;
     /// Pods shown (children of all groups).
     int podCount() const;
+    /// The cluster of the pod at `index` (a child row, any column); null for a group row.
+    ClusterConnection *podCluster(const QModelIndex &index) const;
     /// Unbound pending pods tracked, shown or not yet.
     int trackedCount() const { return static_cast<int>(m_tracked.size()); }
     /// Seconds until the next tracked pod crosses the threshold; -1 when none will.

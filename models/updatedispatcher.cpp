@@ -20,6 +20,7 @@ UpdateDispatcher::UpdateDispatcher(QObject *parent)
 }
 
 void UpdateDispatcher::watch(ClusterConnection *connection) {
+    connection->setDispatcher(this);
     connect(connection, &ClusterConnection::changesPending, this,
             [this, connection] { markDirty(connection); });
 }
@@ -27,10 +28,30 @@ void UpdateDispatcher::watch(ClusterConnection *connection) {
 void UpdateDispatcher::markDirty(ClusterConnection *connection) {
     if (std::find(m_dirty.begin(), m_dirty.end(), connection) == m_dirty.end())
         m_dirty.emplace_back(connection);
+    arm();
+}
+
+void UpdateDispatcher::schedule(QObject *owner, std::function<void()> drain) {
+    if (std::none_of(m_streams.begin(), m_streams.end(),
+                     [owner](const Stream &s) { return s.owner == owner; }))
+        m_streams.push_back({owner, std::move(drain)});
+    arm();
+}
+
+void UpdateDispatcher::arm() {
     if (m_timer.isActive())
         return;
     const qint64 wait = std::max<qint64>(0, m_interval - m_sinceFlush.elapsed());
     m_timer.start(static_cast<int>(wait));
+}
+
+void UpdateDispatcher::drainStreams() {
+    // A drain may schedule again (more arrived while it ran): that is the next flush's.
+    auto streams = std::move(m_streams);
+    m_streams.clear();
+    for (auto &s : streams)
+        if (s.owner)
+            s.drain();
 }
 
 void UpdateDispatcher::flush() {
@@ -49,6 +70,7 @@ void UpdateDispatcher::flush() {
             deltas += static_cast<qint64>(c->applyPending());
         }
     }
+    drainStreams();
     finish(deltas, static_cast<double>(t.nsecsElapsed()) / 1e6);
 }
 
@@ -75,10 +97,12 @@ void UpdateDispatcher::flushSlice() {
         if (c && (owed || c->hasBacklog()))
             behind.push_back(c);
     }
+    const double deltaMs = static_cast<double>(t.nsecsElapsed()) / 1e6;
+    drainStreams();
     const double ms = static_cast<double>(t.nsecsElapsed()) / 1e6;
     // Learn the cost per delta from slices big enough to say (a few deltas are all fixed cost).
     if (deltas >= static_cast<qint64>(kMinSlice))
-        m_usPerDelta = std::max(1.0, 0.7 * m_usPerDelta + 0.3 * ms * 1000.0 / deltas);
+        m_usPerDelta = std::max(1.0, 0.7 * m_usPerDelta + 0.3 * deltaMs * 1000.0 / deltas);
     finish(deltas, ms);
     // Connections woken during the slice are already in m_dirty; add those still behind.
     for (auto &c : behind)
@@ -86,7 +110,7 @@ void UpdateDispatcher::flushSlice() {
             m_dirty.push_back(c);
     if (!behind.empty())
         m_timer.start(kBacklogIntervalMs);
-    else if (!m_dirty.empty() && !m_timer.isActive())
+    else if ((!m_dirty.empty() || !m_streams.empty()) && !m_timer.isActive())
         m_timer.start(m_interval);
 }
 

@@ -12,6 +12,10 @@
 //     flush time, clamped to 50–200 ms, so a flood of events never starves painting and a quiet
 //     cluster still updates within 50 ms.
 // Deltas are applied in the order their session produced them (ClusterConnection::applyPending).
+// Streams (a log view's feed) are paced by the same timer: schedule() asks for one call of the
+// stream's drain in the next flush, after the connections' deltas; however many lines arrived
+// meanwhile, the view gets them as one batch — at most one per flush interval (50–200 ms), never
+// one per line or per network read.
 //
 // Threads: GUI thread only. Does not own the connections (ClusterHub does); a connection that
 // is destroyed is dropped from the dirty set.
@@ -21,6 +25,7 @@
 #include <QPointer>
 #include <QTimer>
 
+#include <functional>
 #include <vector>
 
 namespace cubedesk::models {
@@ -39,8 +44,12 @@ public:
 
     explicit UpdateDispatcher(QObject *parent = nullptr);
 
-    /// Starts draining `connection` whenever it has changes.
+    /// Starts draining `connection` whenever it has changes (and tells it: dispatcher()).
     void watch(ClusterConnection *connection);
+    /// Calls `drain` once in the next flush (a stream that has something for its view). Repeated
+    /// calls for the same `owner` before then are one call; nothing is called once `owner` is
+    /// destroyed.
+    void schedule(QObject *owner, std::function<void()> drain);
     /// The current gap between flushes, in ms.
     int interval() const { return m_interval; }
     /// Applies everything now, backlogs included, ignoring the budget (tests, shutdown).
@@ -56,11 +65,20 @@ Q_SIGNALS:
 
 private:
     void markDirty(ClusterConnection *connection);
+    /// Starts the timer for the next flush, if it is not running.
+    void arm();
+    /// Calls the scheduled streams' drains.
+    void drainStreams();
     /// One timer flush: applies within kFlushBudgetMs, reschedules while backlogs remain.
     void flushSlice();
     void finish(qint64 deltas, double ms);
 
     std::vector<QPointer<ClusterConnection>> m_dirty;
+    struct Stream {
+        QPointer<QObject> owner;
+        std::function<void()> drain;
+    };
+    std::vector<Stream> m_streams;
     QTimer m_timer;
     QElapsedTimer m_sinceFlush;
     int m_interval = 50;

@@ -697,6 +697,24 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::models::JobLogFeed</name>
+    <message>
+        <source>The cluster is not connected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No pods of %1 %2 are in the cache.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of %1 pods failed: %2</source>
+        <translation>
+            <numerusform>%n of %1 pods failed: %2</numerusform>
+            <numerusform>%n of %1 pods failed: %2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::models::JobTableModel</name>
     <message>
         <source>Pending</source>
@@ -1749,6 +1767,14 @@
         <source>Double-click a pod to show its node; right-click or Ctrl+L for its logs.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Logs of all pods</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every replica&apos;s log in one view, interleaved by time, the leader first (Ctrl+Shift+L)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::JobsPane</name>
@@ -2070,6 +2096,25 @@
         <translation>
             <numerusform>Saved %n line to %1</numerusform>
             <numerusform>Saved %n lines to %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Keep </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> k lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many lines this view keeps; older lines are dropped and counted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source> from %n pod(s)</source>
+        <translation>
+            <numerusform> from %n pod</numerusform>
+            <numerusform> from %n pods</numerusform>
         </translation>
     </message>
 </context>

@@ -691,6 +691,23 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::models::JobLogFeed</name>
+    <message>
+        <source>The cluster is not connected.</source>
+        <translation>集群未连接。</translation>
+    </message>
+    <message>
+        <source>No pods of %1 %2 are in the cache.</source>
+        <translation>缓存中没有 %1 %2 的 Pod。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of %1 pods failed: %2</source>
+        <translation>
+            <numerusform>%1 个 Pod 中有 %n 个失败：%2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::models::JobTableModel</name>
     <message>
         <source>Pending</source>
@@ -1733,6 +1750,14 @@
         <source>Double-click a pod to show its node; right-click or Ctrl+L for its logs.</source>
         <translation>双击 Pod 显示其节点；右键或按 Ctrl+L 查看其日志。</translation>
     </message>
+    <message>
+        <source>Logs of all pods</source>
+        <translation>全部 Pod 的日志</translation>
+    </message>
+    <message>
+        <source>Every replica&apos;s log in one view, interleaved by time, the leader first (Ctrl+Shift+L)</source>
+        <translation>所有副本的日志合在一个视图中，按时间交错排列，主副本在前（Ctrl+Shift+L）</translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::JobsPane</name>
@@ -2044,6 +2069,24 @@
         <source>Saved %n line(s) to %1</source>
         <translation>
             <numerusform>已将 %n 行保存到 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Keep </source>
+        <translation>保留 </translation>
+    </message>
+    <message>
+        <source> k lines</source>
+        <translation> 千行</translation>
+    </message>
+    <message>
+        <source>How many lines this view keeps; older lines are dropped and counted</source>
+        <translation>此视图保留的行数；更早的行会被丢弃并计数</translation>
+    </message>
+    <message numerus="yes">
+        <source> from %n pod(s)</source>
+        <translation>
+            <numerusform>，来自 %n 个 Pod</numerusform>
         </translation>
     </message>
 </context>

@@ -9,9 +9,11 @@
 
 #include <QDateTime>
 #include <QFontDatabase>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QTableWidget>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -48,6 +50,7 @@ void setRow(QTableWidget *t, int row, const QStringList &cells) {
 JobDetailPanel::JobDetailPanel(QWidget *parent)
     : QWidget(parent)
     , m_title(new QLabel(this))
+    , m_jobLogs(new QPushButton(tr("Logs of all pods"), this))
     , m_columns(new QLabel(this))
     , m_tabs(new QTabWidget(this)) {
     setObjectName(QStringLiteral("jobDetail"));
@@ -87,10 +90,25 @@ JobDetailPanel::JobDetailPanel(QWidget *parent)
         if (m_cluster && node && !node->text().isEmpty())
             Q_EMIT nodeRequested(m_cluster->name(), node->text());
     });
+    m_jobLogs->setObjectName(QStringLiteral("jobLogs"));
+    m_jobLogs->setToolTip(tr("Every replica's log in one view, interleaved by time, the leader "
+                             "first (Ctrl+Shift+L)"));
+    m_jobLogs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+    m_jobLogs->setEnabled(false);
+    connect(m_jobLogs, &QPushButton::clicked, this, [this] {
+        const auto job = m_cluster ? m_cluster->store().job(m_key.toStdString()) : nullptr;
+        if (job)
+            Q_EMIT jobLogsRequested(m_cluster, models::toQString(job->namespaceName()),
+                                    QString::fromStdString(job->kindName()),
+                                    models::toQString(job->name()));
+    });
     m_title->setTextFormat(Qt::RichText);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_title);
+    auto *header = new QHBoxLayout;
+    header->addWidget(m_title, 1);
+    header->addWidget(m_jobLogs);
+    layout->addLayout(header);
     layout->addWidget(m_columns);
     m_columns->setObjectName(QStringLiteral("jobColumns"));
     m_columns->setWordWrap(true);
@@ -164,6 +182,7 @@ void JobDetailPanel::refresh() {
     const auto job = m_cluster ? m_cluster->store().job(m_key.toStdString()) : nullptr;
     for (auto *t : {m_replicas, m_conditions, m_pods, m_events})
         t->setRowCount(0);
+    m_jobLogs->setEnabled(job != nullptr);
     if (!job) {
         m_title->setText(m_cluster
                              ? tr("<i>This job is gone.</i>")

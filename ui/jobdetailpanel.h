@@ -13,6 +13,7 @@
 class QLabel;
 class QPlainTextEdit;
 class QTabWidget;
+class QPushButton;
 class QTableWidget;
 
 namespace cubedesk::models {
@@ -37,12 +38,17 @@ public:
     /// as the server evaluates them ("State: Running · Age: 5m"); "" otherwise.
     QString columnsText() const;
     QTableWidget *podsTable() const { return m_pods; }
+    /// "Logs of all pods": the job's aggregated log.
+    QPushButton *jobLogsButton() const { return m_jobLogs; }
 
 Q_SIGNALS:
     void nodeRequested(const QString &cluster, const QString &node);
     /// The user asked for a pod's log (the pods table's context menu, or Ctrl+L on a row).
     void logsRequested(cubedesk::models::ClusterConnection *cluster, const QString &ns,
                        const QString &pod);
+    /// The user asked for the job's log: every pod's, interleaved (the "Logs" button).
+    void jobLogsRequested(cubedesk::models::ClusterConnection *cluster, const QString &ns,
+                          const QString &kind, const QString &name);
 
 private:
     void fetchFull();
@@ -52,6 +58,7 @@ private:
     QString m_key;
     int m_fetchGeneration = 0;
     QLabel *m_title;
+    QPushButton *m_jobLogs;
     QLabel *m_columns;
     QTabWidget *m_tabs;
     QTableWidget *m_replicas;

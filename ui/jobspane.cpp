@@ -133,6 +133,7 @@ JobsPane::JobsPane(models::ClusterHub *hub, JobTableModel *model,
             });
     connect(m_detail, &JobDetailPanel::nodeRequested, this, &JobsPane::nodeRequested);
     connect(m_detail, &JobDetailPanel::logsRequested, this, &JobsPane::logsRequested);
+    connect(m_detail, &JobDetailPanel::jobLogsRequested, this, &JobsPane::jobLogsRequested);
     for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
         connect(m_proxy, signal, this, &JobsPane::updateCount);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &JobsPane::updateCount);

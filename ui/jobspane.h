@@ -65,6 +65,9 @@ Q_SIGNALS:
     /// The user asked for a pod's log (the pods table's context menu, or Ctrl+L on a row).
     void logsRequested(cubedesk::models::ClusterConnection *cluster, const QString &ns,
                        const QString &pod);
+    /// The user asked for a job's log (JobDetailPanel::jobLogsRequested).
+    void jobLogsRequested(cubedesk::models::ClusterConnection *cluster, const QString &ns,
+                          const QString &kind, const QString &name);
     /// A write finished: a sentence for the status bar.
     void writeReported(const QString &message);
 

@@ -2,6 +2,7 @@
 
 #include "k8s/api/logcontainerchoice.h"
 #include "models/clusterconnection.h"
+#include "models/joblogfeed.h"
 #include "models/logfeed.h"
 #include "models/logviewmodel.h"
 #include "models/objectreader.h"
@@ -20,12 +21,37 @@
 #include <QLocale>
 #include <QPushButton>
 #include <QScrollBar>
+#include <QSettings>
 #include <QShortcut>
+#include <QSpinBox>
 #include <QVBoxLayout>
 
 namespace cubedesk::ui {
 
 using State = k8s::LogStream::State;
+
+LogPanel *LogPanel::forJob(models::ClusterConnection *connection, const QString &ns,
+                           const QString &kind, const QString &name, QWidget *parent) {
+    return new LogPanel(connection, ns, name, kind, JobTag{}, parent);
+}
+
+LogPanel::LogPanel(models::ClusterConnection *connection, const QString &ns, const QString &name,
+                   const QString &kind, JobTag, QWidget *parent)
+    : LogPanel(nullptr, ns, name, parent) {
+    // The pod constructor ran without a connection: nothing was read or started.
+    m_connection = connection;
+    m_cluster = connection != nullptr ? connection->name() : QString();
+    m_kind = kind;
+    delete m_podFeed;
+    m_podFeed = nullptr;
+    m_jobFeed = new models::JobLogFeed(connection, m_model, ns, kind, name, this);
+    m_feed = m_jobFeed;
+    connect(m_feed, &models::AbstractLogFeed::stateChanged, this, &LogPanel::updateStatus);
+    m_container->hide();
+    m_previous->hide();
+    m_containerLabel->hide();
+    restartFeed();
+}
 
 LogPanel::LogPanel(models::ClusterConnection *connection, const QString &ns, const QString &pod,
                    QWidget *parent)
@@ -35,12 +61,14 @@ LogPanel::LogPanel(models::ClusterConnection *connection, const QString &ns, con
     , m_ns(ns)
     , m_pod(pod)
     , m_model(new models::LogViewModel(this))
-    , m_feed(new models::LogFeed(connection, m_model, this))
+    , m_podFeed(new models::LogFeed(connection, m_model, this))
+    , m_feed(m_podFeed)
     , m_container(new QComboBox(this))
     , m_previous(new QCheckBox(tr("Previous run"), this))
     , m_follow(new QCheckBox(tr("Follow"), this))
     , m_timestamps(new QCheckBox(tr("Timestamps"), this))
     , m_wrap(new QCheckBox(tr("Wrap"), this))
+    , m_keep(new QSpinBox(this))
     , m_search(new QLineEdit(this))
     , m_regex(new QCheckBox(tr("Regex"), this))
     , m_jumpToEnd(new QPushButton(tr("Jump to end"), this))
@@ -56,6 +84,12 @@ LogPanel::LogPanel(models::ClusterConnection *connection, const QString &ns, con
     m_follow->setChecked(true);
     m_timestamps->setObjectName(QStringLiteral("logTimestamps"));
     m_wrap->setObjectName(QStringLiteral("logWrap"));
+    m_keep->setObjectName(QStringLiteral("logKeep"));
+    m_keep->setRange(10, 5000);
+    m_keep->setSingleStep(50);
+    m_keep->setPrefix(tr("Keep "));
+    m_keep->setSuffix(tr(" k lines"));
+    m_keep->setToolTip(tr("How many lines this view keeps; older lines are dropped and counted"));
     m_search->setObjectName(QStringLiteral("logSearch"));
     m_search->setPlaceholderText(tr("Search (Enter: next, Shift+Enter: previous)"));
     m_search->setClearButtonEnabled(true);
@@ -79,9 +113,11 @@ LogPanel::LogPanel(models::ClusterConnection *connection, const QString &ns, con
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     auto *bar = new QHBoxLayout;
-    bar->addWidget(new QLabel(tr("Container:"), this));
+    m_containerLabel = new QLabel(tr("Container:"), this);
+    bar->addWidget(m_containerLabel);
     bar->addWidget(m_container);
-    for (QWidget *w : std::initializer_list<QWidget *>{m_previous, m_follow, m_timestamps, m_wrap})
+    for (QWidget *w :
+         std::initializer_list<QWidget *>{m_previous, m_follow, m_timestamps, m_wrap, m_keep})
         bar->addWidget(w);
     bar->addSpacing(12);
     bar->addWidget(m_search, 1);
@@ -95,7 +131,7 @@ LogPanel::LogPanel(models::ClusterConnection *connection, const QString &ns, con
     layout->addWidget(m_view, 1);
     layout->addWidget(m_status);
 
-    connect(m_feed, &models::LogFeed::stateChanged, this, &LogPanel::updateStatus);
+    connect(m_feed, &models::AbstractLogFeed::stateChanged, this, &LogPanel::updateStatus);
     connect(m_model, &models::LogViewModel::droppedChanged, this, &LogPanel::updateStatus);
     connect(m_model, &QAbstractItemModel::rowsInserted, this, &LogPanel::rowsArrived);
     connect(m_container, &QComboBox::currentIndexChanged, this, [this] {
@@ -117,6 +153,27 @@ LogPanel::LogPanel(models::ClusterConnection *connection, const QString &ns, con
         m_view->setUniformItemSizes(!on);
         m_view->setHorizontalScrollBarPolicy(on ? Qt::ScrollBarAlwaysOff : Qt::ScrollBarAsNeeded);
     });
+    connect(m_keep, &QSpinBox::valueChanged, this, [this](int thousands) {
+        const auto lines = static_cast<std::size_t>(thousands) * 1000;
+        // ~320 bytes a line, and never less than the default byte cap.
+        m_model->setCaps(lines, std::max(models::LogBuffer::kDefaultMaxBytes, lines * 320));
+        QSettings().setValue(QStringLiteral("logs/keepThousands"), thousands);
+        updateStatus();
+    });
+    // Remembered options for the next panel.
+    {
+        const QSettings settings;
+        m_timestamps->setChecked(settings.value(QStringLiteral("logs/timestamps"), false).toBool());
+        m_wrap->setChecked(settings.value(QStringLiteral("logs/wrap"), false).toBool());
+        m_keep->setValue(settings
+                             .value(QStringLiteral("logs/keepThousands"),
+                                    static_cast<int>(models::LogBuffer::kDefaultMaxLines / 1000))
+                             .toInt());
+    }
+    connect(m_timestamps, &QCheckBox::toggled, this,
+            [](bool on) { QSettings().setValue(QStringLiteral("logs/timestamps"), on); });
+    connect(m_wrap, &QCheckBox::toggled, this,
+            [](bool on) { QSettings().setValue(QStringLiteral("logs/wrap"), on); });
     connect(m_search, &QLineEdit::returnPressed, this, [this] {
         search(m_search->text(), QApplication::keyboardModifiers() & Qt::ShiftModifier);
     });
@@ -172,7 +229,8 @@ LogPanel::LogPanel(models::ClusterConnection *connection, const QString &ns, con
 }
 
 QString LogPanel::title() const {
-    return m_cluster + QLatin1Char('/') + m_ns + QLatin1Char('/') + m_pod;
+    return m_cluster + QLatin1Char('/') + m_ns + QLatin1Char('/') +
+           (m_kind.isEmpty() ? QString() : m_kind + QLatin1Char('/')) + m_pod;
 }
 
 void LogPanel::containersRead(bool ok, const QString &error) {
@@ -184,6 +242,13 @@ void LogPanel::containersRead(bool ok, const QString &error) {
 }
 
 void LogPanel::restartFeed() {
+    if (m_jobFeed != nullptr) {
+        m_following = m_follow->isChecked();
+        m_jumpToEnd->setEnabled(false);
+        m_jobFeed->restart(m_follow->isChecked(),
+                           static_cast<std::int64_t>(m_model->buffer().maxLines()));
+        return;
+    }
     if (m_container->count() == 0)
         return;
     k8s::LogStream::Options o;
@@ -195,7 +260,7 @@ void LogPanel::restartFeed() {
     o.log.tailLines = static_cast<std::int64_t>(m_model->buffer().maxLines());
     m_following = m_follow->isChecked();
     m_jumpToEnd->setEnabled(false);
-    m_feed->restart(o);
+    m_podFeed->restart(o);
 }
 
 void LogPanel::rowsArrived() {
@@ -212,7 +277,7 @@ QString LogPanel::statusText() const {
         state = tr("connecting");
         break;
     case State::Streaming:
-        state = m_feed->options().log.follow ? tr("following") : tr("reading");
+        state = m_feed->follows() ? tr("following") : tr("reading");
         break;
     case State::Reconnecting:
         state = tr("reconnecting (%1): %2").arg(m_feed->reconnects()).arg(m_feed->message());
@@ -226,6 +291,8 @@ QString LogPanel::statusText() const {
         break;
     }
     QString text = tr("%1 lines").arg(locale.toString(qulonglong(m_model->rowCount())));
+    if (m_jobFeed != nullptr)
+        text += tr(" from %n pod(s)", nullptr, static_cast<int>(m_jobFeed->pods().size()));
     if (m_model->buffer().dropped() > 0)
         text += tr(" · %1 older lines dropped (limit %2 lines)")
                     .arg(locale.toString(qulonglong(m_model->buffer().dropped())),

@@ -1,5 +1,6 @@
 #pragma once
-// LogsDock: the dock of open logs, one tab per pod (titled cluster/namespace/pod, closable).
+// LogsDock: the dock of open logs, one tab per pod or job (titled by its name, the tooltip
+// cluster/namespace/[Kind/]name; closable, movable).
 // Threads: GUI thread only.
 
 #include <QDockWidget>
@@ -21,9 +22,17 @@ public:
 
     /// Opens (or shows again) the log of `ns`/`pod` on `connection` and raises the dock.
     LogPanel *openPod(models::ClusterConnection *connection, const QString &ns, const QString &pod);
+    /// Opens (or shows again) the aggregated log of job `kind`/`name` in `ns`.
+    LogPanel *openJob(models::ClusterConnection *connection, const QString &ns, const QString &kind,
+                      const QString &name);
     QTabWidget *tabs() const { return m_tabs; }
 
 private:
+    /// Shows the tab titled `title` (LogPanel::title()), if there is one.
+    LogPanel *showExisting(const QString &title);
+    /// Adds `panel` as the current tab and shows the dock.
+    LogPanel *addPanel(LogPanel *panel);
+
     QTabWidget *m_tabs;
 };
 

@@ -114,8 +114,10 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
     addDockWidget(Qt::BottomDockWidgetArea, m_logsDock);
     m_logsDock->hide();
     connect(m_jobsPane, &JobsPane::logsRequested, m_logsDock, &LogsDock::openPod);
+    connect(m_jobsPane, &JobsPane::jobLogsRequested, m_logsDock, &LogsDock::openJob);
     connect(m_nodesPane, &NodesPane::logsRequested, m_logsDock, &LogsDock::openPod);
     connect(overview, &OverviewPane::logsRequested, m_logsDock, &LogsDock::openPod);
+    connect(pending, &PendingPane::logsRequested, m_logsDock, &LogsDock::openPod);
     connect(m_jobsPane, &JobsPane::nodeRequested, this, [this](const QString &c, const QString &n) {
         showPane(QStringLiteral("nodesPane"));
         m_nodesPane->selectNode(c, n);
@@ -164,6 +166,8 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
     if (m_options.remember) {
         restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
         restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+        // The logs dock keeps its remembered place and size; it shows when a log opens.
+        m_logsDock->hide();
         m_nodesPane->restoreState(settings.value(QStringLiteral("nodes/header")).toByteArray());
         m_jobsPane->restoreState(settings.value(QStringLiteral("jobs/header")).toByteArray());
         m_tabs->setCurrentIndex(settings.value(QStringLiteral("window/pane"), 0).toInt());

@@ -6,6 +6,7 @@
 #include "models/modelroles.h"
 #include "models/pendingpodmodel.h"
 #include "models/sortfilterindex.h"
+#include "ui/podlogmenu.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -56,6 +57,21 @@ PendingPane::PendingPane(models::ClusterHub *hub, QWidget *parent)
     m_pendingView->header()->setStretchLastSection(true);
     // Rows as tall as the tables' (24 px), so the two halves read alike.
     m_pendingView->setStyleSheet(QStringLiteral("QTreeView::item { min-height: 22px; }"));
+    // A pod that waits may have an init container that runs, or a previous run: its logs too.
+    PodLogMenu::attach(
+        m_pendingView,
+        [this](const QModelIndex &index) {
+            const QModelIndex source = m_pendingProxy->mapToSource(index);
+            models::ClusterConnection *cluster = m_pending->podCluster(source);
+            if (cluster == nullptr)
+                return PodLogMenu::Target{};
+            const auto text = [&](int column) {
+                return source.siblingAtColumn(column).data().toString();
+            };
+            return PodLogMenu::Target{cluster, text(models::PendingPodModel::NamespaceColumn),
+                                      text(models::PendingPodModel::NameColumn)};
+        },
+        [this](const PodLogMenu::Target &t) { Q_EMIT logsRequested(t.cluster, t.ns, t.pod); });
     const int pendingWidths[] = {270, 80, 64, 80, 76, 48, 470};
     for (int c = 0; c < static_cast<int>(std::size(pendingWidths)); ++c)
         m_pendingView->setColumnWidth(c, pendingWidths[c]);

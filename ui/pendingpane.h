@@ -25,6 +25,7 @@ class QTreeView;
 QT_END_NAMESPACE
 
 namespace cubedesk::models {
+class ClusterConnection;
 class ClusterHub;
 class EventStreamModel;
 class PendingPodModel;
@@ -52,6 +53,11 @@ public:
     models::EventStreamModel *eventModel() const { return m_events; }
     models::SortFilterIndex *eventProxy() const { return m_eventProxy; }
     QTableView *eventView() const { return m_eventView; }
+
+Q_SIGNALS:
+    /// The user asked for a pending pod's log (context menu or Ctrl+L on a row).
+    void logsRequested(cubedesk::models::ClusterConnection *cluster, const QString &ns,
+                       const QString &pod);
 
 private:
     void applyScope();

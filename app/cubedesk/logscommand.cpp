@@ -8,8 +8,9 @@
 #include "k8s/api/urlescape.h"
 #include "k8s/config/kubeconfig.h"
 #include "k8s/config/kubeconfigsources.h"
-#include "k8s/cube/jobkinds.h"
+#include "k8s/cube/jobpods.h"
 #include "k8s/net/httptransport.h"
+#include "k8s/session/logmerge.h"
 #include "k8s/session/transportfactory.h"
 
 #include <QJsonArray>
@@ -20,6 +21,7 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <map>
 #include <memory>
 
 using namespace cubedesk::k8s;
@@ -160,14 +162,6 @@ int podLogs(HttpTransport &transport, const LogsCommand::Options &o, const std::
     return 0;
 }
 
-/// One line of a job's aggregated log, with what sorts it.
-struct JobLine {
-    Rfc3339::Instant time;
-    std::size_t source = 0; ///< pod and container, in the job's order
-    std::size_t index = 0;  ///< within its source
-    std::string text;       ///< with its line feed, if it had one
-};
-
 int jobLogs(HttpTransport &transport, const LogsCommand::Options &o, const std::string &ns,
             const std::string &kind, const std::string &job) {
     HttpRequest list;
@@ -192,30 +186,30 @@ int jobLogs(HttpTransport &transport, const LogsCommand::Options &o, const std::
         const QJsonObject pod = item.toObject();
         const QJsonObject meta = pod.value(QStringLiteral("metadata")).toObject();
         const QJsonObject labels = meta.value(QStringLiteral("labels")).toObject();
-        bool match = false;
+        std::vector<std::string> ownerText; // kind, name, kind, name…
         for (const auto &owner : meta.value(QStringLiteral("ownerReferences")).toArray()) {
             const QJsonObject ref = owner.toObject();
-            match =
-                match || (ref.value(QStringLiteral("name")).toString().toStdString() == job &&
-                          ref.value(QStringLiteral("kind"))
-                                  .toString()
-                                  .compare(QString::fromStdString(kind), Qt::CaseInsensitive) == 0);
+            ownerText.push_back(ref.value(QStringLiteral("kind")).toString().toStdString());
+            ownerText.push_back(ref.value(QStringLiteral("name")).toString().toStdString());
         }
-        for (const auto &label : JobKinds::podJobNameLabels())
-            match = match ||
-                    labels.value(QString::fromStdString(label)).toString().toStdString() == job;
-        if (!match)
+        std::vector<JobPods::Owner> owners;
+        for (std::size_t k = 0; k + 1 < ownerText.size(); k += 2)
+            owners.push_back({ownerText[k], ownerText[k + 1]});
+        std::map<std::string, std::string, std::less<>> labelMap;
+        for (auto it = labels.begin(); it != labels.end(); ++it)
+            if (it.value().isString())
+                labelMap[it.key().toStdString()] = it.value().toString().toStdString();
+        const JobPods::LabelLookup lookup =
+            [&labelMap](std::string_view key) -> std::optional<std::string_view> {
+            const auto it = labelMap.find(key);
+            return it == labelMap.end() ? std::nullopt
+                                        : std::optional<std::string_view>(it->second);
+        };
+        if (!JobPods::belongsTo(kind, job, owners, lookup))
             continue;
         Member m;
         m.name = meta.value(QStringLiteral("name")).toString().toStdString();
-        const QString role =
-            labels.value(QStringLiteral("training.kubeflow.org/replica-type")).toString();
-        if (labels.value(QStringLiteral("training.kubeflow.org/job-role")).toString() ==
-                QLatin1String("master") ||
-            role == QLatin1String("launcher") || role == QLatin1String("master") ||
-            role == QLatin1String("chief") ||
-            labels.value(QStringLiteral("spark-role")).toString() == QLatin1String("driver"))
-            m.rank = 0;
+        m.rank = JobPods::rank(lookup);
         const QJsonObject spec = pod.value(QStringLiteral("spec")).toObject();
         m.containers = names(spec, "initContainers");
         for (auto &c : names(spec, "containers"))
@@ -228,54 +222,102 @@ int jobLogs(HttpTransport &transport, const LogsCommand::Options &o, const std::
         return std::tie(a.rank, a.name) < std::tie(b.rank, b.name);
     });
 
-    std::vector<std::string> prefixes;
-    std::vector<JobLine> lines;
+    // Every container of every pod at once (a follow needs them all open), each split into
+    // lines as it arrives and merged by time (LogMerge): a follow prints lines as soon as every
+    // open stream has caught up with them; without a follow everything is printed at the end.
+    struct Source {
+        std::string prefix; ///< "[pod/NAME/CONTAINER] "
+        std::string path;
+        LogLineSplitter splitter{true, std::size_t{16} << 20}; // whole lines, as kubectl
+        std::string errorBody;
+        bool done = false;
+        HttpTransport::RequestId id = 0;
+    };
     PodLogOptions options = logOptions(o);
     options.timestamps = true; // to interleave; shown only when asked for
-    options.follow = false;
-    for (const Member &m : members) {
+    const bool follow = options.follow;
+    std::vector<std::unique_ptr<Source>> sources;
+    for (const Member &m : members)
         for (const std::string &container : m.containers) {
             options.container = container;
-            HttpRequest request;
-            request.path = options.path(ns, m.name);
-            request.responseTimeout = std::chrono::seconds(30);
-            const Exchange e = exchange(transport, request);
-            const std::size_t source = prefixes.size();
-            prefixes.push_back("[pod/" + m.name + '/' + container + "] ");
-            if (e.response.status == 204)
-                continue; // not scheduled yet
-            if (e.response.status / 100 != 2) {
-                // A container that has not started is not an error of the job's log.
-                std::cerr << prefixes.back() << problem(e) << '\n';
-                continue;
-            }
-            std::size_t index = 0;
-            for (std::size_t from = 0; from < e.body.size(); ++index) {
-                const std::size_t nl = e.body.find('\n', from);
-                const std::size_t end = nl == std::string::npos ? e.body.size() : nl + 1;
-                std::string line = e.body.substr(from, end - from);
-                from = end;
-                const std::size_t space = line.find(' ');
-                const auto time = space == std::string::npos
-                                      ? std::nullopt
-                                      : Rfc3339::parse(std::string_view(line).substr(0, space));
-                JobLine l{time.value_or(Rfc3339::Instant{}), source, index, {}};
-                l.text = o.timestamps || !time ? std::move(line) : line.substr(space + 1);
-                lines.push_back(std::move(l));
-            }
+            auto source = std::make_unique<Source>();
+            source->prefix = "[pod/" + m.name + '/' + container + "] ";
+            source->path = options.path(ns, m.name);
+            sources.push_back(std::move(source));
         }
+    constexpr std::size_t kMaxFollowed = 50;
+    if (follow && sources.size() > kMaxFollowed)
+        return fail("the job has " + std::to_string(sources.size()) +
+                    " containers; following more than " + std::to_string(kMaxFollowed) +
+                    " at once is refused: follow one of its pods");
+    LogMerge merge;
+    const auto print = [&](std::vector<LogMerge::Released> released) {
+        for (const auto &r : released) {
+            const Source &s = *sources[static_cast<std::size_t>(r.source)];
+            std::string out = s.prefix;
+            if (o.timestamps && r.line.time)
+                out += Rfc3339::formatNanosFixed(*r.line.time) + ' ';
+            out += r.line.text;
+            out += '\n';
+            std::fwrite(out.data(), 1, out.size(), stdout);
+        }
+        std::fflush(stdout);
+    };
+    const auto now = std::chrono::steady_clock::now;
+    for (std::size_t k = 0; k < sources.size(); ++k) {
+        Source &s = *sources[k];
+        const int index = merge.addSource(now());
+        HttpRequest request;
+        request.path = s.path;
+        request.responseTimeout = std::chrono::seconds(30);
+        request.onData = [&s, &merge, index, &now](std::string_view chunk, int status) {
+            if (status / 100 != 2) {
+                if (s.errorBody.size() < 64 * 1024)
+                    s.errorBody.append(chunk);
+                return true;
+            }
+            std::vector<LogLine> lines;
+            s.splitter.feed(chunk, lines);
+            merge.push(index, std::move(lines), now());
+            return true;
+        };
+        s.id =
+            transport.start(std::move(request), [&s, &merge, index, &now](HttpTransport::RequestId,
+                                                                          const HttpResponse &r) {
+                s.done = true;
+                std::vector<LogLine> last;
+                s.splitter.finish(last);
+                merge.push(index, std::move(last), now());
+                merge.finish(index);
+                if (r.cancelled || r.status == 204) // followed long enough; not scheduled yet
+                    return;
+                // A container that has not started is not an error of the job's log.
+                if (r.status / 100 != 2 || !r.error.empty()) {
+                    Exchange e;
+                    e.response = r;
+                    e.body = s.errorBody;
+                    std::cerr << s.prefix << problem(e) << '\n';
+                }
+            });
     }
-    std::stable_sort(lines.begin(), lines.end(), [](const JobLine &a, const JobLine &b) {
-        return std::tie(a.time.seconds, a.time.nanos, a.source, a.index) <
-               std::tie(b.time.seconds, b.time.nanos, b.source, b.index);
-    });
-    for (const JobLine &l : lines) {
-        std::fwrite(prefixes[l.source].data(), 1, prefixes[l.source].size(), stdout);
-        std::fwrite(l.text.data(), 1, l.text.size(), stdout);
-        if (l.text.empty() || l.text.back() != '\n')
-            std::fputc('\n', stdout);
+    const auto deadline =
+        follow && *o.followSeconds > 0
+            ? now() + std::chrono::milliseconds(static_cast<std::int64_t>(*o.followSeconds * 1000))
+            : std::chrono::steady_clock::time_point::max();
+    const auto allDone = [&] {
+        return std::all_of(sources.begin(), sources.end(), [](const auto &s) { return s->done; });
+    };
+    while (!allDone() && now() < deadline) {
+        transport.perform(std::chrono::milliseconds(100));
+        if (follow)
+            print(merge.release(now()));
     }
-    std::fflush(stdout);
+    for (auto &s : sources)
+        if (!s->done)
+            transport.cancel(s->id);
+    while (!allDone())
+        transport.perform(std::chrono::milliseconds(10));
+    print(merge.release(now()));
     return 0;
 }
 
@@ -287,8 +329,6 @@ int LogsCommand::run(const Options &o) {
         const QStringList parts = target.mid(4).split(QLatin1Char('/'));
         if (parts.size() != 3 || parts.contains(QString()))
             return fail("--logs job: needs job:NAMESPACE/KIND/NAME");
-        if (o.followSeconds)
-            return fail("--follow is not supported for a job's logs yet; follow one of its pods");
         Connection c = connect(o, o.context);
         if (!c.transport)
             return fail(c.error);

@@ -11,7 +11,8 @@
 /// TARGET `[CONTEXT/]NAMESPACE/POD`: writes the log to stdout byte for byte as `kubectl logs`
 /// does for the same options (the same request; the container chosen by kubectl's rule, with its
 /// notice on stderr). TARGET `job:NAMESPACE/KIND/NAME`: every container of every pod of the job
-/// (the launcher or master first), read with timestamps and interleaved by them, each line
+/// (the launcher or master first), read at once with timestamps and interleaved by them
+/// (k8s::LogMerge; with --follow, printed as soon as every stream has caught up), each line
 /// prefixed `[pod/container] `. Errors: one line on stderr and a non-zero exit.
 ///
 /// Runs on the main thread with one HttpTransport of its own; no cluster cache is built.

@@ -110,6 +110,27 @@ TEST_F(LogsCommandTest, AJobsPodsInterleavedAndPrefixed) {
     EXPECT_TRUE(std::is_sorted(times.begin(), times.end())) << "interleaved by time";
 }
 
+TEST_F(LogsCommandTest, AJobsLogIsFollowedAcrossItsPods) {
+    // The last line of each pod, then new ones from both as they come (a line every ~5 s each).
+    const auto job = cubedesk({"--logs", "job:pipeline/PyTorchJob/pytorch-resnet50-vision",
+                               "--tail", "1", "--timestamps", "--follow", "12"});
+    ASSERT_EQ(job.exitCode, 0) << job.err;
+    std::istringstream in(job.out);
+    std::vector<std::string> times;
+    int master = 0;
+    int worker = 0;
+    for (std::string line; std::getline(in, line);) {
+        const auto close = line.find("] ");
+        ASSERT_NE(close, std::string::npos) << line;
+        master += line.rfind("[pod/" + kMaster + "/", 0) == 0 ? 1 : 0;
+        worker += line.rfind("[pod/" + kWorker + "/", 0) == 0 ? 1 : 0;
+        times.push_back(line.substr(close + 2, 30));
+    }
+    EXPECT_GE(master, 2) << job.out;
+    EXPECT_GE(worker, 2) << job.out;
+    EXPECT_TRUE(std::is_sorted(times.begin(), times.end())) << job.out;
+}
+
 TEST_F(LogsCommandTest, ErrorsAreOneLineAndNonZero) {
     const auto missing = cubedesk({"--logs", "service/no-such-pod"});
     EXPECT_NE(missing.exitCode, 0);

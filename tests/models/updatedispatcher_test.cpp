@@ -7,10 +7,12 @@
 #include "models/updatedispatcher.h"
 #include "tests/support/simprocess.h"
 
+#include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTest>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <sstream>
 
@@ -21,6 +23,7 @@ class UpdateDispatcherTest : public QObject {
 private Q_SLOTS:
     void cacheFollowsTheServerUnderChurn_data();
     void cacheFollowsTheServerUnderChurn();
+    void streamsDrainOncePerFlush();
 };
 
 namespace {
@@ -125,6 +128,47 @@ void UpdateDispatcherTest::cacheFollowsTheServerUnderChurn() {
     }
     // A store with deltas still waiting is never reported as synced (the advisor plans on it).
     QCOMPARE(claimedSynced, qint64{0});
+}
+
+// Streams (log feeds) ask for a drain as often as lines arrive; the dispatcher calls each once
+// per flush, after the interval, and never for an owner that is gone.
+void UpdateDispatcherTest::streamsDrainOncePerFlush() {
+    models::UpdateDispatcher dispatcher;
+    int drainsA = 0;
+    int drainsB = 0;
+    QObject a;
+    auto b = std::make_unique<QObject>();
+    QElapsedTimer clock;
+    clock.start();
+    qint64 firstDrainAt = -1;
+    for (int i = 0; i < 100; ++i) {
+        dispatcher.schedule(&a, [&] {
+            ++drainsA;
+            firstDrainAt = clock.elapsed();
+        });
+        dispatcher.schedule(b.get(), [&] { ++drainsB; });
+    }
+    QCOMPARE(drainsA, 0); // not synchronously: at the next flush
+    b.reset();
+    QTRY_COMPARE(drainsA, 1);
+    QCOMPARE(drainsB, 0);
+    // Another wake-up comes at least the interval (50 ms) after the last flush.
+    qint64 secondDrainAt = -1;
+    dispatcher.schedule(&a, [&] {
+        ++drainsA;
+        secondDrainAt = clock.elapsed();
+    });
+    QTRY_COMPARE(drainsA, 2);
+    QVERIFY2(secondDrainAt - firstDrainAt >= 45,
+             qPrintable(QStringLiteral("%1 ms apart").arg(secondDrainAt - firstDrainAt)));
+    // A drain that schedules again (more arrived meanwhile) is called in the following flush.
+    std::function<void()> again = [&] {
+        ++drainsA;
+        if (drainsA < 5)
+            dispatcher.schedule(&a, again);
+    };
+    dispatcher.schedule(&a, again);
+    QTRY_COMPARE(drainsA, 5);
 }
 
 QTEST_GUILESS_MAIN(UpdateDispatcherTest)

@@ -19,6 +19,7 @@
 #include "ui/logsdock.h"
 #include "ui/mainwindow.h"
 #include "ui/overviewpane.h"
+#include "ui/pendingpane.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -28,15 +29,30 @@
 #include <QFile>
 #include <QLabel>
 #include <QProcess>
+#include <QPushButton>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTabWidget>
 #include <QTest>
 #include <QTranslator>
+#include <QTreeView>
 
 using namespace cubedesk;
 using cubedesk::test::SimProcess;
+
+namespace {
+
+/// The "Show logs" action PodLogMenu adds to a view (Ctrl+L), or null.
+QAction *showLogsAction(QWidget *view) {
+    for (QAction *a : view->actions())
+        if (a->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_L))
+            return a;
+    return nullptr;
+}
+
+} // namespace
 
 class LogsUiTest : public QObject {
     Q_OBJECT
@@ -45,6 +61,8 @@ private Q_SLOTS:
     void aPodsLogOpensFromTheJobAndFollows();
     void thePreviousRunShowsItsTraceback();
     void runningPodsOpenTheirLogsToo();
+    void aJobsLogInterleavesEveryReplica();
+    void pendingPodsOpenTheirLogsToo();
     void theLogsSpeakChinese();
     void cleanupTestCase();
 
@@ -57,6 +75,7 @@ private:
 
 void LogsUiTest::initTestCase() {
     QStandardPaths::setTestModeEnabled(true);
+    QSettings().remove(QStringLiteral("logs")); // remembered view options start as defaults
     m_sim = std::make_unique<SimProcess>(std::vector<std::string>{"--scenario", "demo"});
     QVERIFY2(m_sim->ready(), m_sim->error().c_str());
     m_hub = std::make_unique<models::ClusterHub>();
@@ -80,10 +99,7 @@ void LogsUiTest::aPodsLogOpensFromTheJobAndFollows() {
     QVERIFY(master >= 0);
     pods->setCurrentCell(master, 0);
     // The table's "Show logs" action (Ctrl+L, also in its context menu).
-    QAction *show = nullptr;
-    for (QAction *a : pods->actions())
-        if (a->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_L))
-            show = a;
+    QAction *show = showLogsAction(pods);
     QVERIFY(show != nullptr);
     show->trigger();
 
@@ -133,6 +149,10 @@ void LogsUiTest::thePreviousRunShowsItsTraceback() {
         m_window->logsDock()->openPod(m_hub->clusters().front(), QStringLiteral("pipeline"),
                                       QString::fromStdString(test::kDemoWorkerPod));
     QCOMPARE(m_window->logsDock()->tabs()->count(), 2);
+    // The first test turned timestamps on: a new panel remembers that.
+    auto *timestamps = panel->findChild<QCheckBox *>(QStringLiteral("logTimestamps"));
+    QVERIFY(timestamps->isChecked());
+    timestamps->setChecked(false);
     auto *previous = panel->findChild<QCheckBox *>(QStringLiteral("logPrevious"));
     QTRY_VERIFY(previous->isEnabled()); // it restarted once
     previous->setChecked(true);
@@ -165,10 +185,7 @@ void LogsUiTest::runningPodsOpenTheirLogsToo() {
     view->setCurrentIndex(view->model()->index(pick, 0));
     const QModelIndex source = overview->proxy()->mapToSource(view->currentIndex());
     const auto &row = overview->podModel()->row(source.row());
-    QAction *show = nullptr;
-    for (QAction *a : view->actions())
-        if (a->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_L))
-            show = a;
+    QAction *show = showLogsAction(view);
     QVERIFY(show != nullptr);
     const int tabs = m_window->logsDock()->tabs()->count();
     show->trigger();
@@ -178,6 +195,95 @@ void LogsUiTest::runningPodsOpenTheirLogsToo() {
                                  QString::fromStdString(std::string(row.pod->namespaceName())) +
                                  QLatin1Char('/') +
                                  QString::fromStdString(std::string(row.pod->name())));
+}
+
+// "Logs of all pods" in the job detail: the master's and the workers' lines in one view, each
+// prefixed by its replica, the master first, in time order.
+void LogsUiTest::aJobsLogInterleavesEveryReplica() {
+    m_window->showPane(QStringLiteral("jobsPane"));
+    QTRY_VERIFY(
+        m_window->jobsPane()->selectJob(m_cluster, QStringLiteral("pytorch-resnet50-vision")));
+    auto *detail = m_window->jobsPane()->findChild<ui::JobDetailPanel *>();
+    QTRY_VERIFY(detail->jobLogsButton()->isEnabled());
+    const int tabs = m_window->logsDock()->tabs()->count();
+    detail->jobLogsButton()->click();
+    QCOMPARE(m_window->logsDock()->tabs()->count(), tabs + 1);
+    auto *panel = qobject_cast<ui::LogPanel *>(m_window->logsDock()->tabs()->currentWidget());
+    QVERIFY(panel->isJob());
+    QCOMPARE(panel->title(),
+             m_cluster + QStringLiteral("/pipeline/PyTorchJob/pytorch-resnet50-vision"));
+    QVERIFY(!panel->findChild<QComboBox *>(QStringLiteral("logContainer"))->isVisible());
+    auto *model = panel->model();
+    // Both replicas' start-up banners are there, interleaved by time.
+    QSet<QString> sources;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+            sources.clear();
+            for (int r = 0; r < model->rowCount(); ++r)
+                sources.insert(model->index(r).data(models::LogSourceRole).toString());
+            return sources.contains(QStringLiteral("[master-0] ")) &&
+                   sources.contains(QStringLiteral("[worker-0] "));
+        }(),
+        20000);
+    QDateTime previous;
+    for (int r = 0; r < model->rowCount(); ++r) {
+        const QDateTime t = model->index(r).data(models::LogTimeRole).toDateTime();
+        QVERIFY2(!previous.isValid() || previous <= t,
+                 qPrintable(QStringLiteral("row %1 is out of time order").arg(r)));
+        previous = t;
+    }
+    QVERIFY(model->index(0).data().toString().startsWith(QLatin1Char('[')));
+    QVERIFY2(panel->statusText().contains(
+                 QStringLiteral("from %1 pod").arg(detail->podsTable()->rowCount())),
+             qPrintable(panel->statusText()));
+    // Each pod has its colour.
+    int master = -1;
+    int worker = -1;
+    for (int r = 0; r < model->rowCount() && (master < 0 || worker < 0); ++r) {
+        const QString source = model->index(r).data(models::LogSourceRole).toString();
+        if (model->index(r).data(models::LogSeverityRole).toInt() != 0)
+            continue;
+        if (source == QStringLiteral("[master-0] "))
+            master = r;
+        else if (source == QStringLiteral("[worker-0] "))
+            worker = r;
+    }
+    QVERIFY(master >= 0 && worker >= 0);
+    QVERIFY(model->index(master).data(Qt::ForegroundRole) !=
+            model->index(worker).data(Qt::ForegroundRole));
+    // Following brings new lines from the job.
+    const auto received = model->buffer().size();
+    QTRY_VERIFY_WITH_TIMEOUT(model->buffer().size() > received, 15000);
+    const QString dir = qEnvironmentVariableIsSet("CUBEDESK_SCREENSHOT_DIR")
+                            ? qEnvironmentVariable("CUBEDESK_SCREENSHOT_DIR")
+                            : QString::fromStdString(m_sim->dir().path());
+    QVERIFY(m_window->logsDock()->grab().save(dir + QStringLiteral("/logs-job.png")));
+}
+
+// The pending pane's pods offer their logs as well (a waiting container says why).
+void LogsUiTest::pendingPodsOpenTheirLogsToo() {
+    m_window->showPane(QStringLiteral("pendingPane"));
+    auto *pending = m_window->findChild<ui::PendingPane *>();
+    QVERIFY(pending != nullptr);
+    QTreeView *view = pending->pendingView();
+    QTRY_VERIFY(view->model()->rowCount() > 0);
+    const QModelIndex group = view->model()->index(0, 0);
+    QTRY_VERIFY(view->model()->rowCount(group) > 0);
+    const QModelIndex pod = view->model()->index(0, 0, group);
+    view->setCurrentIndex(pod);
+    QAction *show = showLogsAction(view);
+    QVERIFY(show != nullptr);
+    const int tabs = m_window->logsDock()->tabs()->count();
+    show->trigger();
+    QCOMPARE(m_window->logsDock()->tabs()->count(), tabs + 1);
+    auto *panel = qobject_cast<ui::LogPanel *>(m_window->logsDock()->tabs()->currentWidget());
+    QVERIFY(panel->title().endsWith(QLatin1Char('/') + pod.data().toString()));
+    // Not scheduled: nothing to read, said so rather than an empty "following".
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->statusText().endsWith(QStringLiteral("connecting")), 20000);
+    // Selecting a group row offers nothing to open.
+    view->setCurrentIndex(group);
+    show->trigger();
+    QCOMPARE(m_window->logsDock()->tabs()->count(), tabs + 1);
 }
 
 // With the Chinese catalogue (compiled from the source tree), a newly opened log speaks Chinese;

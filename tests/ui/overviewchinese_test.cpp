@@ -44,6 +44,7 @@ const QStringList kContexts = {
     QStringLiteral("cubedesk::ui::LogsDock"),
     QStringLiteral("cubedesk::ui::PodLogMenu"),
     QStringLiteral("cubedesk::models::LogFeed"),
+    QStringLiteral("cubedesk::models::JobLogFeed"),
 };
 
 QString catalogue(const QString &lang) {
