@@ -27,8 +27,10 @@ std::function<void()> AbstractLogFeed::streamWakeUp() {
 
 void AbstractLogFeed::scheduleDrain() {
     UpdateDispatcher *dispatcher = m_connection ? m_connection->dispatcher() : nullptr;
-    if (dispatcher == nullptr)
+    if (dispatcher == nullptr || !m_drainedSinceStart) {
+        m_drainedSinceStart = true;
         return drain();
+    }
     dispatcher->schedule(this, [this] { drain(); });
 }
 

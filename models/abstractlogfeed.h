@@ -43,12 +43,18 @@ protected:
     virtual void drain() = 0;
     /// For LogStream::setOnReady: from any thread, asks for a drain() in the dispatcher's next
     /// flush (at once when the connection has no dispatcher); nothing once the feed is gone.
+    /// The first wake-up after streamsStarted() drains at once: a log just opened shows its
+    /// first lines without waiting for a flush.
     std::function<void()> streamWakeUp();
+    /// The feed (re)started its streams.
+    void streamsStarted() { m_drainedSinceStart = false; }
 
     QPointer<ClusterConnection> m_connection;
 
 private:
     void scheduleDrain();
+
+    bool m_drainedSinceStart = false;
 };
 
 } // namespace cubedesk::models

@@ -61,6 +61,7 @@ void JobLogFeed::restart(bool follow, std::int64_t tailLines) {
     m_follow = follow;
     m_tailLines = tailLines;
     ++m_generation;
+    streamsStarted();
     if (!m_connection || m_connection->session() == nullptr) {
         m_state = State::Failed;
         m_message = tr("The cluster is not connected.");

@@ -28,6 +28,7 @@ void LogFeed::restart(const k8s::LogStream::Options &options) {
     }
     m_stream = std::make_unique<k8s::LogStream>(*session, options);
     m_stream->setOnReady(streamWakeUp());
+    streamsStarted();
     m_state = k8s::LogStream::State::Connecting;
     m_message.clear();
     Q_EMIT stateChanged();
