@@ -25,6 +25,7 @@ constexpr std::chrono::milliseconds kFirstBackoff{1000};
 constexpr std::chrono::milliseconds kMaxBackoff{30000};
 constexpr std::size_t kMaxErrorBody = 64 * 1024;
 constexpr std::size_t kLineOverhead = sizeof(LogLine); ///< what a pending line costs beyond text
+constexpr const char *kNotScheduled = "the pod is not scheduled yet";
 
 /// Whether `container` (the first container when empty) of the pod in `body` runs now; nullopt
 /// when the body is not a pod.
@@ -174,13 +175,19 @@ void LogStream::Core::finished(const HttpResponse &r, const std::string &errorBo
     stream = 0;
     if (stopped.load() || r.cancelled)
         return;
-    if (r.status == 204) // not scheduled: nothing to read yet
-        return setState(State::Ended, {});
+    // Not scheduled: nothing to read yet. A follow waits for the pod to start.
+    if (r.status == 204)
+        return follow ? retryLater(kNotScheduled, &Core::connect)
+                      : setState(State::Ended, kNotScheduled);
     if (r.status != 0 && r.status / 100 != 2) {
         const ApiStatus status = ApiStatus::fromResponse(r.status, errorBody, r.retryAfterSeconds);
         qCInfo(lcLogStream).noquote() << QString::fromStdString(options.ns + '/' + options.pod)
                                       << "log refused:" << QString::fromStdString(status.message);
         if (status.retryable())
+            return retryLater(status.message, &Core::connect);
+        // The kubelet's "container … is waiting to start: ContainerCreating": a follow waits.
+        if (follow && r.status == 400 &&
+            status.message.find("is waiting to start") != std::string::npos)
             return retryLater(status.message, &Core::connect);
         return setState(State::Failed, status.message);
     }

@@ -8,7 +8,9 @@
 // than the cap keeps its start), and a follow that breaks — a dropped connection, a server that
 // closed it — is resumed from the last line's second without losing or repeating a line
 // (LogResumePoint) for as long as the container still runs: the pod is read again to know.
-// Reconnects back off (1 s doubling to 30 s). When the run ends the stream ends.
+// Reconnects back off (1 s doubling to 30 s). When the run ends the stream ends. A follow of a
+// pod that is not scheduled yet, or whose container is still waiting to start, waits for it the
+// same way (Reconnecting, with the reason); without a follow that ends the stream, saying why.
 //
 // Lines wait for the consumer in a queue capped by lines and bytes: when the consumer falls
 // behind, the oldest pending lines are dropped and counted, never the process's memory. The

@@ -2,6 +2,7 @@
 // losing or repeating a line, a finished run read whole, refusals with the server's message, a
 // consumer that falls behind losing the oldest lines (counted) rather than memory, stop at once.
 
+#include "k8s/api/rfc3339.h"
 #include "k8s/session/clustersession.h"
 #include "k8s/session/logstream.h"
 #include "k8s/sim/simulator.h"
@@ -125,6 +126,44 @@ TEST(LogStream, AFinishedRunIsReadWholeAndEnds) {
     ASSERT_GT(lines.size(), 100U);
     EXPECT_EQ(lines.back().text.rfind("torch.OutOfMemoryError: CUDA out of memory.", 0), 0U);
     EXPECT_FALSE(lines.back().unterminated);
+}
+
+// A pod that is not scheduled yet has no log: a follow waits for it, and reads it once it runs.
+TEST(LogStream, AFollowWaitsForAPodThatIsNotScheduledYet) {
+    auto c = startCluster();
+    auto &sim = *c->sim;
+    nlohmann::json pod = {{"apiVersion", "v1"},
+                          {"kind", "Pod"},
+                          {"metadata", {{"name", "late-starter"}, {"namespace", "pipeline"}}},
+                          {"spec",
+                           {{"nodeSelector", {{"org", "late-org"}}}, // no node has it yet
+                            {"containers", {{{"name", "main"}, {"image", "pytorch"}}}}}},
+                          {"status", {{"phase", "Pending"}}}};
+    ASSERT_TRUE(sim.createObject(pod, true).ok());
+    auto o = optionsFor("late-starter");
+    o.log.follow = true;
+    LogStream stream(*c->session, o);
+    stream.start();
+    LogStream::Batch last;
+    collect(
+        stream, last,
+        [](const auto &, const auto &b) { return b.state == LogStream::State::Reconnecting; },
+        std::chrono::seconds(30));
+    ASSERT_EQ(last.state, LogStream::State::Reconnecting) << last.message;
+    EXPECT_EQ(last.message, "the pod is not scheduled yet");
+    // A node joins the org it asks for: the scheduler binds it and it starts; the follow reads
+    // it without being asked again.
+    const auto relabel = [](nlohmann::json &d) -> std::optional<cubedesk::sim::ApiError> {
+        d["metadata"]["labels"]["org"] = "late-org";
+        return std::nullopt;
+    };
+    ASSERT_TRUE(
+        sim.store().update(sim.registry().core("nodes"), "", "gpu-a100-vision-1", relabel).ok());
+    const auto lines = collect(
+        stream, last, [](const auto &l, const auto &) { return !l.empty(); },
+        std::chrono::seconds(40));
+    ASSERT_FALSE(lines.empty()) << last.message;
+    EXPECT_EQ(last.state, LogStream::State::Streaming);
 }
 
 TEST(LogStream, RefusalsFailWithTheServersMessage) {
