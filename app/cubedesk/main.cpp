@@ -35,13 +35,15 @@ bool headless(int argc, char **argv) {
 }
 
 /// Installs CubeDesk's and Qt's own translations for `lang` ("zh_CN", "en"; empty: the system
-/// locale). English is the source language, so "en" needs no catalogue.
+/// locale). English is the source language; its catalogue only holds plural forms ("1 pod",
+/// "2 pods"), and is the one used for a locale without a catalogue of its own (C, POSIX, fr…).
 void installTranslations(QCoreApplication &app, const QString &lang) {
     const QLocale locale = lang.isEmpty() ? QLocale::system() : QLocale(lang);
     QLocale::setDefault(locale);
     auto *ours = new QTranslator(&app);
     if (ours->load(locale, QStringLiteral("cubedesk"), QStringLiteral("_"),
-                   QStringLiteral(":/i18n")))
+                   QStringLiteral(":/i18n")) ||
+        ours->load(QStringLiteral("cubedesk_en"), QStringLiteral(":/i18n")))
         QCoreApplication::installTranslator(ours);
     auto *qt = new QTranslator(&app);
     if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
