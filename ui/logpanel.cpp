@@ -6,6 +6,7 @@
 #include "models/logfeed.h"
 #include "models/logviewmodel.h"
 #include "models/objectreader.h"
+#include "ui/loglinedelegate.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -73,6 +74,7 @@ LogPanel::LogPanel(models::ClusterConnection *connection, const QString &ns, con
     , m_regex(new QCheckBox(tr("Regex"), this))
     , m_jumpToEnd(new QPushButton(tr("Jump to end"), this))
     , m_view(new QListView(this))
+    , m_highlight(new LogLineDelegate(m_view))
     , m_status(new QLabel(this)) {
     setObjectName(QStringLiteral("logPanel"));
     m_container->setObjectName(QStringLiteral("logContainer"));
@@ -104,6 +106,7 @@ LogPanel::LogPanel(models::ClusterConnection *connection, const QString &ns, con
 
     m_view->setObjectName(QStringLiteral("logView"));
     m_view->setModel(m_model);
+    m_view->setItemDelegate(m_highlight);
     m_view->setUniformItemSizes(true);
     m_view->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
@@ -174,6 +177,14 @@ LogPanel::LogPanel(models::ClusterConnection *connection, const QString &ns, con
             [](bool on) { QSettings().setValue(QStringLiteral("logs/timestamps"), on); });
     connect(m_wrap, &QCheckBox::toggled, this,
             [](bool on) { QSettings().setValue(QStringLiteral("logs/wrap"), on); });
+    connect(m_search, &QLineEdit::textChanged, this, [this](const QString &text) {
+        if (!text.isEmpty())
+            return;
+        m_matches = 0;
+        m_highlight->setPattern({}, false);
+        m_view->viewport()->update();
+        updateStatus();
+    });
     connect(m_search, &QLineEdit::returnPressed, this, [this] {
         search(m_search->text(), QApplication::keyboardModifiers() & Qt::ShiftModifier);
     });
@@ -309,6 +320,8 @@ void LogPanel::updateStatus() {
 int LogPanel::search(const QString &pattern, bool backwards) {
     const auto rows = m_model->find(pattern, m_regex->isChecked(), false);
     m_matches = static_cast<int>(rows.size());
+    m_highlight->setPattern(pattern, m_regex->isChecked());
+    m_view->viewport()->update();
     updateStatus();
     if (rows.empty())
         return 0;

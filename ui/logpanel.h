@@ -2,11 +2,11 @@
 // LogPanel: one pod's log, or a training job's (every replica's pod interleaved by time, each
 // line prefixed by its replica and coloured per pod: models::JobLogFeed), in a tab of the logs
 // dock — for a pod, the container (init and sidecar containers too; kubectl's default first) and
-// the previous run; for both, follow (stops when the user scrolls up;
-// "Jump to end" resumes), timestamps in local time, wrap, search (plain or regular expression,
-// next/previous), line and dropped-line counters, copy and save. Lines come from a LogFeed into
-// a LogViewModel shown by a list view with uniform line heights (docs/threads-and-data-flow.md,
-// "Streams").
+// the previous run; for both, follow (stops when the user scrolls up; "Jump to end" resumes),
+// timestamps in local time, wrap, search (plain or regular expression, next/previous, the
+// matches highlighted by LogLineDelegate), line and dropped-line counters, copy and save. Lines
+// come from a feed into a LogViewModel shown by a list view with uniform line heights
+// (docs/threads-and-data-flow.md, "Streams").
 //
 // The view options (timestamps, wrap) and the line cap ("Keep", in thousands of lines; the byte
 // cap grows with it) are remembered (QSettings "logs/…") for the next panel.
@@ -34,6 +34,8 @@ class LogViewModel;
 } // namespace cubedesk::models
 
 namespace cubedesk::ui {
+
+class LogLineDelegate;
 
 class LogPanel final : public QWidget {
     Q_OBJECT
@@ -90,6 +92,7 @@ private:
     QCheckBox *m_regex;
     QPushButton *m_jumpToEnd;
     QListView *m_view;
+    LogLineDelegate *m_highlight; ///< paints the search's matches
     QLabel *m_status;
     bool m_following = true;
     int m_matches = 0;

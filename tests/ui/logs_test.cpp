@@ -28,6 +28,7 @@
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QListView>
 #include <QProcess>
 #include <QPushButton>
 #include <QSettings>
@@ -122,6 +123,14 @@ void LogsUiTest::aPodsLogOpensFromTheJobAndFollows() {
     // Search pauses following on the match.
     QVERIFY(panel->search(QStringLiteral("NCCL INFO")) > 0);
     QVERIFY(!panel->following());
+    // The match is in view, highlighted.
+    auto *view = panel->findChild<QListView *>(QStringLiteral("logView"));
+    const QImage shown = view->viewport()->grab().toImage();
+    bool highlighted = false;
+    for (int y = 0; y < shown.height() && !highlighted; ++y)
+        for (int x = 0; x < shown.width() && !highlighted; ++x)
+            highlighted = shown.pixelColor(x, y) == QColor(0xff, 0xe0, 0x66);
+    QVERIFY(highlighted);
     panel->findChild<QCheckBox *>(QStringLiteral("logTimestamps"))->setChecked(true);
     QVERIFY(panel->model()->index(0).data().toString().contains(QLatin1Char(':')));
     // Opening the same pod again shows its tab, not a second one.
