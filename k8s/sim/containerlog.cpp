@@ -77,11 +77,16 @@ std::optional<ContainerLog::TimePoint> timeField(const json &o, const char *key)
     return parseRfc3339(o[key].get<std::string>());
 }
 
-std::string label(const json &pod, const char *key) {
-    const json labels = pod.value("metadata", json::object()).value("labels", json::object());
-    return labels.is_object() && labels.contains(key) && labels[key].is_string()
-               ? labels[key].get<std::string>()
+/// metadata.<field>[key] (labels or annotations) as a string; empty when absent.
+std::string metadataString(const json &pod, const char *field, const char *key) {
+    const json map = pod.value("metadata", json::object()).value(field, json::object());
+    return map.is_object() && map.contains(key) && map[key].is_string()
+               ? map[key].get<std::string>()
                : std::string();
+}
+
+std::string label(const json &pod, const char *key) {
+    return metadataString(pod, "labels", key);
 }
 
 } // namespace
@@ -206,6 +211,11 @@ Result<ContainerLog> ContainerLog::forPod(const json &pod, const std::string &co
         log.m_period = std::chrono::milliseconds(30000);
         break;
     }
+    // A pod may ask for a faster steady rate (benchmarks follow a chatty pod).
+    const std::string rate =
+        metadataString(pod, "annotations", "sim.cubedesk.io/log-lines-per-second");
+    if (const long perSecond = std::atol(rate.c_str()); perSecond > 0 && perSecond <= 1'000'000)
+        log.m_period = std::chrono::nanoseconds(1'000'000'000 / perSecond);
     if (log.m_running) {
         log.m_total = std::numeric_limits<std::uint64_t>::max();
         return log;

@@ -82,10 +82,10 @@ private:
     bool m_oomKilled = false; ///< killed mid-line
     int m_exitCode = 0;
     int m_failure = 0; ///< a failed training run: 0 CUDA out of memory, 1 NCCL, 2 a plain bug
-    std::uint64_t m_banner = 0;               ///< start-up lines, 40 ms apart
-    std::chrono::milliseconds m_period{5000}; ///< between steady lines
-    std::uint64_t m_steady = 0;               ///< lines before the ending (a finished run)
-    std::uint64_t m_ending = 0;               ///< lines of the ending (traceback, summary)
+    std::uint64_t m_banner = 0; ///< start-up lines, 40 ms apart
+    std::chrono::nanoseconds m_period{std::chrono::milliseconds(5000)}; ///< between steady lines
+    std::uint64_t m_steady = 0; ///< lines before the ending (a finished run)
+    std::uint64_t m_ending = 0; ///< lines of the ending (traceback, summary)
     std::uint64_t m_total = 0;
     std::string m_podName;
     std::string m_container;

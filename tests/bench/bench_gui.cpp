@@ -34,6 +34,7 @@
 #include "models/clusterhub.h"
 #include "models/sortfilterindex.h"
 #include "models/updatedispatcher.h"
+#include "tests/bench/benchsupport.h"
 #include "tests/support/simprocess.h"
 #include "ui/mainwindow.h"
 #include "ui/nodespane.h"
@@ -62,6 +63,9 @@
 #include <time.h>
 
 using namespace cubedesk;
+using bench::arg;
+using bench::cpuListText;
+using bench::startKubectl;
 
 namespace {
 
@@ -98,26 +102,11 @@ void runEventLoop(int ms) {
     loop.exec();
 }
 
-std::string arg(int argc, char **argv, const char *name, const char *fallback) {
-    for (int i = 1; i + 1 < argc; ++i)
-        if (std::string(argv[i]) == name)
-            return argv[i + 1];
-    return fallback;
-}
-
 /// CPU time of the calling thread, in ms.
 double threadCpuMs() {
     timespec ts{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
-}
-
-/// Starts `kubectl args` on `kubeconfig` (the caller waits or polls).
-void startKubectl(QProcess &kubectl, const std::string &kubeconfig, const QStringList &args) {
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("KUBECONFIG"), QString::fromStdString(kubeconfig));
-    kubectl.setProcessEnvironment(env);
-    kubectl.start(QStringLiteral("kubectl"), args);
 }
 
 /// The simulator's current resourceVersion (its write counter: every write is one watch event),
@@ -136,57 +125,27 @@ long long simResourceVersion(const std::string &kubeconfig) {
     return meta.value(QStringLiteral("resourceVersion")).toString().toLongLong();
 }
 
-/// "1,3" for {1, 3}.
-std::string cpuListText(const std::vector<int> &cpus) {
-    std::string text;
-    for (int cpu : cpus)
-        text += (text.empty() ? "" : ",") + std::to_string(cpu);
-    return text;
-}
-
 } // namespace
 
 int main(int argc, char **argv) {
     // Before any thread starts (threads inherit both): the window's process keeps its heap, as
     // the application does, and — when the simulator runs here — stays off the simulator's CPUs.
     k8s::ProcessResources::keepFreedMemory();
-    std::vector<int> simCpus;
-    std::vector<int> windowCpus = k8s::ProcessResources::allowedCpus();
-    const std::string simCpusArg = arg(argc, argv, "--sim-cpus", "last");
-    if (arg(argc, argv, "--kubeconfig", "").empty() && simCpusArg != "shared") {
-        if (simCpusArg == "last") {
-            if (windowCpus.size() >= 2) {
-                simCpus = {windowCpus.back()};
-                windowCpus.pop_back();
-            }
-        } else if (auto list = k8s::ProcessResources::parseCpuList(simCpusArg)) {
-            simCpus = *list;
-            std::erase_if(windowCpus, [&](int cpu) {
-                return std::find(simCpus.begin(), simCpus.end(), cpu) != simCpus.end();
-            });
-        } else {
-            std::fprintf(stderr, "cubedesk-bench-gui: bad --sim-cpus '%s'\n", simCpusArg.c_str());
-            return 2;
-        }
-        if (!simCpus.empty()) {
-            if (windowCpus.empty()) {
-                std::fprintf(stderr,
-                             "cubedesk-bench-gui: --sim-cpus leaves no CPU for the window\n");
-                return 2;
-            }
-            if (auto refused = k8s::ProcessResources::restrictToCpus(windowCpus)) {
-                std::fprintf(stderr, "cubedesk-bench-gui: %s\n", refused->c_str());
-                return 1;
-            }
-        }
+    const std::string kubeconfigArg = arg(argc, argv, "--kubeconfig", "");
+    const bench::CpuSplit cpus =
+        bench::splitCpus(kubeconfigArg.empty() ? arg(argc, argv, "--sim-cpus", "last") : "shared");
+    if (cpus.error) {
+        std::fprintf(stderr, "cubedesk-bench-gui: %s\n", cpus.error->c_str());
+        return 2;
     }
+    const std::vector<int> &simCpus = cpus.simulator;
     QApplication app(argc, argv);
     QStandardPaths::setTestModeEnabled(true);
     std::string nodes = arg(argc, argv, "--nodes", "5000");
     std::string pods = arg(argc, argv, "--pods", "150000");
     std::string churn = arg(argc, argv, "--churn", "10000");
     const int seconds = std::stoi(arg(argc, argv, "--seconds", "20"));
-    std::string kubeconfig = arg(argc, argv, "--kubeconfig", "");
+    std::string kubeconfig = kubeconfigArg;
 
     QElapsedTimer clock;
     clock.start();
@@ -399,7 +358,7 @@ int main(int argc, char **argv) {
                    {"pods", pods},
                    {"churn_per_s", churn},
                    {"sim_cpus", simCpus.empty() ? Json() : Json(cpuListText(simCpus))},
-                   {"window_cpus", cpuListText(windowCpus)},
+                   {"window_cpus", cpuListText(k8s::ProcessResources::allowedCpus())},
                    {"sim_start_s", r2(simSeconds)},
                    {"sync_s", r2(syncSeconds)},
                    {"models_synced_s", r2(appliedSeconds)},
