@@ -51,6 +51,26 @@ TEST(ContainerLog, InstantsGrowAndAgreeWithTheLookups) {
     }
 }
 
+// Benchmarks ask a pod for a print rate: an hour at 1,000 lines a second is 3.6 million lines.
+TEST(ContainerLog, APodCanAskForItsPrintRate) {
+    const auto now = Clock::now();
+    json chatty = pod(running(now - std::chrono::hours(1)),
+                      {{"training.kubeflow.org/replica-type", "worker"}});
+    chatty["metadata"]["annotations"] = {{"sim.cubedesk.io/log-lines-per-second", "1000"}};
+    auto log = ContainerLog::forPod(chatty, "c", false);
+    ASSERT_TRUE(log.ok()) << log.error().message;
+    const std::uint64_t n = log->countAt(now);
+    EXPECT_GT(n, 3'590'000U);
+    EXPECT_LT(n, 3'610'000U);
+    for (std::uint64_t k = n - 1000; k < n; ++k)
+        ASSERT_LT(log->timeOf(k - 1), log->timeOf(k)) << k;
+    // An annotation out of range is ignored: the profile's period (a line every 5 s).
+    chatty["metadata"]["annotations"]["sim.cubedesk.io/log-lines-per-second"] = "0";
+    auto slow = ContainerLog::forPod(chatty, "c", false);
+    ASSERT_TRUE(slow.ok());
+    EXPECT_LT(slow->countAt(now), 800U);
+}
+
 TEST(ContainerLog, AFailedRunEndsWithItsTracebackAndAKilledOneMidLine) {
     const auto start = Clock::now() - std::chrono::hours(2);
     const auto end = Clock::now() - std::chrono::hours(1);
