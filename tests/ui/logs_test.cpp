@@ -68,6 +68,14 @@ private Q_SLOTS:
     void cleanupTestCase();
 
 private:
+    /// Where screenshots go: CUBEDESK_SCREENSHOT_DIR keeps them; else the simulator's folder,
+    /// which goes with the test.
+    QString screenshotDir() const {
+        return qEnvironmentVariableIsSet("CUBEDESK_SCREENSHOT_DIR")
+                   ? qEnvironmentVariable("CUBEDESK_SCREENSHOT_DIR")
+                   : QString::fromStdString(m_sim->dir().path());
+    }
+
     std::unique_ptr<SimProcess> m_sim;
     std::unique_ptr<models::ClusterHub> m_hub;
     std::unique_ptr<ui::MainWindow> m_window;
@@ -137,10 +145,7 @@ void LogsUiTest::aPodsLogOpensFromTheJobAndFollows() {
     show->trigger();
     QCOMPARE(dock->tabs()->count(), 1);
     dock->resize(1200, 420);
-    // CUBEDESK_SCREENSHOT_DIR keeps it (the simulator's folder goes with the test).
-    const QString dir = qEnvironmentVariableIsSet("CUBEDESK_SCREENSHOT_DIR")
-                            ? qEnvironmentVariable("CUBEDESK_SCREENSHOT_DIR")
-                            : QString::fromStdString(m_sim->dir().path());
+    const QString dir = screenshotDir();
     const QString shot = dir + QStringLiteral("/logs.png");
     QVERIFY(dock->grab().save(shot));
     qInfo("screenshot: %s", qPrintable(shot));
@@ -263,9 +268,7 @@ void LogsUiTest::aJobsLogInterleavesEveryReplica() {
     // Following brings new lines from the job.
     const auto received = model->buffer().size();
     QTRY_VERIFY_WITH_TIMEOUT(model->buffer().size() > received, 15000);
-    const QString dir = qEnvironmentVariableIsSet("CUBEDESK_SCREENSHOT_DIR")
-                            ? qEnvironmentVariable("CUBEDESK_SCREENSHOT_DIR")
-                            : QString::fromStdString(m_sim->dir().path());
+    const QString dir = screenshotDir();
     QVERIFY(m_window->logsDock()->grab().save(dir + QStringLiteral("/logs-job.png")));
 }
 
@@ -322,9 +325,7 @@ void LogsUiTest::theLogsSpeakChinese() {
     QVERIFY(container->itemText(2).endsWith(QStringLiteral("（初始化）")));
     QTRY_VERIFY_WITH_TIMEOUT(panel->model()->rowCount() > 5, 20000);
     QTRY_VERIFY(panel->statusText().contains(QStringLiteral("行")));
-    const QString dir = qEnvironmentVariableIsSet("CUBEDESK_SCREENSHOT_DIR")
-                            ? qEnvironmentVariable("CUBEDESK_SCREENSHOT_DIR")
-                            : QString::fromStdString(m_sim->dir().path());
+    const QString dir = screenshotDir();
     QVERIFY(m_window->logsDock()->grab().save(dir + QStringLiteral("/logs-zh.png")));
     QCoreApplication::removeTranslator(&translator);
 }
