@@ -19,7 +19,7 @@ void LogMerge::push(int source, std::vector<LogLine> &&lines, Clock::time_point 
             line.time = s.last; // an untimed line goes with the one before it
         if (line.time && (!s.last || before(*s.last, *line.time)))
             s.last = line.time;
-        s.lines.push_back(std::move(line));
+        s.lines.push_back({std::move(line), now});
     }
 }
 
@@ -36,19 +36,28 @@ std::size_t LogMerge::held() const {
 
 std::vector<LogMerge::Released> LogMerge::release(Clock::time_point now) {
     // The horizon: the earliest "newest line" among the sources that may still send an earlier
-    // line. A source that never sent anything and is not finished holds everything back until
-    // its patience runs out.
+    // line. A source that has sent nothing timed yet holds everything back (for `patience`).
     std::optional<Rfc3339::Instant> horizon;
     bool unbounded = true;
+    bool waitingForFirst = false;
     for (const Source &s : m_sources) {
         if (s.finished || now - s.heard >= m_patience)
             continue;
-        if (!s.last)
-            return {}; // nothing timed from it yet: wait for it (for `patience` at most)
+        if (!s.last) {
+            waitingForFirst = true;
+            continue;
+        }
         if (unbounded || before(*s.last, *horizon))
             horizon = s.last;
         unbounded = false;
     }
+    const auto releasable = [&](const Pending &p) {
+        if (now - p.arrived >= m_patience)
+            return true; // held long enough: a skewed clock must not hold lines for ever
+        if (waitingForFirst)
+            return false;
+        return unbounded || !p.line.time || !before(*horizon, *p.line.time);
+    };
     std::vector<Released> out;
     for (;;) {
         // The earliest head among the sources (k-way merge; a source count is small).
@@ -57,22 +66,30 @@ std::vector<LogMerge::Released> LogMerge::release(Clock::time_point now) {
             const Source &s = m_sources[i];
             if (s.lines.empty())
                 continue;
-            if (pick < 0)
+            if (pick < 0) {
                 pick = static_cast<int>(i);
-            else {
-                const LogLine &a = s.lines.front();
-                const LogLine &b = m_sources[static_cast<std::size_t>(pick)].lines.front();
-                if (a.time && (!b.time || before(*a.time, *b.time)))
-                    pick = static_cast<int>(i);
+                continue;
             }
+            const LogLine &a = s.lines.front().line;
+            const LogLine &b = m_sources[static_cast<std::size_t>(pick)].lines.front().line;
+            if (a.time && (!b.time || before(*a.time, *b.time)))
+                pick = static_cast<int>(i);
         }
         if (pick < 0)
             break;
+        if (!releasable(m_sources[static_cast<std::size_t>(pick)].lines.front())) {
+            // The earliest must wait; a head held past the patience goes anyway (out of order:
+            // its clock runs behind the others').
+            pick = -1;
+            for (std::size_t i = 0; i < m_sources.size() && pick < 0; ++i)
+                if (!m_sources[i].lines.empty() &&
+                    now - m_sources[i].lines.front().arrived >= m_patience)
+                    pick = static_cast<int>(i);
+            if (pick < 0)
+                break;
+        }
         Source &s = m_sources[static_cast<std::size_t>(pick)];
-        const LogLine &head = s.lines.front();
-        if (!unbounded && head.time && before(*horizon, *head.time))
-            break; // a source may still send something earlier
-        out.push_back({pick, std::move(s.lines.front())});
+        out.push_back({pick, std::move(s.lines.front().line)});
         s.lines.pop_front();
     }
     return out;

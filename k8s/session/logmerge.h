@@ -6,7 +6,10 @@
 // not finished has delivered a line at or after it, or has been silent for `patience` (a quiet
 // replica must not hold the others back). Lines without a timestamp take their predecessor's.
 // Sources that arrive late (a replica that started after the others) may bring lines older than
-// ones already released: those are released at once, not reordered after the fact.
+// ones already released: those are released at once, not reordered after the fact. No line is
+// held longer than `patience` after it arrived, whatever the others say: a node whose clock runs
+// behind would otherwise hold every other pod's lines (and the memory they take) for as long as
+// its clock is off; such lines come out of order instead.
 //
 // Thread-safety: none; one owner (the GUI thread for the window, the main thread for the CLI).
 
@@ -42,8 +45,12 @@ public:
     std::size_t held() const;
 
 private:
+    struct Pending {
+        LogLine line;
+        Clock::time_point arrived;
+    };
     struct Source {
-        std::deque<LogLine> lines;
+        std::deque<Pending> lines;
         std::optional<Rfc3339::Instant> last; ///< the newest time this source delivered
         Clock::time_point heard{};
         bool finished = false;

@@ -82,3 +82,20 @@ TEST(LogMergeTest, UntimedLinesStayWithTheirPredecessorAndTiesKeepSourceOrder) {
     EXPECT_EQ(texts(merge.release(t0)), "0:a3 0:a-continued 1:b3 1:b4 ");
     EXPECT_EQ(merge.held(), 0U);
 }
+
+// A node whose clock runs a minute behind: its lines always look older, so by time alone the
+// other pod's lines would wait for as long as it keeps talking. They wait the patience at most.
+TEST(LogMergeTest, ASkewedClockHoldsNothingBackBeyondThePatience) {
+    const auto t0 = LogMerge::Clock::now();
+    LogMerge merge(1000ms);
+    const int behind = merge.addSource(t0);
+    const int onTime = merge.addSource(t0);
+    merge.push(onTime, lines({{100, "on100"}}), t0);
+    merge.push(behind, lines({{40, "behind40"}}), t0);
+    EXPECT_EQ(texts(merge.release(t0)), "0:behind40 ");
+    // The skewed pod keeps talking; "on100" is past its horizon but goes after the patience.
+    merge.push(behind, lines({{41, "behind41"}}), t0 + 900ms);
+    EXPECT_EQ(texts(merge.release(t0 + 900ms)), "0:behind41 ");
+    EXPECT_EQ(texts(merge.release(t0 + 1000ms)), "1:on100 ");
+    EXPECT_EQ(merge.held(), 0U);
+}
