@@ -14,6 +14,7 @@
 #include "models/notificationmodel.h"
 #include "models/orgboardmodel.h"
 #include "tests/support/modelfixture.h"
+#include "tests/ui/chinesecatalogue.h"
 #include "ui/balancebar.h"
 #include "ui/boardpane.h"
 #include "ui/notificationpanel.h"
@@ -126,17 +127,8 @@ void BalanceUiTest::boardShowsGhostCards() {
     QFETCH(QString, lang);
     QTranslator translator;
     if (lang == QLatin1String("zh_CN")) {
-        const QString qm =
-            QDir::tempPath() +
-            QStringLiteral("/cubedesk-balanceui-%1.qm").arg(QCoreApplication::applicationPid());
-        const int rc = QProcess::execute(QStringLiteral(CUBEDESK_LRELEASE),
-                                         {QStringLiteral("-silent"),
-                                          qEnvironmentVariable("CUBEDESK_SOURCE_DIR") +
-                                              QStringLiteral("/translations/cubedesk_zh_CN.ts"),
-                                          QStringLiteral("-qm"), qm});
-        QCOMPARE(rc, 0);
-        QVERIFY(translator.load(qm));
-        QFile::remove(qm);
+        const QString why = test::loadChineseCatalogue(translator);
+        QVERIFY2(why.isEmpty(), qPrintable(why));
         QVERIFY(QCoreApplication::installTranslator(&translator));
     }
 

@@ -13,6 +13,7 @@
 #include "tests/support/demologpods.h"
 #include "tests/support/simprocess.h"
 #include "tests/support/testwindow.h"
+#include "tests/ui/chinesecatalogue.h"
 #include "ui/jobdetailpanel.h"
 #include "ui/jobspane.h"
 #include "ui/logpanel.h"
@@ -301,18 +302,9 @@ void LogsUiTest::pendingPodsOpenTheirLogsToo() {
 // With the Chinese catalogue (compiled from the source tree), a newly opened log speaks Chinese;
 // its screenshot goes beside the English one.
 void LogsUiTest::theLogsSpeakChinese() {
-    const QString qm =
-        QDir::tempPath() +
-        QStringLiteral("/cubedesk-logs-zh-%1.qm").arg(QCoreApplication::applicationPid());
-    const int rc = QProcess::execute(QStringLiteral(CUBEDESK_LRELEASE),
-                                     {QStringLiteral("-silent"),
-                                      qEnvironmentVariable("CUBEDESK_SOURCE_DIR") +
-                                          QStringLiteral("/translations/cubedesk_zh_CN.ts"),
-                                      QStringLiteral("-qm"), qm});
-    QCOMPARE(rc, 0);
     QTranslator translator;
-    QVERIFY(translator.load(qm));
-    QFile::remove(qm);
+    const QString why = test::loadChineseCatalogue(translator);
+    QVERIFY2(why.isEmpty(), qPrintable(why));
     QVERIFY(QCoreApplication::installTranslator(&translator));
     auto *panel =
         m_window->logsDock()->openPod(m_hub->clusters().front(), QStringLiteral("service"),

@@ -10,6 +10,7 @@
 #include "models/pendingpodreason.h"
 #include "models/runningpodfilter.h"
 #include "models/runningpodmodel.h"
+#include "tests/ui/chinesecatalogue.h"
 #include "ui/overviewpane.h"
 #include "ui/pendingpane.h"
 #include "widgets/overviewbarchart.h"
@@ -163,16 +164,9 @@ void OverviewChineseTest::panesShowChinese() {
         return out;
     };
     const QStringList english = headers();
-    const QString qm =
-        QDir::tempPath() +
-        QStringLiteral("/cubedesk-overview-zh-%1.qm").arg(QCoreApplication::applicationPid());
-    const int rc = QProcess::execute(
-        QStringLiteral(CUBEDESK_LRELEASE),
-        {QStringLiteral("-silent"), catalogue(QStringLiteral("zh_CN")), QStringLiteral("-qm"), qm});
-    QCOMPARE(rc, 0);
     QTranslator translator;
-    QVERIFY(translator.load(qm));
-    QFile::remove(qm);
+    const QString why = test::loadChineseCatalogue(translator);
+    QVERIFY2(why.isEmpty(), qPrintable(why));
     QVERIFY(QCoreApplication::installTranslator(&translator));
 
     // The tab names of the platform's vocabulary.
