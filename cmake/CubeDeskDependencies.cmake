@@ -9,4 +9,7 @@ find_package(PkgConfig REQUIRED)
 # Debian ships cpp-httplib as a compiled library with OpenSSL support; pkg-config carries the
 # matching compile definitions (CPPHTTPLIB_OPENSSL_SUPPORT ...), which must agree with the library.
 pkg_check_modules(HTTPLIB REQUIRED IMPORTED_TARGET cpp-httplib)
-find_package(Qt6 6.4 REQUIRED COMPONENTS Core Gui Widgets Charts Svg Test LinguistTools)
+find_package(Qt6 6.4 REQUIRED COMPONENTS Core Network WebSockets Gui Widgets Charts Svg Test
+    LinguistTools)
+# libvterm: terminal emulation for the exec terminal (models/terminalscreen).
+pkg_check_modules(VTERM REQUIRED IMPORTED_TARGET vterm)

@@ -1308,6 +1308,53 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::models::TerminalSession</name>
+    <message>
+        <source>The connection to the cluster was reset.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Closed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking whether you may open a terminal in %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster is not connected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not ask the cluster whether you may open a terminal: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You may not open a terminal in namespace %1: the cluster&apos;s RBAC does not allow %2 on pods/exec.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pod was deleted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The command exited.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The command exited with code %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The connection closed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::ui::BalanceBar</name>
     <message>
         <source>Suggest</source>
@@ -2845,9 +2892,13 @@
     </message>
 </context>
 <context>
-    <name>cubedesk::ui::PodLogMenu</name>
+    <name>cubedesk::ui::PodActionMenu</name>
     <message>
         <source>Show logs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open terminal</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2926,6 +2977,76 @@
     </message>
     <message>
         <source>Select a resource-quota line first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::TerminalDock</name>
+    <message>
+        <source>Terminals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (ended)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::TerminalPanel</name>
+    <message>
+        <source>Reconnect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The container to run the command in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The command to run: sh, bash, or any command line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the command again (Enter in an ended terminal)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Font…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The terminal&apos;s font (monospace)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Container:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the pod&apos;s containers…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the pod: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type a command to run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pod has no container.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Terminal font</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

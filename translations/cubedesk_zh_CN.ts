@@ -1292,6 +1292,53 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::models::TerminalSession</name>
+    <message>
+        <source>The connection to the cluster was reset.</source>
+        <translation>与集群的连接已重置。</translation>
+    </message>
+    <message>
+        <source>Closed.</source>
+        <translation>已关闭。</translation>
+    </message>
+    <message>
+        <source>Checking whether you may open a terminal in %1…</source>
+        <translation>正在检查是否允许在 %1 中打开终端…</translation>
+    </message>
+    <message>
+        <source>The cluster is not connected.</source>
+        <translation>集群未连接。</translation>
+    </message>
+    <message>
+        <source>Could not ask the cluster whether you may open a terminal: %1</source>
+        <translation>无法向集群确认是否允许打开终端：%1</translation>
+    </message>
+    <message>
+        <source>You may not open a terminal in namespace %1: the cluster&apos;s RBAC does not allow %2 on pods/exec.</source>
+        <translation>不能在命名空间 %1 中打开终端：集群的 RBAC 不允许对 pods/exec 执行 %2。</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>正在连接…</translation>
+    </message>
+    <message>
+        <source>The pod was deleted.</source>
+        <translation>Pod 已被删除。</translation>
+    </message>
+    <message>
+        <source>The command exited.</source>
+        <translation>命令已退出。</translation>
+    </message>
+    <message>
+        <source>The command exited with code %1.</source>
+        <translation>命令已退出，退出码 %1。</translation>
+    </message>
+    <message>
+        <source>The connection closed: %1</source>
+        <translation>连接已关闭：%1</translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::ui::BalanceBar</name>
     <message>
         <source>Suggest</source>
@@ -2808,10 +2855,14 @@
     </message>
 </context>
 <context>
-    <name>cubedesk::ui::PodLogMenu</name>
+    <name>cubedesk::ui::PodActionMenu</name>
     <message>
         <source>Show logs</source>
         <translation>查看日志</translation>
+    </message>
+    <message>
+        <source>Open terminal</source>
+        <translation>打开终端</translation>
     </message>
 </context>
 <context>
@@ -2890,6 +2941,76 @@
     <message>
         <source>Select a resource-quota line first.</source>
         <translation>请先选择一行资源配额。</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::TerminalDock</name>
+    <message>
+        <source>Terminals</source>
+        <translation>终端</translation>
+    </message>
+    <message>
+        <source>%1 (ended)</source>
+        <translation>%1（已结束）</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::TerminalPanel</name>
+    <message>
+        <source>Reconnect</source>
+        <translation>重新连接</translation>
+    </message>
+    <message>
+        <source>The container to run the command in</source>
+        <translation>运行命令的容器</translation>
+    </message>
+    <message>
+        <source>The command to run: sh, bash, or any command line</source>
+        <translation>要运行的命令：sh、bash 或任意命令行</translation>
+    </message>
+    <message>
+        <source>Start the command again (Enter in an ended terminal)</source>
+        <translation>重新运行命令（在已结束的终端中按回车）</translation>
+    </message>
+    <message>
+        <source>Font…</source>
+        <translation>字体…</translation>
+    </message>
+    <message>
+        <source>The terminal&apos;s font (monospace)</source>
+        <translation>终端字体（等宽）</translation>
+    </message>
+    <message>
+        <source>Container:</source>
+        <translation>容器：</translation>
+    </message>
+    <message>
+        <source>Command:</source>
+        <translation>命令：</translation>
+    </message>
+    <message>
+        <source>Reading the pod&apos;s containers…</source>
+        <translation>正在读取 Pod 的容器…</translation>
+    </message>
+    <message>
+        <source>Cannot read the pod: %1</source>
+        <translation>无法读取 Pod：%1</translation>
+    </message>
+    <message>
+        <source>Type a command to run.</source>
+        <translation>请输入要运行的命令。</translation>
+    </message>
+    <message>
+        <source>The pod has no container.</source>
+        <translation>该 Pod 没有容器。</translation>
+    </message>
+    <message>
+        <source>Connected</source>
+        <translation>已连接</translation>
+    </message>
+    <message>
+        <source>Terminal font</source>
+        <translation>终端字体</translation>
     </message>
 </context>
 <context>

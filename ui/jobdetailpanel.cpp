@@ -5,7 +5,7 @@
 #include "models/jobtablemodel.h"
 #include "models/objectreader.h"
 #include "models/qtstring.h"
-#include "ui/podlogmenu.h"
+#include "ui/podactionmenu.h"
 
 #include <QDateTime>
 #include <QFontDatabase>
@@ -76,15 +76,16 @@ JobDetailPanel::JobDetailPanel(QWidget *parent)
     m_tabs->addTab(m_yaml, tr("YAML"));
     m_pods->setToolTip(tr("Double-click a pod to show its node; right-click or Ctrl+L for its "
                           "logs."));
-    PodLogMenu::attach(
+    PodActionMenu::attach(
         m_pods,
         [this](const QModelIndex &index) {
             const auto *item = m_pods->item(index.row(), 0);
             if (item == nullptr)
-                return PodLogMenu::Target{};
-            return PodLogMenu::Target{m_cluster, item->data(Qt::UserRole).toString(), item->text()};
+                return PodActionMenu::Target{};
+            return PodActionMenu::Target{m_cluster, item->data(Qt::UserRole).toString(),
+                                         item->text()};
         },
-        [this](const PodLogMenu::Target &t) { Q_EMIT logsRequested(t.cluster, t.ns, t.pod); });
+        [this](const PodActionMenu::Target &t) { Q_EMIT logsRequested(t.cluster, t.ns, t.pod); });
     connect(m_pods, &QTableWidget::cellDoubleClicked, this, [this](int row, int) {
         const auto *node = m_pods->item(row, 2);
         if (m_cluster && node && !node->text().isEmpty())

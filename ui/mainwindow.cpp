@@ -30,6 +30,7 @@
 #include "ui/overviewpane.h"
 #include "ui/pendingpane.h"
 #include "ui/quotaspane.h"
+#include "ui/terminaldock.h"
 #include "widgets/freshnessbadge.h"
 
 #include <QApplication>
@@ -118,6 +119,11 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
     connect(m_nodesPane, &NodesPane::logsRequested, m_logsDock, &LogsDock::openPod);
     connect(overview, &OverviewPane::logsRequested, m_logsDock, &LogsDock::openPod);
     connect(pending, &PendingPane::logsRequested, m_logsDock, &LogsDock::openPod);
+    // Terminals open in a dock of their own, tabbed with the logs (PodActionMenu finds it).
+    m_terminalDock = new TerminalDock(this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_terminalDock);
+    tabifyDockWidget(m_logsDock, m_terminalDock);
+    m_terminalDock->hide();
     connect(m_jobsPane, &JobsPane::nodeRequested, this, [this](const QString &c, const QString &n) {
         showPane(QStringLiteral("nodesPane"));
         m_nodesPane->selectNode(c, n);
@@ -166,8 +172,10 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
     if (m_options.remember) {
         restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
         restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
-        // The logs dock keeps its remembered place and size; it shows when a log opens.
+        // The logs and terminal docks keep their remembered place and size; they show when a
+        // log or a terminal opens.
         m_logsDock->hide();
+        m_terminalDock->hide();
         m_nodesPane->restoreState(settings.value(QStringLiteral("nodes/header")).toByteArray());
         m_jobsPane->restoreState(settings.value(QStringLiteral("jobs/header")).toByteArray());
         m_tabs->setCurrentIndex(settings.value(QStringLiteral("window/pane"), 0).toInt());

@@ -49,6 +49,7 @@ class ClustersPane;
 class NodesPane;
 class JobsPane;
 class LogsDock;
+class TerminalDock;
 class QuotasPane;
 
 class MainWindow final : public QMainWindow {
@@ -71,6 +72,7 @@ public:
     NodesPane *nodesPane() const { return m_nodesPane; }
     JobsPane *jobsPane() const { return m_jobsPane; }
     LogsDock *logsDock() const { return m_logsDock; }
+    TerminalDock *terminalDock() const { return m_terminalDock; }
     QuotasPane *quotasPane() const { return m_quotasPane; }
     BoardPane *boardPane() const { return m_boardPane; }
     ClusterTree *clusterTree() const { return m_tree; }
@@ -137,6 +139,7 @@ private:
     models::QuotaWriteController *m_quotaWrites;
     JobsPane *m_jobsPane;
     LogsDock *m_logsDock = nullptr;
+    TerminalDock *m_terminalDock = nullptr;
     QuotasPane *m_quotasPane;
     QLabel *m_statusText;
     QHash<QString, widgets::FreshnessBadge *> m_badges;

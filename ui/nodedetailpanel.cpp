@@ -5,7 +5,7 @@
 #include "models/nodetablemodel.h"
 #include "models/objectreader.h"
 #include "models/qtstring.h"
-#include "ui/podlogmenu.h"
+#include "ui/podactionmenu.h"
 
 #include <QDateTime>
 #include <QFontDatabase>
@@ -72,16 +72,16 @@ NodeDetailPanel::NodeDetailPanel(QWidget *parent)
     m_tabs->addTab(m_overview, tr("Overview"));
     m_tabs->addTab(m_pods, tr("Pods"));
     m_pods->setToolTip(tr("Right-click a pod or press Ctrl+L for its logs."));
-    PodLogMenu::attach(
+    PodActionMenu::attach(
         m_pods,
         [this](const QModelIndex &index) {
             const auto *ns = m_pods->item(index.row(), 0);
             const auto *pod = m_pods->item(index.row(), 1);
             if (ns == nullptr || pod == nullptr)
-                return PodLogMenu::Target{};
-            return PodLogMenu::Target{m_cluster.data(), ns->text(), pod->text()};
+                return PodActionMenu::Target{};
+            return PodActionMenu::Target{m_cluster.data(), ns->text(), pod->text()};
         },
-        [this](const PodLogMenu::Target &t) { Q_EMIT logsRequested(t.cluster, t.ns, t.pod); });
+        [this](const PodActionMenu::Target &t) { Q_EMIT logsRequested(t.cluster, t.ns, t.pod); });
     m_tabs->addTab(m_events, tr("Events"));
     m_tabs->addTab(m_yaml, tr("YAML"));
     m_yaml->setReadOnly(true);

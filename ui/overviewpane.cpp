@@ -6,7 +6,7 @@
 #include "models/runningpodfilter.h"
 #include "models/runningpodmodel.h"
 #include "models/sortfilterindex.h"
-#include "ui/podlogmenu.h"
+#include "ui/podactionmenu.h"
 #include "widgets/overviewbarchart.h"
 #include "widgets/overviewdonutchart.h"
 
@@ -163,17 +163,17 @@ OverviewPane::OverviewPane(models::ClusterHub *hub, QWidget *parent)
 
     m_view->setObjectName(QStringLiteral("runningPodsView"));
     m_view->setModel(m_proxy);
-    PodLogMenu::attach(
+    PodActionMenu::attach(
         m_view,
         [this](const QModelIndex &index) {
             const QModelIndex source = m_proxy->mapToSource(index);
             if (!source.isValid())
-                return PodLogMenu::Target{};
+                return PodActionMenu::Target{};
             const auto &row = m_pods->row(source.row());
-            return PodLogMenu::Target{row.cluster, models::toQString(row.pod->namespaceName()),
-                                      models::toQString(row.pod->name())};
+            return PodActionMenu::Target{row.cluster, models::toQString(row.pod->namespaceName()),
+                                         models::toQString(row.pod->name())};
         },
-        [this](const PodLogMenu::Target &t) { Q_EMIT logsRequested(t.cluster, t.ns, t.pod); });
+        [this](const PodActionMenu::Target &t) { Q_EMIT logsRequested(t.cluster, t.ns, t.pod); });
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(RunningPodModel::GpusColumn, Qt::DescendingOrder);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);

@@ -6,7 +6,7 @@
 #include "models/modelroles.h"
 #include "models/pendingpodmodel.h"
 #include "models/sortfilterindex.h"
-#include "ui/podlogmenu.h"
+#include "ui/podactionmenu.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -58,20 +58,20 @@ PendingPane::PendingPane(models::ClusterHub *hub, QWidget *parent)
     // Rows as tall as the tables' (24 px), so the two halves read alike.
     m_pendingView->setStyleSheet(QStringLiteral("QTreeView::item { min-height: 22px; }"));
     // A pod that waits may have an init container that runs, or a previous run: its logs too.
-    PodLogMenu::attach(
+    PodActionMenu::attach(
         m_pendingView,
         [this](const QModelIndex &index) {
             const QModelIndex source = m_pendingProxy->mapToSource(index);
             models::ClusterConnection *cluster = m_pending->podCluster(source);
             if (cluster == nullptr)
-                return PodLogMenu::Target{};
+                return PodActionMenu::Target{};
             const auto text = [&](int column) {
                 return source.siblingAtColumn(column).data().toString();
             };
-            return PodLogMenu::Target{cluster, text(models::PendingPodModel::NamespaceColumn),
-                                      text(models::PendingPodModel::NameColumn)};
+            return PodActionMenu::Target{cluster, text(models::PendingPodModel::NamespaceColumn),
+                                         text(models::PendingPodModel::NameColumn)};
         },
-        [this](const PodLogMenu::Target &t) { Q_EMIT logsRequested(t.cluster, t.ns, t.pod); });
+        [this](const PodActionMenu::Target &t) { Q_EMIT logsRequested(t.cluster, t.ns, t.pod); });
     const int pendingWidths[] = {270, 80, 64, 80, 76, 48, 470};
     for (int c = 0; c < static_cast<int>(std::size(pendingWidths)); ++c)
         m_pendingView->setColumnWidth(c, pendingWidths[c]);

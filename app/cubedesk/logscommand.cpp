@@ -1,17 +1,16 @@
 #include "app/cubedesk/logscommand.h"
 
+#include "app/cubedesk/commandexchange.h"
+#include "app/cubedesk/commandtarget.h"
 #include "k8s/api/apistatus.h"
 #include "k8s/api/logcontainerchoice.h"
 #include "k8s/api/podcontainernames.h"
 #include "k8s/api/podlogoptions.h"
 #include "k8s/api/rfc3339.h"
 #include "k8s/api/urlescape.h"
-#include "k8s/config/kubeconfig.h"
-#include "k8s/config/kubeconfigsources.h"
 #include "k8s/cube/jobpods.h"
 #include "k8s/net/httptransport.h"
 #include "k8s/session/logmerge.h"
-#include "k8s/session/transportfactory.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -31,46 +30,6 @@ namespace {
 int fail(const std::string &message) {
     std::cerr << "cubedesk: " << message << std::endl;
     return 1;
-}
-
-/// One request run to completion (or until `deadline`) on the command's transport; the body is
-/// collected unless `onData` takes it.
-struct Exchange {
-    HttpResponse response;
-    std::string body;
-    bool finished = false;
-};
-
-Exchange exchange(
-    HttpTransport &transport, HttpRequest request,
-    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max()) {
-    auto out = std::make_shared<Exchange>();
-    if (!request.onData)
-        request.onData = [out](std::string_view chunk, int) {
-            out->body.append(chunk);
-            return true;
-        };
-    const auto id =
-        transport.start(std::move(request), [out](HttpTransport::RequestId, const HttpResponse &r) {
-            out->response = r;
-            out->finished = true;
-        });
-    while (!out->finished && std::chrono::steady_clock::now() < deadline)
-        transport.perform(std::chrono::milliseconds(100));
-    if (!out->finished) {
-        transport.cancel(id);
-        while (!out->finished)
-            transport.perform(std::chrono::milliseconds(10));
-    }
-    return *out;
-}
-
-/// What went wrong with an answer that is not 2xx: the Status message, else the transport's.
-std::string problem(const Exchange &e) {
-    if (e.response.status == 0)
-        return e.response.error.empty() ? std::string("no answer from the server")
-                                        : e.response.error;
-    return ApiStatus::fromResponse(e.response.status, e.body, e.response.retryAfterSeconds).message;
 }
 
 std::vector<std::string> names(const QJsonObject &spec, const char *list) {
@@ -99,13 +58,7 @@ struct Connection {
 };
 
 Connection connect(const LogsCommand::Options &o, const QString &context) {
-    const Kubeconfig config = Kubeconfig::load(KubeconfigSources::fromEnvironment(o.kubeconfigs));
-    ResolveOptions resolveOptions;
-    auto resolved = context.isEmpty() ? config.resolveCurrent(resolveOptions)
-                                      : config.resolve(context, resolveOptions);
-    if (!resolved.ok())
-        return {nullptr, resolved.error().toString().toStdString()};
-    auto settings = TransportFactory::fromContext(resolved.value());
+    auto settings = CommandTarget::settings(o.kubeconfigs, context);
     if (!settings)
         return {nullptr, settings.error()};
     return {std::make_unique<HttpTransport>(std::move(*settings)), {}};
@@ -117,9 +70,9 @@ int podLogs(HttpTransport &transport, const LogsCommand::Options &o, const std::
     get.path = "/api/v1/namespaces/" + UrlEscape::segment(ns) + "/pods/" + UrlEscape::segment(pod);
     get.headers = {"Accept: application/json"};
     get.responseTimeout = std::chrono::seconds(30);
-    const Exchange found = exchange(transport, get);
+    const CommandExchange found = CommandExchange::run(transport, get);
     if (found.response.status != 200)
-        return fail(problem(found) +
+        return fail(found.problem() +
                     (found.response.status == 404 ? " in namespace \"" + ns + '"' : std::string()));
     PodLogOptions options = logOptions(o);
     if (options.container.empty()) {
@@ -150,12 +103,12 @@ int podLogs(HttpTransport &transport, const LogsCommand::Options &o, const std::
     if (o.followSeconds && *o.followSeconds > 0)
         deadline = std::chrono::steady_clock::now() +
                    std::chrono::milliseconds(static_cast<std::int64_t>(*o.followSeconds * 1000));
-    Exchange e = exchange(transport, request, deadline);
+    CommandExchange e = CommandExchange::run(transport, request, deadline);
     if (e.response.cancelled)
         return 0; // followed for the time asked
     if (e.response.status / 100 != 2) {
         e.body = *errorBody;
-        return fail(problem(e));
+        return fail(e.problem());
     }
     if (!e.response.error.empty())
         return fail(e.response.error);
@@ -168,9 +121,9 @@ int jobLogs(HttpTransport &transport, const LogsCommand::Options &o, const std::
     list.path = "/api/v1/namespaces/" + UrlEscape::segment(ns) + "/pods";
     list.headers = {"Accept: application/json"};
     list.responseTimeout = std::chrono::seconds(30);
-    const Exchange pods = exchange(transport, list);
+    const CommandExchange pods = CommandExchange::run(transport, list);
     if (pods.response.status != 200)
-        return fail(problem(pods));
+        return fail(pods.problem());
     // Pods owned by the job or labelled with its name as the operators do.
     struct Member {
         int rank = 1; ///< 0 for the launcher, master, chief or driver
@@ -293,10 +246,10 @@ int jobLogs(HttpTransport &transport, const LogsCommand::Options &o, const std::
                     return;
                 // A container that has not started is not an error of the job's log.
                 if (r.status / 100 != 2 || !r.error.empty()) {
-                    Exchange e;
+                    CommandExchange e;
                     e.response = r;
                     e.body = s.errorBody;
-                    std::cerr << s.prefix << problem(e) << '\n';
+                    std::cerr << s.prefix << e.problem() << '\n';
                 }
             });
     }
@@ -335,16 +288,11 @@ int LogsCommand::run(const Options &o) {
         return jobLogs(*c.transport, o, parts[0].toStdString(), parts[1].toStdString(),
                        parts[2].toStdString());
     }
-    // [CONTEXT/]NAMESPACE/POD: a context name may hold slashes (EKS ARNs); the last two parts
-    // are the namespace and the pod.
-    QStringList parts = target.split(QLatin1Char('/'));
-    if (parts.size() < 2 || parts.last().isEmpty() || parts[parts.size() - 2].isEmpty())
+    const auto pod = CommandTarget::parsePod(target);
+    if (!pod)
         return fail("--logs needs [CONTEXT/]NAMESPACE/POD or job:NAMESPACE/KIND/NAME");
-    const std::string pod = parts.takeLast().toStdString();
-    const std::string ns = parts.takeLast().toStdString();
-    const QString context = parts.isEmpty() ? o.context : parts.join(QLatin1Char('/'));
-    Connection c = connect(o, context);
+    Connection c = connect(o, pod->context.isEmpty() ? o.context : pod->context);
     if (!c.transport)
         return fail(c.error);
-    return podLogs(*c.transport, o, ns, pod);
+    return podLogs(*c.transport, o, pod->ns, pod->pod);
 }

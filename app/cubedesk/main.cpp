@@ -2,6 +2,7 @@
 
 #include "app/cubedesk/democlusters.h"
 #include "app/cubedesk/dumpcommand.h"
+#include "app/cubedesk/execcommand.h"
 #include "app/cubedesk/logscommand.h"
 #include "k8s/api/goduration.h"
 #include "k8s/api/rfc3339.h"
@@ -24,12 +25,14 @@
 
 namespace {
 
-/// Headless runs (--dump, --logs, --help, --version) need no display: a QCoreApplication is enough.
+/// Headless runs (--dump, --logs, --exec, --help, --version) need no display: a QCoreApplication is
+/// enough.
 bool headless(int argc, char **argv) {
-    for (int i = 1; i < argc; ++i)
+    for (int i = 1; i < argc && std::strcmp(argv[i], "--") != 0; ++i)
         if (std::strncmp(argv[i], "--dump", 6) == 0 || std::strncmp(argv[i], "--logs", 6) == 0 ||
-            std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0 ||
-            std::strcmp(argv[i], "--version") == 0 || std::strcmp(argv[i], "-v") == 0)
+            std::strncmp(argv[i], "--exec", 6) == 0 || std::strcmp(argv[i], "--help") == 0 ||
+            std::strcmp(argv[i], "-h") == 0 || std::strcmp(argv[i], "--version") == 0 ||
+            std::strcmp(argv[i], "-v") == 0)
             return true;
     return false;
 }
@@ -102,8 +105,17 @@ int main(int argc, char **argv) {
         QStringLiteral("Headless: write the log of [CONTEXT/]NAMESPACE/POD, or of every pod of "
                        "job:NAMESPACE/KIND/NAME, as kubectl logs does."),
         QStringLiteral("TARGET"));
-    const QCommandLineOption container(QStringLiteral("container"),
-                                       QStringLiteral("With --logs: the container."),
+    const QCommandLineOption exec(
+        QStringLiteral("exec"),
+        QStringLiteral("Headless: run the command after -- in a container of "
+                       "[CONTEXT/]NAMESPACE/POD without a terminal, as kubectl exec does, and "
+                       "exit with its exit code."),
+        QStringLiteral("TARGET"));
+    const QCommandLineOption stdinOption(
+        {QStringLiteral("i"), QStringLiteral("stdin")},
+        QStringLiteral("With --exec: pass our standard input to the command."));
+    const QCommandLineOption container({QStringLiteral("c"), QStringLiteral("container")},
+                                       QStringLiteral("With --logs or --exec: the container."),
                                        QStringLiteral("NAME"));
     const QCommandLineOption previous(QStringLiteral("previous"),
                                       QStringLiteral("With --logs: the previous run."));
@@ -133,7 +145,10 @@ int main(int argc, char **argv) {
     const QCommandLineOption readOnly(QStringLiteral("read-only"),
                                       QStringLiteral("Disable every write."));
     parser.addOptions({kubeconfig, context, demo, dump, format, follow, timeout, lang, readOnly,
-                       logs, container, previous, tail, since, sinceTime, timestamps, limitBytes});
+                       logs, container, previous, tail, since, sinceTime, timestamps, limitBytes,
+                       exec, stdinOption});
+    parser.addPositionalArgument(QStringLiteral("-- COMMAND"),
+                                 QStringLiteral("With --exec: the command and its arguments."));
     parser.process(app);
 
     DemoClusters demoClusters;
@@ -145,6 +160,18 @@ int main(int argc, char **argv) {
             return 1;
         }
         kubeconfigs = demoClusters.kubeconfigFiles();
+    }
+    if (parser.isSet(exec)) {
+        if (qEnvironmentVariableIsEmpty("QT_LOGGING_RULES"))
+            QLoggingCategory::setFilterRules(QStringLiteral("cubedesk.*=false"));
+        ExecCommand::Options o;
+        o.target = parser.value(exec);
+        o.kubeconfigs = kubeconfigs;
+        o.context = parser.values(context).value(0);
+        o.container = parser.value(container);
+        o.stdinEnabled = parser.isSet(stdinOption);
+        o.command = parser.positionalArguments();
+        return ExecCommand::run(o);
     }
     if (parser.isSet(logs)) {
         if (qEnvironmentVariableIsEmpty("QT_LOGGING_RULES"))

@@ -1,8 +1,11 @@
 #include "k8s/sim/apiserver.h"
 
+#include "k8s/api/execchannel.h"
 #include "k8s/api/humanduration.h"
 #include "k8s/api/rfc3339.h"
 #include "k8s/sim/containerlog.h"
+#include "k8s/sim/execcontext.h"
+#include "k8s/sim/execsession.h"
 #include "k8s/sim/objectindexer.h"
 #include "k8s/sim/podlogquery.h"
 #include "k8s/sim/protobufdecoder.h"
@@ -10,10 +13,12 @@
 #include "k8s/sim/strategicmergepatch.h"
 #include "k8s/sim/tableprinter.h"
 #include "k8s/sim/uuid.h"
+#include "k8s/sim/websocketframes.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <random>
+#include <sys/socket.h>
 
 #include <httplib.h>
 
@@ -410,8 +415,9 @@ void ApiServer::handle(const httplib::Request &req, httplib::Response &res) {
         route.name = segs[rest++];
     if (rest < segs.size())
         route.subresource = segs[rest++];
-    const bool podLog = route.subresource == "log" && route.type.group.empty() &&
-                        route.type.plural == "pods" && !route.name.empty();
+    const bool podLog = (route.subresource == "log" || route.subresource == "exec") &&
+                        route.type.group.empty() && route.type.plural == "pods" &&
+                        !route.name.empty();
     if (rest < segs.size() || (!route.subresource.empty() && !podLog &&
                                (route.subresource != "status" || !route.type.statusSubresource)))
         return sendError(res, ApiError::unknownPath());
@@ -423,6 +429,8 @@ void ApiServer::handle(const httplib::Request &req, httplib::Response &res) {
 void ApiServer::serveResource(const httplib::Request &req, httplib::Response &res,
                               const SimUser &user, Route &route) {
     const ResourceType &type = route.type;
+    if (route.subresource == "exec")
+        return serveExec(req, res, user, route);
     const bool collection = route.name.empty();
     std::string verb;
     if (req.method == "GET")
@@ -512,6 +520,177 @@ void ApiServer::serveGet(httplib::Response &res, const Route &route, bool table)
     res.status = 200;
     res.set_content(objectJson(type, r.value()), kJson);
     return;
+}
+
+namespace {
+
+/// The container's state is running (exec needs a live process).
+bool containerRunning(const json &pod, const std::string &container) {
+    const json status = pod.value("status", json::object());
+    for (const char *list :
+         {"containerStatuses", "initContainerStatuses", "ephemeralContainerStatuses"})
+        for (const auto &cs : status.value(list, json::array()))
+            if (cs.value("name", "") == container)
+                return cs.value("state", json::object()).contains("running");
+    return false;
+}
+
+/// The header's comma-separated values, over every occurrence of the header.
+std::vector<std::string> headerTokens(const httplib::Request &req, const char *name) {
+    std::vector<std::string> out;
+    const std::size_t count = req.get_header_value_count(name);
+    for (std::size_t i = 0; i < count; ++i) {
+        const std::string value = req.get_header_value(name, i);
+        std::size_t start = 0;
+        while (start <= value.size()) {
+            std::size_t comma = value.find(',', start);
+            if (comma == std::string::npos)
+                comma = value.size();
+            std::string token = value.substr(start, comma - start);
+            const auto b = token.find_first_not_of(" \t");
+            const auto e = token.find_last_not_of(" \t");
+            if (b != std::string::npos)
+                out.push_back(token.substr(b, e - b + 1));
+            start = comma + 1;
+        }
+    }
+    return out;
+}
+
+bool tokenIs(const std::vector<std::string> &tokens, std::string_view want) {
+    return std::any_of(tokens.begin(), tokens.end(), [want](const std::string &t) {
+        return t.size() == want.size() &&
+               std::equal(t.begin(), t.end(), want.begin(), [](char a, char b) {
+                   return std::tolower(static_cast<unsigned char>(a)) ==
+                          std::tolower(static_cast<unsigned char>(b));
+               });
+    });
+}
+
+} // namespace
+
+void ApiServer::serveExec(const httplib::Request &req, httplib::Response &res, const SimUser &user,
+                          const Route &route) {
+    if (req.method != "GET" && req.method != "POST")
+        return sendError(res, ApiError::methodNotAllowed(req.method, "pods/exec"));
+    // Exec is `create` on pods/exec (a WebSocket GET needs it too, as API servers since 1.30
+    // check).
+    if (user.readOnly || user.denies("pods/exec"))
+        return sendError(res, ApiError::forbidden(user.name, "create", "pods", "", route.name,
+                                                  route.ns, "exec"));
+    if (auto fault = m_faults.requestFault())
+        return sendError(res, *fault);
+    auto stored = m_store.get(route.type, route.ns, route.name);
+    if (!stored.ok())
+        return sendError(res, stored.error());
+    const json pod = stored.value()->parse();
+    std::vector<std::string> command;
+    for (auto [it, end] = req.params.equal_range("command"); it != end; ++it)
+        command.push_back(it->second);
+    const auto flag = [&req](const char *key) {
+        const std::string v = req.has_param(key) ? req.get_param_value(key) : "";
+        return v == "true" || v == "1";
+    };
+    ExecSession::Options options;
+    options.stdinEnabled = flag("stdin");
+    options.stdoutEnabled = flag("stdout");
+    options.stderrEnabled = flag("stderr");
+    options.tty = flag("tty");
+    if (command.empty())
+        return sendError(res, ApiError::badRequest("you must specify at least 1 command"));
+    if (!options.stdinEnabled && !options.stdoutEnabled && !options.stderrEnabled)
+        return sendError(
+            res, ApiError::badRequest("you must specify at least one of stdin, stdout, stderr"));
+    const json spec = pod.value("spec", json::object());
+    std::vector<std::string> names;
+    for (const char *list : {"initContainers", "containers", "ephemeralContainers"})
+        for (const auto &c : spec.value(list, json::array()))
+            names.push_back(c.value("name", ""));
+    std::string container = req.has_param("container") ? req.get_param_value("container") : "";
+    if (container.empty()) {
+        const auto regular = spec.value("containers", json::array());
+        if (regular.size() == 1 && names.size() == 1) {
+            container = regular[0].value("name", "");
+        } else {
+            std::string list;
+            for (const auto &n : names)
+                list += (list.empty() ? "" : " ") + n;
+            return sendError(res, ApiError::badRequest(
+                                      "a container name must be specified for pod " + route.name +
+                                      (names.empty() ? "" : ", choose one of: [" + list + ']')));
+        }
+    } else if (std::find(names.begin(), names.end(), container) == names.end()) {
+        return sendError(res, ApiError::badRequest("container " + container +
+                                                   " is not valid for pod " + route.name));
+    }
+    if (spec.value("nodeName", "").empty())
+        return sendError(
+            res, ApiError::badRequest("pod " + route.name + " does not have a host assigned"));
+    if (!containerRunning(pod, container)) {
+        // The kubelet's answer, passed through by the API server as plain text.
+        res.status = 500;
+        res.set_content("container not found (\"" + container + "\")", "text/plain");
+        return;
+    }
+    const auto upgrade = headerTokens(req, "Upgrade");
+    if (req.method != "GET" || !tokenIs(upgrade, "websocket"))
+        return sendError(
+            res, ApiError::badRequest("Upgrade request required: the simulator serves exec over "
+                                      "WebSocket (v5.channel.k8s.io, v4.channel.k8s.io) only"));
+    const auto offered = headerTokens(req, "Sec-WebSocket-Protocol");
+    std::string protocol;
+    for (const auto want : {k8s::ExecChannel::kV5, k8s::ExecChannel::kV4})
+        if (protocol.empty() && std::find(offered.begin(), offered.end(), want) != offered.end())
+            protocol = std::string(want);
+    if (protocol.empty())
+        return sendError(
+            res, ApiError::badRequest("none of the offered WebSocket subprotocols is served; the "
+                                      "simulator serves v5.channel.k8s.io and v4.channel.k8s.io"));
+    const std::string key = req.get_header_value("Sec-WebSocket-Key");
+    if (key.empty() || req.ssl == nullptr)
+        return sendError(
+            res, ApiError::badRequest(key.empty() ? "a WebSocket upgrade needs Sec-WebSocket-Key"
+                                                  : "the simulator serves exec over TLS only"));
+
+    // From here the connection is ours: the 101, then the session on this pool thread. cpp-httplib
+    // hands the request's TLS object over as const; this handler is its only user until it
+    // returns.
+    SSL *ssl = const_cast<SSL *>(req.ssl);
+    const std::string answer = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n"
+                               "Connection: Upgrade\r\nSec-WebSocket-Accept: " +
+                               WebSocketFrames::acceptKey(key) +
+                               "\r\nSec-WebSocket-Protocol: " + protocol + "\r\n\r\n";
+    if (SSL_write(ssl, answer.data(), static_cast<int>(answer.size())) <= 0)
+        return;
+    options.v5 = protocol == k8s::ExecChannel::kV5;
+    for (const auto &arg : command)
+        options.commandLine += (options.commandLine.empty() ? "" : " ") + arg;
+    json node;
+    if (auto n = m_store.get(*m_registry.find("", "v1", "nodes"), "", spec.value("nodeName", ""));
+        n.ok())
+        node = n.value()->parse();
+    const std::string uid = pod.value("metadata", json::object()).value("uid", "");
+    SimShell shell(ExecContext::build(pod, node, container, std::chrono::system_clock::now()),
+                   command, options.tty, 80, 24);
+    const ResourceType type = route.type;
+    const std::string ns = route.ns;
+    const std::string name = route.name;
+    ExecSession session(
+        ssl, options, shell,
+        [this, type, ns, name, uid, container] {
+            auto now = m_store.get(type, ns, name);
+            if (!now.ok())
+                return false;
+            const json p = now.value()->parse();
+            return p.value("metadata", json::object()).value("uid", "") == uid &&
+                   containerRunning(p, container);
+        },
+        m_stopping);
+    session.run();
+    // cpp-httplib answers the request after this handler: nothing may reach the client now.
+    SSL_shutdown(ssl);
+    ::shutdown(SSL_get_fd(ssl), SHUT_RDWR);
+    res.set_header("Connection", "close");
 }
 
 void ApiServer::serveLog(const httplib::Request &req, httplib::Response &res, const Route &route) {

@@ -78,6 +78,10 @@ private:
     /// GET pods/NAME/log: PodLogOptions, the API server's and kubelet's errors, follow as one
     /// long chunked body that ends when the run ends (ContainerLog, PodLogQuery).
     void serveLog(const httplib::Request &req, httplib::Response &res, const Route &route);
+    /// GET pods/NAME/exec: the API server's checks and errors, the WebSocket handshake
+    /// (v5.channel.k8s.io, v4.channel.k8s.io), then an ExecSession on this pool thread.
+    void serveExec(const httplib::Request &req, httplib::Response &res, const SimUser &user,
+                   const Route &route);
     void serveCreate(const httplib::Request &req, httplib::Response &res, const Route &route,
                      const WriteOptions &options);
     void serveUpdate(const httplib::Request &req, httplib::Response &res, const Route &route,

@@ -74,10 +74,13 @@ WriteRequest NodeWrites::getObject(const std::string &collectionPath, const std:
 }
 
 WriteRequest NodeWrites::accessReview(const std::string &verb, const std::string &group,
-                                      const std::string &resource, const std::string &ns) {
+                                      const std::string &resource, const std::string &ns,
+                                      const std::string &subresource) {
     json attrs = {{"verb", verb}, {"group", group}, {"resource", resource}};
     if (!ns.empty())
         attrs["namespace"] = ns;
+    if (!subresource.empty())
+        attrs["subresource"] = subresource;
     const json body = {{"apiVersion", "authorization.k8s.io/v1"},
                        {"kind", "SelfSubjectAccessReview"},
                        {"spec", {{"resourceAttributes", std::move(attrs)}}}};
@@ -85,7 +88,7 @@ WriteRequest NodeWrites::accessReview(const std::string &verb, const std::string
             "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews",
             "application/json",
             compactJson(body),
-            verb + ' ' + resource,
+            verb + ' ' + resource + (subresource.empty() ? "" : '/' + subresource),
             {}};
 }
 

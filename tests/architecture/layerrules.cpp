@@ -12,8 +12,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::set<std::string> kClientCore = {"k8s/api",     "k8s/config", "k8s/net",     "k8s/watch",
-                                           "k8s/objects", "k8s/write",  "k8s/session", "k8s/cube"};
+const std::set<std::string> kClientCore = {"k8s/api",     "k8s/config",  "k8s/net",
+                                           "k8s/watch",   "k8s/objects", "k8s/write",
+                                           "k8s/session", "k8s/exec",    "k8s/cube"};
 
 std::set<std::string> withClientCore(std::set<std::string> folders) {
     folders.insert(kClientCore.begin(), kClientCore.end());
@@ -70,12 +71,16 @@ std::vector<LayerRule> repositoryLayerRules() {
           "k8s/write"},
          {"QtCore"},
          {"simdjson"}},
+        {"k8s/exec",
+         {"k8s/exec", "k8s/api", "k8s/net"},
+         {"QtCore", "QtNetwork", "QtWebSockets"},
+         {}},
         {"k8s/cube", {"k8s/cube", "k8s/api", "k8s/objects", "k8s/write"}, {"QtCore"}, {"simdjson"}},
         {"k8s/sim",
          {"k8s/sim", "k8s/api"},
          {},
          {"nlohmann-json", "cpp-httplib", "openssl", "yaml-cpp"}},
-        {"models", withClientCore({"models"}), {"QtCore", "QtGui"}, {}},
+        {"models", withClientCore({"models"}), {"QtCore", "QtGui"}, {"libvterm"}},
         {"widgets",
          {"k8s/api", "k8s/objects", "k8s/cube", "models", "widgets"},
          {"QtCore", "QtGui", "QtWidgets", "QtCharts", "QtSvg"},

@@ -34,6 +34,7 @@
 #include "models/clusterhub.h"
 #include "models/sortfilterindex.h"
 #include "models/updatedispatcher.h"
+#include "tests/bench/benchmeasures.h"
 #include "tests/bench/benchsupport.h"
 #include "tests/support/simprocess.h"
 #include "ui/mainwindow.h"
@@ -65,6 +66,7 @@
 using namespace cubedesk;
 using bench::arg;
 using bench::cpuListText;
+using bench::runEventLoop;
 using bench::startKubectl;
 
 namespace {
@@ -96,11 +98,6 @@ std::pair<double, double> linearFit(const std::vector<double> &x, const std::vec
 /// Runs the event loop for `ms` as the application does (exec(): it sleeps when idle).
 /// processEvents(flags, maxtime) would spin instead, keeping a core busy and making the GUI
 /// thread look like a CPU hog to the scheduler.
-void runEventLoop(int ms) {
-    QEventLoop loop;
-    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
-    loop.exec();
-}
 
 /// CPU time of the calling thread, in ms.
 double threadCpuMs() {

@@ -15,10 +15,12 @@ extern char **environ;
 
 namespace cubedesk::test {
 
-Process::Process(std::vector<std::string> argv, std::map<std::string, std::string> env) {
+Process::Process(std::vector<std::string> argv, std::map<std::string, std::string> env,
+                 std::optional<std::string> input) {
     int outPipe[2];
     int errPipe[2];
-    if (pipe(outPipe) != 0 || pipe(errPipe) != 0)
+    int inPipe[2] = {-1, -1};
+    if (pipe(outPipe) != 0 || pipe(errPipe) != 0 || (input && pipe(inPipe) != 0))
         return;
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
@@ -26,7 +28,12 @@ Process::Process(std::vector<std::string> argv, std::map<std::string, std::strin
     posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2);
     posix_spawn_file_actions_addclose(&actions, outPipe[0]);
     posix_spawn_file_actions_addclose(&actions, errPipe[0]);
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    if (input) {
+        posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0);
+        posix_spawn_file_actions_addclose(&actions, inPipe[1]);
+    } else {
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    }
 
     std::map<std::string, std::string> merged;
     for (char **e = environ; *e != nullptr; ++e) {
@@ -56,6 +63,26 @@ Process::Process(std::vector<std::string> argv, std::map<std::string, std::strin
     posix_spawn_file_actions_destroy(&actions);
     close(outPipe[1]);
     close(errPipe[1]);
+    if (input) {
+        // A child that exits before reading all of it must not end the test with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN);
+        close(inPipe[0]);
+        const int in = inPipe[1];
+        if (rc != 0) {
+            close(in);
+        } else {
+            m_writer = std::thread([in, text = std::move(*input)] {
+                std::size_t done = 0;
+                while (done < text.size()) {
+                    const ssize_t n = write(in, text.data() + done, text.size() - done);
+                    if (n <= 0)
+                        break;
+                    done += static_cast<std::size_t>(n);
+                }
+                close(in);
+            });
+        }
+    }
     m_outFd = outPipe[0];
     m_errFd = errPipe[0];
     if (rc != 0) {
@@ -149,6 +176,8 @@ Process::Result Process::wait(std::chrono::milliseconds timeout) {
     }
     if (m_reader.joinable())
         m_reader.join();
+    if (m_writer.joinable())
+        m_writer.join(); // the child is gone: its stdin's writes fail and the thread ends
     Result r;
     r.exitCode = (m_status != -1 && WIFEXITED(m_status)) ? WEXITSTATUS(m_status) : -1;
     r.out = out();
@@ -165,8 +194,9 @@ Process::Result Process::terminate() {
 }
 
 Process::Result Process::run(std::vector<std::string> argv, std::chrono::milliseconds timeout,
-                             std::map<std::string, std::string> env) {
-    Process p(std::move(argv), std::move(env));
+                             std::map<std::string, std::string> env,
+                             std::optional<std::string> input) {
+    Process p(std::move(argv), std::move(env), std::move(input));
     if (!p.started()) {
         Result r;
         r.err = p.err();

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -20,8 +21,10 @@ public:
         std::string err;
     };
 
-    /// Starts argv[0] (looked up on PATH) with the current environment plus `env`.
-    explicit Process(std::vector<std::string> argv, std::map<std::string, std::string> env = {});
+    /// Starts argv[0] (looked up on PATH) with the current environment plus `env`; its stdin is
+    /// `input` (written from a thread, then closed), or /dev/null.
+    explicit Process(std::vector<std::string> argv, std::map<std::string, std::string> env = {},
+                     std::optional<std::string> input = std::nullopt);
     ~Process();
     Process(const Process &) = delete;
     Process &operator=(const Process &) = delete;
@@ -41,7 +44,8 @@ public:
     /// Runs a command to completion.
     static Result run(std::vector<std::string> argv,
                       std::chrono::milliseconds timeout = std::chrono::seconds(60),
-                      std::map<std::string, std::string> env = {});
+                      std::map<std::string, std::string> env = {},
+                      std::optional<std::string> input = std::nullopt);
 
 private:
     void reap(int options);
@@ -55,6 +59,7 @@ private:
     std::string m_out;
     std::string m_err;
     std::thread m_reader;
+    std::thread m_writer;
 };
 
 /// A fresh directory under $TMPDIR, removed with its contents on destruction.

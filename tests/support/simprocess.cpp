@@ -49,8 +49,9 @@ std::vector<std::string> SimProcess::kubectlArgs(std::vector<std::string> args) 
 }
 
 Process::Result SimProcess::kubectl(std::vector<std::string> args,
-                                    std::chrono::milliseconds timeout) const {
-    return Process::run(kubectlArgs(std::move(args)), timeout);
+                                    std::chrono::milliseconds timeout,
+                                    std::optional<std::string> input) const {
+    return Process::run(kubectlArgs(std::move(args)), timeout, {}, std::move(input));
 }
 
 std::unique_ptr<Process> SimProcess::kubectlAsync(std::vector<std::string> args) const {

@@ -28,7 +28,8 @@ public:
 
     /// Runs kubectl against this simulator (own discovery cache, no shell).
     Process::Result kubectl(std::vector<std::string> args,
-                            std::chrono::milliseconds timeout = std::chrono::seconds(60)) const;
+                            std::chrono::milliseconds timeout = std::chrono::seconds(60),
+                            std::optional<std::string> input = std::nullopt) const;
     /// Starts a long-running kubectl (for `get -w`).
     std::unique_ptr<Process> kubectlAsync(std::vector<std::string> args) const;
     std::vector<std::string> kubectlArgs(std::vector<std::string> args) const;

@@ -46,7 +46,7 @@ using cubedesk::test::SimProcess;
 
 namespace {
 
-/// The "Show logs" action PodLogMenu adds to a view (Ctrl+L), or null.
+/// The "Show logs" action PodActionMenu adds to a view (Ctrl+L), or null.
 QAction *showLogsAction(QWidget *view) {
     for (QAction *a : view->actions())
         if (a->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_L))

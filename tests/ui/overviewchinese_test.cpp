@@ -43,9 +43,12 @@ const QStringList kContexts = {
     QStringLiteral("cubedesk::ui::PendingPane"),
     QStringLiteral("cubedesk::ui::LogPanel"),
     QStringLiteral("cubedesk::ui::LogsDock"),
-    QStringLiteral("cubedesk::ui::PodLogMenu"),
+    QStringLiteral("cubedesk::ui::PodActionMenu"),
     QStringLiteral("cubedesk::models::LogFeed"),
     QStringLiteral("cubedesk::models::JobLogFeed"),
+    QStringLiteral("cubedesk::models::TerminalSession"),
+    QStringLiteral("cubedesk::ui::TerminalDock"),
+    QStringLiteral("cubedesk::ui::TerminalPanel"),
 };
 
 QString catalogue(const QString &lang) {

@@ -1,0 +1,164 @@
+#pragma once
+// TerminalScreen: the screen of an exec session's terminal — libvterm (VTerm + VTermScreen,
+// UTF-8, alternate screen enabled, damage merged by scroll) fed with the remote program's
+// output, plus a bounded scrollback. It never sees the WebSocket: bytes come in through write()
+// and the bytes the terminal sends back (keys, paste, answers to queries such as DSR and DA)
+// leave through outputReady().
+//
+// Rows use one combined space: 0..rows()-1 are the live screen, -1 the most recent scrollback
+// line down to -scrollbackLines() the oldest. Scrollback is a ring of compact lines (cells up to
+// the last non-blank one, attributes as runs) capped at scrollbackLimit() lines, so its memory
+// is bounded by limit × columns however much output arrives; lines libvterm pushes off the top
+// of the main screen go in, and growing the screen takes the newest back (sb_popline). The
+// alternate screen has no scrollback. libvterm 0.1 does not reflow: narrowing truncates lines.
+//
+// Notification: write() only parses (libvterm) and accumulates damage; changed() is emitted at
+// most once per event-loop turn (a zero-timer started by the first change), with the live
+// screen cells touched since the previous changed() in lastDamage(). outputReady(),
+// titleChanged() and bell() are emitted synchronously at the end of the call that caused them
+// (write, resize, the keyboard helpers), never from inside libvterm, so a receiver may call back
+// into the screen. sizeChanged() is emitted by resize() when the size really changed.
+//
+// Thread-safety: GUI thread only (owns a QTimer). Owns its VTerm and the scrollback.
+
+#include "models/terminalcell.h"
+
+#include <QByteArray>
+#include <QByteArrayView>
+#include <QObject>
+#include <QPoint>
+#include <QRect>
+#include <QString>
+#include <QTimer>
+
+#include <cstdint>
+#include <vector>
+
+struct VTerm;
+struct VTermScreen;
+struct VTermState;
+
+namespace cubedesk::models {
+
+class TerminalScreen final : public QObject {
+    Q_OBJECT
+public:
+    static constexpr int DefaultScrollbackLimit = 10000;
+    static constexpr int MaxDimension = 4096; ///< rows and columns are clamped to 1..4096
+
+    explicit TerminalScreen(int rows = 24, int cols = 80, QObject *parent = nullptr);
+    ~TerminalScreen() override;
+
+    /// Feeds output of the remote program. Any split of UTF-8 and escape sequences between
+    /// calls is fine: an unfinished UTF-8 or escape sequence (an OSC title up to 4 KiB) at the
+    /// end waits for the next call, as libvterm 0.1 would garble it. Ill-formed UTF-8 becomes
+    /// U+FFFD before libvterm sees it (libvterm 0.1.4 overflows a buffer on some).
+    void write(QByteArrayView bytes);
+    /// Resizes the screen (lines move to or come back from scrollback); emits sizeChanged()
+    /// when the size changed, and changed() later.
+    void resize(int rows, int cols);
+    int rows() const { return m_rows; }
+    int columns() const { return m_cols; }
+
+    // Keyboard. Modifiers are the terminal's: ControlModifier is the Ctrl key (a view on macOS
+    // maps Qt::MetaModifier to it), AltModifier is Meta/Alt (ESC prefix), ShiftModifier.
+    /// Sends each code point as typed (vterm_keyboard_unichar).
+    void sendText(const QString &text, Qt::KeyboardModifiers modifiers = Qt::NoModifier);
+    /// Sends a special key: Enter/Return, Backspace, Tab, Backtab, Escape, arrows, Home/End,
+    /// PgUp/PgDn, Insert/Delete, F1–F12, and Ctrl+letter (and Ctrl+Space @ [ \ ] ^ _ / 2–8) as
+    /// control codes. Returns false, sending nothing, for any other key (send its text instead).
+    bool sendKey(int qtKey, Qt::KeyboardModifiers modifiers = Qt::NoModifier);
+    /// Sends pasted text, bracketed (ESC[200~ … ESC[201~) when the program enabled bracketed
+    /// paste. Line ends become CR; other C0/C1 controls except TAB are dropped, so a paste
+    /// cannot end the bracket early or smuggle escape sequences.
+    void paste(const QString &text);
+    /// Focus reporting (ESC[I / ESC[O) when the program enabled it.
+    void setFocused(bool focused);
+
+    // Reading, for painting and selection.
+    TerminalCell cell(int row, int col) const;
+    /// The columns() cells of `row` (combined space); cheaper than columns() calls of cell().
+    std::vector<TerminalCell> line(int row) const;
+    /// The text from `from` to `to` inclusive (QPoint(col, row), combined rows, either order):
+    /// trailing blanks of each line trimmed, '\n' between lines, a wide character once.
+    QString text(QPoint from, QPoint to) const;
+
+    int scrollbackLines() const { return m_sbCount; }
+    int scrollbackLimit() const { return m_sbLimit; }
+    /// Keeps the newest `lines` (≥ 0) of the scrollback.
+    void setScrollbackLimit(int lines);
+    /// Lines pushed into the scrollback minus lines taken back, since construction (it keeps
+    /// counting when the oldest lines are dropped). A view scrolled up adds the difference since
+    /// its last look to its offset to keep showing the same lines.
+    qint64 scrollbackPosition() const { return m_sbPosition; }
+
+    QPoint cursor() const; ///< QPoint(col, row) on the live screen
+    bool cursorVisible() const { return m_cursorVisible; }
+    bool altScreen() const { return m_altScreen; }
+    QString title() const { return m_title; }
+    /// VTERM_PROP_MOUSE: 0 none, 1 click, 2 drag, 3 move (reporting itself is not implemented).
+    int mouseMode() const { return m_mouseMode; }
+    /// The live screen cells (QRect(col, row, w, h)) damaged before the latest changed(),
+    /// including the old and new cursor cells; the whole screen after a resize or a scroll.
+    QRect lastDamage() const { return m_lastDamage; }
+
+Q_SIGNALS:
+    /// The screen changed (at most once per event-loop turn); see lastDamage().
+    void changed();
+    void sizeChanged(int cols, int rows);
+    /// Bytes for the remote program's input.
+    void outputReady(const QByteArray &bytes);
+    void titleChanged(const QString &title);
+    void bell();
+
+private:
+    struct Run;
+    struct Combining;
+    struct SbLine;
+
+    // libvterm callbacks (static trampolines in the .cpp call these).
+    friend struct TerminalScreenCallbacks;
+    void onDamage(int startRow, int endRow, int startCol, int endCol);
+    void onPushLine(int cols, const void *cells);
+    bool onPopLine(int cols, void *cells);
+    void onProperty(int prop, const void *value);
+
+    void feed(QByteArrayView bytes);
+    void parse(QByteArrayView bytes);
+    void repeatLastCharacter(int count);
+    void finishCall();
+    void markChanged();
+    void emitChanged();
+    const SbLine *scrollbackLine(int row) const;
+    TerminalCell decodeScrollback(const SbLine &line, int col) const;
+    TerminalCell decodeLive(int row, int col) const;
+
+    VTerm *m_vt = nullptr;
+    VTermScreen *m_screen = nullptr;
+    VTermState *m_state = nullptr;
+    int m_rows = 0;
+    int m_cols = 0;
+
+    std::vector<SbLine> m_ring; ///< grows to m_sbLimit, then reused
+    int m_sbHead = 0;           ///< index of the oldest line in m_ring
+    int m_sbCount = 0;
+    int m_sbLimit = DefaultScrollbackLimit;
+    qint64 m_sbPosition = 0;
+
+    QByteArray m_held;   ///< the end of the last write(), held for the next (see feed())
+    QByteArray m_output; ///< gathered during a call, emitted at its end
+    QString m_title;
+    bool m_titlePending = false;
+    bool m_bellPending = false;
+    bool m_cursorVisible = true;
+    bool m_altScreen = false;
+    int m_mouseMode = 0;
+
+    bool m_dirty = false;
+    QRect m_damage;
+    QRect m_lastDamage;
+    QPoint m_lastCursor;
+    QTimer m_changeTimer;
+};
+
+} // namespace cubedesk::models

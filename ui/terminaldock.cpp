@@ -1,0 +1,52 @@
+#include "ui/terminaldock.h"
+
+#include "models/terminalsession.h"
+#include "ui/terminalpanel.h"
+#include "widgets/terminalview.h"
+
+#include <QTabWidget>
+
+namespace cubedesk::ui {
+
+TerminalDock::TerminalDock(QWidget *parent)
+    : QDockWidget(tr("Terminals"), parent)
+    , m_tabs(new QTabWidget(this)) {
+    setObjectName(QStringLiteral("terminalDock"));
+    m_tabs->setObjectName(QStringLiteral("terminalTabs"));
+    m_tabs->setTabsClosable(true);
+    m_tabs->setMovable(true);
+    m_tabs->setDocumentMode(true);
+    setWidget(m_tabs);
+    connect(m_tabs, &QTabWidget::tabCloseRequested, this, [this](int index) {
+        QWidget *panel = m_tabs->widget(index);
+        m_tabs->removeTab(index);
+        delete panel; // its session ends its exec
+        if (m_tabs->count() == 0)
+            hide();
+    });
+}
+
+TerminalPanel *TerminalDock::openPod(models::ClusterConnection *connection, const QString &ns,
+                                     const QString &pod, const QString &container) {
+    auto *panel = new TerminalPanel(connection, ns, pod, container, m_tabs);
+    const int index = m_tabs->addTab(panel, panel->shortTitle());
+    m_tabs->setTabToolTip(index, panel->title());
+    connect(panel, &TerminalPanel::titleChanged, this, [this, panel] {
+        const int at = m_tabs->indexOf(panel);
+        if (at < 0)
+            return;
+        m_tabs->setTabToolTip(at, panel->title());
+        const auto *session = panel->session();
+        const bool ended =
+            session != nullptr && session->state() == models::TerminalSession::State::Ended;
+        m_tabs->setTabText(at,
+                           ended ? tr("%1 (ended)").arg(panel->shortTitle()) : panel->shortTitle());
+    });
+    m_tabs->setCurrentIndex(index);
+    show();
+    raise();
+    panel->view()->setFocus();
+    return panel;
+}
+
+} // namespace cubedesk::ui
