@@ -13,7 +13,7 @@ namespace {
 /// libvterm marks the right half of a wide character with this in chars[0].
 constexpr uint32_t WideTail = 0xFFFFFFFFu;
 /// At most this much of an unfinished escape sequence (an OSC string) waits for the next
-/// write().
+/// write(); a longer one is dropped.
 constexpr qsizetype MaxHeld = 4096;
 
 enum Flag : uint8_t {
@@ -91,56 +91,11 @@ qsizetype incompleteUtf8Tail(QByteArrayView bytes) {
     return 0;
 }
 
-/// How many bytes at the end of `bytes` are an escape sequence still incomplete — ESC, a CSI
-/// without its final byte, ESC with intermediates only, or an OSC/DCS string (ESC ] or ESC P)
-/// not yet terminated by BEL or ST — looking back at most MaxHeld bytes.
-qsizetype unfinishedEscapeTail(QByteArrayView bytes) {
-    const qsizetype size = bytes.size();
-    const qsizetype stop = std::max<qsizetype>(0, size - MaxHeld);
-    auto lastEsc = [&](qsizetype from) -> qsizetype {
-        for (qsizetype i = from; i >= stop; --i) {
-            if (bytes.at(i) == '\x07')
-                return -1; // ends a string (or rings): nothing open before it matters
-            if (bytes.at(i) == '\x1b')
-                return i;
-        }
-        return -1;
-    };
-    const qsizetype esc = lastEsc(size - 1);
-    if (esc < 0)
-        return 0;
-    if (esc == size - 1) {
-        // A final ESC: held, with the string it may be about to terminate (ESC \).
-        const qsizetype before = lastEsc(esc - 1);
-        if (before >= 0 && (bytes.at(before + 1) == ']' || bytes.at(before + 1) == 'P'))
-            return size - before;
-        return 1;
-    }
-    const uchar next = uchar(bytes.at(esc + 1));
-    if (next == ']' || next == 'P')
-        return size - esc; // a string: no BEL and no ST after it
-    if (next == '[') {
-        for (qsizetype j = esc + 2; j < size; ++j) {
-            const uchar d = uchar(bytes.at(j));
-            if (d < 0x20 || d > 0x3f)
-                return 0; // the final byte (or something libvterm ends it with)
-        }
-        return size - esc; // parameters and intermediates only so far
-    }
-    if (next >= 0x20 && next <= 0x2f) { // ESC ( B and the like
-        for (qsizetype j = esc + 2; j < size; ++j) {
-            const uchar d = uchar(bytes.at(j));
-            if (d < 0x20 || d > 0x2f)
-                return 0;
-        }
-        return size - esc;
-    }
-    return 0; // ESC and its final byte
-}
-
-/// The length of a well-formed UTF-8 sequence at bytes[i] (RFC 3629: no overlongs, surrogates
-/// or code points above U+10FFFF), or 0 (also when it is cut short by the end).
-qsizetype validUtf8At(QByteArrayView bytes, qsizetype i) {
+/// The UTF-8 sequence at bytes[i]: its length when well-formed (RFC 3629: no overlongs,
+/// surrogates or code points above U+10FFFF) and printable (not a C1 control), else 0 and in
+/// `prefix` how many of its bytes are a maximal ill-formed subpart (Unicode's "U+FFFD
+/// substitution of maximal subparts"; a C1 control is one).
+qsizetype validUtf8At(QByteArrayView bytes, qsizetype i, qsizetype *prefix = nullptr) {
     const uchar c = uchar(bytes.at(i));
     qsizetype length = 0;
     uchar low = 0x80;
@@ -155,19 +110,30 @@ qsizetype validUtf8At(QByteArrayView bytes, qsizetype i) {
         length = 4;
         low = c == 0xF0 ? 0x90 : 0x80;
         high = c == 0xF4 ? 0x8F : 0xBF;
-    } else {
+    }
+    qsizetype good = 1;
+    if (c == 0xC2 && i + 1 < bytes.size() && uchar(bytes.at(i + 1)) < 0xA0 &&
+        uchar(bytes.at(i + 1)) >= 0x80) {
+        // A C1 control (U+0080–U+009F): libvterm 0.1 prints it with width -1, moving the
+        // cursor left of column 0 (insert mode then writes outside its arrays).
+        if (prefix)
+            *prefix = 2;
         return 0;
     }
-    if (i + length > bytes.size())
-        return 0;
-    const uchar second = uchar(bytes.at(i + 1));
-    if (second < low || second > high)
-        return 0;
-    for (qsizetype k = 2; k < length; ++k) {
-        if ((uchar(bytes.at(i + k)) & 0xC0) != 0x80)
-            return 0;
+    if (length > 0 && i + 1 < bytes.size()) {
+        const uchar second = uchar(bytes.at(i + 1));
+        if (second >= low && second <= high) {
+            good = 2;
+            while (good < length && i + good < bytes.size() &&
+                   (uchar(bytes.at(i + good)) & 0xC0) == 0x80)
+                ++good;
+        }
     }
-    return length;
+    if (length > 0 && good == length)
+        return length;
+    if (prefix)
+        *prefix = good;
+    return 0;
 }
 
 /// The offset of the first byte of `bytes` that is not well-formed UTF-8, or its size.
@@ -196,7 +162,7 @@ qsizetype firstInvalidUtf8(QByteArrayView bytes) {
     return size;
 }
 
-/// `bytes` with each ill-formed UTF-8 sequence (a stray byte, or a lead byte with the
+/// `bytes` with each maximal ill-formed subpart of UTF-8 (a stray byte, or a lead byte with the
 /// continuation bytes that were right so far) replaced by U+FFFD, from `from` on.
 QByteArray sanitizedUtf8(QByteArrayView bytes, qsizetype from) {
     QByteArray out;
@@ -215,20 +181,119 @@ QByteArray sanitizedUtf8(QByteArrayView bytes, qsizetype from) {
             i += length;
             continue;
         }
+        qsizetype prefix = 1;
+        validUtf8At(bytes, i, &prefix);
         out.append("\xEF\xBF\xBD");
-        const qsizetype expected = utf8Length(c);
-        ++i;
-        for (qsizetype k = 1;
-             k < expected && i < bytes.size() && (uchar(bytes.at(i)) & 0xC0) == 0x80; ++k)
-            ++i;
+        i += prefix;
     }
     return out;
 }
 
-/// What to keep for the next write: an unfinished escape sequence or UTF-8 sequence.
-qsizetype heldTail(QByteArrayView bytes) {
-    return std::max(unfinishedEscapeTail(bytes), incompleteUtf8Tail(bytes));
+enum EscapeState : uint8_t {
+    InEsc,
+    InStringEsc, ///< ESC inside an OSC/DCS string: ST (ESC \) or a new escape
+    InCsiLeader,
+    InCsiArgs,
+    InCsiIntermediates,
+    InString,
+};
+
+enum class Sequence { Other, Rep, Decrc, Incomplete };
+
+struct SequenceEnd {
+    Sequence kind = Sequence::Other;
+    qsizetype end = 0; ///< after its last byte (or at the ESC that aborted it)
+    int count = 1;     ///< REP's repeat count
+};
+
+bool isIntermediate(uchar c) {
+    return c >= 0x20 && c <= 0x2f;
 }
+
+} // namespace
+
+struct TerminalScreenParser {
+    /// Runs the escape sequence in `e` on over bytes[i...] as libvterm 0.1's parser (parser.c)
+    /// does, to its end.
+    static SequenceEnd scan(QByteArrayView bytes, qsizetype i, TerminalScreen::Escape &e);
+};
+
+SequenceEnd TerminalScreenParser::scan(QByteArrayView bytes, qsizetype i,
+                                       TerminalScreen::Escape &e) {
+    const qsizetype size = bytes.size();
+    for (; i < size; ++i) {
+        const uchar c = uchar(bytes.at(i));
+        if (c == 0x00 || c == 0x7f)
+            continue; // ignored everywhere
+        if (c == 0x18 || c == 0x1a)
+            return {Sequence::Other, i + 1}; // CAN, SUB: back to normal
+        if (c == 0x1b) {
+            if (e.state == InString) {
+                e.state = InStringEsc;
+                continue;
+            }
+            return {Sequence::Other, i}; // a new escape starts here
+        }
+        if (c == 0x07 && e.state == InString)
+            return {Sequence::Other, i + 1}; // BEL ends a string
+        if (c < 0x20)
+            continue; // other C0 controls are executed; the sequence goes on
+        switch (e.state) {
+        case InString:
+            continue;
+        case InStringEsc:
+            if (c == '\\')
+                return {Sequence::Other, i + 1}; // ST
+            e.state = InEsc;
+            [[fallthrough]];
+        case InEsc:
+            if (c == 'P' || c == ']') {
+                e.state = InString;
+            } else if (c == '[') {
+                e = TerminalScreen::Escape{InCsiLeader, false, 0, -1, 0};
+            } else if (isIntermediate(c)) {
+                ++e.intermediates;
+            } else if (e.intermediates == 0 && c >= 0x40 && c < 0x60) {
+                return {Sequence::Other, i + 1}; // a C1 control
+            } else if (c >= 0x30 && c < 0x7f) {
+                const bool decrc = c == '8' && e.intermediates == 0;
+                return {decrc ? Sequence::Decrc : Sequence::Other, i + 1};
+            } // else ignored
+            continue;
+        case InCsiLeader:
+            if (c >= 0x3c && c <= 0x3f) {
+                e.leader = true;
+                continue;
+            }
+            e.state = InCsiArgs;
+            [[fallthrough]];
+        case InCsiArgs:
+            if (c >= '0' && c <= '9') {
+                if (e.argIndex == 0)
+                    e.firstArg = std::min<qint64>(std::max<qint64>(e.firstArg, 0) * 10 + (c - '0'),
+                                                  TerminalScreen::MaxDimension);
+                continue;
+            }
+            if (c == ':' || c == ';') {
+                ++e.argIndex;
+                continue;
+            }
+            e.state = InCsiIntermediates;
+            [[fallthrough]];
+        case InCsiIntermediates:
+            if (isIntermediate(c)) {
+                ++e.intermediates;
+                continue;
+            }
+            if (c == 'b' && !e.leader && e.intermediates == 0)
+                return {Sequence::Rep, i + 1, int(std::max<qint64>(e.firstArg, 1))};
+            return {Sequence::Other, i + 1}; // its final byte, or an invalid one ending it
+        }
+    }
+    return {Sequence::Incomplete, size};
+}
+
+namespace {
 
 QString graphemeText(const uint32_t *chars, int max) {
     char32_t buffer[VTERM_MAX_CHARS_PER_CELL];
@@ -306,7 +371,7 @@ struct TerminalScreenCallbacks {
 TerminalScreen::TerminalScreen(int rows, int cols, QObject *parent)
     : QObject(parent)
     , m_rows(std::clamp(rows, 1, MaxDimension))
-    , m_cols(std::clamp(cols, 1, MaxDimension)) {
+    , m_cols(std::clamp(cols, MinColumns, MaxDimension)) {
     m_changeTimer.setSingleShot(true);
     m_changeTimer.setInterval(0);
     connect(&m_changeTimer, &QTimer::timeout, this, &TerminalScreen::emitChanged);
@@ -362,84 +427,114 @@ void TerminalScreen::feed(QByteArrayView bytes) {
     // Guards for libvterm 0.1.4:
     //  * it loses what it has seen of an OSC/DCS string (a title) when the string continues in
     //    the next vterm_input_write, and decodes a UTF-8 sequence split after ASCII as U+FFFD:
-    //    an unfinished escape or UTF-8 sequence at the end waits for the next write(), which
-    //    also leaves the parser between sequences for resize();
+    //    an unfinished escape sequence (up to MaxHeld bytes; a longer one is dropped) or UTF-8
+    //    sequence at the end waits for the next write(), which also leaves the parser between
+    //    sequences for what resize() and parse() send it;
     //  * a truncated UTF-8 sequence followed by more text overflows its decoding buffer (on the
     //    stack; `cat` of a binary file does it): ill-formed UTF-8 becomes U+FFFD here.
-    const qsizetype keep = heldTail(bytes);
-    const QByteArrayView now = bytes.first(bytes.size() - keep);
+    const qsizetype utf8Tail = incompleteUtf8Tail(bytes);
+    QByteArrayView now = bytes.first(bytes.size() - utf8Tail);
+    QByteArray clean;
     const qsizetype invalid = firstInvalidUtf8(now);
-    if (invalid == now.size())
-        parse(now);
-    else
-        parse(sanitizedUtf8(now, invalid));
-    if (keep > 0)
-        m_held = bytes.last(keep).toByteArray();
+    if (invalid < now.size()) {
+        clean = sanitizedUtf8(now, invalid);
+        now = clean;
+    }
+    const qsizetype parsed = parse(now);
+    m_held = now.sliced(parsed).toByteArray();
+    m_held.append(bytes.last(utf8Tail));
 }
 
-void TerminalScreen::parse(QByteArrayView bytes) {
-    // REP (CSI n b, which ncurses sends for xterm) repeats the last character up to the edge;
-    // libvterm 0.1.4 puts a wide one's right half past the end of the line when the repeats
-    // reach the last column. Each REP is cut short of the last column here, and the last
-    // column filled with the character only when it is narrow.
-    qsizetype from = 0;
+qsizetype TerminalScreen::parse(QByteArrayView bytes) {
+    // The escape sequences are followed as libvterm's parser sees them (scan()), for
+    // two it gets wrong:
+    //  * REP (CSI n b, which ncurses sends for xterm: the character, then REP n-1) repeats the
+    //    last character up to the end of the line. libvterm loops forever when there is none
+    //    yet (`printf '\e[5b'` in a new terminal) and puts a wide one's right half past the end
+    //    of the line: REP is done here instead, by printing the character left of the cursor.
+    //  * DECRC (ESC 8) restores a cursor saved before the screen shrank without clamping it;
+    //    the next character reads outside libvterm's arrays: it is clamped right after.
     const char *data = bytes.data();
     const qsizetype size = bytes.size();
-    for (qsizetype i = 0; i < size;) {
-        const void *esc = std::memchr(data + i, 0x1b, std::size_t(size - i));
-        if (!esc)
+    qsizetype from = 0;
+    if (m_discarding) { // the rest of a sequence too long to hold
+        const SequenceEnd end = TerminalScreenParser::scan(bytes, 0, m_discard);
+        if (end.kind == Sequence::Incomplete)
+            return size;
+        m_discarding = false;
+        from = end.end;
+    }
+    for (qsizetype i = from; i < size;) {
+        const void *found = std::memchr(data + i, 0x1b, std::size_t(size - i));
+        if (!found)
             break;
-        i = static_cast<const char *>(esc) - data;
-        qsizetype j = i + 2;
-        qint64 count = 0;
-        bool first = true;
-        if (i + 1 < size && data[i + 1] == '[') {
-            while (j < size &&
-                   ((data[j] >= '0' && data[j] <= '9') || data[j] == ';' || data[j] == ':')) {
-                if (data[j] < '0' || data[j] > '9')
-                    first = false;
-                else if (first)
-                    count = std::min<qint64>(count * 10 + (data[j] - '0'), MaxDimension);
-                ++j;
-            }
+        const qsizetype esc = static_cast<const char *>(found) - data;
+        Escape state;
+        const SequenceEnd end = TerminalScreenParser::scan(bytes, esc + 1, state);
+        switch (end.kind) {
+        case Sequence::Incomplete:
+            vterm_input_write(m_vt, data + from, std::size_t(esc - from));
+            if (size - esc <= MaxHeld)
+                return esc;      // held for the next write
+            m_discarding = true; // nothing useful is that long: dropped
+            m_discard = state;
+            return size;
+        case Sequence::Rep:
+            vterm_input_write(m_vt, data + from, std::size_t(esc - from));
+            repeatLastCharacter(end.count);
+            from = end.end;
+            break;
+        case Sequence::Decrc:
+            vterm_input_write(m_vt, data + from, std::size_t(end.end - from));
+            clampCursor();
+            from = end.end;
+            break;
+        case Sequence::Other:
+            break;
         }
-        if (j >= size || data[j] != 'b' || data[i + 1] != '[') {
-            ++i;
-            continue;
-        }
-        vterm_input_write(m_vt, data + from, std::size_t(i - from));
-        repeatLastCharacter(int(std::max<qint64>(count, 1)));
-        from = i = j + 1;
+        i = end.end;
     }
     vterm_input_write(m_vt, data + from, std::size_t(size - from));
+    return size;
+}
+
+void TerminalScreen::clampCursor() {
+    VTermPos pos;
+    vterm_state_get_cursorpos(m_state, &pos);
+    if (pos.row >= 0 && pos.row < m_rows && pos.col >= 0 && pos.col < m_cols)
+        return;
+    const QByteArray cup = "\x1b[" + QByteArray::number(std::clamp(pos.row, 0, m_rows - 1) + 1) +
+                           ';' + QByteArray::number(std::clamp(pos.col, 0, m_cols - 1) + 1) + 'H';
+    vterm_input_write(m_vt, cup.constData(), std::size_t(cup.size()));
 }
 
 void TerminalScreen::repeatLastCharacter(int count) {
+    // The character left of the cursor, as ncurses prints it right before the REP.
     VTermPos pos;
     vterm_state_get_cursorpos(m_state, &pos);
-    const int safe = std::clamp(m_cols - 1 - pos.col, 0, count);
-    if (safe > 0) {
-        const QByteArray rep = "\x1b[" + QByteArray::number(safe) + 'b';
-        vterm_input_write(m_vt, rep.constData(), std::size_t(rep.size()));
-    }
-    if (safe == count)
-        return;
-    // The repeats reach the last column: put the character there as printed, if narrow.
-    vterm_state_get_cursorpos(m_state, &pos);
-    VTermScreenCell at;
-    if (safe == 0 && vterm_screen_get_cell(m_screen, pos, &at) && at.chars[0] != 0)
-        return; // printed there already (libvterm would print it over itself)
     VTermScreenCell last;
-    if (pos.col < 1 || !vterm_screen_get_cell(m_screen, VTermPos{pos.row, pos.col - 1}, &last) ||
-        last.chars[0] == 0 || last.chars[0] == WideTail)
+    int width = 1;
+    if (pos.col < 1 || !vterm_screen_get_cell(m_screen, VTermPos{pos.row, pos.col - 1}, &last))
         return;
-    const QByteArray glyph = graphemeText(last.chars, VTERM_MAX_CHARS_PER_CELL).toUtf8();
-    vterm_input_write(m_vt, glyph.constData(), std::size_t(glyph.size()));
+    if (last.chars[0] == WideTail) {
+        width = 2;
+        if (pos.col < 2 || !vterm_screen_get_cell(m_screen, VTermPos{pos.row, pos.col - 2}, &last))
+            return;
+    }
+    if (last.chars[0] == 0 || last.chars[0] == WideTail)
+        return;
+    // As REP: up to the end of the line, without wrapping.
+    const int times = std::min(count, (m_cols - pos.col) / width);
+    if (times <= 0)
+        return;
+    const QByteArray glyphs =
+        graphemeText(last.chars, VTERM_MAX_CHARS_PER_CELL).toUtf8().repeated(times);
+    vterm_input_write(m_vt, glyphs.constData(), std::size_t(glyphs.size()));
 }
 
 void TerminalScreen::resize(int rows, int cols) {
     rows = std::clamp(rows, 1, MaxDimension);
-    cols = std::clamp(cols, 1, MaxDimension);
+    cols = std::clamp(cols, MinColumns, MaxDimension);
     if (rows == m_rows && cols == m_cols)
         return;
     vterm_set_size(m_vt, rows, cols);

@@ -19,6 +19,14 @@
 // (write, resize, the keyboard helpers), never from inside libvterm, so a receiver may call back
 // into the screen. sizeChanged() is emitted by resize() when the size really changed.
 //
+// The remote program's output is untrusted. libvterm 0.1.4 (Debian 12) crashes or hangs on some
+// of it — REP (CSI b) with no or a wide last character, DECRC after the screen shrank, a
+// truncated UTF-8 sequence before more text, a C1 control in UTF-8 (width -1), a shrink with
+// text far below the cursor, a scrolling region below a new bottom, a wide character on a
+// 1-column line — and garbles OSC strings and UTF-8 split between two writes; the screen steers
+// around each (terminalscreen.cpp says how; found by fuzzing under ASan, tests in
+// terminalscreen_test.cpp).
+//
 // Thread-safety: GUI thread only (owns a QTimer). Owns its VTerm and the scrollback.
 
 #include "models/terminalcell.h"
@@ -44,18 +52,21 @@ class TerminalScreen final : public QObject {
     Q_OBJECT
 public:
     static constexpr int DefaultScrollbackLimit = 10000;
-    static constexpr int MaxDimension = 4096; ///< rows and columns are clamped to 1..4096
+    static constexpr int MaxDimension = 4096; ///< rows: 1..4096, columns: MinColumns..4096
+    /// A wide character must fit on a line (libvterm 0.1 writes past one column otherwise).
+    static constexpr int MinColumns = 2;
 
     explicit TerminalScreen(int rows = 24, int cols = 80, QObject *parent = nullptr);
     ~TerminalScreen() override;
 
     /// Feeds output of the remote program. Any split of UTF-8 and escape sequences between
-    /// calls is fine: an unfinished UTF-8 or escape sequence (an OSC title up to 4 KiB) at the
-    /// end waits for the next call, as libvterm 0.1 would garble it. Ill-formed UTF-8 becomes
-    /// U+FFFD before libvterm sees it (libvterm 0.1.4 overflows a buffer on some).
+    /// calls is fine: an unfinished UTF-8 or escape sequence at the end waits for the next
+    /// call (one longer than 4 KiB, such as a huge OSC string, is dropped whole). Ill-formed
+    /// UTF-8 and C1 controls encoded in UTF-8 show as U+FFFD.
     void write(QByteArrayView bytes);
-    /// Resizes the screen (lines move to or come back from scrollback); emits sizeChanged()
-    /// when the size changed, and changed() later.
+    /// Resizes the screen (lines move to or come back from scrollback; the scrolling region
+    /// and margins are reset, as xterm does; the cursor stays, clamped); emits sizeChanged()
+    /// when the size changed, and changed() later. Columns are at least MinColumns.
     void resize(int rows, int cols);
     int rows() const { return m_rows; }
     int columns() const { return m_cols; }
@@ -116,6 +127,16 @@ private:
     struct Combining;
     struct SbLine;
 
+    /// Where libvterm's parser is inside an escape sequence (see parse()).
+    struct Escape {
+        uint8_t state = 0; ///< an EscapeState (.cpp)
+        bool leader = false;
+        int intermediates = 0;
+        qint64 firstArg = -1; ///< -1: missing
+        int argIndex = 0;
+    };
+    friend struct TerminalScreenParser;
+
     // libvterm callbacks (static trampolines in the .cpp call these).
     friend struct TerminalScreenCallbacks;
     void onDamage(int startRow, int endRow, int startCol, int endCol);
@@ -124,8 +145,9 @@ private:
     void onProperty(int prop, const void *value);
 
     void feed(QByteArrayView bytes);
-    void parse(QByteArrayView bytes);
+    qsizetype parse(QByteArrayView bytes);
     void repeatLastCharacter(int count);
+    void clampCursor();
     void finishCall();
     void markChanged();
     void emitChanged();
@@ -145,7 +167,9 @@ private:
     int m_sbLimit = DefaultScrollbackLimit;
     qint64 m_sbPosition = 0;
 
-    QByteArray m_held;   ///< the end of the last write(), held for the next (see feed())
+    QByteArray m_held;         ///< the end of the last write(), held for the next (see feed())
+    bool m_discarding = false; ///< dropping the rest of a sequence too long to hold
+    Escape m_discard;
     QByteArray m_output; ///< gathered during a call, emitted at its end
     QString m_title;
     bool m_titlePending = false;

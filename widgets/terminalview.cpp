@@ -168,7 +168,8 @@ void TerminalView::showEvent(QShowEvent *event) {
 
 void TerminalView::updateGeometryFromViewport() {
     const QSize size = viewport()->size();
-    m_cols = std::clamp(size.width() / m_cellWidth, 1, TerminalScreen::MaxDimension);
+    m_cols = std::clamp(size.width() / m_cellWidth, TerminalScreen::MinColumns,
+                        TerminalScreen::MaxDimension);
     m_rows = std::clamp(size.height() / m_cellHeight, 1, TerminalScreen::MaxDimension);
     // Not while hidden: a view not laid out yet would cut a live screen down to its default
     // size (libvterm truncates columns for good).

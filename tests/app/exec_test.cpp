@@ -129,6 +129,20 @@ TEST_F(ExecTest, ACommandThatDoesNotExist) {
     EXPECT_NE(b.cubedesk.err.find("executable file not found in $PATH"), std::string::npos);
 }
 
+TEST_F(ExecTest, KubectlWithATerminal) {
+    // kubectl exec -it needs a terminal on its stdin: script(1) gives it one (a pty on this
+    // machine, nothing in the container). The simulated shell echoes, prompts and resizes.
+    const auto args = s_sim->kubectlArgs({"exec", "-it", "-n", "pipeline", kMaster, "--", "sh"});
+    std::string line;
+    for (const auto &a : args)
+        line += (line.empty() ? "" : " ") + a;
+    const auto r = Process::run({"script", "-qefc", line, "/dev/null"}, std::chrono::seconds(60),
+                                {}, std::string("stty size\recho tty-ok\rexit 5\r"));
+    EXPECT_EQ(r.exitCode, 5) << r.out << r.err;
+    EXPECT_NE(r.out.find("tty-ok\r\n"), std::string::npos) << r.out; // the terminal's line ends
+    EXPECT_NE(r.out.find("# "), std::string::npos) << r.out;         // the prompt
+}
+
 TEST_F(ExecTest, TheApiServersRefusals) {
     const auto missing = both("pipeline", "no-such-pod", {}, {"true"});
     EXPECT_NE(missing.kubectl.exitCode, 0);

@@ -31,6 +31,7 @@ private Q_SLOTS:
     void titleAndBell();
     void selectionTextAcrossLines();
     void changedIsCoalescedPerEventLoopTurn();
+    void libvtermTrapsAreAvoided();
 };
 
 namespace {
@@ -493,6 +494,89 @@ void TerminalScreenTest::changedIsCoalescedPerEventLoopTurn() {
     QVERIFY(screen.lastDamage().contains(QPoint(0, 11)));  // the text
     QVERIFY(screen.lastDamage().contains(QPoint(20, 1)));  // where the cursor was
     QVERIFY(!screen.lastDamage().contains(QPoint(0, 20))); // untouched rows
+}
+
+void TerminalScreenTest::libvtermTrapsAreAvoided() {
+    // Each of these crashed or hung libvterm 0.1.4 (found by fuzzing under ASan); the screen
+    // works around them. Under ASan a regression fails loudly.
+    TerminalScreen screen(4, 10);
+    // REP without a character before it: an endless loop in libvterm.
+    screen.write("\x1b[5b");
+    QCOMPARE(rowText(screen, 0), QString());
+    screen.write("x\x1b[3b");
+    QCOMPARE(rowText(screen, 0), QStringLiteral("xxxx"));
+    // REP of a wide character up to the edge: libvterm wrote past the line.
+    screen.write("\r\n中\x1b[100b");
+    QCOMPARE(rowText(screen, 1), QStringLiteral("中中中中中"));
+    // REP of a narrow one stops at the edge, without wrapping.
+    screen.write("\r\nab\x1b[20b");
+    QCOMPARE(rowText(screen, 2), QStringLiteral("abbbbbbbbb"));
+    QCOMPARE(rowText(screen, 3), QString());
+    // However libvterm's parser reaches a REP: a C0 control or UTF-8 inside the escape, split.
+    TerminalScreen hidden(3, 10);
+    hidden.write("\x1b\r[5b\x1b\xe4\xb8\xad[5b\x1b");
+    hidden.write("[");
+    hidden.write("5");
+    hidden.write("bok");
+    QCOMPARE(rowText(hidden, 0), QStringLiteral("ok"));
+
+    // DECRC of a cursor saved before the screen shrank read outside libvterm's arrays.
+    TerminalScreen saved(24, 80);
+    saved.write("\x1b[20;70H\x1b"
+                "7");
+    saved.resize(10, 40);
+    saved.write("\x1b"
+                "8after");
+    QVERIFY(saved.text(QPoint(0, 8), QPoint(39, 9)).remove(u'\n').contains(u"after"));
+
+    // An escape sequence longer than can be held is dropped whole, the text after it kept.
+    TerminalScreen longer(3, 20);
+    longer.write(QByteArray("\x1b]2;" + QByteArray(3000, 'a')));
+    longer.write(QByteArray(3000, 'b'));
+    longer.write("\x07shown");
+    QCOMPARE(rowText(longer, 0), QStringLiteral("shown"));
+
+    // A truncated UTF-8 sequence before more text overflowed libvterm's decoding buffer.
+    TerminalScreen bytes(4, 20);
+    bytes.write("\xe4\x1b[m\xc3"
+                "ab\xff\xc0\xaf"
+                "z\xed\xa0\x80.");
+    QCOMPARE(rowText(bytes, 0),
+             QStringLiteral("\uFFFD\uFFFDab\uFFFD\uFFFD\uFFFDz\uFFFD\uFFFD\uFFFD."));
+
+    // A C1 control in UTF-8 had width -1: the cursor went left of column 0, and in insert mode
+    // libvterm moved memory from before the line.
+    TerminalScreen c1(4, 20);
+    c1.write("\x1b[4h\xc2\x95\xc3\xa9x\xc2\x9b");
+    QCOMPARE(c1.cursor(), QPoint(4, 0));
+    QCOMPARE(rowText(c1, 0), QStringLiteral("\uFFFDéx\uFFFD"));
+
+    // The cursor went above the screen when shrinking with text below it.
+    TerminalScreen tall(24, 80);
+    tall.write("\x1b[24;1Hstatus line\x1b[H");
+    tall.resize(10, 80);
+    QCOMPARE(tall.cursor(), QPoint(0, 0));
+    tall.write("top\x1b[2b");
+    QCOMPARE(rowText(tall, 0), QStringLiteral("toppp"));
+    QCOMPARE(rowText(tall, 9), QStringLiteral("status line"));
+
+    // A scrolling region below the new bottom: negative sizes in libvterm's scroll.
+    TerminalScreen region(24, 80);
+    region.write("\x1b[10;20r\x1b[12;1Hin region");
+    region.resize(5, 80);
+    QCOMPARE(region.cursor(), QPoint(9, 4)); // kept (clamped), the region reset
+    region.write("\x1b[2T\x1b[2S\n\n\n\x1b[3L\x1b[3M");
+    region.write("\x1b[2;4r\x1b[4;1Hx\n\ny");              // and a region set after it works
+    QCOMPARE(region.cell(1, 0).text, QStringLiteral("x")); // scrolled inside the region
+    QCOMPARE(region.cell(3, 1).text, QStringLiteral("y"));
+    QCOMPARE(region.cell(4, 0).text, QString()); // below it: untouched
+
+    // A wide character needs two columns.
+    TerminalScreen narrow(3, 5);
+    narrow.resize(3, 1);
+    QCOMPARE(narrow.columns(), TerminalScreen::MinColumns);
+    narrow.write("\x1b[?7l中文\xf0\x9f\x98\x80");
+    QCOMPARE(narrow.cell(0, 0).width, 2);
 }
 
 QTEST_GUILESS_MAIN(TerminalScreenTest)

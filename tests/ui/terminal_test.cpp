@@ -11,6 +11,7 @@
 #include "tests/support/demologpods.h"
 #include "tests/support/simprocess.h"
 #include "tests/support/testwindow.h"
+#include "tests/ui/chinesecatalogue.h"
 #include "ui/jobdetailpanel.h"
 #include "ui/jobspane.h"
 #include "ui/mainwindow.h"
@@ -20,6 +21,8 @@
 #include "widgets/terminalview.h"
 
 #include <QAction>
+#include <QComboBox>
+#include <QCoreApplication>
 #include <QDir>
 #include <QLabel>
 #include <QPushButton>
@@ -28,6 +31,7 @@
 #include <QTableWidget>
 #include <QTabWidget>
 #include <QTest>
+#include <QTranslator>
 
 using namespace cubedesk;
 using cubedesk::test::SimProcess;
@@ -68,6 +72,7 @@ private Q_SLOTS:
     void aNonZeroExitIsReportedAndReconnectStartsAgain();
     void aReadOnlyUserIsToldWhy();
     void aDeletedPodEndsItsSession();
+    void theTerminalSpeaksChinese();
     void cleanupTestCase();
 
 private:
@@ -244,6 +249,39 @@ void TerminalUiTest::aDeletedPodEndsItsSession() {
     QTRY_COMPARE_WITH_TIMEOUT(panel->session()->state(), State::Ended, 15000);
     QVERIFY2(panel->session()->message().contains(QStringLiteral("deleted")),
              qPrintable(panel->session()->message()));
+}
+
+void TerminalUiTest::theTerminalSpeaksChinese() {
+    QTranslator translator;
+    const QString why = test::loadChineseCatalogue(translator);
+    QVERIFY2(why.isEmpty(), qPrintable(why));
+    QVERIFY(QCoreApplication::installTranslator(&translator));
+    ui::TerminalPanel *panel =
+        m_window->terminalDock()->openPod(m_hub->clusters().front(), QStringLiteral("service"),
+                                          QString::fromStdString(test::kDemoInferencePod));
+    QCOMPARE(panel->findChild<QPushButton *>(QStringLiteral("terminalReconnect"))->text(),
+             QStringLiteral("重新连接"));
+    QTRY_VERIFY(panel->session() != nullptr);
+    // The annotated default container, chosen as kubectl chooses it.
+    QCOMPARE(panel->findChild<QComboBox *>(QStringLiteral("terminalContainer"))->currentText(),
+             QStringLiteral("main"));
+    QTRY_COMPARE_WITH_TIMEOUT(panel->session()->state(), State::Open, 15000);
+    auto *state = panel->findChild<QLabel *>(QStringLiteral("terminalState"));
+    QCOMPARE(state->text(), QStringLiteral("已连接"));
+    models::TerminalScreen *screen = panel->session()->screen();
+    type(screen, QStringLiteral("echo 你好，终端\r"));
+    QTRY_VERIFY(screenShows(screen, QStringLiteral("\n你好，终端")));
+    type(screen, QStringLiteral("exit 2\r"));
+    QTRY_COMPARE_WITH_TIMEOUT(panel->session()->state(), State::Ended, 10000);
+    QCOMPARE(state->text(), QStringLiteral("命令已退出，退出码 2。"));
+    QVERIFY(m_window->terminalDock()
+                ->tabs()
+                ->tabText(m_window->terminalDock()->tabs()->currentIndex())
+                .contains(QStringLiteral("已结束")));
+    QTest::qWait(200);
+    QVERIFY(m_window->terminalDock()->grab().save(screenshotDir() +
+                                                  QStringLiteral("/terminal-zh.png")));
+    QCoreApplication::removeTranslator(&translator);
 }
 
 void TerminalUiTest::cleanupTestCase() {
