@@ -237,13 +237,16 @@ void TerminalSession::finish(State state, const QString &message, int exitCode) 
         m_backlog.clear();
         m_backlogOffset = 0;
     }
-    // Back on the main screen, the cursor shown, the reason dimmed on a line of its own.
+    // Back on the main screen (leaving the alternate one restores the cursor it saved: only
+    // when a program left it there), the cursor shown, the reason in bold on a line of its own.
     QString shown = message;
     for (QChar &c : shown) // the server's words must not carry escape sequences into the screen
         if (c.category() == QChar::Other_Control)
             c = QLatin1Char(' ');
-    const QByteArray line = QByteArray("\x1b[0m\x1b[?1049l\x1b[?25h\r\n\x1b[2m[") + shown.toUtf8() +
-                            QByteArray("]\x1b[0m\r\n");
+    QByteArray line("\x1b[0m");
+    if (m_screen.altScreen())
+        line += "\x1b[?1049l";
+    line += "\x1b[?25h\r\n\x1b[1m[" + shown.toUtf8() + "]\x1b[0m\r\n";
     m_screen.write(line);
     qCInfo(lcWrites).noquote() << "exec ended" << clusterName()
                                << m_target.ns + QLatin1Char('/') + m_target.pod << message;

@@ -274,6 +274,8 @@ void TerminalUiTest::theTerminalSpeaksChinese() {
     type(screen, QStringLiteral("exit 2\r"));
     QTRY_COMPARE_WITH_TIMEOUT(panel->session()->state(), State::Ended, 10000);
     QCOMPARE(state->text(), QStringLiteral("命令已退出，退出码 2。"));
+    QTRY_VERIFY2(screenShows(screen, QStringLiteral("[命令已退出，退出码 2。]")),
+                 qPrintable(screenLines(screen).join(QLatin1Char('|'))));
     QVERIFY(m_window->terminalDock()
                 ->tabs()
                 ->tabText(m_window->terminalDock()->tabs()->currentIndex())
