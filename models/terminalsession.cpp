@@ -179,7 +179,7 @@ void TerminalSession::pump() {
         const qsizetype left = m_backlog.size() - m_backlogOffset;
         if (left <= 0)
             break;
-        const qsizetype slice = std::min<qsizetype>(left, 16 * 1024);
+        const qsizetype slice = std::min<qsizetype>(left, qsizetype{16} << 10);
         m_screen.write(QByteArrayView(m_backlog.constData() + m_backlogOffset, slice));
         m_backlogOffset += slice;
         if (clock.elapsed() >= kSliceMs)

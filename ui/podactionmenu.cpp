@@ -39,8 +39,9 @@ bool PodActionMenu::openTerminal(const QWidget *from, const Target &target) {
 
 void PodActionMenu::attach(QAbstractItemView *view,
                            std::function<Target(const QModelIndex &)> targetOf,
-                           std::function<void(const Target &)> openLogs) {
-    const auto forRow = [targetOf](std::function<void(const Target &)> open) {
+                           const std::function<void(const Target &)> &openLogs) {
+    const auto forRow = [targetOf =
+                             std::move(targetOf)](const std::function<void(const Target &)> &open) {
         return [targetOf, open](const QModelIndex &index) {
             if (!index.isValid())
                 return;

@@ -31,7 +31,7 @@ public:
     /// Adds the actions to `view`: `openLogs(target)` for "Show logs" of the row the user asked
     /// about (`targetOf(index)` of its index); "Open terminal" opens a terminal into that pod.
     static void attach(QAbstractItemView *view, std::function<Target(const QModelIndex &)> targetOf,
-                       std::function<void(const Target &)> openLogs);
+                       const std::function<void(const Target &)> &openLogs);
     /// Opens a terminal into `target` in the TerminalDock of `from`'s window; false when that
     /// window has none.
     static bool openTerminal(const QWidget *from, const Target &target);

@@ -91,7 +91,7 @@ TerminalPanel::TerminalPanel(models::ClusterConnection *connection, QString ns, 
 
     m_state->setText(tr("Reading the pod's containers…"));
     models::ObjectReader::readPodContainers(
-        connection, m_ns, m_pod, this, [this](models::ObjectReader::PodContainers c) {
+        connection, m_ns, m_pod, this, [this](const models::ObjectReader::PodContainers &c) {
             if (!c.ok)
                 return containersRead({}, {}, c.error);
             QStringList names;

@@ -311,7 +311,7 @@ struct ExecStream::Core : std::enable_shared_from_this<Core> {
         request.timeout = std::chrono::seconds(10);
         std::string body;
         request.onData = [&body](std::string_view chunk, int) {
-            if (body.size() < 64 * 1024)
+            if (body.size() < (std::size_t{64} << 10))
                 body.append(chunk);
             return true;
         };

@@ -14,8 +14,8 @@ namespace cubedesk::sim {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-constexpr std::size_t kPumpBudget = 256 * 1024;
-constexpr std::size_t kMaxFramePayload = 64 * 1024;
+constexpr std::size_t kPumpBudget = std::size_t{256} << 10;
+constexpr std::size_t kMaxFramePayload = std::size_t{64} << 10;
 
 } // namespace
 
@@ -76,7 +76,7 @@ std::string ExecSession::run() {
         m_shell.closeInput(); // no stdin attached: the command reads end-of-file
     const int fd = SSL_get_fd(m_ssl);
     WebSocketFrames::Reader reader;
-    std::string buffer(64 * 1024, '\0');
+    std::string buffer(std::size_t{64} << 10, '\0');
     auto nextAliveCheck = Clock::now() + std::chrono::seconds(1);
     while (true) {
         if (m_stopping.load()) {

@@ -142,7 +142,7 @@ struct QueryValue {
 
 std::optional<QueryValue> gpuField(const std::string &field, const SimGpu &gpu, std::size_t count,
                                    std::chrono::system_clock::time_point now) {
-    auto plain = [&](std::string value) { return QueryValue{field, value, value}; };
+    auto plain = [&](const std::string &value) { return QueryValue{field, value, value}; };
     auto unit = [&](const std::string &number, const std::string &u) {
         return QueryValue{field + " [" + u + "]", number + " " + u, number};
     };
@@ -191,7 +191,7 @@ std::optional<QueryValue> gpuField(const std::string &field, const SimGpu &gpu, 
 
 std::optional<QueryValue> appField(const std::string &field, const SimGpu &gpu, int pid,
                                    const std::string &process, int memory) {
-    auto plain = [&](std::string value) { return QueryValue{field, value, value}; };
+    auto plain = [&](const std::string &value) { return QueryValue{field, value, value}; };
     if (field == "pid")
         return plain(std::to_string(pid));
     if (field == "process_name" || field == "name")
@@ -409,6 +409,7 @@ NvidiaSmiRun runNvidiaSmi(const std::vector<std::string> &args, const std::vecto
         for (const SimGpu &gpu : selected) {
             if (queryGpu) {
                 std::vector<QueryValue> row;
+                row.reserve(fields.size());
                 for (const std::string &field : fields)
                     row.push_back(*gpuField(field, gpu, gpus.size(), now));
                 rows.push_back(row);
@@ -419,6 +420,7 @@ NvidiaSmiRun runNvidiaSmi(const std::vector<std::string> &args, const std::vecto
                 const auto &[pid, name] = gpu.processes[static_cast<std::size_t>(k)];
                 const int memory = gpu.memoryUsedMiB / n + (k == 0 ? gpu.memoryUsedMiB % n : 0);
                 std::vector<QueryValue> row;
+                row.reserve(fields.size());
                 for (const std::string &field : fields)
                     row.push_back(*appField(field, gpu, pid, name, memory));
                 rows.push_back(row);

@@ -1285,10 +1285,12 @@ int SimShell::Impl::cmdEnv(const std::vector<std::string> &argv, Io &io) {
         for (; i < argv.size() && argv[i].find('=') != std::string::npos; ++i)
             overlay.emplace_back(argv[i].substr(0, argv[i].find('=')),
                                  argv[i].substr(argv[i].find('=') + 1));
-    for (const auto &[name, value] : overlay) {
+    for (const auto &assignment : overlay) {
+        const std::string &name = assignment.first;
         auto it =
             std::find_if(env.begin(), env.end(), [&](const auto &e) { return e.first == name; });
-        it == env.end() ? (void)env.emplace_back(name, value) : (void)(it->second = value);
+        it == env.end() ? (void)env.emplace_back(name, assignment.second)
+                        : (void)(it->second = assignment.second);
     }
     if (argv[0] == "env" && i < argv.size()) // env [NAME=VALUE]... COMMAND
         return run(std::vector<std::string>(argv.begin() + static_cast<long>(i), argv.end()), io);
@@ -1301,8 +1303,12 @@ int SimShell::Impl::cmdEnv(const std::vector<std::string> &argv, Io &io) {
         }
         return status;
     }
-    for (const auto &[name, value] : env)
-        io.out += name + "=" + value + "\n";
+    for (const auto &[name, value] : env) {
+        io.out += name;
+        io.out += '=';
+        io.out += value;
+        io.out += '\n';
+    }
     return 0;
 }
 
@@ -1419,7 +1425,7 @@ int SimShell::Impl::cmdLs(const std::vector<std::string> &a, Io &io) {
         }
     }
     if (operands.empty())
-        operands.push_back(".");
+        operands.emplace_back(".");
     int status = 0;
     std::vector<std::pair<std::string, std::string>> files;
     std::vector<std::string> dirs;
@@ -1442,9 +1448,15 @@ int SimShell::Impl::cmdLs(const std::vector<std::string> &a, Io &io) {
             entries.emplace_back(".", p);
             entries.emplace_back("..", normalize(p + "/.."));
         }
-        for (const auto &[name, dir] : listDir(p))
-            if (all || name[0] != '.')
-                entries.emplace_back(name, p == "/" ? "/" + name : p + "/" + name);
+        for (const auto &entry : listDir(p)) {
+            const std::string &name = entry.first;
+            if (!all && name[0] == '.')
+                continue;
+            std::string full = p == "/" ? std::string() : p;
+            full += '/';
+            full += name;
+            entries.emplace_back(name, std::move(full));
+        }
         if (!out.empty())
             out += "\n";
         if (operands.size() > 1)
@@ -1499,7 +1511,7 @@ int SimShell::Impl::cmdHeadTail(const std::vector<std::string> &a, Io &io, bool 
         }
         const auto n = parseInt(v);
         if (!n || *n < 0) {
-            io.err += name + ": invalid number of lines: '" + v + "'\n";
+            io.err.append(name).append(": invalid number of lines: '").append(v).append("'\n");
             return 1;
         }
         count = *n;
@@ -1517,7 +1529,10 @@ int SimShell::Impl::cmdHeadTail(const std::vector<std::string> &a, Io &io, bool 
     for (const auto &f : files) {
         const std::string p = normalize(f);
         if (!isFile(p)) {
-            io.err += name + ": cannot open '" + f + "' for reading: No such file or directory\n";
+            io.err.append(name)
+                .append(": cannot open '")
+                .append(f)
+                .append("' for reading: No such file or directory\n");
             status = 1;
             continue;
         }

@@ -101,7 +101,7 @@ struct SimShellContext {
     std::string podIP;
     /// The node's capacity, which a container sees in nproc, top and free.
     int nodeCpus = 16;
-    long long nodeMemoryMiB = 128 * 1024;
+    long long nodeMemoryMiB = 128LL * 1024;
 };
 
 class SimShell final {
@@ -109,11 +109,11 @@ public:
     using SteadyTime = std::chrono::steady_clock::time_point;
 
     /// Never holds more pending stdout than this because of a streaming producer.
-    static constexpr std::size_t kMaxPendingOutput = 1024 * 1024;
+    static constexpr std::size_t kMaxPendingOutput = std::size_t{1} << 20;
     /// What advance() pumps when a producer is running.
-    static constexpr std::size_t kDefaultPumpBudget = 64 * 1024;
+    static constexpr std::size_t kDefaultPumpBudget = std::size_t{64} << 10;
     /// The most a pipeline stage, a redirection or $(...) takes from an endless producer.
-    static constexpr std::size_t kMaxCapture = 1024 * 1024;
+    static constexpr std::size_t kMaxCapture = std::size_t{1} << 20;
 
     /// command: the exec command (the `command=` query values), e.g. {"sh"}, {"/bin/bash"},
     /// {"sh","-c","echo hi; exit 3"}, {"nvidia-smi"}, {"ls","-l","/"}, {"top"}; empty: "sh".
