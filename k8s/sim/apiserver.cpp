@@ -524,6 +524,33 @@ void ApiServer::serveGet(httplib::Response &res, const Route &route, bool table)
 
 namespace {
 
+/// The API server's container check for logs and exec: `requested`, which must be one of the
+/// pod's init, regular or ephemeral containers; or, when empty, the pod's only container. The
+/// 400 otherwise, word for word.
+Result<std::string> podContainer(const json &pod, const std::string &requested,
+                                 const std::string &podName) {
+    const json spec = pod.value("spec", json::object());
+    std::vector<std::string> names;
+    for (const char *list : {"initContainers", "containers", "ephemeralContainers"})
+        for (const auto &c : spec.value(list, json::array()))
+            names.push_back(c.value("name", ""));
+    if (!requested.empty()) {
+        if (std::find(names.begin(), names.end(), requested) == names.end())
+            return k8s::Failure{ApiError::badRequest("container " + requested +
+                                                     " is not valid for pod " + podName)};
+        return requested;
+    }
+    const auto regular = spec.value("containers", json::array());
+    if (regular.size() == 1 && names.size() == 1)
+        return regular[0].value("name", "");
+    std::string list;
+    for (const auto &n : names)
+        list += (list.empty() ? "" : " ") + n;
+    return k8s::Failure{
+        ApiError::badRequest("a container name must be specified for pod " + podName +
+                             (names.empty() ? "" : ", choose one of: [" + list + ']'))};
+}
+
 /// The container's state is running (exec needs a live process).
 bool containerRunning(const json &pod, const std::string &container) {
     const json status = pod.value("status", json::object());
@@ -602,27 +629,11 @@ void ApiServer::serveExec(const httplib::Request &req, httplib::Response &res, c
         return sendError(
             res, ApiError::badRequest("you must specify at least one of stdin, stdout, stderr"));
     const json spec = pod.value("spec", json::object());
-    std::vector<std::string> names;
-    for (const char *list : {"initContainers", "containers", "ephemeralContainers"})
-        for (const auto &c : spec.value(list, json::array()))
-            names.push_back(c.value("name", ""));
-    std::string container = req.has_param("container") ? req.get_param_value("container") : "";
-    if (container.empty()) {
-        const auto regular = spec.value("containers", json::array());
-        if (regular.size() == 1 && names.size() == 1) {
-            container = regular[0].value("name", "");
-        } else {
-            std::string list;
-            for (const auto &n : names)
-                list += (list.empty() ? "" : " ") + n;
-            return sendError(res, ApiError::badRequest(
-                                      "a container name must be specified for pod " + route.name +
-                                      (names.empty() ? "" : ", choose one of: [" + list + ']')));
-        }
-    } else if (std::find(names.begin(), names.end(), container) == names.end()) {
-        return sendError(res, ApiError::badRequest("container " + container +
-                                                   " is not valid for pod " + route.name));
-    }
+    auto chosen = podContainer(
+        pod, req.has_param("container") ? req.get_param_value("container") : "", route.name);
+    if (!chosen)
+        return sendError(res, chosen.error());
+    const std::string container = *chosen;
     if (spec.value("nodeName", "").empty())
         return sendError(
             res, ApiError::badRequest("pod " + route.name + " does not have a host assigned"));
@@ -701,29 +712,11 @@ void ApiServer::serveLog(const httplib::Request &req, httplib::Response &res, co
     if (!stored.ok())
         return sendError(res, stored.error());
     const json pod = stored.value()->parse();
-    // The API server's container check: one container may be left out, an unknown one is refused.
     const json spec = pod.value("spec", json::object());
-    std::vector<std::string> names;
-    for (const char *list : {"initContainers", "containers", "ephemeralContainers"})
-        for (const auto &c : spec.value(list, json::array()))
-            names.push_back(c.value("name", ""));
-    std::string container = query->container;
-    if (container.empty()) {
-        const auto regular = spec.value("containers", json::array());
-        if (regular.size() == 1 && names.size() == 1) {
-            container = regular[0].value("name", "");
-        } else {
-            std::string list;
-            for (const auto &n : names)
-                list += (list.empty() ? "" : " ") + n;
-            return sendError(res, ApiError::badRequest(
-                                      "a container name must be specified for pod " + route.name +
-                                      (names.empty() ? "" : ", choose one of: [" + list + ']')));
-        }
-    } else if (std::find(names.begin(), names.end(), container) == names.end()) {
-        return sendError(res, ApiError::badRequest("container " + container +
-                                                   " is not valid for pod " + route.name));
-    }
+    auto chosen = podContainer(pod, query->container, route.name);
+    if (!chosen)
+        return sendError(res, chosen.error());
+    const std::string container = *chosen;
     if (spec.value("nodeName", "").empty()) {
         res.status = 204; // not scheduled: nothing to read, and no error
         return;
