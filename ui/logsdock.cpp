@@ -8,22 +8,7 @@
 namespace cubedesk::ui {
 
 LogsDock::LogsDock(QWidget *parent)
-    : QDockWidget(tr("Logs"), parent)
-    , m_tabs(new QTabWidget(this)) {
-    setObjectName(QStringLiteral("logsDock"));
-    m_tabs->setObjectName(QStringLiteral("logTabs"));
-    m_tabs->setTabsClosable(true);
-    m_tabs->setMovable(true);
-    m_tabs->setDocumentMode(true);
-    setWidget(m_tabs);
-    connect(m_tabs, &QTabWidget::tabCloseRequested, this, [this](int index) {
-        QWidget *panel = m_tabs->widget(index);
-        m_tabs->removeTab(index);
-        delete panel; // its feed stops its stream
-        if (m_tabs->count() == 0)
-            hide();
-    });
-}
+    : TabbedDock(tr("Logs"), QStringLiteral("logsDock"), QStringLiteral("logTabs"), parent) {}
 
 LogPanel *LogsDock::showExisting(const QString &title) {
     for (int i = 0; i < m_tabs->count(); ++i) {

@@ -3,9 +3,7 @@
 // cluster/namespace/[Kind/]name; closable, movable).
 // Threads: GUI thread only.
 
-#include <QDockWidget>
-
-class QTabWidget;
+#include "ui/tabbeddock.h"
 
 namespace cubedesk::models {
 class ClusterConnection;
@@ -15,7 +13,7 @@ namespace cubedesk::ui {
 
 class LogPanel;
 
-class LogsDock final : public QDockWidget {
+class LogsDock final : public TabbedDock {
     Q_OBJECT
 public:
     explicit LogsDock(QWidget *parent = nullptr);
@@ -25,15 +23,12 @@ public:
     /// Opens (or shows again) the aggregated log of job `kind`/`name` in `ns`.
     LogPanel *openJob(models::ClusterConnection *connection, const QString &ns, const QString &kind,
                       const QString &name);
-    QTabWidget *tabs() const { return m_tabs; }
 
 private:
     /// Shows the tab titled `title` (LogPanel::title()), if there is one.
     LogPanel *showExisting(const QString &title);
     /// Adds `panel` as the current tab and shows the dock.
     LogPanel *addPanel(LogPanel *panel);
-
-    QTabWidget *m_tabs;
 };
 
 } // namespace cubedesk::ui

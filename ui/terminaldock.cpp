@@ -9,22 +9,8 @@
 namespace cubedesk::ui {
 
 TerminalDock::TerminalDock(QWidget *parent)
-    : QDockWidget(tr("Terminals"), parent)
-    , m_tabs(new QTabWidget(this)) {
-    setObjectName(QStringLiteral("terminalDock"));
-    m_tabs->setObjectName(QStringLiteral("terminalTabs"));
-    m_tabs->setTabsClosable(true);
-    m_tabs->setMovable(true);
-    m_tabs->setDocumentMode(true);
-    setWidget(m_tabs);
-    connect(m_tabs, &QTabWidget::tabCloseRequested, this, [this](int index) {
-        QWidget *panel = m_tabs->widget(index);
-        m_tabs->removeTab(index);
-        delete panel; // its session ends its exec
-        if (m_tabs->count() == 0)
-            hide();
-    });
-}
+    : TabbedDock(tr("Terminals"), QStringLiteral("terminalDock"), QStringLiteral("terminalTabs"),
+                 parent) {}
 
 TerminalPanel *TerminalDock::openPod(models::ClusterConnection *connection, const QString &ns,
                                      const QString &pod, const QString &container) {

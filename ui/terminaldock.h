@@ -4,9 +4,7 @@
 // several shells in one container are normal. Closing a tab ends its session.
 // Threads: GUI thread only.
 
-#include <QDockWidget>
-
-class QTabWidget;
+#include "ui/tabbeddock.h"
 
 namespace cubedesk::models {
 class ClusterConnection;
@@ -16,7 +14,7 @@ namespace cubedesk::ui {
 
 class TerminalPanel;
 
-class TerminalDock final : public QDockWidget {
+class TerminalDock final : public TabbedDock {
     Q_OBJECT
 public:
     explicit TerminalDock(QWidget *parent = nullptr);
@@ -25,10 +23,8 @@ public:
     /// and raises the dock.
     TerminalPanel *openPod(models::ClusterConnection *connection, const QString &ns,
                            const QString &pod, const QString &container = {});
-    QTabWidget *tabs() const { return m_tabs; }
 
 private:
-    QTabWidget *m_tabs;
 };
 
 } // namespace cubedesk::ui
