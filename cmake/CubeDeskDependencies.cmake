@@ -11,5 +11,5 @@ find_package(PkgConfig REQUIRED)
 pkg_check_modules(HTTPLIB REQUIRED IMPORTED_TARGET cpp-httplib)
 find_package(Qt6 6.4 REQUIRED COMPONENTS Core Network WebSockets Gui Widgets Charts Svg Test
     LinguistTools)
-# libvterm: terminal emulation for the exec terminal (models/terminalscreen).
+# libvterm: terminal emulation for the exec terminal (models/terminal).
 pkg_check_modules(VTERM REQUIRED IMPORTED_TARGET vterm)

@@ -594,13 +594,15 @@ void TerminalView::paste() {
     scrollToBottom();
 }
 
+bool TerminalView::isWordCell(int row, int col) const {
+    TerminalCell c = m_screen->cell(row, col);
+    if (c.width == 0 && col > 0) // the right half of a wide character: its left half decides
+        c = m_screen->cell(row, col - 1);
+    return isWordText(c.text);
+}
+
 QPoint TerminalView::wordStart(QPoint cell) const {
-    auto word = [&](int col) {
-        TerminalCell c = m_screen->cell(cell.y(), col);
-        if (c.width == 0 && col > 0)
-            c = m_screen->cell(cell.y(), col - 1);
-        return isWordText(c.text);
-    };
+    const auto word = [&](int col) { return isWordCell(cell.y(), col); };
     if (!word(cell.x()))
         return cell;
     int col = cell.x();
@@ -610,12 +612,7 @@ QPoint TerminalView::wordStart(QPoint cell) const {
 }
 
 QPoint TerminalView::wordEnd(QPoint cell) const {
-    auto word = [&](int col) {
-        TerminalCell c = m_screen->cell(cell.y(), col);
-        if (c.width == 0 && col > 0)
-            c = m_screen->cell(cell.y(), col - 1);
-        return isWordText(c.text);
-    };
+    const auto word = [&](int col) { return isWordCell(cell.y(), col); };
     if (!word(cell.x()))
         return cell;
     int col = cell.x();

@@ -30,7 +30,7 @@
 // Thread: GUI thread. Owned by its parent widget; does not own the screen, which must outlive
 // the view or be cleared with setScreen(nullptr) first (a destroyed screen is dropped too).
 
-#include "models/terminalscreen.h"
+#include "models/terminal/terminalscreen.h"
 
 #include <QAbstractScrollArea>
 #include <QElapsedTimer>
@@ -111,6 +111,8 @@ private:
     QPoint cellAt(QPoint viewportPos) const; ///< QPoint(col, combined row)
     bool isSelected(int row, int col) const;
     void extendSelection(QPoint cell);
+    /// Whether the cell (or the wide character it is the right half of) belongs to a word.
+    bool isWordCell(int row, int col) const;
     QPoint wordStart(QPoint cell) const;
     QPoint wordEnd(QPoint cell) const;
     void paintRow(QPainter &p, int viewRow, const QColor &base, const QColor &text);

@@ -8,9 +8,12 @@
 // pty sends them, so every line scrolls a full screen into the 10,000-line scrollback. Events
 // are processed every 16 chunks, as the GUI thread would between socket reads, so the coalesced
 // changed() is part of the cost. Prints, per half and in total, MB/s and the median, p99 and
-// maximum time of one write() call. Not a test; build it optimised and without sanitizers.
+// maximum time of one write() call. Then the same bytes through libvterm's parser and state
+// alone, with callbacks that do nothing: the floor any terminal built on libvterm pays, as the
+// peer (TerminalScreen's own grid and scrollback cost the difference). Not a test; build it
+// optimised and without sanitizers.
 
-#include "models/terminalscreen.h"
+#include "models/terminal/terminalscreen.h"
 
 #include <QCoreApplication>
 
@@ -20,11 +23,13 @@
 #include <cstdlib>
 #include <vector>
 
+#include <vterm.h>
+
 using cubedesk::models::TerminalScreen;
 
 namespace {
 
-constexpr qsizetype Chunk = 64 * 1024;
+constexpr qsizetype Chunk = qsizetype{64} * 1024;
 
 QByteArray yesLike(qsizetype bytes) {
     QByteArray out;
@@ -102,13 +107,47 @@ void print(const char *name, qsizetype bytes, Result r) {
                 r.writeMicros.back());
 }
 
+/// Seconds libvterm's state layer takes for `bytes` of `pattern`, its callbacks doing nothing.
+double libvtermFloor(const QByteArray &pattern, qsizetype bytes, int rows, int cols) {
+    static constexpr VTermStateCallbacks nothing{
+        .putglyph = [](VTermGlyphInfo *, VTermPos, void *) { return 1; },
+        .movecursor = [](VTermPos, VTermPos, int, void *) { return 1; },
+        .scrollrect = [](VTermRect, int, int, void *) { return 1; },
+        .moverect = [](VTermRect, VTermRect, void *) { return 1; },
+        .erase = [](VTermRect, int, void *) { return 1; },
+        .initpen = nullptr,
+        .setpenattr = [](VTermAttr, VTermValue *, void *) { return 1; },
+        .settermprop = [](VTermProp, VTermValue *, void *) { return 1; },
+        .bell = nullptr,
+        .resize = nullptr,
+        .setlineinfo = nullptr,
+    };
+    VTerm *vt = vterm_new(rows, cols);
+    vterm_set_utf8(vt, 1);
+    VTermState *state = vterm_obtain_state(vt);
+    vterm_state_set_callbacks(state, &nothing, nullptr);
+    vterm_state_reset(state, 1);
+    const auto start = std::chrono::steady_clock::now();
+    for (qsizetype done = 0; done < bytes;) {
+        for (qsizetype pos = 0; pos < pattern.size() && done < bytes; pos += Chunk) {
+            const qsizetype n = std::min({Chunk, pattern.size() - pos, bytes - done});
+            vterm_input_write(vt, pattern.constData() + pos, std::size_t(n));
+            done += n;
+        }
+    }
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    vterm_free(vt);
+    return seconds;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
     QCoreApplication app(argc, argv);
-    const double megabytes = argc > 1 ? std::atof(argv[1]) : 200.0;
-    const int rows = argc > 2 ? std::atoi(argv[2]) : 24;
-    const int cols = argc > 3 ? std::atoi(argv[3]) : 80;
+    const double megabytes = argc > 1 ? std::strtod(argv[1], nullptr) : 200.0;
+    const int rows = argc > 2 ? int(std::strtol(argv[2], nullptr, 10)) : 24;
+    const int cols = argc > 3 ? int(std::strtol(argv[3], nullptr, 10)) : 80;
     const qsizetype half = qsizetype(megabytes * 1e6 / 2);
     // Patterns of 8 MB, fed repeatedly, so generating them does not dominate.
     const QByteArray plain = yesLike(std::min<qsizetype>(half, 8 << 20));
@@ -138,5 +177,10 @@ int main(int argc, char **argv) {
     print("total", 2 * half, total);
     std::printf("scrollback lines %d (pushed %lld)\n", screen.scrollbackLines(),
                 static_cast<long long>(screen.scrollbackPosition()));
+    const double floor =
+        libvtermFloor(plain, half, rows, cols) + libvtermFloor(colour, half, rows, cols);
+    std::printf(
+        "libvterm state alone (no-op callbacks): %.1f MB/s; TerminalScreen: %.0f %% of it\n",
+        double(2 * half) / 1e6 / floor, 100.0 * floor / total.seconds);
     return 0;
 }

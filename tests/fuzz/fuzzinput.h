@@ -23,6 +23,13 @@ public:
         m_data.remove_prefix(1);
         return b;
     }
+    /// Up to `n` bytes from the front.
+    std::string_view take(std::size_t n) {
+        const std::string_view front = m_data.substr(0, n);
+        m_data.remove_prefix(front.size());
+        return front;
+    }
+    bool empty() const { return m_data.empty(); }
     /// Everything not consumed yet.
     std::string_view rest() const { return m_data; }
 

@@ -5,7 +5,7 @@
 // (normal and application cursor mode, Ctrl+letter, bracketed paste), answers to DSR and DA
 // through outputReady, selection text, and changed() coalesced to one per event-loop turn.
 
-#include "models/terminalscreen.h"
+#include "models/terminal/terminalscreen.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -519,6 +519,16 @@ void TerminalScreenTest::libvtermTrapsAreAvoided() {
     hidden.write("5");
     hidden.write("bok");
     QCOMPARE(rowText(hidden, 0), QStringLiteral("ok"));
+
+    // A CSI with more than 16 arguments wrote past libvterm's argument array (found by
+    // fuzz_terminalscreen); it is dropped, whatever ends it, and what follows is kept.
+    TerminalScreen arguments(3, 20);
+    arguments.write(QByteArray("\x1b[" + QByteArray(40, ';') + "Hok"));
+    arguments.write(QByteArray("\x1b[1" + QByteArray(20, ':') + "\x1b[2;3H!"));
+    QCOMPARE(rowText(arguments, 0), QStringLiteral("ok"));
+    QCOMPARE(arguments.cell(1, 2).text, QStringLiteral("!"));
+    arguments.write(QByteArray("\x1b[" + QByteArray(15, ';') + "1mbold"));
+    QVERIFY(arguments.cell(1, 3).bold); // 16 arguments still work
 
     // DECRC of a cursor saved before the screen shrank read outside libvterm's arrays.
     TerminalScreen saved(24, 80);

@@ -6,7 +6,7 @@
 
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
-#include "models/terminalscreen.h"
+#include "models/terminal/terminalscreen.h"
 #include "models/terminalsession.h"
 #include "tests/support/demologpods.h"
 #include "tests/support/simprocess.h"

@@ -3,7 +3,7 @@
 // scrollback keeps its place under new output and a key returns to the bottom, and a mouse
 // drag / double-click selects text that copy puts on the clipboard.
 
-#include "models/terminalscreen.h"
+#include "models/terminal/terminalscreen.h"
 #include "testsupport.h"
 #include "widgets/terminalview.h"
 

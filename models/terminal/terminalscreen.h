@@ -1,35 +1,40 @@
 #pragma once
-// TerminalScreen: the screen of an exec session's terminal — libvterm (VTerm + VTermScreen,
-// UTF-8, alternate screen enabled, damage merged by scroll) fed with the remote program's
-// output, plus a bounded scrollback. It never sees the WebSocket: bytes come in through write()
-// and the bytes the terminal sends back (keys, paste, answers to queries such as DSR and DA)
-// leave through outputReady().
+// TerminalScreen: the screen of an exec session's terminal — libvterm's parser and terminal
+// state (VTerm + VTermState, UTF-8) fed with the remote program's output, drawing into a cell
+// grid of our own (main and alternate screen) plus a bounded scrollback. It never sees the
+// WebSocket: bytes come in through write() and the bytes the terminal sends back (keys, paste,
+// answers to queries such as DSR and DA) leave through outputReady().
+//
+// Why not libvterm's VTermScreen: it copies the whole screen for every scrolled line and the
+// scrollback reads each cell through a call, which capped parsing at 10–25 MB/s; here a
+// scroll of full-width lines rotates line handles and a line leaves for the scrollback once
+// (docs/performance.md, "Measured: the terminal").
 //
 // Rows use one combined space: 0..rows()-1 are the live screen, -1 the most recent scrollback
 // line down to -scrollbackLines() the oldest. Scrollback is a ring of compact lines (cells up to
 // the last non-blank one, attributes as runs) capped at scrollbackLimit() lines, so its memory
-// is bounded by limit × columns however much output arrives; lines libvterm pushes off the top
-// of the main screen go in, and growing the screen takes the newest back (sb_popline). The
-// alternate screen has no scrollback. libvterm 0.1 does not reflow: narrowing truncates lines.
+// is bounded by limit × columns however much output arrives; lines scrolled off the top of the
+// main screen go in, and growing the screen takes the newest back. The alternate screen has no
+// scrollback. There is no reflow: narrowing truncates lines (as libvterm 0.1 did).
 //
-// Notification: write() only parses (libvterm) and accumulates damage; changed() is emitted at
-// most once per event-loop turn (a zero-timer started by the first change), with the live
-// screen cells touched since the previous changed() in lastDamage(). outputReady(),
-// titleChanged() and bell() are emitted synchronously at the end of the call that caused them
-// (write, resize, the keyboard helpers), never from inside libvterm, so a receiver may call back
-// into the screen. sizeChanged() is emitted by resize() when the size really changed.
+// Notification: write() only parses and accumulates damage; changed() is emitted at most once
+// per event-loop turn (a zero-timer started by the first change), with the live screen cells
+// touched since the previous changed() in lastDamage(). outputReady(), titleChanged() and
+// bell() are emitted synchronously at the end of the call that caused them (write, resize, the
+// keyboard helpers), never from inside libvterm, so a receiver may call back into the screen.
+// sizeChanged() is emitted by resize() when the size really changed.
 //
-// The remote program's output is untrusted. libvterm 0.1.4 (Debian 12) crashes or hangs on some
-// of it — REP (CSI b) with no or a wide last character, DECRC after the screen shrank, a
-// truncated UTF-8 sequence before more text, a C1 control in UTF-8 (width -1), a shrink with
-// text far below the cursor, a scrolling region below a new bottom, a wide character on a
-// 1-column line — and garbles OSC strings and UTF-8 split between two writes; the screen steers
-// around each (terminalscreen.cpp says how; found by fuzzing under ASan, tests in
-// terminalscreen_test.cpp).
+// The remote program's output is untrusted. libvterm 0.1.4's parser and state (Debian 12) crash
+// or hang on some of it — a CSI with more than 16 arguments, REP (CSI b) with no or a wide last
+// character, DECRC after the screen shrank, a truncated UTF-8 sequence before more text, a C1
+// control in UTF-8 (width -1), a scrolling region below a new bottom — and garble OSC strings and
+// UTF-8 split between two writes; the screen steers around each (terminalscreen.cpp says how; found
+// by fuzzing under ASan, tests in terminalscreen_test.cpp, fuzz target
+// tests/fuzz/fuzz_terminalscreen.cpp). The cell grid checks every position libvterm hands it.
 //
-// Thread-safety: GUI thread only (owns a QTimer). Owns its VTerm and the scrollback.
+// Thread-safety: GUI thread only (owns a QTimer). Owns its VTerm, the grids and the scrollback.
 
-#include "models/terminalcell.h"
+#include "models/terminal/terminalcell.h"
 
 #include <QByteArray>
 #include <QByteArrayView>
@@ -39,11 +44,12 @@
 #include <QString>
 #include <QTimer>
 
+#include <climits>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 struct VTerm;
-struct VTermScreen;
 struct VTermState;
 
 namespace cubedesk::models {
@@ -125,6 +131,8 @@ Q_SIGNALS:
 private:
     struct Run;
     struct Combining;
+    struct Cell;
+    struct Line;
     struct SbLine;
 
     /// Where libvterm's parser is inside an escape sequence (see parse()).
@@ -137,12 +145,29 @@ private:
     };
     friend struct TerminalScreenParser;
 
-    // libvterm callbacks (static trampolines in the .cpp call these).
+    // libvterm's state callbacks (static trampolines in the .cpp call these); positions and
+    // rectangles are checked against the grid here.
     friend struct TerminalScreenCallbacks;
-    void onDamage(int startRow, int endRow, int startCol, int endCol);
-    void onPushLine(int cols, const void *cells);
-    bool onPopLine(int cols, void *cells);
+    void onGlyph(const uint32_t *chars, int width, bool protectedCell, int row, int col);
+    bool onScroll(int startRow, int endRow, int startCol, int endCol, int downward, int rightward);
+    void onMove(int destRow, int destCol, int srcRow, int srcCol, int rows, int cols);
+    void onErase(int startRow, int endRow, int startCol, int endCol, bool selective);
+    void onPen(int attr, const void *value);
+    void onResize(int rows, int cols, int *rowDelta);
     void onProperty(int prop, const void *value);
+
+    /// Lines by handle, so that a scroll moves pointers, not cells.
+    using Grid = std::vector<std::unique_ptr<Line>>;
+    Grid &grid() { return m_grids[m_altScreen ? 1 : 0]; }
+    const Grid &grid() const { return m_grids[m_altScreen ? 1 : 0]; }
+    Grid newGrid(int rows) const;
+    static void dropCombining(std::vector<Combining> &marks, int from, int to);
+    Cell blank() const;
+    void clearLine(Line &line, const Cell &with) const;
+    void resizeGrid(Grid &grid, int rows, int cols, int cursorRow, bool main, int *rowDelta);
+    void pushLine(const Line &line);
+    bool popLine(Line &line, int cols);
+    void damage(int startRow, int endRow, int startCol, int endCol);
 
     void feed(QByteArrayView bytes);
     qsizetype parse(QByteArrayView bytes);
@@ -154,12 +179,17 @@ private:
     const SbLine *scrollbackLine(int row) const;
     TerminalCell decodeScrollback(const SbLine &line, int col) const;
     TerminalCell decodeLive(int row, int col) const;
+    void applyAttributes(TerminalCell &cell, uint8_t flags, uint32_t fg, uint32_t bg) const;
+    QColor resolve(uint32_t packed, bool foreground) const;
 
     VTerm *m_vt = nullptr;
-    VTermScreen *m_screen = nullptr;
     VTermState *m_state = nullptr;
     int m_rows = 0;
     int m_cols = 0;
+    Grid m_grids[2];      ///< main, alternate (allocated when first used)
+    uint32_t m_penFg = 0; ///< packed colours and flags of the pen (setpenattr)
+    uint32_t m_penBg = 0;
+    uint8_t m_penFlags = 0;
 
     std::vector<SbLine> m_ring; ///< grows to m_sbLimit, then reused
     int m_sbHead = 0;           ///< index of the oldest line in m_ring
@@ -179,7 +209,11 @@ private:
     int m_mouseMode = 0;
 
     bool m_dirty = false;
-    QRect m_damage;
+    QRect m_damage;            ///< with the bounds below, since the last changed()
+    int m_damageTop = INT_MAX; ///< rows m_damageTop..m_damageBottom-1, columns likewise
+    int m_damageBottom = 0;
+    int m_damageLeft = INT_MAX;
+    int m_damageRight = 0;
     QRect m_lastDamage;
     QPoint m_lastCursor;
     QTimer m_changeTimer;

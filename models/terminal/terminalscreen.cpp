@@ -1,7 +1,8 @@
-#include "models/terminalscreen.h"
+#include "models/terminal/terminalscreen.h"
 
 #include <algorithm>
 #include <array>
+#include <climits>
 #include <cstring>
 
 #include <vterm.h>
@@ -46,16 +47,8 @@ VTermColor unpackColor(uint32_t v) {
     return c;
 }
 
-uint8_t flagsOf(const VTermScreenCellAttrs &a) {
-    return uint8_t((a.bold ? Bold : 0) | (a.italic ? Italic : 0) | (a.underline ? Underline : 0) |
-                   (a.reverse ? Reverse : 0) | (a.strike ? Strike : 0));
-}
-
-/// A blank that paints like the default background: trailing ones are not stored.
-bool isPlainBlank(const VTermScreenCell &c) {
-    return c.chars[0] == 0 && VTERM_COLOR_IS_DEFAULT_BG(&c.bg) && !c.attrs.reverse &&
-           !c.attrs.underline && !c.attrs.strike;
-}
+/// Cell flags beyond the painted attributes.
+constexpr uint8_t Protected = 32; ///< DECSCA: a selective erase keeps it
 
 VTermModifier toVTermModifier(Qt::KeyboardModifiers m) {
     int mod = VTERM_MOD_NONE;
@@ -198,7 +191,11 @@ enum EscapeState : uint8_t {
     InString,
 };
 
-enum class Sequence { Other, Rep, Decrc, Incomplete };
+enum class Sequence { Other, Rep, Decrc, Dropped, Incomplete };
+
+/// libvterm 0.1.4's parser keeps CSI arguments in an array of CSI_ARGS_MAX (16) and writes past
+/// its end from the 17th argument on: such a sequence never reaches it.
+constexpr int MaxCsiArguments = 16;
 
 struct SequenceEnd {
     Sequence kind = Sequence::Other;
@@ -214,12 +211,18 @@ bool isIntermediate(uchar c) {
 
 struct TerminalScreenParser {
     /// Runs the escape sequence in `e` on over bytes[i...] as libvterm 0.1's parser (parser.c)
-    /// does, to its end.
-    static SequenceEnd scan(QByteArrayView bytes, qsizetype i, TerminalScreen::Escape &e);
+    /// does, to its end. A CSI with too many arguments is Dropped however it ends.
+    static SequenceEnd scan(QByteArrayView bytes, qsizetype i, TerminalScreen::Escape &e) {
+        SequenceEnd end = scanTo(bytes, i, e);
+        if (end.kind != Sequence::Incomplete && e.argIndex >= MaxCsiArguments)
+            end.kind = Sequence::Dropped;
+        return end;
+    }
+    static SequenceEnd scanTo(QByteArrayView bytes, qsizetype i, TerminalScreen::Escape &e);
 };
 
-SequenceEnd TerminalScreenParser::scan(QByteArrayView bytes, qsizetype i,
-                                       TerminalScreen::Escape &e) {
+SequenceEnd TerminalScreenParser::scanTo(QByteArrayView bytes, qsizetype i,
+                                         TerminalScreen::Escape &e) {
     const qsizetype size = bytes.size();
     for (; i < size; ++i) {
         const uchar c = uchar(bytes.at(i));
@@ -317,6 +320,27 @@ struct TerminalScreen::Combining {
     std::array<uint32_t, VTERM_MAX_CHARS_PER_CELL - 1> rest{}; ///< zero-terminated unless full
 };
 
+/// One cell of the live grid: the base character (0 blank, WideTail the right half of a wide
+/// character), the packed colours and the flags; combining marks live in the Line.
+struct TerminalScreen::Cell {
+    uint32_t ch = 0;
+    uint32_t fg = 0;
+    uint32_t bg = 0;
+    uint8_t flags = 0;
+    bool operator==(const Cell &) const = default;
+};
+
+/// A line of the live grid. Cells from `used` on are all `fill` (what the last clear wrote),
+/// so that clearing and scrolling a short line costs its length, not the screen's width.
+struct TerminalScreen::Line {
+    std::vector<Cell> cells; ///< columns() of them
+    std::vector<Combining> combining;
+    int used = 0;
+    Cell fill;
+
+    void touch(int end) { used = std::max(used, end); }
+};
+
 /// One scrollback line: chars[] per cell up to the last non-blank one (0 blank, WideTail the
 /// right half of a wide character), attributes as runs from column 0, combining marks aside.
 struct TerminalScreen::SbLine {
@@ -325,16 +349,35 @@ struct TerminalScreen::SbLine {
     std::vector<Combining> combining;
 };
 
-/// The C callbacks of libvterm, forwarding to the TerminalScreen in `user`.
+/// The C callbacks of libvterm's state layer, forwarding to the TerminalScreen in `user`.
 struct TerminalScreenCallbacks {
     static TerminalScreen *self(void *user) { return static_cast<TerminalScreen *>(user); }
 
-    static int damage(VTermRect r, void *user) {
-        self(user)->onDamage(r.start_row, r.end_row, r.start_col, r.end_col);
+    static int putGlyph(VTermGlyphInfo *info, VTermPos pos, void *user) {
+        self(user)->onGlyph(info->chars, info->width, info->protected_cell != 0, pos.row, pos.col);
         return 1;
     }
     static int moveCursor(VTermPos, VTermPos, int, void *user) {
         self(user)->markChanged();
+        return 1;
+    }
+    static int scrollRect(VTermRect r, int downward, int rightward, void *user) {
+        return self(user)->onScroll(r.start_row, r.end_row, r.start_col, r.end_col, downward,
+                                    rightward)
+                   ? 1
+                   : 0; // 0: libvterm moves and erases through moveRect() and erase()
+    }
+    static int moveRect(VTermRect dest, VTermRect src, void *user) {
+        self(user)->onMove(dest.start_row, dest.start_col, src.start_row, src.start_col,
+                           dest.end_row - dest.start_row, dest.end_col - dest.start_col);
+        return 1;
+    }
+    static int erase(VTermRect r, int selective, void *user) {
+        self(user)->onErase(r.start_row, r.end_row, r.start_col, r.end_col, selective != 0);
+        return 1;
+    }
+    static int setPenAttr(VTermAttr attr, VTermValue *val, void *user) {
+        self(user)->onPen(attr, val);
         return 1;
     }
     static int setTermProp(VTermProp prop, VTermValue *val, void *user) {
@@ -345,26 +388,29 @@ struct TerminalScreenCallbacks {
         self(user)->m_bellPending = true;
         return 1;
     }
-    static int pushLine(int cols, const VTermScreenCell *cells, void *user) {
-        self(user)->onPushLine(cols, cells);
+    static int resize(int rows, int cols, VTermPos *delta, void *user) {
+        self(user)->onResize(rows, cols, &delta->row);
         return 1;
     }
-    static int popLine(int cols, VTermScreenCell *cells, void *user) {
-        return self(user)->onPopLine(cols, cells) ? 1 : 0;
+    static int setLineInfo(int, const VTermLineInfo *, const VTermLineInfo *, void *) {
+        return 1; // double-width and double-height lines paint as normal ones
     }
     static void output(const char *s, size_t len, void *user) {
         self(user)->m_output.append(s, qsizetype(len));
     }
 
-    static constexpr VTermScreenCallbacks screen{
-        .damage = &damage,
-        .moverect = nullptr, // moved areas arrive as damage
+    static constexpr VTermStateCallbacks state{
+        .putglyph = &putGlyph,
         .movecursor = &moveCursor,
+        .scrollrect = &scrollRect,
+        .moverect = &moveRect,
+        .erase = &erase,
+        .initpen = nullptr, // the pen is reset through setpenattr
+        .setpenattr = &setPenAttr,
         .settermprop = &setTermProp,
         .bell = &bell,
-        .resize = nullptr,
-        .sb_pushline = &pushLine,
-        .sb_popline = &popLine,
+        .resize = &resize,
+        .setlineinfo = &setLineInfo,
     };
 };
 
@@ -380,11 +426,9 @@ TerminalScreen::TerminalScreen(int rows, int cols, QObject *parent)
     vterm_set_utf8(m_vt, 1);
     vterm_output_set_callback(m_vt, &TerminalScreenCallbacks::output, this);
     m_state = vterm_obtain_state(m_vt);
-    m_screen = vterm_obtain_screen(m_vt);
-    vterm_screen_set_callbacks(m_screen, &TerminalScreenCallbacks::screen, this);
-    vterm_screen_set_damage_merge(m_screen, VTERM_DAMAGE_SCROLL);
-    vterm_screen_enable_altscreen(m_screen, 1);
-    vterm_screen_reset(m_screen, 1);
+    vterm_state_set_callbacks(m_state, &TerminalScreenCallbacks::state, this);
+    m_grids[0] = newGrid(m_rows);
+    vterm_state_reset(m_state, 1); // sets the default pen and erases the grid
     // The 16 ANSI colours readable on light and dark palettes (libvterm's blue, 0,0,224, is
     // not on dark ones); bold colours 0–7 show bright, as most terminals do for `ls --color`.
     static constexpr uint8_t ansi[16][3] = {
@@ -489,6 +533,10 @@ qsizetype TerminalScreen::parse(QByteArrayView bytes) {
             clampCursor();
             from = end.end;
             break;
+        case Sequence::Dropped:
+            vterm_input_write(m_vt, data + from, std::size_t(esc - from));
+            from = end.end;
+            break;
         case Sequence::Other:
             break;
         }
@@ -512,23 +560,30 @@ void TerminalScreen::repeatLastCharacter(int count) {
     // The character left of the cursor, as ncurses prints it right before the REP.
     VTermPos pos;
     vterm_state_get_cursorpos(m_state, &pos);
-    VTermScreenCell last;
-    int width = 1;
-    if (pos.col < 1 || !vterm_screen_get_cell(m_screen, VTermPos{pos.row, pos.col - 1}, &last))
+    if (pos.row < 0 || pos.row >= m_rows || pos.col < 1 || pos.col > m_cols)
         return;
-    if (last.chars[0] == WideTail) {
+    const Line &line = *grid()[std::size_t(pos.row)];
+    int col = pos.col - 1;
+    int width = 1;
+    if (line.cells[std::size_t(col)].ch == WideTail) {
         width = 2;
-        if (pos.col < 2 || !vterm_screen_get_cell(m_screen, VTermPos{pos.row, pos.col - 2}, &last))
+        if (--col < 0)
             return;
     }
-    if (last.chars[0] == 0 || last.chars[0] == WideTail)
+    const uint32_t ch = line.cells[std::size_t(col)].ch;
+    if (ch == 0 || ch == WideTail)
         return;
     // As REP: up to the end of the line, without wrapping.
     const int times = std::min(count, (m_cols - pos.col) / width);
     if (times <= 0)
         return;
+    uint32_t chars[VTERM_MAX_CHARS_PER_CELL] = {ch};
+    for (const Combining &mark : line.combining) {
+        if (mark.col == col)
+            std::copy(mark.rest.begin(), mark.rest.end(), chars + 1);
+    }
     const QByteArray glyphs =
-        graphemeText(last.chars, VTERM_MAX_CHARS_PER_CELL).toUtf8().repeated(times);
+        graphemeText(chars, VTERM_MAX_CHARS_PER_CELL).toUtf8().repeated(times);
     vterm_input_write(m_vt, glyphs.constData(), std::size_t(glyphs.size()));
 }
 
@@ -740,29 +795,25 @@ QPoint TerminalScreen::cursor() const {
 
 // --- reading ---------------------------------------------------------------------------------
 
-namespace {
-
-QColor resolve(const VTermScreen *screen, uint32_t packed, bool foreground) {
+QColor TerminalScreen::resolve(uint32_t packed, bool foreground) const {
     VTermColor c = unpackColor(packed);
     if (foreground ? VTERM_COLOR_IS_DEFAULT_FG(&c) : VTERM_COLOR_IS_DEFAULT_BG(&c))
         return {};
     if (VTERM_COLOR_IS_INDEXED(&c))
-        vterm_screen_convert_color_to_rgb(screen, &c);
+        vterm_state_convert_color_to_rgb(m_state, &c);
     return QColor(c.rgb.red, c.rgb.green, c.rgb.blue);
 }
 
-void applyAttributes(TerminalCell &cell, const VTermScreen *screen, uint8_t flags, uint32_t fg,
-                     uint32_t bg) {
-    cell.fg = resolve(screen, fg, true);
-    cell.bg = resolve(screen, bg, false);
+void TerminalScreen::applyAttributes(TerminalCell &cell, uint8_t flags, uint32_t fg,
+                                     uint32_t bg) const {
+    cell.fg = resolve(fg, true);
+    cell.bg = resolve(bg, false);
     cell.bold = flags & Bold;
     cell.italic = flags & Italic;
     cell.underline = flags & Underline;
     cell.inverse = flags & Reverse;
     cell.strike = flags & Strike;
 }
-
-} // namespace
 
 const TerminalScreen::SbLine *TerminalScreen::scrollbackLine(int row) const {
     if (row >= 0 || row < -m_sbCount)
@@ -778,7 +829,7 @@ TerminalCell TerminalScreen::decodeScrollback(const SbLine &line, int col) const
     const auto run = std::upper_bound(line.runs.begin(), line.runs.end(), col,
                                       [](int c, const Run &r) { return c < r.col; }) -
                      1;
-    applyAttributes(cell, m_screen, run->flags, run->fg, run->bg);
+    applyAttributes(cell, run->flags, run->fg, run->bg);
     const uint32_t ch = line.chars[std::size_t(col)];
     if (ch == WideTail) {
         cell.width = 0;
@@ -801,20 +852,28 @@ TerminalCell TerminalScreen::decodeScrollback(const SbLine &line, int col) const
 
 TerminalCell TerminalScreen::decodeLive(int row, int col) const {
     TerminalCell cell;
-    VTermScreenCell c;
-    if (!vterm_screen_get_cell(m_screen, VTermPos{row, col}, &c))
-        return cell;
-    if (c.chars[0] == WideTail) {
+    const Line &line = *grid()[std::size_t(row)];
+    const Cell &c = line.cells[std::size_t(col)];
+    if (c.ch == WideTail) {
         cell.width = 0;
-        VTermScreenCell left;
-        if (col > 0 && vterm_screen_get_cell(m_screen, VTermPos{row, col - 1}, &left))
-            c = left; // the right half's own pen is stale; it paints as its left half
-        applyAttributes(cell, m_screen, flagsOf(c.attrs), packColor(c.fg), packColor(c.bg));
+        // The right half paints as its left half.
+        const Cell &left = col > 0 ? line.cells[std::size_t(col) - 1] : c;
+        applyAttributes(cell, left.flags, left.fg, left.bg);
         return cell;
     }
-    applyAttributes(cell, m_screen, flagsOf(c.attrs), packColor(c.fg), packColor(c.bg));
-    cell.text = graphemeText(c.chars, VTERM_MAX_CHARS_PER_CELL);
-    cell.width = c.chars[0] != 0 && c.width == 2 ? 2 : 1;
+    applyAttributes(cell, c.flags, c.fg, c.bg);
+    if (c.ch == 0)
+        return cell;
+    uint32_t chars[VTERM_MAX_CHARS_PER_CELL] = {c.ch};
+    for (const Combining &mark : line.combining) {
+        if (mark.col == col) {
+            std::copy(mark.rest.begin(), mark.rest.end(), chars + 1);
+            break;
+        }
+    }
+    cell.text = graphemeText(chars, VTERM_MAX_CHARS_PER_CELL);
+    if (col + 1 < m_cols && line.cells[std::size_t(col) + 1].ch == WideTail)
+        cell.width = 2;
     return cell;
 }
 
@@ -873,14 +932,211 @@ QString TerminalScreen::text(QPoint from, QPoint to) const {
     return out;
 }
 
-// --- libvterm callbacks ----------------------------------------------------------------------
+// --- the grid: libvterm's state callbacks ------------------------------------------------------
 
-void TerminalScreen::onDamage(int startRow, int endRow, int startCol, int endCol) {
-    m_damage |= QRect(startCol, startRow, endCol - startCol, endRow - startRow);
+void TerminalScreen::dropCombining(std::vector<Combining> &marks, int from, int to) {
+    if (marks.empty())
+        return;
+    std::erase_if(marks, [from, to](const Combining &m) { return m.col >= from && m.col < to; });
+}
+
+TerminalScreen::Grid TerminalScreen::newGrid(int rows) const {
+    Grid lines;
+    lines.resize(std::size_t(rows));
+    for (auto &line : lines) {
+        line = std::make_unique<Line>();
+        clearLine(*line, blank());
+    }
+    return lines;
+}
+
+TerminalScreen::Cell TerminalScreen::blank() const {
+    return Cell{0, m_penFg, m_penBg, 0}; // an erase keeps the pen's colours only (BCE)
+}
+
+void TerminalScreen::clearLine(Line &line, const Cell &with) const {
+    if (with == line.fill && int(line.cells.size()) == m_cols)
+        std::fill(line.cells.begin(), line.cells.begin() + line.used, with);
+    else
+        line.cells.assign(std::size_t(m_cols), with);
+    line.used = 0;
+    line.fill = with;
+    line.combining.clear();
+}
+
+void TerminalScreen::damage(int startRow, int endRow, int startCol, int endCol) {
+    // Bounds, not a QRect: this runs for every glyph.
+    m_damageTop = std::min(m_damageTop, startRow);
+    m_damageBottom = std::max(m_damageBottom, endRow);
+    m_damageLeft = std::min(m_damageLeft, startCol);
+    m_damageRight = std::max(m_damageRight, endCol);
     markChanged();
 }
 
-void TerminalScreen::onPushLine(int cols, const void *data) {
+void TerminalScreen::onGlyph(const uint32_t *chars, int width, bool protectedCell, int row,
+                             int col) {
+    if (row < 0 || row >= m_rows || col < 0 || col >= m_cols)
+        return;
+    width = std::clamp(width, 1, m_cols - col);
+    Line &line = *grid()[std::size_t(row)];
+    std::vector<Cell> &cells = line.cells;
+    // Overwriting half of a wide character leaves no orphan half.
+    if (cells[std::size_t(col)].ch == WideTail && col > 0)
+        cells[std::size_t(col) - 1].ch = 0;
+    const auto after = std::size_t(col) + std::size_t(width);
+    if (after < cells.size() && cells[after].ch == WideTail)
+        cells[after].ch = 0;
+    const uint8_t flags = uint8_t(m_penFlags | (protectedCell ? Protected : 0));
+    cells[std::size_t(col)] = Cell{chars[0], m_penFg, m_penBg, flags};
+    if (width == 2)
+        cells[std::size_t(col) + 1] = Cell{WideTail, m_penFg, m_penBg, flags};
+    if (!line.combining.empty())
+        dropCombining(line.combining, col, col + width);
+    line.touch(col + width);
+    if (chars[0] != 0 && chars[1] != 0) {
+        Combining mark;
+        mark.col = uint16_t(col);
+        for (int i = 1; i < VTERM_MAX_CHARS_PER_CELL && chars[i] != 0; ++i)
+            mark.rest[std::size_t(i - 1)] = chars[i];
+        line.combining.push_back(mark);
+    }
+    damage(row, row + 1, col, col + width);
+}
+
+bool TerminalScreen::onScroll(int startRow, int endRow, int startCol, int endCol, int downward,
+                              int rightward) {
+    startRow = std::max(startRow, 0);
+    endRow = std::min(endRow, m_rows);
+    if (rightward != 0 || startCol != 0 || endCol != m_cols)
+        return false; // a part of the width: libvterm moves and erases cell by cell
+    if (startRow >= endRow)
+        return true;
+    Grid &lines = grid();
+    const auto first = lines.begin() + startRow;
+    const auto end = lines.begin() + endRow;
+    const int height = endRow - startRow;
+    const Cell with = blank();
+    if (std::abs(downward) >= height) {
+        for (auto it = first; it != end; ++it)
+            clearLine(**it, with);
+    } else if (downward > 0) { // up: the top lines leave (into the scrollback from row 0)
+        if (startRow == 0 && !m_altScreen) {
+            for (int i = 0; i < downward; ++i)
+                pushLine(*lines[std::size_t(i)]);
+        }
+        std::rotate(first, first + downward, end);
+        for (auto it = end - downward; it != end; ++it)
+            clearLine(**it, with);
+    } else if (downward < 0) {
+        std::rotate(first, end + downward, end);
+        for (auto it = first; it != first - downward; ++it)
+            clearLine(**it, with);
+    }
+    damage(startRow, endRow, 0, m_cols);
+    return true;
+}
+
+void TerminalScreen::onMove(int destRow, int destCol, int srcRow, int srcCol, int rows, int cols) {
+    // Clip both rectangles to the grid together.
+    const auto clip = [](int &dest, int &src, int &size, int limit) {
+        const int skip = std::max({0, -dest, -src});
+        dest += skip;
+        src += skip;
+        size -= skip;
+        size = std::min({size, limit - dest, limit - src});
+    };
+    clip(destRow, srcRow, rows, m_rows);
+    clip(destCol, srcCol, cols, m_cols);
+    if (rows <= 0 || cols <= 0)
+        return;
+    Grid &lines = grid();
+    const bool down = destRow > srcRow;
+    for (int i = 0; i < rows; ++i) {
+        const int r = down ? rows - 1 - i : i; // the order that never reads a written row
+        Line &src = *lines[std::size_t(srcRow) + std::size_t(r)];
+        Line &dest = *lines[std::size_t(destRow) + std::size_t(r)];
+        std::vector<Combining> moved;
+        for (const Combining &m : src.combining) {
+            if (m.col >= srcCol && m.col < srcCol + cols) {
+                moved.push_back(m);
+                moved.back().col = uint16_t(m.col - srcCol + destCol);
+            }
+        }
+        const auto from = src.cells.begin() + srcCol;
+        if (&src == &dest && destCol > srcCol) // overlapping, to the right
+            std::copy_backward(from, from + cols, dest.cells.begin() + destCol + cols);
+        else
+            std::copy(from, from + cols, dest.cells.begin() + destCol);
+        dest.touch(destCol + cols);
+        dropCombining(dest.combining, destCol, destCol + cols);
+        dest.combining.insert(dest.combining.end(), moved.begin(), moved.end());
+    }
+    damage(destRow, destRow + rows, destCol, destCol + cols);
+}
+
+void TerminalScreen::onErase(int startRow, int endRow, int startCol, int endCol, bool selective) {
+    startRow = std::max(startRow, 0);
+    endRow = std::min(endRow, m_rows);
+    startCol = std::max(startCol, 0);
+    endCol = std::min(endCol, m_cols);
+    if (startRow >= endRow || startCol >= endCol)
+        return;
+    const Cell with = blank();
+    for (int row = startRow; row < endRow; ++row) {
+        Line &line = *grid()[std::size_t(row)];
+        if (!(with == line.fill))
+            line.touch(endCol);
+        // Half of a wide character erased: the other half goes too.
+        if (startCol > 0 && line.cells[std::size_t(startCol)].ch == WideTail)
+            line.cells[std::size_t(startCol) - 1].ch = 0;
+        for (int col = startCol; col < endCol; ++col) {
+            Cell &c = line.cells[std::size_t(col)];
+            if (selective && (c.flags & Protected))
+                continue;
+            c = with;
+            if (!line.combining.empty())
+                dropCombining(line.combining, col, col + 1);
+        }
+        if (endCol < m_cols && line.cells[std::size_t(endCol)].ch == WideTail)
+            line.cells[std::size_t(endCol)].ch = 0;
+    }
+    damage(startRow, endRow, startCol, endCol);
+}
+
+void TerminalScreen::onPen(int attr, const void *data) {
+    const auto *value = static_cast<const VTermValue *>(data);
+    const auto flag = [this, value](uint8_t bit) {
+        m_penFlags = value->boolean ? uint8_t(m_penFlags | bit) : uint8_t(m_penFlags & ~bit);
+    };
+    switch (attr) {
+    case VTERM_ATTR_BOLD:
+        flag(Bold);
+        break;
+    case VTERM_ATTR_UNDERLINE:
+        m_penFlags = value->number != VTERM_UNDERLINE_OFF ? uint8_t(m_penFlags | Underline)
+                                                          : uint8_t(m_penFlags & ~Underline);
+        break;
+    case VTERM_ATTR_ITALIC:
+        flag(Italic);
+        break;
+    case VTERM_ATTR_REVERSE:
+        flag(Reverse);
+        break;
+    case VTERM_ATTR_STRIKE:
+        flag(Strike);
+        break;
+    case VTERM_ATTR_FOREGROUND:
+        m_penFg = packColor(value->color);
+        break;
+    case VTERM_ATTR_BACKGROUND:
+        m_penBg = packColor(value->color);
+        break;
+    default: // blink, conceal, fonts, small, baseline: not painted
+        break;
+    }
+}
+
+void TerminalScreen::pushLine(const Line &from) {
     ++m_sbPosition;
     markChanged();
     if (m_sbLimit == 0)
@@ -899,99 +1155,159 @@ void TerminalScreen::onPushLine(int cols, const void *data) {
         m_sbHead = (m_sbHead + 1) % capacity;
     }
 
-    const auto *cells = static_cast<const VTermScreenCell *>(data);
-    cols = std::min(cols, int(UINT16_MAX));
-    int length = cols;
-    while (length > 0 && isPlainBlank(cells[length - 1]))
+    const std::vector<Cell> &cells = from.cells;
+    int length =
+        std::min(from.fill.ch == 0 && !(from.fill.flags & (Reverse | Underline | Strike)) &&
+                         ((from.fill.bg & 0xff) & VTERM_COLOR_DEFAULT_BG)
+                     ? from.used
+                     : int(cells.size()),
+                 int(UINT16_MAX));
+    // Trailing blanks that paint like the default background are not stored.
+    while (length > 0) {
+        const Cell &c = cells[std::size_t(length) - 1];
+        if (c.ch != 0 || (c.flags & (Reverse | Underline | Strike)) ||
+            !((c.bg & 0xff) & VTERM_COLOR_DEFAULT_BG)) // packColor(): the type is the low byte
+            break;
         --length;
+    }
     line->chars.resize(std::size_t(length));
     line->runs.clear();
     line->combining.clear();
-    uint8_t flags = 0;
-    uint32_t fg = 0;
-    uint32_t bg = 0;
+    for (const Combining &mark : from.combining) {
+        if (mark.col < length)
+            line->combining.push_back(mark);
+    }
     for (int col = 0; col < length; ++col) {
-        const VTermScreenCell &c = cells[col];
-        const uint32_t ch = c.chars[0];
-        line->chars[std::size_t(col)] = ch;
-        if (ch == WideTail && col > 0)
+        const Cell &c = cells[std::size_t(col)];
+        line->chars[std::size_t(col)] = c.ch;
+        if (c.ch == WideTail && col > 0)
             continue; // keeps its left half's attributes
-        if (ch != 0 && c.chars[1] != 0) {
-            Combining extra;
-            extra.col = uint16_t(col);
-            for (int i = 1; i < VTERM_MAX_CHARS_PER_CELL && c.chars[i] != 0; ++i)
-                extra.rest[std::size_t(i - 1)] = c.chars[i];
-            line->combining.push_back(extra);
-        }
-        const uint8_t f = flagsOf(c.attrs);
-        const uint32_t cfg = packColor(c.fg);
-        const uint32_t cbg = packColor(c.bg);
-        if (line->runs.empty() || f != flags || cfg != fg || cbg != bg) {
-            line->runs.push_back(Run{uint16_t(col), f, cfg, cbg});
-            flags = f;
-            fg = cfg;
-            bg = cbg;
-        }
+        const uint8_t f = uint8_t(c.flags & ~Protected);
+        if (line->runs.empty() || f != line->runs.back().flags || c.fg != line->runs.back().fg ||
+            c.bg != line->runs.back().bg)
+            line->runs.push_back(Run{uint16_t(col), f, c.fg, c.bg});
     }
 }
 
-bool TerminalScreen::onPopLine(int cols, void *data) {
+bool TerminalScreen::popLine(Line &to, int cols) {
     if (m_sbCount == 0)
         return false;
     const SbLine &line = m_ring[std::size_t((m_sbHead + m_sbCount - 1) % int(m_ring.size()))];
     VTermColor defaultFg;
     VTermColor defaultBg;
     vterm_state_get_default_colors(m_state, &defaultFg, &defaultBg);
-    auto *cells = static_cast<VTermScreenCell *>(data);
-    const int length = int(line.chars.size());
+    to.fill = Cell{0, packColor(defaultFg), packColor(defaultBg), 0};
+    to.cells.assign(std::size_t(cols), to.fill);
+    to.combining.clear();
+    const int length = std::min(int(line.chars.size()), cols);
+    to.used = length;
     std::size_t run = 0;
-    for (int col = 0; col < cols; ++col) {
-        VTermScreenCell &c = cells[col];
-        std::memset(&c, 0, sizeof c);
-        c.width = 1;
-        if (col >= length) {
-            c.fg = defaultFg;
-            c.bg = defaultBg;
-            continue;
-        }
+    for (int col = 0; col < length; ++col) {
         while (run + 1 < line.runs.size() && line.runs[run + 1].col <= col)
             ++run;
         const Run &r = line.runs[run];
-        c.attrs.bold = (r.flags & Bold) != 0;
-        c.attrs.italic = (r.flags & Italic) != 0;
-        c.attrs.underline = (r.flags & Underline) ? VTERM_UNDERLINE_SINGLE : VTERM_UNDERLINE_OFF;
-        c.attrs.reverse = (r.flags & Reverse) != 0;
-        c.attrs.strike = (r.flags & Strike) != 0;
-        c.fg = unpackColor(r.fg);
-        c.bg = unpackColor(r.bg);
-        const uint32_t ch = line.chars[std::size_t(col)];
-        if (ch == WideTail)
-            continue; // a right half whose left half did not fit: a blank
-        const bool wide = col + 1 < length && line.chars[std::size_t(col) + 1] == WideTail;
-        if (wide && col + 1 >= cols)
-            continue; // a wide character that no longer fits: a blank
-        c.chars[0] = ch;
-        if (ch != 0) {
-            for (const Combining &extra : line.combining) {
-                if (extra.col == col) {
-                    std::copy(extra.rest.begin(), extra.rest.end(), c.chars + 1);
-                    break;
-                }
-            }
-        }
-        c.width = wide ? 2 : 1;
-        if (wide) { // libvterm skips the right half (col += width)
-            ++col;
-            std::memset(&cells[col], 0, sizeof cells[col]);
-            cells[col].width = 1;
-            cells[col].fg = c.fg;
-            cells[col].bg = c.bg;
-        }
+        to.cells[std::size_t(col)] = Cell{line.chars[std::size_t(col)], r.fg, r.bg, r.flags};
+    }
+    // A wide character cut by the new width, or a right half without its left: blanks.
+    if (length > 0 && length < int(line.chars.size()) &&
+        line.chars[std::size_t(length)] == WideTail)
+        to.cells[std::size_t(length) - 1].ch = 0;
+    if (length > 0 && to.cells[0].ch == WideTail)
+        to.cells[0].ch = 0;
+    for (const Combining &mark : line.combining) {
+        if (mark.col < length)
+            to.combining.push_back(mark);
     }
     --m_sbCount;
     --m_sbPosition;
     markChanged();
     return true;
+}
+
+void TerminalScreen::resizeGrid(Grid &lines, int rows, int cols, int cursorRow, bool main,
+                                int *rowDelta) {
+    VTermColor defaultFg;
+    VTermColor defaultBg;
+    vterm_state_get_default_colors(m_state, &defaultFg, &defaultBg);
+    const Cell fresh{0, packColor(defaultFg), packColor(defaultBg), 0};
+    const int oldRows = int(lines.size());
+    if (rows < oldRows) {
+        // Keep the lowest line that has text or the cursor: the lines above go (into the
+        // scrollback from the main screen), blank ones below are cut.
+        int keep = rows - 1;
+        for (int row = oldRows - 1; row >= rows; --row) {
+            const auto &cells = lines[std::size_t(row)]->cells;
+            const bool text =
+                std::any_of(cells.begin(), cells.end(), [](const Cell &c) { return c.ch != 0; });
+            if (text || row == cursorRow) {
+                keep = row;
+                break;
+            }
+        }
+        const int gone = keep + 1 - rows;
+        if (gone > 0) {
+            if (main) {
+                for (int i = 0; i < gone; ++i)
+                    pushLine(*lines[std::size_t(i)]);
+            }
+            lines.erase(lines.begin(), lines.begin() + gone);
+            if (rowDelta)
+                *rowDelta -= std::min(gone, std::max(cursorRow, 0)); // never above row 0
+        }
+        lines.resize(std::size_t(rows));
+    }
+    for (auto &handle : lines) { // the width
+        Line &line = *handle;
+        const int old = int(line.cells.size());
+        if (cols < old) {
+            if (line.cells[std::size_t(cols)].ch == WideTail) // cut in half: a blank
+                line.cells[std::size_t(cols) - 1].ch = 0;
+            dropCombining(line.combining, cols, old);
+        }
+        if (cols > old && !(fresh == line.fill))
+            line.touch(cols);
+        line.cells.resize(std::size_t(cols), fresh);
+        line.used = std::min(line.used, cols);
+    }
+    if (rows > oldRows) {
+        int popped = 0;
+        if (main) {
+            const int wanted = rows - oldRows;
+            Grid back;
+            auto line = std::make_unique<Line>();
+            while (popped < wanted && popLine(*line, cols)) {
+                back.push_back(std::move(line));
+                line = std::make_unique<Line>();
+                ++popped;
+            }
+            std::reverse(back.begin(), back.end());
+            lines.insert(lines.begin(), std::make_move_iterator(back.begin()),
+                         std::make_move_iterator(back.end()));
+            if (rowDelta)
+                *rowDelta += popped;
+        }
+        while (int(lines.size()) < rows) {
+            lines.push_back(std::make_unique<Line>());
+            lines.back()->cells.assign(std::size_t(cols), fresh);
+            lines.back()->fill = fresh;
+        }
+    }
+}
+
+void TerminalScreen::onResize(int rows, int cols, int *rowDelta) {
+    VTermPos pos;
+    vterm_state_get_cursorpos(m_state, &pos);
+    m_rows = rows;
+    m_cols = cols;
+    for (int i = 0; i < 2; ++i) {
+        if (m_grids[i].empty())
+            continue;
+        const bool active = (i == 1) == m_altScreen;
+        resizeGrid(m_grids[i], rows, cols, active ? pos.row : -1, i == 0,
+                   active ? rowDelta : nullptr);
+    }
+    m_damage = QRect(0, 0, cols, rows);
+    markChanged();
 }
 
 void TerminalScreen::onProperty(int prop, const void *data) {
@@ -1002,7 +1318,10 @@ void TerminalScreen::onProperty(int prop, const void *data) {
         markChanged();
         break;
     case VTERM_PROP_ALTSCREEN:
-        m_altScreen = value->boolean;
+        if (value->boolean && m_grids[1].empty()) {
+            m_grids[1] = newGrid(m_rows);
+        }
+        m_altScreen = value->boolean; // libvterm erases the alternate screen when entering it
         m_damage = QRect(0, 0, m_cols, m_rows);
         markChanged();
         break;
@@ -1028,7 +1347,6 @@ void TerminalScreen::markChanged() {
 }
 
 void TerminalScreen::finishCall() {
-    vterm_screen_flush_damage(m_screen);
     if (!m_output.isEmpty()) {
         QByteArray out;
         out.swap(m_output);
@@ -1047,6 +1365,12 @@ void TerminalScreen::finishCall() {
 void TerminalScreen::emitChanged() {
     const QRect screen(0, 0, m_cols, m_rows);
     const QPoint now = cursor();
+    if (m_damageTop < m_damageBottom) {
+        m_damage |= QRect(m_damageLeft, m_damageTop, m_damageRight - m_damageLeft,
+                          m_damageBottom - m_damageTop);
+    }
+    m_damageTop = m_damageLeft = INT_MAX;
+    m_damageBottom = m_damageRight = 0;
     m_damage |= QRect(m_lastCursor, QSize(2, 1));
     m_damage |= QRect(now, QSize(2, 1));
     m_lastCursor = now;
