@@ -23,7 +23,7 @@
 // session, or end it through sessionEnding() (handled here).
 
 #include "k8s/exec/execstream.h"
-#include "models/terminalscreen.h"
+#include "models/terminal/terminalscreen.h"
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -40,7 +40,7 @@ class ClusterConnection;
 class TerminalSession final : public QObject {
     Q_OBJECT
 public:
-    static constexpr int kSliceMs = 6;
+    static constexpr int kSliceMs = 4;
     static constexpr int kBacklogBytes = 1 << 20;
 
     enum class State {

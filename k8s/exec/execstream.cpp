@@ -149,6 +149,10 @@ struct ExecStream::Core : std::enable_shared_from_this<Core> {
         socket->setSslConfiguration(setup->ssl);
         socket->setProxy(setup->proxy);
         socket->setMaxAllowedIncomingMessageSize(std::uint64_t{64} << 20);
+        // Without a limit the TLS socket reads (and decrypts) whatever the kernel has, however
+        // long this thread is blocked by the consumer: tens of MiB during a `yes`. Capped, it
+        // stops reading and TCP slows the server down.
+        socket->setReadBufferSize(qint64{256} << 10);
         QObject::connect(socket, &QWebSocket::connected, home, [this] { onConnected(); });
         QObject::connect(socket, &QWebSocket::binaryMessageReceived, home,
                          [this](const QByteArray &m) { onMessage(m); });
