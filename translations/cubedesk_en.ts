@@ -2225,10 +2225,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No kubeconfig contexts found. Add a kubeconfig file with File → Add kubeconfig… or drop one on the window.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2414,6 +2410,26 @@
     </message>
     <message>
         <source>Pending and events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No kubeconfig file is loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The loaded kubeconfig files hold no contexts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No cluster is in scope: check one in the Clusters tree on the left, or add another kubeconfig.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Demo clusters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The demo clusters could not start: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3047,6 +3063,37 @@
     </message>
     <message>
         <source>Terminal font</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::WelcomePage</name>
+    <message>
+        <source>Try the demo clusters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Welcome to CubeDesk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CubeDesk is one fast window over all your GPU and machine-learning Kubernetes clusters: nodes and resource groups, training jobs, quotas, GPUs, logs and terminals. It reads the clusters of your kubeconfig files and keeps them live.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add kubeconfig…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Two simulated clusters inside CubeDesk, with GPU nodes, training jobs and live changes. Nothing leaves this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Or drop a kubeconfig file on this window.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2199,10 +2199,6 @@
 %1</translation>
     </message>
     <message>
-        <source>No kubeconfig contexts found. Add a kubeconfig file with File → Add kubeconfig… or drop one on the window.</source>
-        <translation>未找到 kubeconfig 上下文。请通过“文件 → 添加 kubeconfig…”添加 kubeconfig 文件，或将文件拖放到窗口上。</translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2385,6 +2381,26 @@
     <message>
         <source>Pending and events</source>
         <translation>待调度与事件</translation>
+    </message>
+    <message>
+        <source>No kubeconfig file is loaded.</source>
+        <translation>尚未加载任何 kubeconfig 文件。</translation>
+    </message>
+    <message>
+        <source>The loaded kubeconfig files hold no contexts.</source>
+        <translation>已加载的 kubeconfig 文件中没有任何上下文。</translation>
+    </message>
+    <message>
+        <source>No cluster is in scope: check one in the Clusters tree on the left, or add another kubeconfig.</source>
+        <translation>当前范围内没有集群：请在左侧“集群”树中勾选一个，或添加另一个 kubeconfig。</translation>
+    </message>
+    <message>
+        <source>Demo clusters</source>
+        <translation>演示集群</translation>
+    </message>
+    <message>
+        <source>The demo clusters could not start: %1</source>
+        <translation>演示集群无法启动：%1</translation>
     </message>
 </context>
 <context>
@@ -3011,6 +3027,37 @@
     <message>
         <source>Terminal font</source>
         <translation>终端字体</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::WelcomePage</name>
+    <message>
+        <source>Try the demo clusters</source>
+        <translation>试用演示集群</translation>
+    </message>
+    <message>
+        <source>Welcome to CubeDesk</source>
+        <translation>欢迎使用 CubeDesk</translation>
+    </message>
+    <message>
+        <source>CubeDesk is one fast window over all your GPU and machine-learning Kubernetes clusters: nodes and resource groups, training jobs, quotas, GPUs, logs and terminals. It reads the clusters of your kubeconfig files and keeps them live.</source>
+        <translation>CubeDesk 用一个快速的窗口管理您所有的 GPU 与机器学习 Kubernetes 集群：节点与资源组、训练任务、配额、GPU、日志和终端。它读取您 kubeconfig 文件中的集群，并保持实时更新。</translation>
+    </message>
+    <message>
+        <source>Add kubeconfig…</source>
+        <translation>添加 kubeconfig…</translation>
+    </message>
+    <message>
+        <source>Two simulated clusters inside CubeDesk, with GPU nodes, training jobs and live changes. Nothing leaves this computer.</source>
+        <translation>CubeDesk 内置的两个模拟集群，包含 GPU 节点、训练任务和实时变化。任何数据都不会离开本机。</translation>
+    </message>
+    <message>
+        <source>Or drop a kubeconfig file on this window.</source>
+        <translation>或将 kubeconfig 文件拖放到此窗口。</translation>
+    </message>
+    <message>
+        <source>Use %1</source>
+        <translation>使用 %1</translation>
     </message>
 </context>
 <context>

@@ -31,10 +31,12 @@
 #include "ui/pendingpane.h"
 #include "ui/quotaspane.h"
 #include "ui/terminaldock.h"
+#include "ui/welcomepage.h"
 #include "widgets/freshnessbadge.h"
 
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -44,6 +46,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QSystemTrayIcon>
 #include <QTableView>
@@ -65,6 +68,8 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
     , m_writes(new NodeWriteController(hub, this))
     , m_tree(new ClusterTree(hub, this))
     , m_tabs(new QTabWidget(this))
+    , m_central(new QStackedWidget(this))
+    , m_welcome(new WelcomePage(this))
     , m_clustersPane(new ClustersPane(m_clusterModel, this))
     , m_nodesPane(new NodesPane(hub, m_nodeModel, this))
     , m_boardPane(new BoardPane(hub, m_boardModel, this))
@@ -99,10 +104,21 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
     m_tabs->addTab(overview, tr("Overview"));
     auto *pending = new PendingPane(hub, this);
     m_tabs->addTab(pending, tr("Pending and events"));
-    setCentralWidget(m_tabs);
+    // The welcome page stands in for the panes while no cluster is in scope.
+    m_central->addWidget(m_welcome);
+    m_central->addWidget(m_tabs);
+    m_central->setCurrentWidget(m_tabs);
+    setCentralWidget(m_central);
+    connect(m_welcome, &WelcomePage::useFileRequested, this, &MainWindow::addKubeconfig);
+    connect(m_welcome, &WelcomePage::demoRequested, this, &MainWindow::useDemoClusters);
+    connect(m_tree, &ClusterTree::scopeChanged, this, &MainWindow::updateWelcome);
+    connect(m_hub, &models::ClusterHub::contextsChanged, this, &MainWindow::updateWelcome);
 
+    // The status bar: the clusters' summary is permanent (right), temporary messages (left,
+    // each with a timeout) never cover it — a normal widget would be drawn over by a message
+    // shown before the window was.
     m_statusText->setObjectName(QStringLiteral("statusText"));
-    statusBar()->addWidget(m_statusText, 1);
+    statusBar()->addPermanentWidget(m_statusText);
 
     connect(m_tree, &ClusterTree::scopeChanged, m_nodesPane, &NodesPane::setScope);
     connect(m_tree, &ClusterTree::scopeChanged, overview, &OverviewPane::setScope);
@@ -208,20 +224,54 @@ void MainWindow::loadKubeconfigs(const QStringList &files) {
                              tr("Some kubeconfig entries could not be used; the other contexts "
                                 "still work:\n\n%1")
                                  .arg(problems.join(QLatin1Char('\n'))));
-    if (m_hub->contexts().isEmpty())
-        statusBar()->showMessage(
-            tr("No kubeconfig contexts found. Add a kubeconfig file with File → Add kubeconfig… "
-               "or drop one on the window."));
+    updateWelcome();
+}
+
+void MainWindow::updateWelcome() {
+    const bool none = m_tree->scope().isEmpty();
+    if (none) {
+        QString reason;
+        if (m_hub->files().isEmpty())
+            reason = tr("No kubeconfig file is loaded.");
+        else if (m_hub->contexts().isEmpty())
+            reason = tr("The loaded kubeconfig files hold no contexts.");
+        else
+            reason = tr("No cluster is in scope: check one in the Clusters tree on the left, "
+                        "or add another kubeconfig.");
+        QString home = QDir::home().filePath(QStringLiteral(".kube/config"));
+        if (!QFileInfo::exists(home) || m_hub->files().contains(QFileInfo(home).absoluteFilePath()))
+            home.clear();
+        m_welcome->setState(reason, home, m_options.startDemo && !m_options.demo);
+    }
+    m_central->setCurrentWidget(none ? static_cast<QWidget *>(m_welcome) : m_tabs);
+}
+
+bool MainWindow::useDemoClusters() {
+    if (!m_options.startDemo)
+        return false;
+    QString error;
+    const QStringList files = m_options.startDemo(&error);
+    if (files.isEmpty()) {
+        QMessageBox::warning(this, tr("Demo clusters"),
+                             tr("The demo clusters could not start: %1").arg(error));
+        return false;
+    }
+    m_options.demo = true; // their temporary files are not remembered
+    setWindowTitle(tr("CubeDesk — demo"));
+    loadKubeconfigs(files);
+    return true;
 }
 
 void MainWindow::buildMenus() {
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&Add kubeconfig…"), QKeySequence::Open, this, [this] {
+    const auto chooseKubeconfig = [this] {
         const QString f = QFileDialog::getOpenFileName(this, tr("Add a kubeconfig file"),
                                                        QDir::homePath() + QStringLiteral("/.kube"));
         if (!f.isEmpty())
             addKubeconfig(f);
-    });
+    };
+    file->addAction(tr("&Add kubeconfig…"), QKeySequence::Open, this, chooseKubeconfig);
+    connect(m_welcome, &WelcomePage::addKubeconfigRequested, this, chooseKubeconfig);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 

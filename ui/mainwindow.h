@@ -15,8 +15,11 @@
 #include <QHash>
 #include <QMainWindow>
 
+#include <functional>
+
 class QDockWidget;
 class QLabel;
+class QStackedWidget;
 class QSystemTrayIcon;
 class QTabWidget;
 
@@ -51,6 +54,7 @@ class JobsPane;
 class LogsDock;
 class TerminalDock;
 class QuotasPane;
+class WelcomePage;
 
 class MainWindow final : public QMainWindow {
     Q_OBJECT
@@ -64,6 +68,9 @@ public:
         QStringList contexts;
         /// Confirmations (previews, label review) are shown; tests may answer them.
         bool remember = true; ///< read and write QSettings
+        /// Starts the built-in demo clusters and returns their kubeconfig files (or an empty
+        /// list and the reason in `error`); the welcome page offers them when set. GUI thread.
+        std::function<QStringList(QString *error)> startDemo;
     };
     MainWindow(models::ClusterHub *hub, Options options, QWidget *parent = nullptr);
     ~MainWindow() override;
@@ -77,6 +84,12 @@ public:
     BoardPane *boardPane() const { return m_boardPane; }
     ClusterTree *clusterTree() const { return m_tree; }
     QTabWidget *panes() const { return m_tabs; }
+    /// Shown instead of the panes while no cluster is in scope.
+    WelcomePage *welcomePage() const { return m_welcome; }
+    /// Switches to the demo clusters (Options::startDemo): their files replace the loaded
+    /// ones for this run and are never remembered. False, with a message box, when they could
+    /// not start.
+    bool useDemoClusters();
     models::NodeWriteController *writes() const { return m_writes; }
     models::OrgBoardModel *boardModel() const { return m_boardModel; }
     models::BalanceAdvisor *balanceAdvisor() const { return m_balance; }
@@ -112,6 +125,8 @@ private:
     void buildMenus();
     void updateStatus();
     void updateWriteAccess();
+    /// The welcome page or the panes, and what the welcome page says.
+    void updateWelcome();
     /// A job or quota write finished: the status bar says how.
     void showWriteReport(const QString &message);
     void reportOutcome(const models::NodeWriteController::Outcome &outcome);
@@ -130,6 +145,8 @@ private:
     models::NodeWriteController *m_writes;
     ClusterTree *m_tree;
     QTabWidget *m_tabs;
+    QStackedWidget *m_central;
+    WelcomePage *m_welcome;
     ClustersPane *m_clustersPane;
     NodesPane *m_nodesPane;
     BoardPane *m_boardPane;

@@ -3,6 +3,8 @@
 #include <QFile>
 
 QString DemoClusters::start() {
+    if (!m_files.isEmpty())
+        return {}; // already running
     if (!m_dir.isValid())
         return QStringLiteral("cannot create a temporary folder for the demo kubeconfigs");
     std::uint64_t seed = 1;

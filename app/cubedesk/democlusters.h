@@ -14,7 +14,8 @@
 class DemoClusters final {
 public:
     DemoClusters() = default;
-    /// Starts both clusters; returns an error text, or an empty string on success.
+    /// Starts both clusters (once: later calls do nothing); returns an error text, or an empty
+    /// string on success.
     QString start();
     /// The kubeconfig files, one per cluster.
     QStringList kubeconfigFiles() const { return m_files; }

@@ -275,6 +275,11 @@ int main(int argc, char **argv) {
     cubedesk::models::ClusterHub hub;
     cubedesk::ui::MainWindow::Options options;
     options.demo = parser.isSet(demo);
+    // The welcome page's "Try the demo clusters": the same in-process clusters as --demo.
+    options.startDemo = [&demoClusters](QString *error) {
+        *error = demoClusters.start();
+        return error->isEmpty() ? demoClusters.kubeconfigFiles() : QStringList();
+    };
     options.readOnly = parser.isSet(readOnly);
     options.kubeconfigs = kubeconfigs;
     options.contexts = parser.values(context);

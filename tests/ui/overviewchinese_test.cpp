@@ -49,6 +49,7 @@ const QStringList kContexts = {
     QStringLiteral("cubedesk::models::TerminalSession"),
     QStringLiteral("cubedesk::ui::TerminalDock"),
     QStringLiteral("cubedesk::ui::TerminalPanel"),
+    QStringLiteral("cubedesk::ui::WelcomePage"),
 };
 
 QString catalogue(const QString &lang) {
