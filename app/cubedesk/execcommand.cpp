@@ -141,5 +141,7 @@ int ExecCommand::run(const Options &o) {
     }
     loop.exec();
     *alive = false;
+    // The stream's thread frees its socket right after the end; main() must not return first.
+    ExecStream::waitForAllThreads(std::chrono::seconds(5));
     return exitCode;
 }

@@ -6,6 +6,7 @@
 #include "app/cubedesk/logscommand.h"
 #include "k8s/api/goduration.h"
 #include "k8s/api/rfc3339.h"
+#include "k8s/exec/execstream.h"
 #include "k8s/session/processresources.h"
 #include "models/clusterhub.h"
 #include "ui/mainwindow.h"
@@ -283,7 +284,14 @@ int main(int argc, char **argv) {
     options.readOnly = parser.isSet(readOnly);
     options.kubeconfigs = kubeconfigs;
     options.contexts = parser.values(context);
-    cubedesk::ui::MainWindow window(&hub, options);
-    window.show();
-    return app.exec();
+    int rc = 0;
+    {
+        cubedesk::ui::MainWindow window(&hub, options);
+        window.show();
+        rc = QApplication::exec();
+    }
+    // Terminals closed with the window: their exec threads free their sockets before Qt's
+    // globals go.
+    cubedesk::k8s::ExecStream::waitForAllThreads(std::chrono::seconds(5));
+    return rc;
 }

@@ -53,7 +53,8 @@ struct ExecStream::Core : std::enable_shared_from_this<Core> {
     bool stopRequested = false;
     std::function<void()> onReady;
 
-    // The socket thread's.
+    // The socket thread's. `home` (the parent of the socket and timers) is deleted on that
+    // thread when its loop has quit, and set to null under `mutex`: post() drops jobs then.
     QThread *thread = nullptr;
     QObject *home = nullptr;
     QWebSocket *socket = nullptr;
@@ -72,7 +73,9 @@ struct ExecStream::Core : std::enable_shared_from_this<Core> {
     Clock::time_point lastFrame;
 
     void post(std::function<void()> job) {
-        QMetaObject::invokeMethod(home, std::move(job), Qt::QueuedConnection);
+        std::lock_guard lock(mutex);
+        if (home)
+            QMetaObject::invokeMethod(home, std::move(job), Qt::QueuedConnection);
     }
 
     /// Publishes a change and fires onReady when armed. Takes the lock itself.
@@ -120,8 +123,7 @@ struct ExecStream::Core : std::enable_shared_from_this<Core> {
             socket->disconnect();
             socket->abort();
         }
-        home->deleteLater();
-        thread->quit();
+        thread->quit(); // then finishThread(), on this thread
     }
 
     void connect() {
@@ -346,6 +348,22 @@ struct ExecStream::Core : std::enable_shared_from_this<Core> {
     }
 };
 
+namespace {
+
+/// Exec threads not finished yet (waitForAllThreads()).
+struct LiveThreads {
+    std::mutex mutex;
+    std::condition_variable changed;
+    int count = 0;
+};
+
+LiveThreads &liveThreads() {
+    static LiveThreads live;
+    return live;
+}
+
+} // namespace
+
 ExecStream::ExecStream(Options options)
     : m_core(std::make_shared<Core>(std::move(options))) {
     m_core->path = m_core->options.exec.path(m_core->options.ns, m_core->options.pod);
@@ -363,9 +381,36 @@ void ExecStream::start() {
     core->thread->setObjectName(QStringLiteral("exec"));
     core->home = new QObject;
     core->home->moveToThread(core->thread);
+    {
+        std::lock_guard lock(liveThreads().mutex);
+        ++liveThreads().count;
+    }
+    // Right after the loop quit, still on the exec thread and outside every socket signal:
+    // the socket, its TLS state and the timers go with `home`, before the thread counts as
+    // finished — so that nothing of Qt's network stack runs after waitForAllThreads().
+    QObject::connect(
+        core->thread, &QThread::finished, core->thread,
+        [core] {
+            QObject *home = nullptr;
+            {
+                std::lock_guard lock(core->mutex);
+                home = std::exchange(core->home, nullptr);
+            }
+            delete home;
+            core->socket = nullptr;
+            std::lock_guard lock(liveThreads().mutex);
+            --liveThreads().count;
+            liveThreads().changed.notify_all();
+        },
+        Qt::DirectConnection);
     QObject::connect(core->thread, &QThread::finished, core->thread, &QObject::deleteLater);
     core->thread->start();
     core->post([core] { core->connect(); });
+}
+
+bool ExecStream::waitForAllThreads(std::chrono::milliseconds timeout) {
+    std::unique_lock lock(liveThreads().mutex);
+    return liveThreads().changed.wait_for(lock, timeout, [] { return liveThreads().count == 0; });
 }
 
 void ExecStream::stop() {

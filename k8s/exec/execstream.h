@@ -25,7 +25,9 @@
 // Threads: construct, start(), the writers, drain(), stop() and the destructor on one consumer
 // thread (usually the GUI). The socket lives on a thread of the stream's own, with a Qt event
 // loop; the destructor stops the stream and returns without waiting for that thread (it ends
-// as soon as a running credential plugin returns).
+// as soon as a running credential plugin returns). A program waits for every such thread with
+// waitForAllThreads() before it returns from main(): a socket torn down while Qt's globals are
+// destroyed crashes.
 
 #include "k8s/api/execchannel.h"
 #include "k8s/api/podexecoptions.h"
@@ -81,6 +83,9 @@ public:
     ExecStream &operator=(const ExecStream &) = delete;
 
     void start();
+    /// Waits until the threads of every ExecStream of the process have finished (their
+    /// sockets closed and freed), at most `timeout`; false if some have not. Any thread.
+    static bool waitForAllThreads(std::chrono::milliseconds timeout);
     void stop();
     /// Bytes for the command's stdin (dropped unless stdin was asked for).
     void writeStdin(std::string bytes);
