@@ -525,6 +525,7 @@ qsizetype TerminalScreen::parse(QByteArrayView bytes) {
             return size;
         case Sequence::Rep:
             vterm_input_write(m_vt, data + from, std::size_t(esc - from));
+            cancelSequence();
             repeatLastCharacter(end.count);
             from = end.end;
             break;
@@ -535,6 +536,7 @@ qsizetype TerminalScreen::parse(QByteArrayView bytes) {
             break;
         case Sequence::Dropped:
             vterm_input_write(m_vt, data + from, std::size_t(esc - from));
+            cancelSequence();
             from = end.end;
             break;
         case Sequence::Other:
@@ -544,6 +546,12 @@ qsizetype TerminalScreen::parse(QByteArrayView bytes) {
     }
     vterm_input_write(m_vt, data + from, std::size_t(size - from));
     return size;
+}
+
+void TerminalScreen::cancelSequence() {
+    // A sequence libvterm is still inside (one that the escape it never sees would have ended)
+    // must not swallow what comes next: CAN ends it, and does nothing between sequences.
+    vterm_input_write(m_vt, "\x18", 1);
 }
 
 void TerminalScreen::clampCursor() {

@@ -172,6 +172,7 @@ private:
     void feed(QByteArrayView bytes);
     qsizetype parse(QByteArrayView bytes);
     void repeatLastCharacter(int count);
+    void cancelSequence();
     void clampCursor();
     void finishCall();
     void markChanged();

@@ -529,6 +529,15 @@ void TerminalScreenTest::libvtermTrapsAreAvoided() {
     QCOMPARE(arguments.cell(1, 2).text, QStringLiteral("!"));
     arguments.write(QByteArray("\x1b[" + QByteArray(15, ';') + "1mbold"));
     QVERIFY(arguments.cell(1, 3).bold); // 16 arguments still work
+    // An unfinished sequence ended by the dropped one's escape: libvterm never sees that
+    // escape, so it is told to drop the first too — and counts no arguments on from it.
+    arguments.write(QByteArray("\x1b[3;1H\x1b[;;;;5\x01\x1b[" + QByteArray(20, ';') + "H" +
+                               QByteArray(16, ';') + "H"));
+    QVERIFY(arguments.text(QPoint(0, 2), QPoint(19, 2)).startsWith(QStringLiteral(";;;;")));
+    // The same for REP: its character is not taken as the end of an unfinished sequence.
+    TerminalScreen rep(3, 20);
+    rep.write("x\x1b[5\x1b[2b");
+    QCOMPARE(rowText(rep, 0), QStringLiteral("xxx"));
 
     // DECRC of a cursor saved before the screen shrank read outside libvterm's arrays.
     TerminalScreen saved(24, 80);
