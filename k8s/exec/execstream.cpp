@@ -123,7 +123,7 @@ struct ExecStream::Core : std::enable_shared_from_this<Core> {
             socket->disconnect();
             socket->abort();
         }
-        thread->quit(); // then finishThread(), on this thread
+        thread->quit(); // then the thread's finished() handler (start()) deletes `home`
     }
 
     void connect() {

@@ -328,6 +328,11 @@ struct TerminalScreen::Cell {
     uint32_t bg = 0;
     uint8_t flags = 0;
     bool operator==(const Cell &) const = default;
+    /// Paints like the default background: trailing ones are not kept in the scrollback.
+    bool plainBlank() const {
+        return ch == 0 && !(flags & (Reverse | Underline | Strike)) &&
+               ((bg & 0xff) & VTERM_COLOR_DEFAULT_BG); // packColor(): the type is the low byte
+    }
 };
 
 /// A line of the live grid. Cells from `used` on are all `fill` (what the last clear wrote),
@@ -585,13 +590,7 @@ void TerminalScreen::repeatLastCharacter(int count) {
     const int times = std::min(count, (m_cols - pos.col) / width);
     if (times <= 0)
         return;
-    uint32_t chars[VTERM_MAX_CHARS_PER_CELL] = {ch};
-    for (const Combining &mark : line.combining) {
-        if (mark.col == col)
-            std::copy(mark.rest.begin(), mark.rest.end(), chars + 1);
-    }
-    const QByteArray glyphs =
-        graphemeText(chars, VTERM_MAX_CHARS_PER_CELL).toUtf8().repeated(times);
+    const QByteArray glyphs = grapheme(ch, line.combining, col).toUtf8().repeated(times);
     vterm_input_write(m_vt, glyphs.constData(), std::size_t(glyphs.size()));
 }
 
@@ -823,6 +822,17 @@ void TerminalScreen::applyAttributes(TerminalCell &cell, uint8_t flags, uint32_t
     cell.strike = flags & Strike;
 }
 
+QString TerminalScreen::grapheme(uint32_t base, const std::vector<Combining> &marks, int col) {
+    uint32_t chars[VTERM_MAX_CHARS_PER_CELL] = {base};
+    for (const Combining &mark : marks) {
+        if (mark.col == col) {
+            std::copy(mark.rest.begin(), mark.rest.end(), chars + 1);
+            break;
+        }
+    }
+    return graphemeText(chars, VTERM_MAX_CHARS_PER_CELL);
+}
+
 const TerminalScreen::SbLine *TerminalScreen::scrollbackLine(int row) const {
     if (row >= 0 || row < -m_sbCount)
         return nullptr;
@@ -845,14 +855,7 @@ TerminalCell TerminalScreen::decodeScrollback(const SbLine &line, int col) const
     }
     if (ch == 0)
         return cell;
-    uint32_t chars[VTERM_MAX_CHARS_PER_CELL] = {ch};
-    for (const Combining &c : line.combining) {
-        if (c.col == col) {
-            std::copy(c.rest.begin(), c.rest.end(), chars + 1);
-            break;
-        }
-    }
-    cell.text = graphemeText(chars, VTERM_MAX_CHARS_PER_CELL);
+    cell.text = grapheme(ch, line.combining, col);
     if (col + 1 < int(line.chars.size()) && line.chars[std::size_t(col) + 1] == WideTail)
         cell.width = 2;
     return cell;
@@ -872,14 +875,7 @@ TerminalCell TerminalScreen::decodeLive(int row, int col) const {
     applyAttributes(cell, c.flags, c.fg, c.bg);
     if (c.ch == 0)
         return cell;
-    uint32_t chars[VTERM_MAX_CHARS_PER_CELL] = {c.ch};
-    for (const Combining &mark : line.combining) {
-        if (mark.col == col) {
-            std::copy(mark.rest.begin(), mark.rest.end(), chars + 1);
-            break;
-        }
-    }
-    cell.text = graphemeText(chars, VTERM_MAX_CHARS_PER_CELL);
+    cell.text = grapheme(c.ch, line.combining, col);
     if (col + 1 < m_cols && line.cells[std::size_t(col) + 1].ch == WideTail)
         cell.width = 2;
     return cell;
@@ -960,6 +956,13 @@ TerminalScreen::Grid TerminalScreen::newGrid(int rows) const {
 
 TerminalScreen::Cell TerminalScreen::blank() const {
     return Cell{0, m_penFg, m_penBg, 0}; // an erase keeps the pen's colours only (BCE)
+}
+
+TerminalScreen::Cell TerminalScreen::defaultBlank() const {
+    VTermColor fg;
+    VTermColor bg;
+    vterm_state_get_default_colors(m_state, &fg, &bg);
+    return Cell{0, packColor(fg), packColor(bg), 0};
 }
 
 void TerminalScreen::clearLine(Line &line, const Cell &with) const {
@@ -1092,7 +1095,7 @@ void TerminalScreen::onErase(int startRow, int endRow, int startCol, int endCol,
     const Cell with = blank();
     for (int row = startRow; row < endRow; ++row) {
         Line &line = *grid()[std::size_t(row)];
-        if (!(with == line.fill))
+        if (with != line.fill)
             line.touch(endCol);
         // Half of a wide character erased: the other half goes too.
         if (startCol > 0 && line.cells[std::size_t(startCol)].ch == WideTail)
@@ -1164,20 +1167,9 @@ void TerminalScreen::pushLine(const Line &from) {
     }
 
     const std::vector<Cell> &cells = from.cells;
-    int length =
-        std::min(from.fill.ch == 0 && !(from.fill.flags & (Reverse | Underline | Strike)) &&
-                         ((from.fill.bg & 0xff) & VTERM_COLOR_DEFAULT_BG)
-                     ? from.used
-                     : int(cells.size()),
-                 int(UINT16_MAX));
-    // Trailing blanks that paint like the default background are not stored.
-    while (length > 0) {
-        const Cell &c = cells[std::size_t(length) - 1];
-        if (c.ch != 0 || (c.flags & (Reverse | Underline | Strike)) ||
-            !((c.bg & 0xff) & VTERM_COLOR_DEFAULT_BG)) // packColor(): the type is the low byte
-            break;
-        --length;
-    }
+    int length = std::min(from.fill.plainBlank() ? from.used : int(cells.size()), int(UINT16_MAX));
+    while (length > 0 && cells[std::size_t(length) - 1].plainBlank())
+        --length; // trailing blanks are not stored
     line->chars.resize(std::size_t(length));
     line->runs.clear();
     line->combining.clear();
@@ -1201,10 +1193,7 @@ bool TerminalScreen::popLine(Line &to, int cols) {
     if (m_sbCount == 0)
         return false;
     const SbLine &line = m_ring[std::size_t((m_sbHead + m_sbCount - 1) % int(m_ring.size()))];
-    VTermColor defaultFg;
-    VTermColor defaultBg;
-    vterm_state_get_default_colors(m_state, &defaultFg, &defaultBg);
-    to.fill = Cell{0, packColor(defaultFg), packColor(defaultBg), 0};
+    to.fill = defaultBlank();
     to.cells.assign(std::size_t(cols), to.fill);
     to.combining.clear();
     const int length = std::min(int(line.chars.size()), cols);
@@ -1234,10 +1223,7 @@ bool TerminalScreen::popLine(Line &to, int cols) {
 
 void TerminalScreen::resizeGrid(Grid &lines, int rows, int cols, int cursorRow, bool main,
                                 int *rowDelta) {
-    VTermColor defaultFg;
-    VTermColor defaultBg;
-    vterm_state_get_default_colors(m_state, &defaultFg, &defaultBg);
-    const Cell fresh{0, packColor(defaultFg), packColor(defaultBg), 0};
+    const Cell fresh = defaultBlank();
     const int oldRows = int(lines.size());
     if (rows < oldRows) {
         // Keep the lowest line that has text or the cursor: the lines above go (into the
@@ -1272,7 +1258,7 @@ void TerminalScreen::resizeGrid(Grid &lines, int rows, int cols, int cursorRow, 
                 line.cells[std::size_t(cols) - 1].ch = 0;
             dropCombining(line.combining, cols, old);
         }
-        if (cols > old && !(fresh == line.fill))
+        if (cols > old && fresh != line.fill)
             line.touch(cols);
         line.cells.resize(std::size_t(cols), fresh);
         line.used = std::min(line.used, cols);

@@ -162,7 +162,10 @@ private:
     const Grid &grid() const { return m_grids[m_altScreen ? 1 : 0]; }
     Grid newGrid(int rows) const;
     static void dropCombining(std::vector<Combining> &marks, int from, int to);
+    /// The blank an erase writes: the pen's colours.
     Cell blank() const;
+    /// A blank in the default colours (new cells, lines back from the scrollback).
+    Cell defaultBlank() const;
     void clearLine(Line &line, const Cell &with) const;
     void resizeGrid(Grid &grid, int rows, int cols, int cursorRow, bool main, int *rowDelta);
     void pushLine(const Line &line);
@@ -180,6 +183,8 @@ private:
     const SbLine *scrollbackLine(int row) const;
     TerminalCell decodeScrollback(const SbLine &line, int col) const;
     TerminalCell decodeLive(int row, int col) const;
+    /// The text of a cell: its base character and the combining marks kept for its column.
+    static QString grapheme(uint32_t base, const std::vector<Combining> &marks, int col);
     void applyAttributes(TerminalCell &cell, uint8_t flags, uint32_t fg, uint32_t bg) const;
     QColor resolve(uint32_t packed, bool foreground) const;
 
