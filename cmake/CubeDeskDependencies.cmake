@@ -9,7 +9,9 @@ find_package(PkgConfig REQUIRED)
 # Debian ships cpp-httplib as a compiled library with OpenSSL support; pkg-config carries the
 # matching compile definitions (CPPHTTPLIB_OPENSSL_SUPPORT ...), which must agree with the library.
 pkg_check_modules(HTTPLIB REQUIRED IMPORTED_TARGET cpp-httplib)
+# DBus is optional: Linux and BSD builds read the desktop's colour scheme from the XDG portal
+# with it (ui/CMakeLists.txt); Windows and macOS builds do not need it.
 find_package(Qt6 6.4 REQUIRED COMPONENTS Core Network WebSockets Gui Widgets Charts Svg Test
-    LinguistTools)
+    LinguistTools OPTIONAL_COMPONENTS DBus)
 # libvterm: terminal emulation for the exec terminal (models/terminal).
 pkg_check_modules(VTERM REQUIRED IMPORTED_TARGET vterm)

@@ -11,7 +11,7 @@ DEBIAN_PACKAGES=(
   qt6-l10n-tools qt6-translations-l10n libqt6opengl6-dev libgl-dev libvulkan-dev
   libyaml-cpp-dev libcurl4-openssl-dev libssl-dev libsimdjson-dev libcpp-httplib-dev
   nlohmann-json3-dev libgtest-dev qt6-websockets-dev libvterm-dev
-  xvfb xauth xdotool imagemagick fonts-noto-cjk
+  xvfb xauth xdotool imagemagick fonts-noto-cjk dbus
   clang-format clang-tidy clang libclang-rt-14-dev curl time bc nghttp2-server tinyproxy
   dpkg-dev file rpm appstream desktop-file-utils
 )
@@ -43,7 +43,7 @@ setup-deps: this is not a Debian/Ubuntu system; install these yourself:
               qt6-qttools-devel qt6-linguist yaml-cpp-devel libcurl-devel openssl-devel \
               simdjson-devel cpp-httplib-devel json-devel gtest-devel xorg-x11-server-Xvfb \
               xdotool ImageMagick google-noto-sans-cjk-fonts kubernetes-client rpm-build \
-              appstream desktop-file-utils
+              appstream desktop-file-utils dbus-daemon
   Homebrew: brew install cmake pkgconf qt libvterm yaml-cpp curl openssl@3 simdjson cpp-httplib \
               nlohmann-json googletest kubernetes-cli
   vcpkg:    vcpkg install qtbase qtcharts qtsvg qttools qtwebsockets libvterm yaml-cpp curl[openssl] openssl simdjson \

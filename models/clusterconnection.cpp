@@ -163,6 +163,15 @@ ClusterConnection::statusKind(const std::string &resourceId) const {
     return it == kinds.end() ? std::nullopt : std::optional(it->second);
 }
 
+bool ClusterConnection::servesJobKinds() const {
+    if (!m_session || !m_session->optionalSettled())
+        return true; // not known yet: assume it does
+    for (const auto &[id, state] : m_session->states())
+        if (k8s::JobKinds::isJobResource(id) && state.phase != k8s::WatchState::Phase::Unavailable)
+            return true;
+    return !m_session->statusKinds().empty();
+}
+
 void ClusterConnection::pollState() {
     if (!m_session)
         return;
@@ -172,6 +181,7 @@ void ClusterConnection::pollState() {
         return;
     m_freshness = std::move(f);
     m_version = version;
+    m_listed = m_listed || m_freshness.level == Freshness::Level::Live;
     if (m_freshness.level == Freshness::Level::Live && !m_accessAsked)
         checkAccess();
     Q_EMIT stateChanged();

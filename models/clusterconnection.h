@@ -53,6 +53,9 @@ public:
     /// Every watch is live and the store holds all it drained: no backlog waits to be applied
     /// (a big sync is applied over several frames; the advisor must not plan on half of it).
     bool synced() const { return m_freshness.level == Freshness::Level::Live && !hasBacklog(); }
+    /// Every watch has listed at least once since the connection started (its data may be
+    /// stale now, but the store holds the cluster): an empty pane means the cluster is empty.
+    bool listed() const { return m_listed; }
     const ClusterStore &store() const { return m_store; }
 
     /// Why writes to this cluster are disabled ("" when they are allowed): read-only mode, a
@@ -94,6 +97,9 @@ public:
     /// The generic job kind `resourceId` ("experiments.kubeflow.org") when the session follows
     /// it as a CRD with a lifecycle (with its printer columns); nullopt otherwise.
     std::optional<k8s::CrdStatusKinds::Kind> statusKind(const std::string &resourceId) const;
+    /// False once discovery has shown that the cluster serves none of the job kinds CubeDesk
+    /// knows (JobKinds) and no other CRD with a lifecycle; true before that is known.
+    bool servesJobKinds() const;
     /// Re-reads watch states and version; emits stateChanged() when they differ.
     void pollState();
 
@@ -125,6 +131,7 @@ private:
     std::optional<bool> m_mayPatchNodes; ///< nullopt until the access review answered
     QString m_accessReason;
     bool m_accessAsked = false;
+    bool m_listed = false; ///< was Live once (listed())
 
     struct PendingWrite {
         std::future<std::vector<k8s::WriteResult>> future;

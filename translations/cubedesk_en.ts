@@ -2,6 +2,52 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>EmptyReason</name>
+    <message>
+        <source>No cluster is in scope.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check a cluster in the Clusters tree on the left.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for the first list from %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The table fills as soon as the cluster answers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A cluster in scope cannot be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n clusters in scope cannot be read.</source>
+        <translation>
+            <numerusform>%n cluster in scope cannot be read.</numerusform>
+            <numerusform>%n clusters in scope cannot be read.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Still connecting: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing matches “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change or clear the filter above to see every row.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::models::BalanceAdvisor</name>
     <message>
         <source>CPU</source>
@@ -1355,6 +1401,136 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::ui::AboutDialog</name>
+    <message>
+        <source>The application framework: the modules Core, Gui, Widgets, Network, WebSockets, OpenGL, OpenGL Widgets and Svg. CubeDesk uses Qt under the LGPL-3.0, whose terms add to those of the GPL-3.0 (both texts below), and links it dynamically, so that it can be replaced.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The charts of the Overview pane. Its open-source edition is available under the GPL-3.0 only, not the LGPL: a program that links it is distributed, as a whole, under the terms of the GPL-3.0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTTP/1.1 and HTTP/2 connections to the clusters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TLS, certificates and keys.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading what the clusters send.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading kubeconfig files and YAML.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The terminal emulation of the terminals.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writing the changes sent to the clusters, and the demo clusters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The simulated API server behind the demo clusters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About CubeDesk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Version %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One fast window over all your GPU and machine-learning Kubernetes clusters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Built with Qt %1, running on Qt %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CubeDesk is free software, licensed under the Apache License 2.0. It uses the libraries below, each under its own licence: select one to read its notice and licence text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Qt Charts is available under the GNU GPL version 3 only, not the LGPL, so CubeDesk in binary form is distributed, as a whole, under the terms of the GPL-3.0, with its complete source code available from the CubeDesk project. CubeDesk&apos;s own code stays under Apache-2.0, which a GPL-3.0 work may include.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Components and their licences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Component</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Licence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This program.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notice and licence text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Third-party &amp;notices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Third-party notices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every library, its licence and where its source code is, as the packages install it (THIRD-PARTY-NOTICES.txt).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About Qt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Licence: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source code: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Used for: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The licence text %1 is missing from this build.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::BalanceAuditView</name>
+    <message>
+        <source>Balancing audit</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::ui::BalanceBar</name>
     <message>
         <source>Suggest</source>
@@ -1398,6 +1574,14 @@
     </message>
     <message>
         <source>Balancing advisor:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs to preview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Automatic balancing interval</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1491,6 +1675,17 @@
     </message>
     <message>
         <source>Show all clusters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clusters in scope</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::ClustersPane</name>
+    <message>
+        <source>Clusters</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1681,6 +1876,34 @@
     </message>
     <message>
         <source>Import topology file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter GPU nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs by type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pods on the selected GPU node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Placement candidates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The clusters in scope have no GPU nodes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A GPU node advertises a GPU resource (nvidia.com/gpu, amd.com/gpu, MIG slices) in its capacity; the cluster&apos;s device plugin sets it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1909,6 +2132,38 @@
 
 %1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Filter jobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The clusters in scope serve no job kinds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Jobs pane lists Kubeflow training jobs, Volcano, Spark and Argo jobs and other CRDs with a lifecycle; none of them is installed in these clusters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No jobs to show under “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose “%1” in Show to see every job.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The clusters in scope have no jobs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jobs appear here as soon as one is submitted.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2164,6 +2419,10 @@
             <numerusform> from %n pods</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Copy the selected log lines</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::LogsDock</name>
@@ -2282,14 +2541,6 @@
     </message>
     <message>
         <source>&amp;About CubeDesk</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>About CubeDesk</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;CubeDesk %1&lt;/b&gt;&lt;p&gt;One fast window over all your GPU and machine-learning Kubernetes clusters.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2430,6 +2681,38 @@
     </message>
     <message>
         <source>The demo clusters could not start: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Preferences…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Close window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;New window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another window over the same clusters, with its own scope and pane (no second connection).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 › %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Automatic balancing runs in CubeDesk&apos;s first window.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2707,6 +2990,22 @@
         <source>%1 of %2 nodes</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Filter nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The clusters in scope have no nodes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes appear here as soon as they register with the API server.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::NotificationPanel</name>
@@ -2720,6 +3019,10 @@
     </message>
     <message>
         <source>Pending pods, NotReady nodes, failed jobs and moves. No system tray: notifications appear only here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notifications</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2760,6 +3063,10 @@
     </message>
     <message>
         <source>Resource group %1: requested / allocatable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes of resource group %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2864,6 +3171,14 @@
 %3 pods · %4 pending</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Filter running pods</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running pods</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::PendingPane</name>
@@ -2906,6 +3221,42 @@
         <source>%1 of %2 events</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Pods pending longer than 5 minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing is pending.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every pod in the clusters in scope was scheduled within 5 minutes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No events in the clusters in scope.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The API server keeps events for an hour by default; new ones appear here as they happen.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No events to show under “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose “%1” to see every event.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::PodActionMenu</name>
@@ -2915,6 +3266,137 @@
     </message>
     <message>
         <source>Open terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::PreferencesDialog</name>
+    <message>
+        <source>Use the desktop&apos;s font</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask before closing a connected terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show notifications on the desktop too (system tray)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show timestamps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrap long lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preferences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The desktop&apos;s language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow the desktop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> pt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comfortable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compact</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> thousand lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A new language applies when CubeDesk starts again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Appearance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Font:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Font &amp;size:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Table &amp;density:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Behaviour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Overview refreshes every:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Logs and terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keep in a log panel:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Terminal &amp;command:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Terminal f&amp;ont:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Terminal font si&amp;ze:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings file: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2995,6 +3477,81 @@
         <source>Select a resource-quota line first.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Filter quotas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quotas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The clusters in scope have no quotas.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lines appear for every ResourceQuota, LimitRange, Volcano queue and resource group; none is defined in these clusters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No quotas to show under “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose “%1” to see every line.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter: keys, action or pane</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the selection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scroll back a page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scroll forward a page</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::TerminalDock</name>
@@ -3004,6 +3561,14 @@
     </message>
     <message>
         <source>%1 (ended)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is still running. Close the terminal and end it?</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3293,15 +3858,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Requested ≥ 80 %</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Requested ≥ 95 %</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>≥80%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>≥95%</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2,6 +2,51 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>EmptyReason</name>
+    <message>
+        <source>No cluster is in scope.</source>
+        <translation>范围内没有集群。</translation>
+    </message>
+    <message>
+        <source>Check a cluster in the Clusters tree on the left.</source>
+        <translation>在左侧的集群树中勾选一个集群。</translation>
+    </message>
+    <message>
+        <source>Waiting for the first list from %1…</source>
+        <translation>正在等待 %1 的首次列表…</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>The table fills as soon as the cluster answers.</source>
+        <translation>集群一有回应，表格即会填满。</translation>
+    </message>
+    <message>
+        <source>A cluster in scope cannot be read.</source>
+        <translation>范围内有一个集群无法读取。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n clusters in scope cannot be read.</source>
+        <translation>
+            <numerusform>范围内有 %n 个集群无法读取。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Still connecting: %1</source>
+        <translation>仍在连接：%1</translation>
+    </message>
+    <message>
+        <source>Nothing matches “%1”.</source>
+        <translation>没有与“%1”匹配的内容。</translation>
+    </message>
+    <message>
+        <source>Change or clear the filter above to see every row.</source>
+        <translation>修改或清除上方的过滤条件以查看所有行。</translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::models::BalanceAdvisor</name>
     <message>
         <source>CPU</source>
@@ -1339,6 +1384,136 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::ui::AboutDialog</name>
+    <message>
+        <source>The application framework: the modules Core, Gui, Widgets, Network, WebSockets, OpenGL, OpenGL Widgets and Svg. CubeDesk uses Qt under the LGPL-3.0, whose terms add to those of the GPL-3.0 (both texts below), and links it dynamically, so that it can be replaced.</source>
+        <translation>应用程序框架：Core、Gui、Widgets、Network、WebSockets、OpenGL、OpenGL Widgets 和 Svg 模块。CubeDesk 依据 LGPL-3.0 使用 Qt（其条款是对 GPL-3.0 的补充，两份文本见下），并以动态方式链接，因此可以替换。</translation>
+    </message>
+    <message>
+        <source>The charts of the Overview pane. Its open-source edition is available under the GPL-3.0 only, not the LGPL: a program that links it is distributed, as a whole, under the terms of the GPL-3.0.</source>
+        <translation>“整体资源”窗格的图表。其开源版本仅以 GPL-3.0 提供，而非 LGPL：链接它的程序作为整体依据 GPL-3.0 的条款发布。</translation>
+    </message>
+    <message>
+        <source>HTTP/1.1 and HTTP/2 connections to the clusters.</source>
+        <translation>与集群之间的 HTTP/1.1 和 HTTP/2 连接。</translation>
+    </message>
+    <message>
+        <source>TLS, certificates and keys.</source>
+        <translation>TLS、证书和密钥。</translation>
+    </message>
+    <message>
+        <source>Reading what the clusters send.</source>
+        <translation>读取集群发送的内容。</translation>
+    </message>
+    <message>
+        <source>Reading kubeconfig files and YAML.</source>
+        <translation>读取 kubeconfig 文件和 YAML。</translation>
+    </message>
+    <message>
+        <source>The terminal emulation of the terminals.</source>
+        <translation>终端的终端仿真。</translation>
+    </message>
+    <message>
+        <source>Writing the changes sent to the clusters, and the demo clusters.</source>
+        <translation>写入发往集群的更改，以及演示集群。</translation>
+    </message>
+    <message>
+        <source>The simulated API server behind the demo clusters.</source>
+        <translation>演示集群背后的模拟 API 服务器。</translation>
+    </message>
+    <message>
+        <source>About CubeDesk</source>
+        <translation>关于 CubeDesk</translation>
+    </message>
+    <message>
+        <source>Version %1</source>
+        <translation>版本 %1</translation>
+    </message>
+    <message>
+        <source>One fast window over all your GPU and machine-learning Kubernetes clusters.</source>
+        <translation>一个快速的窗口，纵览您所有的 GPU 与机器学习 Kubernetes 集群。</translation>
+    </message>
+    <message>
+        <source>Built with Qt %1, running on Qt %2.</source>
+        <translation>基于 Qt %1 构建，运行于 Qt %2。</translation>
+    </message>
+    <message>
+        <source>CubeDesk is free software, licensed under the Apache License 2.0. It uses the libraries below, each under its own licence: select one to read its notice and licence text.</source>
+        <translation>CubeDesk 是自由软件，依据 Apache License 2.0 授权。它使用下列库，各自遵循其自己的许可证：选择一项以阅读其声明和许可证文本。</translation>
+    </message>
+    <message>
+        <source>Qt Charts is available under the GNU GPL version 3 only, not the LGPL, so CubeDesk in binary form is distributed, as a whole, under the terms of the GPL-3.0, with its complete source code available from the CubeDesk project. CubeDesk&apos;s own code stays under Apache-2.0, which a GPL-3.0 work may include.</source>
+        <translation>Qt Charts 仅以 GNU GPL 第 3 版提供，而非 LGPL，因此二进制形式的 CubeDesk 作为整体依据 GPL-3.0 的条款发布，其完整源代码可从 CubeDesk 项目获得。CubeDesk 自身的代码仍采用 Apache-2.0，GPL-3.0 作品可以包含它。</translation>
+    </message>
+    <message>
+        <source>Components and their licences</source>
+        <translation>组件及其许可证</translation>
+    </message>
+    <message>
+        <source>Component</source>
+        <translation>组件</translation>
+    </message>
+    <message>
+        <source>Licence</source>
+        <translation>许可证</translation>
+    </message>
+    <message>
+        <source>This program.</source>
+        <translation>本程序。</translation>
+    </message>
+    <message>
+        <source>Notice and licence text</source>
+        <translation>声明和许可证文本</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Third-party &amp;notices</source>
+        <translation>第三方声明(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Third-party notices</source>
+        <translation>第三方声明</translation>
+    </message>
+    <message>
+        <source>Every library, its licence and where its source code is, as the packages install it (THIRD-PARTY-NOTICES.txt).</source>
+        <translation>每个库、其许可证以及其源代码所在之处，与软件包安装的内容相同（THIRD-PARTY-NOTICES.txt）。</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>关于 &amp;Qt</translation>
+    </message>
+    <message>
+        <source>About Qt</source>
+        <translation>关于 Qt</translation>
+    </message>
+    <message>
+        <source>Licence: %1</source>
+        <translation>许可证：%1</translation>
+    </message>
+    <message>
+        <source>Source code: %1</source>
+        <translation>源代码：%1</translation>
+    </message>
+    <message>
+        <source>Used for: %1</source>
+        <translation>用途：%1</translation>
+    </message>
+    <message>
+        <source>The licence text %1 is missing from this build.</source>
+        <translation>此构建中缺少许可证文本 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::BalanceAuditView</name>
+    <message>
+        <source>Balancing audit</source>
+        <translation>均衡审计</translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::ui::BalanceBar</name>
     <message>
         <source>Suggest</source>
@@ -1383,6 +1558,14 @@
     <message>
         <source>Balancing advisor:</source>
         <translation>均衡建议：</translation>
+    </message>
+    <message>
+        <source>Runs to preview</source>
+        <translation>预览的轮数</translation>
+    </message>
+    <message>
+        <source>Automatic balancing interval</source>
+        <translation>自动均衡间隔</translation>
     </message>
 </context>
 <context>
@@ -1475,6 +1658,17 @@
     <message>
         <source>Show all clusters</source>
         <translation>显示所有集群</translation>
+    </message>
+    <message>
+        <source>Clusters in scope</source>
+        <translation>范围内的集群</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::ClustersPane</name>
+    <message>
+        <source>Clusters</source>
+        <translation>集群</translation>
     </message>
 </context>
 <context>
@@ -1665,6 +1859,34 @@
     <message>
         <source>Import topology file</source>
         <translation>导入拓扑文件</translation>
+    </message>
+    <message>
+        <source>Filter GPU nodes</source>
+        <translation>过滤 GPU 节点</translation>
+    </message>
+    <message>
+        <source>GPUs by type</source>
+        <translation>按类型统计的 GPU</translation>
+    </message>
+    <message>
+        <source>GPU nodes</source>
+        <translation>GPU 节点</translation>
+    </message>
+    <message>
+        <source>Pods on the selected GPU node</source>
+        <translation>所选 GPU 节点上的 Pod</translation>
+    </message>
+    <message>
+        <source>Placement candidates</source>
+        <translation>候选放置位置</translation>
+    </message>
+    <message>
+        <source>The clusters in scope have no GPU nodes.</source>
+        <translation>范围内的集群没有 GPU 节点。</translation>
+    </message>
+    <message>
+        <source>A GPU node advertises a GPU resource (nvidia.com/gpu, amd.com/gpu, MIG slices) in its capacity; the cluster&apos;s device plugin sets it.</source>
+        <translation>GPU 节点会在其容量中声明 GPU 资源（nvidia.com/gpu、amd.com/gpu、MIG 切片）；由集群的设备插件设置。</translation>
     </message>
 </context>
 <context>
@@ -1889,6 +2111,38 @@
 
 %1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Filter jobs</source>
+        <translation>过滤任务</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>The clusters in scope serve no job kinds.</source>
+        <translation>范围内的集群未提供任何任务类型。</translation>
+    </message>
+    <message>
+        <source>The Jobs pane lists Kubeflow training jobs, Volcano, Spark and Argo jobs and other CRDs with a lifecycle; none of them is installed in these clusters.</source>
+        <translation>“任务”窗格列出 Kubeflow 训练任务、Volcano、Spark 和 Argo 任务以及其他带生命周期的 CRD；这些集群中均未安装。</translation>
+    </message>
+    <message>
+        <source>No jobs to show under “%1”.</source>
+        <translation>“%1”下没有可显示的任务。</translation>
+    </message>
+    <message>
+        <source>Choose “%1” in Show to see every job.</source>
+        <translation>在“显示”中选择“%1”以查看所有任务。</translation>
+    </message>
+    <message>
+        <source>The clusters in scope have no jobs.</source>
+        <translation>范围内的集群没有任务。</translation>
+    </message>
+    <message>
+        <source>Jobs appear here as soon as one is submitted.</source>
+        <translation>一旦有任务提交，就会出现在这里。</translation>
     </message>
 </context>
 <context>
@@ -2136,6 +2390,10 @@
             <numerusform>，来自 %n 个 Pod</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Copy the selected log lines</source>
+        <translation>复制选中的日志行</translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::LogsDock</name>
@@ -2257,14 +2515,6 @@
     <message>
         <source>&amp;About CubeDesk</source>
         <translation>关于 CubeDesk(&amp;A)</translation>
-    </message>
-    <message>
-        <source>About CubeDesk</source>
-        <translation>关于 CubeDesk</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;CubeDesk %1&lt;/b&gt;&lt;p&gt;One fast window over all your GPU and machine-learning Kubernetes clusters.&lt;/p&gt;</source>
-        <translation>&lt;b&gt;CubeDesk %1&lt;/b&gt;&lt;p&gt;用一个快速的窗口管理您所有的 GPU 与机器学习 Kubernetes 集群。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Remove kubeconfig</source>
@@ -2401,6 +2651,38 @@
     <message>
         <source>The demo clusters could not start: %1</source>
         <translation>演示集群无法启动：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Preferences…</source>
+        <translation>首选项(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>&amp;Close window</source>
+        <translation>关闭窗口(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Window</source>
+        <translation>窗口(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;New window</source>
+        <translation>新建窗口(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Another window over the same clusters, with its own scope and pane (no second connection).</source>
+        <translation>另一个窗口，面向相同的集群，拥有自己的范围和窗格（不建立第二个连接）。</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>%1 › %2</source>
+        <translation>%1 › %2</translation>
+    </message>
+    <message>
+        <source>Automatic balancing runs in CubeDesk&apos;s first window.</source>
+        <translation>自动均衡在 CubeDesk 的第一个窗口中运行。</translation>
     </message>
 </context>
 <context>
@@ -2675,6 +2957,22 @@
         <source>%1 of %2 nodes</source>
         <translation>%1 / %2 个节点</translation>
     </message>
+    <message>
+        <source>Filter nodes</source>
+        <translation>过滤节点</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>The clusters in scope have no nodes.</source>
+        <translation>范围内的集群没有节点。</translation>
+    </message>
+    <message>
+        <source>Nodes appear here as soon as they register with the API server.</source>
+        <translation>节点一旦向 API 服务器注册，就会出现在这里。</translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::NotificationPanel</name>
@@ -2689,6 +2987,10 @@
     <message>
         <source>Pending pods, NotReady nodes, failed jobs and moves. No system tray: notifications appear only here.</source>
         <translation>待调度 Pod、未就绪节点、失败任务和节点移动。没有系统托盘：通知只显示在这里。</translation>
+    </message>
+    <message>
+        <source>Notifications</source>
+        <translation>通知</translation>
     </message>
 </context>
 <context>
@@ -2726,6 +3028,10 @@
     <message>
         <source>Resource group %1: requested / allocatable</source>
         <translation>资源组 %1：已申请 / 可分配</translation>
+    </message>
+    <message>
+        <source>Nodes of resource group %1</source>
+        <translation>资源组 %1 的节点</translation>
     </message>
 </context>
 <context>
@@ -2828,6 +3134,14 @@
         <translation>%2 个节点中 %1 个就绪
 %3 个 Pod · %4 个待调度</translation>
     </message>
+    <message>
+        <source>Filter running pods</source>
+        <translation>过滤运行中的 Pod</translation>
+    </message>
+    <message>
+        <source>Running pods</source>
+        <translation>运行中的 Pod</translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::PendingPane</name>
@@ -2869,6 +3183,42 @@
         <source>%1 of %2 events</source>
         <translation>%1 / %2 条事件</translation>
     </message>
+    <message>
+        <source>Pods pending longer than 5 minutes</source>
+        <translation>等待超过 5 分钟的 Pod</translation>
+    </message>
+    <message>
+        <source>Filter events</source>
+        <translation>过滤事件</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Nothing is pending.</source>
+        <translation>没有等待中的 Pod。</translation>
+    </message>
+    <message>
+        <source>Every pod in the clusters in scope was scheduled within 5 minutes.</source>
+        <translation>范围内集群的每个 Pod 都在 5 分钟内完成了调度。</translation>
+    </message>
+    <message>
+        <source>No events in the clusters in scope.</source>
+        <translation>范围内的集群没有事件。</translation>
+    </message>
+    <message>
+        <source>The API server keeps events for an hour by default; new ones appear here as they happen.</source>
+        <translation>API 服务器默认保留事件一小时；新事件发生时会出现在这里。</translation>
+    </message>
+    <message>
+        <source>No events to show under “%1”.</source>
+        <translation>“%1”下没有可显示的事件。</translation>
+    </message>
+    <message>
+        <source>Choose “%1” to see every event.</source>
+        <translation>选择“%1”以查看所有事件。</translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::PodActionMenu</name>
@@ -2879,6 +3229,137 @@
     <message>
         <source>Open terminal</source>
         <translation>打开终端</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::PreferencesDialog</name>
+    <message>
+        <source>Use the desktop&apos;s font</source>
+        <translation>使用桌面的字体</translation>
+    </message>
+    <message>
+        <source>Ask before closing a connected terminal</source>
+        <translation>关闭已连接的终端前询问</translation>
+    </message>
+    <message>
+        <source>Show notifications on the desktop too (system tray)</source>
+        <translation>同时在桌面上显示通知（系统托盘）</translation>
+    </message>
+    <message>
+        <source>Show timestamps</source>
+        <translation>显示时间戳</translation>
+    </message>
+    <message>
+        <source>Wrap long lines</source>
+        <translation>长行自动换行</translation>
+    </message>
+    <message>
+        <source>Preferences</source>
+        <translation>首选项</translation>
+    </message>
+    <message>
+        <source>The desktop&apos;s language</source>
+        <translation>桌面的语言</translation>
+    </message>
+    <message>
+        <source>Follow the desktop</source>
+        <translation>跟随桌面</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source> pt</source>
+        <translation> 磅</translation>
+    </message>
+    <message>
+        <source>Comfortable</source>
+        <translation>舒适</translation>
+    </message>
+    <message>
+        <source>Compact</source>
+        <translation>紧凑</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source> thousand lines</source>
+        <translation> 千行</translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation>常规</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>A new language applies when CubeDesk starts again.</source>
+        <translation>新的语言在 CubeDesk 再次启动时生效。</translation>
+    </message>
+    <message>
+        <source>Appearance</source>
+        <translation>外观</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>主题(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>&amp;Font:</source>
+        <translation>字体(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>Font &amp;size:</source>
+        <translation>字号(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Table &amp;density:</source>
+        <translation>表格密度(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>Behaviour</source>
+        <translation>行为</translation>
+    </message>
+    <message>
+        <source>&amp;Overview refreshes every:</source>
+        <translation>“整体资源”刷新间隔(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Logs and terminal</source>
+        <translation>日志和终端</translation>
+    </message>
+    <message>
+        <source>&amp;Keep in a log panel:</source>
+        <translation>日志面板保留(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>Terminal &amp;command:</source>
+        <translation>终端命令(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Terminal f&amp;ont:</source>
+        <translation>终端字体(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Terminal font si&amp;ze:</source>
+        <translation>终端字号(&amp;Z)：</translation>
+    </message>
+    <message>
+        <source>Settings file: %1</source>
+        <translation>设置文件：%1</translation>
     </message>
 </context>
 <context>
@@ -2958,6 +3439,81 @@
         <source>Select a resource-quota line first.</source>
         <translation>请先选择一行资源配额。</translation>
     </message>
+    <message>
+        <source>Filter quotas</source>
+        <translation>过滤配额</translation>
+    </message>
+    <message>
+        <source>Quotas</source>
+        <translation>配额</translation>
+    </message>
+    <message>
+        <source>The clusters in scope have no quotas.</source>
+        <translation>范围内的集群没有配额。</translation>
+    </message>
+    <message>
+        <source>Lines appear for every ResourceQuota, LimitRange, Volcano queue and resource group; none is defined in these clusters.</source>
+        <translation>每个 ResourceQuota、LimitRange、Volcano 队列和资源组各占一行；这些集群中均未定义。</translation>
+    </message>
+    <message>
+        <source>No quotas to show under “%1”.</source>
+        <translation>“%1”下没有可显示的配额。</translation>
+    </message>
+    <message>
+        <source>Choose “%1” to see every line.</source>
+        <translation>选择“%1”以查看所有行。</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Filter: keys, action or pane</source>
+        <translation>过滤：按键、操作或窗格</translation>
+    </message>
+    <message>
+        <source>Filter shortcuts</source>
+        <translation>过滤快捷键</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <source>Terminal</source>
+        <translation>终端</translation>
+    </message>
+    <message>
+        <source>Copy the selection</source>
+        <translation>复制所选内容</translation>
+    </message>
+    <message>
+        <source>Paste</source>
+        <translation>粘贴</translation>
+    </message>
+    <message>
+        <source>Scroll back a page</source>
+        <translation>向上翻一页</translation>
+    </message>
+    <message>
+        <source>Scroll forward a page</source>
+        <translation>向下翻一页</translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::TerminalDock</name>
@@ -2968,6 +3524,14 @@
     <message>
         <source>%1 (ended)</source>
         <translation>%1（已结束）</translation>
+    </message>
+    <message>
+        <source>Close terminal</source>
+        <translation>关闭终端</translation>
+    </message>
+    <message>
+        <source>%1 is still running. Close the terminal and end it?</source>
+        <translation>%1 仍在运行。关闭终端并结束它吗？</translation>
     </message>
 </context>
 <context>
@@ -3255,16 +3819,16 @@
         <translation>已申请</translation>
     </message>
     <message>
-        <source>Requested ≥ 80 %</source>
-        <translation>已申请 ≥ 80 %</translation>
-    </message>
-    <message>
-        <source>Requested ≥ 95 %</source>
-        <translation>已申请 ≥ 95 %</translation>
-    </message>
-    <message>
         <source>Free</source>
         <translation>空闲</translation>
+    </message>
+    <message>
+        <source>≥80%</source>
+        <translation>≥80%</translation>
+    </message>
+    <message>
+        <source>≥95%</source>
+        <translation>≥95%</translation>
     </message>
 </context>
 </TS>

@@ -27,6 +27,7 @@ BalanceBar::BalanceBar(QWidget *parent)
     m_runs->setRange(1, 10);
     m_runs->setValue(3);
     m_runs->setPrefix(tr("runs: "));
+    m_runs->setAccessibleName(tr("Runs to preview"));
     m_runs->setToolTip(tr("How many successive runs of the rule to preview"));
     m_apply->setObjectName(QStringLiteral("applySuggestionButton"));
     m_apply->setText(tr("Apply"));
@@ -40,6 +41,7 @@ BalanceBar::BalanceBar(QWidget *parent)
     m_minutes->setRange(1, 1440);
     m_minutes->setValue(10);
     m_minutes->setSuffix(tr(" min"));
+    m_minutes->setAccessibleName(tr("Automatic balancing interval"));
     m_audit->setText(tr("Audit…"));
     m_audit->setObjectName(QStringLiteral("auditButton"));
     m_summary->setObjectName(QStringLiteral("balanceSummary"));
@@ -98,12 +100,19 @@ void BalanceBar::setWritesEnabled(bool enabled, const QString &why) {
     m_writes = enabled;
     m_why = why;
     m_apply->setEnabled(enabled && m_hasMove);
-    m_auto->setEnabled(enabled);
-    m_minutes->setEnabled(enabled);
+    m_auto->setEnabled(enabled && m_autoUnavailable.isEmpty());
+    m_minutes->setEnabled(enabled && m_autoUnavailable.isEmpty());
     if (!enabled) {
         m_apply->setToolTip(why);
         m_auto->setToolTip(why);
     }
+    if (!m_autoUnavailable.isEmpty())
+        m_auto->setToolTip(m_autoUnavailable);
+}
+
+void BalanceBar::setAutoBalanceUnavailable(const QString &why) {
+    m_autoUnavailable = why;
+    setWritesEnabled(m_writes, m_why);
 }
 
 } // namespace cubedesk::ui

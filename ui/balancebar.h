@@ -25,6 +25,8 @@ public:
     /// Reflects the board cluster's auto-balance state (emits nothing).
     void setAutoBalance(bool enabled, int minutes);
     void setWritesEnabled(bool enabled, const QString &why);
+    /// Automatic balancing cannot be switched on here, for `why` (another window runs it).
+    void setAutoBalanceUnavailable(const QString &why);
     QToolButton *suggestButton() const { return m_suggest; }
     QToolButton *applyButton() const { return m_apply; }
     QCheckBox *autoBox() const { return m_auto; }
@@ -47,6 +49,7 @@ private:
     bool m_writes = true;
     bool m_hasMove = false;
     QString m_why;
+    QString m_autoUnavailable;
 };
 
 } // namespace cubedesk::ui

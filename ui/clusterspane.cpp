@@ -2,6 +2,7 @@
 
 #include "models/clusterlistmodel.h"
 #include "models/modelroles.h"
+#include "ui/tableviews.h"
 #include "widgets/usagebardelegate.h"
 
 #include <QHeaderView>
@@ -20,6 +21,7 @@ ClustersPane::ClustersPane(ClusterListModel *model, QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
     m_view->setObjectName(QStringLiteral("clustersView"));
+    m_view->setAccessibleName(tr("Clusters"));
     m_view->setModel(model);
     auto *bars = new widgets::UsageBarDelegate(m_view);
     for (int c :
@@ -28,8 +30,7 @@ ClustersPane::ClustersPane(ClusterListModel *model, QWidget *parent)
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setAlternatingRowColors(true);
     m_view->verticalHeader()->hide();
-    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_view->verticalHeader()->setDefaultSectionSize(30);
+    TableViews::setRowHeight(m_view, 30);
     m_view->horizontalHeader()->setStretchLastSection(true);
     const int widths[] = {110, 170, 230, 90, 90, 70, 160, 160, 140};
     for (int c = 0; c < static_cast<int>(std::size(widths)); ++c)

@@ -7,6 +7,10 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QMenu>
+#include <QScrollBar>
+#include <QStyle>
+
+#include <algorithm>
 
 namespace cubedesk::ui {
 
@@ -24,11 +28,11 @@ ClusterTree::ClusterTree(models::ClusterHub *hub, QWidget *parent)
     setHeaderLabels({tr("Clusters"), tr("Data")});
     header()->setStretchLastSection(true);
     header()->setSectionResizeMode(0, QHeaderView::Interactive);
-    setColumnWidth(0, 150);
     setRootIsDecorated(true);
     setUniformRowHeights(true);
     setContextMenuPolicy(Qt::CustomContextMenu);
     setObjectName(QStringLiteral("clusterTree"));
+    setAccessibleName(tr("Clusters in scope"));
     connect(this, &QWidget::customContextMenuRequested, this, &ClusterTree::showMenu);
     connect(hub, &models::ClusterHub::contextsChanged, this, &ClusterTree::rebuild);
     connect(hub, &models::ClusterHub::clusterStateChanged, this, &ClusterTree::updateBadge);
@@ -45,6 +49,31 @@ ClusterTree::ClusterTree(models::ClusterHub *hub, QWidget *parent)
         Q_EMIT scopeChanged(scope());
     });
     rebuild();
+}
+
+QSize ClusterTree::sizeHint() const {
+    // Whole context names and their badges, within reason: a dock starts this wide.
+    const int names = header()->sectionSize(0);
+    int badges = 80;
+    for (int i = 0; i < topLevelItemCount(); ++i)
+        for (int j = 0; j < topLevelItem(i)->childCount(); ++j)
+            if (QWidget *badge = itemWidget(topLevelItem(i)->child(j), 1))
+                badges = std::max(badges, badge->sizeHint().width());
+    const int frame = 2 * frameWidth() + verticalScrollBar()->sizeHint().width() + 4;
+    return {std::clamp(names + badges + frame, 200, 440), QTreeWidget::sizeHint().height()};
+}
+
+void ClusterTree::fitNames() {
+    // Context names decide column 0 (file rows span both columns); the user may still drag it.
+    int widest = fontMetrics().horizontalAdvance(headerItem()->text(0));
+    const int indent = indentation() * 2 + style()->pixelMetric(QStyle::PM_IndicatorWidth) + 12;
+    for (int i = 0; i < topLevelItemCount(); ++i)
+        for (int j = 0; j < topLevelItem(i)->childCount(); ++j)
+            widest = std::max(widest,
+                              fontMetrics().horizontalAdvance(topLevelItem(i)->child(j)->text(0)) +
+                                  indent);
+    setColumnWidth(0, std::min(widest, 320));
+    updateGeometry();
 }
 
 QTreeWidgetItem *ClusterTree::itemFor(const QString &context) const {
@@ -65,12 +94,11 @@ void ClusterTree::rebuild() {
             file = new QTreeWidgetItem(this, {QFileInfo(info.file).fileName()});
             file->setToolTip(0, info.file);
             file->setData(0, kFileRole, info.file);
-            file->setFirstColumnSpanned(false);
             file->setExpanded(true);
         }
         auto *item = new QTreeWidgetItem(file, {info.name});
         item->setData(0, kContextRole, info.name);
-        item->setToolTip(0, info.server);
+        item->setToolTip(0, QStringLiteral("%1\n%2").arg(info.name, info.server));
         item->setCheckState(0, info.enabled && !m_unchecked.contains(info.name) ? Qt::Checked
                                                                                 : Qt::Unchecked);
         if (!info.enabled)
@@ -83,6 +111,10 @@ void ClusterTree::rebuild() {
             updateBadge(c);
     }
     expandAll();
+    // File rows have no badge: their name may run into the second column.
+    for (int i = 0; i < topLevelItemCount(); ++i)
+        topLevelItem(i)->setFirstColumnSpanned(true);
+    fitNames();
     m_rebuilding = false;
     Q_EMIT scopeChanged(scope());
 }
@@ -104,6 +136,17 @@ QSet<QString> ClusterTree::scope() const {
         if (!m_unchecked.contains(c->name()))
             out.insert(c->name());
     return out;
+}
+
+QStringList ClusterTree::unchecked() const {
+    QStringList out(m_unchecked.begin(), m_unchecked.end());
+    out.sort();
+    return out;
+}
+
+void ClusterTree::setUnchecked(const QStringList &contexts) {
+    m_unchecked = QSet<QString>(contexts.begin(), contexts.end());
+    rebuild();
 }
 
 void ClusterTree::setScopeOnly(const QString &cluster) {

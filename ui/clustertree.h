@@ -25,6 +25,11 @@ public:
     QSet<QString> scope() const;
     /// Shows only `cluster` (empty: every cluster).
     void setScopeOnly(const QString &cluster);
+    /// Contexts the user unchecked in this tree (remembered per window), and setting them.
+    QStringList unchecked() const;
+    void setUnchecked(const QStringList &contexts);
+    /// Wide enough for the context names and their badges (at most 440 px).
+    QSize sizeHint() const override;
 
 Q_SIGNALS:
     void scopeChanged(const QSet<QString> &clusters);
@@ -32,6 +37,9 @@ Q_SIGNALS:
 
 private:
     void rebuild();
+    /// Sizes the names column to the longest context name (names are cut only past 320 px;
+    /// their tooltip holds the whole name and the server).
+    void fitNames();
     void updateBadge(models::ClusterConnection *cluster);
     void showMenu(const QPoint &pos);
     QTreeWidgetItem *itemFor(const QString &context) const;

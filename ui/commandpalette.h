@@ -1,10 +1,13 @@
 #pragma once
-// CommandPalette (Ctrl+K): type to jump to any pane, node or resource group of any cluster.
-// Entries are gathered when it opens; matching is case-insensitive on every word typed.
+// CommandPalette (Ctrl+K): type to jump to any pane, node, job or resource group of any cluster,
+// or to run any menu command. Entries are gathered when it opens; matching is case-insensitive
+// on every word typed.
 //
 // Threads: GUI thread only.
 
+#include <QAction>
 #include <QDialog>
+#include <QPointer>
 
 class QLineEdit;
 class QListWidget;
@@ -14,12 +17,13 @@ namespace cubedesk::ui {
 class CommandPalette final : public QDialog {
     Q_OBJECT
 public:
-    enum class Kind { Pane, Node, Org, Job };
+    enum class Kind { Pane, Node, Org, Job, Action };
     struct Entry {
         Kind kind;
-        QString text;    ///< what the list shows
-        QString cluster; ///< Node, Org, Job
-        QString name;    ///< pane object name, node, org or job name
+        QString text;                       ///< what the list shows
+        QString cluster;                    ///< Node, Org, Job
+        QString name;                       ///< pane object name, node, org or job name
+        QPointer<QAction> action = nullptr; ///< Action: the menu command to trigger
     };
 
     explicit CommandPalette(QList<Entry> entries, QWidget *parent = nullptr);

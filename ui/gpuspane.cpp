@@ -3,12 +3,16 @@
 #include "k8s/objects/node.h"
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
+#include "models/emptyreason.h"
 #include "models/gpuadvisormodel.h"
 #include "models/gpuinventorymodel.h"
 #include "models/gpusummarymodel.h"
 #include "models/gputopologysources.h"
 #include "models/modelroles.h"
 #include "models/sortfilterindex.h"
+#include "ui/tableviews.h"
+#include "widgets/emptystateoverlay.h"
+#include "widgets/flowlayout.h"
 #include "widgets/gputopologymatrix.h"
 #include "widgets/usagebardelegate.h"
 
@@ -51,8 +55,7 @@ void setUpTable(QTableView *view) {
     view->setAlternatingRowColors(true);
     view->setWordWrap(false);
     view->verticalHeader()->hide();
-    view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    view->verticalHeader()->setDefaultSectionSize(26);
+    TableViews::setRowHeight(view, 26);
     view->horizontalHeader()->setStretchLastSection(true);
     view->horizontalHeader()->setHighlightSections(false);
 }
@@ -131,6 +134,7 @@ GpusPane::GpusPane(models::ClusterHub *hub, QWidget *parent)
 
 QLayout *GpusPane::buildToolBar() {
     m_filter->setObjectName(QStringLiteral("gpuFilter"));
+    m_filter->setAccessibleName(tr("Filter GPU nodes"));
     m_filter->setClearButtonEnabled(true);
     m_filter->setPlaceholderText(tr("Filter GPU nodes: name, resource group, GPU type, sharing"));
     m_debounce->setSingleShot(true);
@@ -165,6 +169,7 @@ void GpusPane::buildTables() {
     m_summaryProxy->setSourceModel(m_summary);
     m_summaryProxy->setFilterRole(models::ClusterNameRole);
     m_summaryView->setObjectName(QStringLiteral("gpuSummaryView"));
+    m_summaryView->setAccessibleName(tr("GPUs by type"));
     m_summaryView->setModel(m_summaryProxy);
     setUpTable(m_summaryView);
     m_summaryView->setSelectionMode(QAbstractItemView::NoSelection);
@@ -175,7 +180,9 @@ void GpusPane::buildTables() {
 
     m_proxy->setSourceModel(m_inventory);
     m_inventoryView->setObjectName(QStringLiteral("gpuInventoryView"));
+    m_inventoryView->setAccessibleName(tr("GPU nodes"));
     m_inventoryView->setModel(m_proxy);
+    m_inventoryEmpty = new widgets::EmptyStateOverlay(m_inventoryView);
     setUpTable(m_inventoryView);
     m_inventoryView->setSelectionMode(QAbstractItemView::SingleSelection);
     m_inventoryView->setSortingEnabled(true);
@@ -209,6 +216,7 @@ void GpusPane::buildDetail() {
     topologyLayout->addWidget(scroll, 1);
     topologyLayout->addWidget(m_note);
     m_pods->setObjectName(QStringLiteral("gpuPodsTable"));
+    m_pods->setAccessibleName(tr("Pods on the selected GPU node"));
     m_pods->setColumnCount(5);
     m_pods->setHorizontalHeaderLabels(
         {tr("Namespace"), tr("Pod"), tr("Phase"), tr("User"), tr("GPU resources")});
@@ -244,25 +252,30 @@ QWidget *GpusPane::buildAdvisor() {
     m_rank->setText(tr("Rank nodes"));
     m_rank->setDefault(true);
     connect(m_rank, &QPushButton::clicked, this, &GpusPane::runAdvisor);
-    auto *form = new QHBoxLayout;
+    // The request's fields wrap onto more lines in a narrow pane; each label stays with its field.
+    auto *form = new widgets::FlowLayout;
     auto label = [&](const QString &text, QWidget *buddy) {
-        auto *l = new QLabel(text, advisor);
+        auto *pair = new QWidget(advisor);
+        auto *row = new QHBoxLayout(pair);
+        row->setContentsMargins(0, 0, 0, 0);
+        auto *l = new QLabel(text, pair);
         l->setBuddy(buddy);
-        form->addWidget(l);
-        form->addWidget(buddy);
+        row->addWidget(l);
+        row->addWidget(buddy);
+        form->addWidget(pair);
     };
     label(tr("&GPUs:"), m_gpus);
     label(tr("GPU &type:"), m_type);
     label(tr("Resource &group:"), m_org);
     label(tr("CP&U cores:"), m_cpu);
     label(tr("&Memory:"), m_memory);
-    form->addStretch(1);
     auto *actions = new QHBoxLayout;
     actions->addWidget(m_showAll);
     actions->addStretch(1);
     actions->addWidget(m_advisorSummary);
     actions->addWidget(m_rank);
     m_advisorView->setObjectName(QStringLiteral("advisorView"));
+    m_advisorView->setAccessibleName(tr("Placement candidates"));
     m_advisorView->setModel(m_advisor);
     setUpTable(m_advisorView);
     m_advisorView->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -318,6 +331,7 @@ void GpusPane::connectViews() {
     for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
         connect(m_proxy, signal, this, &GpusPane::updateCount);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &GpusPane::updateCount);
+    connect(m_hub, &models::ClusterHub::clusterStateChanged, this, &GpusPane::updateCount);
 }
 
 GpusPane::~GpusPane() {
@@ -369,6 +383,12 @@ void GpusPane::applyFilter() {
 void GpusPane::updateCount() {
     m_count->setText(
         tr("%1 of %2 GPU nodes").arg(m_proxy->rowCount()).arg(m_inventory->rowCount()));
+    const auto why = models::EmptyReason::forView(
+        m_proxy->rowCount(), *m_hub, m_scope, m_filter->text(),
+        {tr("The clusters in scope have no GPU nodes."),
+         tr("A GPU node advertises a GPU resource (nvidia.com/gpu, amd.com/gpu, MIG slices) "
+            "in its capacity; the cluster's device plugin sets it.")});
+    m_inventoryEmpty->setMessage(why.title, why.hint);
 }
 
 void GpusPane::fillChoices() {

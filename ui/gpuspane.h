@@ -48,8 +48,9 @@ class SortFilterIndex;
 } // namespace cubedesk::models
 
 namespace cubedesk::widgets {
+class EmptyStateOverlay;
 class GpuTopologyMatrix;
-}
+} // namespace cubedesk::widgets
 
 namespace cubedesk::ui {
 
@@ -118,6 +119,7 @@ private:
     QSplitter *m_splitter;
     QTableView *m_summaryView;
     QTableView *m_inventoryView;
+    widgets::EmptyStateOverlay *m_inventoryEmpty = nullptr;
     QTabWidget *m_detailTabs;
     QLabel *m_title;
     widgets::GpuTopologyMatrix *m_matrix;

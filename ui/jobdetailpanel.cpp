@@ -74,6 +74,9 @@ JobDetailPanel::JobDetailPanel(QWidget *parent)
     m_tabs->addTab(m_pods, tr("Pods"));
     m_tabs->addTab(m_events, tr("Events"));
     m_tabs->addTab(m_yaml, tr("YAML"));
+    // Each page is announced by its tab's name.
+    for (int i = 0; i < m_tabs->count(); ++i)
+        m_tabs->widget(i)->setAccessibleName(m_tabs->tabText(i));
     m_pods->setToolTip(tr("Double-click a pod to show its node; right-click or Ctrl+L for its "
                           "logs."));
     PodActionMenu::attach(

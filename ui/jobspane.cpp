@@ -2,11 +2,13 @@
 
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
+#include "models/emptyreason.h"
 #include "models/jobtablemodel.h"
 #include "models/jobwritecontroller.h"
 #include "models/sortfilterindex.h"
 #include "ui/jobdetailpanel.h"
 #include "ui/tableviews.h"
+#include "widgets/emptystateoverlay.h"
 
 #include <QComboBox>
 #include <QDateTime>
@@ -51,6 +53,7 @@ JobsPane::JobsPane(models::ClusterHub *hub, JobTableModel *model,
     m_proxy->setSourceModel(model);
 
     m_filter->setObjectName(QStringLiteral("jobFilter"));
+    m_filter->setAccessibleName(tr("Filter jobs"));
     m_filter->setClearButtonEnabled(true);
     m_filter->setPlaceholderText(
         tr("Filter jobs: name, namespace, kind, phase, pipeline, user, run id (Ctrl+F)"));
@@ -90,8 +93,10 @@ JobsPane::JobsPane(models::ClusterHub *hub, JobTableModel *model,
     bar->addWidget(m_delete);
 
     m_view->setModel(m_proxy);
+    m_empty = new widgets::EmptyStateOverlay(m_view);
     TableViews::configure(m_view, QStringLiteral("jobsView"),
                           {70, 90, 120, 220, 165, 210, 50, 110, 80, 110, 110, 55, 70, 120}, 24);
+    m_view->setAccessibleName(tr("Jobs"));
     m_view->sortByColumn(JobTableModel::AgeColumn, Qt::AscendingOrder);
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
 
@@ -137,6 +142,7 @@ JobsPane::JobsPane(models::ClusterHub *hub, JobTableModel *model,
     for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
         connect(m_proxy, signal, this, &JobsPane::updateCount);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &JobsPane::updateCount);
+    connect(hub, &models::ClusterHub::clusterStateChanged, this, &JobsPane::updateCount);
     // Ages, durations and the timeout flag move with the clock.
     m_clock->setInterval(60000);
     connect(m_clock, &QTimer::timeout, m_view->viewport(), qOverload<>(&QWidget::update));
@@ -202,6 +208,23 @@ void JobsPane::applyFilter() {
 
 void JobsPane::updateCount() {
     m_count->setText(tr("%1 of %2 jobs").arg(m_proxy->rowCount()).arg(m_model->rowCount()));
+    bool servesJobs = false;
+    for (const auto *c : m_hub->clusters())
+        servesJobs = servesJobs || (m_scope.contains(c->name()) && c->servesJobKinds());
+    models::EmptyReason::Message own;
+    if (!servesJobs)
+        own = {tr("The clusters in scope serve no job kinds."),
+               tr("The Jobs pane lists Kubeflow training jobs, Volcano, Spark and Argo jobs and "
+                  "other CRDs with a lifecycle; none of them is installed in these clusters.")};
+    else if (static_cast<Show>(m_show->currentData().toInt()) != Show::All)
+        own = {tr("No jobs to show under “%1”.").arg(m_show->currentText()),
+               tr("Choose “%1” in Show to see every job.").arg(m_show->itemText(0))};
+    else
+        own = {tr("The clusters in scope have no jobs."),
+               tr("Jobs appear here as soon as one is submitted.")};
+    const auto why =
+        models::EmptyReason::forView(m_proxy->rowCount(), *m_hub, m_scope, m_filter->text(), own);
+    m_empty->setMessage(why.title, why.hint);
 }
 
 bool JobsPane::selectJob(const QString &cluster, const QString &name) {

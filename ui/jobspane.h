@@ -28,6 +28,10 @@ class SortFilterIndex;
 struct JobTableRow;
 } // namespace cubedesk::models
 
+namespace cubedesk::widgets {
+class EmptyStateOverlay;
+}
+
 namespace cubedesk::ui {
 
 class JobDetailPanel;
@@ -79,6 +83,7 @@ protected:
 
 private:
     void applyFilter();
+    /// The row count, and why there are no rows when there are none.
     void updateCount();
     void updateActions();
     std::vector<const models::JobTableRow *> selectedRows() const;
@@ -90,6 +95,7 @@ private:
     QSet<QString> m_scope;
     QLineEdit *m_filter;
     QComboBox *m_show;
+    widgets::EmptyStateOverlay *m_empty = nullptr;
     QLabel *m_count;
     QTableView *m_view;
     JobDetailPanel *m_detail;

@@ -5,7 +5,9 @@
 #include "models/clusterhub.h"
 #include "models/nodewritecontroller.h"
 #include "models/qtstring.h"
+#include "ui/themecontroller.h"
 #include "widgets/labelchipseditor.h"
+#include "widgets/usagebarpainter.h"
 
 #include <QDialogButtonBox>
 #include <QHeaderView>
@@ -17,7 +19,33 @@
 
 namespace cubedesk::ui {
 
-namespace {} // namespace
+namespace {
+
+// The "After" column of a diff line keeps its k8s::LabelDiff::Kind here, so that its colour can be
+// chosen again for a new palette.
+constexpr int KindRole = Qt::UserRole;
+
+// Removed red, added green, changed orange — each at 4.5:1 on the tree's Base in the current
+// theme (the hues as they were, darker or lighter only as far as that needs).
+void colourDiff(QTreeWidget *diff) {
+    const QColor base = diff->palette().color(QPalette::Base);
+    for (int i = 0; i < diff->topLevelItemCount(); ++i) {
+        QTreeWidgetItem *node = diff->topLevelItem(i);
+        for (int j = 0; j < node->childCount(); ++j) {
+            QTreeWidgetItem *line = node->child(j);
+            const QVariant kind = line->data(2, KindRole);
+            if (!kind.isValid())
+                continue;
+            const auto k = static_cast<k8s::LabelDiff::Kind>(kind.toInt());
+            const QColor hue = k == k8s::LabelDiff::Kind::Removed ? QColor(0xc0392b)
+                               : k == k8s::LabelDiff::Kind::Added ? QColor(0x27ae60)
+                                                                  : QColor(0xd35400);
+            line->setForeground(2, widgets::UsageBarPainter::legibleOn(hue, base));
+        }
+    }
+}
+
+} // namespace
 
 LabelEditorDialog::LabelEditorDialog(models::ClusterHub *hub,
                                      const QMap<QString, QStringList> &selection, QWidget *parent)
@@ -114,6 +142,7 @@ void LabelEditorDialog::build() {
     m_diff->setHeaderLabels({tr("Node / label"), tr("Before"), tr("After")});
     m_diff->header()->setStretchLastSection(true);
     m_diff->setColumnWidth(0, 280);
+    ThemeController::watchPalette(m_diff, [diff = m_diff] { colourDiff(diff); });
     reviewLayout->addWidget(m_summary);
     reviewLayout->addWidget(m_diff, 1);
     m_pages->addWidget(editPage);
@@ -196,14 +225,12 @@ void LabelEditorDialog::showReview() {
                     node, {models::toQString(d.key),
                            d.oldValue ? models::toQString(*d.oldValue) : tr("—"),
                            d.newValue ? models::toQString(*d.newValue) : tr("(removed)")});
-                const QColor colour = d.kind == k8s::LabelDiff::Kind::Removed ? QColor(0xc0392b)
-                                      : d.kind == k8s::LabelDiff::Kind::Added ? QColor(0x27ae60)
-                                                                              : QColor(0xd35400);
-                line->setForeground(2, colour);
+                line->setData(2, KindRole, static_cast<int>(d.kind));
             }
             node->setExpanded(true);
         }
     }
+    colourDiff(m_diff);
     m_summary->setText(summary.join(QStringLiteral("<br>")));
     m_apply->setEnabled(anything && !blocked);
     m_apply->setText(anything ? tr("Apply to %n node(s)", "",

@@ -205,6 +205,7 @@ LogPanel::LogPanel(models::ClusterConnection *connection, const QString &ns, con
     connect(save, &QPushButton::clicked, this, &LogPanel::saveToFile);
     auto *copyKey = new QShortcut(QKeySequence::Copy, m_view);
     copyKey->setContext(Qt::WidgetShortcut);
+    copyKey->setWhatsThis(tr("Copy the selected log lines"));
     connect(copyKey, &QShortcut::activated, this, &LogPanel::copySelection);
 
     updateStatus();

@@ -11,8 +11,10 @@
 #include "models/notificationmodel.h"
 #include "models/orgboardmodel.h"
 #include "models/orgmovecontroller.h"
+#include "models/overviewaggregator.h"
 #include "models/quotatablemodel.h"
 #include "models/quotawritecontroller.h"
+#include "ui/aboutdialog.h"
 #include "ui/balanceauditview.h"
 #include "ui/balancebar.h"
 #include "ui/boardpane.h"
@@ -29,7 +31,11 @@
 #include "ui/notificationpanel.h"
 #include "ui/overviewpane.h"
 #include "ui/pendingpane.h"
+#include "ui/preferences.h"
+#include "ui/preferencesdialog.h"
 #include "ui/quotaspane.h"
+#include "ui/shortcutsdialog.h"
+#include "ui/tableviews.h"
 #include "ui/terminaldock.h"
 #include "ui/welcomepage.h"
 #include "widgets/freshnessbadge.h"
@@ -44,6 +50,7 @@
 #include <QLoggingCategory>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMetaMethod>
 #include <QMimeData>
 #include <QSettings>
 #include <QStackedWidget>
@@ -62,6 +69,7 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
     : QMainWindow(parent)
     , m_hub(hub)
     , m_options(std::move(options))
+    , m_preferences(m_options.preferences ? m_options.preferences : new Preferences(this))
     , m_clusterModel(new models::ClusterListModel(hub, this))
     , m_nodeModel(new models::NodeTableModel(hub, this))
     , m_boardModel(new models::OrgBoardModel(hub, this))
@@ -85,11 +93,11 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
     setAcceptDrops(true);
     resize(1400, 860);
 
-    auto *dock = new QDockWidget(tr("Clusters"), this);
-    dock->setObjectName(QStringLiteral("clusterDock"));
-    dock->setWidget(m_tree);
-    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
-    addDockWidget(Qt::LeftDockWidgetArea, dock);
+    m_clusterDock = new QDockWidget(tr("Clusters"), this);
+    m_clusterDock->setObjectName(QStringLiteral("clusterDock"));
+    m_clusterDock->setWidget(m_tree);
+    m_clusterDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::LeftDockWidgetArea, m_clusterDock);
 
     m_tabs->setObjectName(QStringLiteral("panes"));
     m_tabs->setDocumentMode(true);
@@ -180,33 +188,88 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
         updateWriteAccess();
     });
 
-    buildMenus();
     setupBalancing();
+    buildMenus();
+
+    applyPreferences();
+    connect(m_preferences, &Preferences::changed, this, &MainWindow::applyPreferences);
 
     QSettings settings;
     QStringList files = m_options.kubeconfigs;
+    m_fitDocks = true;
     if (m_options.remember) {
-        restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-        restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+        restoreGeometry(settings.value(layoutSetting(QStringLiteral("geometry"))).toByteArray());
+        m_fitDocks =
+            !restoreState(settings.value(layoutSetting(QStringLiteral("state"))).toByteArray());
         // The logs and terminal docks keep their remembered place and size; they show when a
         // log or a terminal opens.
         m_logsDock->hide();
         m_terminalDock->hide();
-        m_nodesPane->restoreState(settings.value(QStringLiteral("nodes/header")).toByteArray());
-        m_jobsPane->restoreState(settings.value(QStringLiteral("jobs/header")).toByteArray());
-        m_tabs->setCurrentIndex(settings.value(QStringLiteral("window/pane"), 0).toInt());
+        m_nodesPane->restoreState(
+            settings.value(layoutSetting(QStringLiteral("nodesHeader"))).toByteArray());
+        m_jobsPane->restoreState(
+            settings.value(layoutSetting(QStringLiteral("jobsHeader"))).toByteArray());
+        m_tabs->setCurrentIndex(settings.value(layoutSetting(QStringLiteral("pane")), 0).toInt());
+        m_tree->setUnchecked(
+            settings.value(layoutSetting(QStringLiteral("unchecked"))).toStringList());
         if (files.isEmpty() && !m_options.demo)
             files = settings.value(QStringLiteral("kubeconfig/files")).toStringList();
         const QStringList disabled =
             settings.value(QStringLiteral("kubeconfig/disabled")).toStringList();
-        if (!m_options.demo)
+        if (!m_options.demo && m_options.primary)
             hub->setDisabledContexts(QSet<QString>(disabled.begin(), disabled.end()));
     }
-    hub->setReadOnly(m_options.readOnly);
-    hub->setOnlyContexts(m_options.contexts);
-    loadKubeconfigs(files);
+    if (m_options.primary) {
+        hub->setReadOnly(m_options.readOnly);
+        hub->setOnlyContexts(m_options.contexts);
+        loadKubeconfigs(files);
+    } else {
+        updateWelcome(); // another window loaded the hub: show what it holds
+    }
     updateStatus();
     updateWriteAccess();
+}
+
+QString MainWindow::layoutSetting(const QString &name) const {
+    // The first window's keys predate several windows: keep them so that layouts survive.
+    if (m_options.layoutKey == QLatin1String("window")) {
+        if (name == QLatin1String("nodesHeader"))
+            return QStringLiteral("nodes/header");
+        if (name == QLatin1String("jobsHeader"))
+            return QStringLiteral("jobs/header");
+    }
+    return m_options.layoutKey + QLatin1Char('/') + name;
+}
+
+void MainWindow::showEvent(QShowEvent *event) {
+    QMainWindow::showEvent(event);
+    if (m_fitDocks) {
+        m_fitDocks = false;
+        // After the layout has run once: docks can then be given their widths.
+        QMetaObject::invokeMethod(this, &MainWindow::fitDocks, Qt::QueuedConnection);
+    }
+}
+
+void MainWindow::fitDocks() {
+    // Whole context names on the left, whole notification sentences on the right; the panes
+    // keep at least half of the window.
+    const int room = std::max(0, width() / 2);
+    const int tree = std::min(m_tree->sizeHint().width(), room / 2);
+    const int notes = std::min(std::max(300, fontMetrics().averageCharWidth() * 40), room / 2);
+    resizeDocks({m_clusterDock, m_notificationDock}, {tree, notes}, Qt::Horizontal);
+}
+
+void MainWindow::applyPreferences() {
+    const auto &v = m_preferences->values();
+    TableViews::applyDensity(this, *m_preferences);
+    if (auto *overview = findChild<OverviewPane *>())
+        overview->aggregator()->setInterval(v.overviewRefreshMs);
+    if (m_tray)
+        m_tray->setVisible(v.desktopNotifications);
+    if (m_notificationPanel)
+        m_notificationPanel->setTrayAvailable(m_tray && v.desktopNotifications);
+    if (m_terminalDock)
+        m_terminalDock->setConfirmClose(v.confirmCloseTerminal);
 }
 
 MainWindow::~MainWindow() {
@@ -273,7 +336,17 @@ void MainWindow::buildMenus() {
     file->addAction(tr("&Add kubeconfig…"), QKeySequence::Open, this, chooseKubeconfig);
     connect(m_welcome, &WelcomePage::addKubeconfigRequested, this, chooseKubeconfig);
     file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    file->addAction(tr("&Preferences…"), QKeySequence(Qt::CTRL | Qt::Key_Comma), this,
+                    &MainWindow::openPreferences);
+    file->addSeparator();
+    file->addAction(tr("&Close window"), QKeySequence::Close, this, &QWidget::close);
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, [this] {
+        // Every window goes when a WindowSet listens; a window on its own just closes.
+        if (isSignalConnected(QMetaMethod::fromSignal(&MainWindow::quitRequested)))
+            Q_EMIT quitRequested();
+        else
+            close();
+    });
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("Go to… (command palette)"), QKeySequence(Qt::CTRL | Qt::Key_K), this,
@@ -313,13 +386,38 @@ void MainWindow::buildMenus() {
     nodes->addAction(tr("&Undo last change"), QKeySequence::Undo, m_writes,
                      &NodeWriteController::undo);
 
+    QMenu *window = menuBar()->addMenu(tr("&Window"));
+    QAction *newWindow =
+        window->addAction(tr("&New window"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N), this,
+                          &MainWindow::newWindowRequested);
+    newWindow->setToolTip(tr("Another window over the same clusters, with its own scope and "
+                             "pane (no second connection)."));
+    window->addSeparator();
+    window->addAction(m_clusterDock->toggleViewAction());
+    window->addAction(m_logsDock->toggleViewAction());
+    window->addAction(m_terminalDock->toggleViewAction());
+    window->addAction(m_notificationDock->toggleViewAction());
+    window->addAction(m_auditDock->toggleViewAction());
+
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Keyboard shortcuts"), QKeySequence(Qt::Key_F1), this,
+                    &MainWindow::showShortcuts);
     help->addAction(tr("&About CubeDesk"), this, [this] {
-        QMessageBox::about(this, tr("About CubeDesk"),
-                           tr("<b>CubeDesk %1</b><p>One fast window over all your GPU and "
-                              "machine-learning Kubernetes clusters.</p>")
-                               .arg(QApplication::applicationVersion()));
+        auto *about = new AboutDialog(this);
+        about->setAttribute(Qt::WA_DeleteOnClose);
+        about->open();
     });
+}
+
+void MainWindow::openPreferences() {
+    m_preferences->reload(); // a log panel or the terminal may have changed their options
+    PreferencesDialog dialog(m_preferences, this);
+    dialog.exec();
+}
+
+void MainWindow::showShortcuts() {
+    ShortcutsDialog dialog(ShortcutsDialog::collect(this, menuBar(), m_tabs), this);
+    dialog.exec();
 }
 
 void MainWindow::showPane(const QString &objectName) {
@@ -370,11 +468,12 @@ void MainWindow::dropEvent(QDropEvent *event) {
 void MainWindow::closeEvent(QCloseEvent *event) {
     if (m_options.remember) {
         QSettings settings;
-        settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-        settings.setValue(QStringLiteral("window/state"), saveState());
-        settings.setValue(QStringLiteral("window/pane"), m_tabs->currentIndex());
-        settings.setValue(QStringLiteral("nodes/header"), m_nodesPane->saveState());
-        settings.setValue(QStringLiteral("jobs/header"), m_jobsPane->saveState());
+        settings.setValue(layoutSetting(QStringLiteral("geometry")), saveGeometry());
+        settings.setValue(layoutSetting(QStringLiteral("state")), saveState());
+        settings.setValue(layoutSetting(QStringLiteral("pane")), m_tabs->currentIndex());
+        settings.setValue(layoutSetting(QStringLiteral("nodesHeader")), m_nodesPane->saveState());
+        settings.setValue(layoutSetting(QStringLiteral("jobsHeader")), m_jobsPane->saveState());
+        settings.setValue(layoutSetting(QStringLiteral("unchecked")), m_tree->unchecked());
         if (!m_options.demo) {
             settings.setValue(QStringLiteral("kubeconfig/files"), m_hub->requestedFiles());
             const auto disabled = m_hub->disabledContexts();
@@ -383,6 +482,8 @@ void MainWindow::closeEvent(QCloseEvent *event) {
         }
     }
     QMainWindow::closeEvent(event);
+    if (event->isAccepted())
+        Q_EMIT closing();
 }
 
 void MainWindow::updateStatus() {
@@ -455,6 +556,21 @@ void MainWindow::openCommandPalette() {
                         tr("Pane: %1").arg(m_tabs->tabText(i)),
                         {},
                         m_tabs->widget(i)->objectName()});
+    // Every menu command, with its menu and keys: the palette reaches all of them.
+    for (QAction *top : menuBar()->actions())
+        if (QMenu *menu = top->menu())
+            for (QAction *a : menu->actions()) {
+                if (a->isSeparator() || !a->isEnabled() || a->text().isEmpty())
+                    continue;
+                QString text = tr("%1 › %2").arg(menu->title().remove(QLatin1Char('&')),
+                                                 a->text().remove(QLatin1Char('&')));
+                if (!a->shortcut().isEmpty())
+                    text += QStringLiteral("   (%1)").arg(
+                        a->shortcut().toString(QKeySequence::NativeText));
+                CommandPalette::Entry entry{CommandPalette::Kind::Action, text, {}, {}};
+                entry.action = a;
+                entries.append(entry);
+            }
     for (auto *c : m_hub->clusters()) {
         for (const auto &[name, org] : c->store().accounting().orgs())
             entries.append(
@@ -498,6 +614,10 @@ void MainWindow::openCommandPalette() {
             showPane(QStringLiteral("boardPane"));
             m_boardPane->showCluster(e.cluster);
             m_boardPane->showOrg(e.name);
+            break;
+        case CommandPalette::Kind::Action:
+            if (e.action)
+                e.action->trigger();
             break;
         }
     });
@@ -628,10 +748,10 @@ void MainWindow::setupBalancing() {
     m_notifications = new models::NotificationModel(m_hub, this);
 
     m_notificationPanel = new NotificationPanel(m_notifications, this);
-    auto *notificationDock = new QDockWidget(tr("Notifications"), this);
-    notificationDock->setObjectName(QStringLiteral("notificationDock"));
-    notificationDock->setWidget(m_notificationPanel);
-    addDockWidget(Qt::RightDockWidgetArea, notificationDock);
+    m_notificationDock = new QDockWidget(tr("Notifications"), this);
+    m_notificationDock->setObjectName(QStringLiteral("notificationDock"));
+    m_notificationDock->setWidget(m_notificationPanel);
+    addDockWidget(Qt::RightDockWidgetArea, m_notificationDock);
     m_auditView = new BalanceAuditView(m_audit, this);
     m_auditDock = new QDockWidget(tr("Balancing audit"), this);
     m_auditDock->setObjectName(QStringLiteral("balanceAuditDock"));
@@ -639,20 +759,20 @@ void MainWindow::setupBalancing() {
     addDockWidget(Qt::BottomDockWidgetArea, m_auditDock);
     m_auditDock->hide();
     // The models go after the views that read them (QObject deletes children in order).
-    m_notifications->setParent(notificationDock);
+    m_notifications->setParent(m_notificationDock);
     m_audit->setParent(m_auditDock);
 
-    // Desktop notifications only where a tray exists (not under Xvfb/offscreen): the panel
-    // always has them.
-    if (QSystemTrayIcon::isSystemTrayAvailable()) {
+    // Desktop notifications only where a tray exists (not under Xvfb/offscreen) and from the
+    // first window only (the others would repeat them): the panel always has them.
+    if (m_options.primary && QSystemTrayIcon::isSystemTrayAvailable()) {
         m_tray = new QSystemTrayIcon(QApplication::windowIcon(), this);
         m_tray->setToolTip(tr("CubeDesk"));
-        m_tray->show();
+        m_tray->setVisible(m_preferences->values().desktopNotifications);
     }
-    m_notificationPanel->setTrayAvailable(m_tray != nullptr);
+    m_notificationPanel->setTrayAvailable(m_tray && m_preferences->values().desktopNotifications);
     connect(m_notifications, &models::NotificationModel::posted, this,
             [this](const QString &title, const QString &text) {
-                if (m_tray)
+                if (m_tray && m_tray->isVisible())
                     m_tray->showMessage(title, text, QSystemTrayIcon::Information, 10000);
             });
     connect(m_notificationPanel, &NotificationPanel::goToRequested, this,
@@ -683,6 +803,9 @@ void MainWindow::setupBalancing() {
         m_auditDock->show();
         m_auditDock->raise();
     });
+    // Automatic balancing runs in the first window only: two advisors would move twice.
+    if (!m_options.primary)
+        bar->setAutoBalanceUnavailable(tr("Automatic balancing runs in CubeDesk's first window."));
     connect(bar, &BalanceBar::autoBalanceToggled, this, [this](bool on, int minutes) {
         if (auto *c = m_boardModel->cluster())
             m_balance->setAutoBalance(c->name(), on, minutes);

@@ -18,6 +18,7 @@
 #include <functional>
 
 class QDockWidget;
+class QShowEvent;
 class QLabel;
 class QStackedWidget;
 class QSystemTrayIcon;
@@ -55,6 +56,7 @@ class LogsDock;
 class TerminalDock;
 class QuotasPane;
 class WelcomePage;
+class Preferences;
 
 class MainWindow final : public QMainWindow {
     Q_OBJECT
@@ -71,10 +73,24 @@ public:
         /// Starts the built-in demo clusters and returns their kubeconfig files (or an empty
         /// list and the reason in `error`); the welcome page offers them when set. GUI thread.
         std::function<QStringList(QString *error)> startDemo;
+        /// The first window loads the kubeconfigs and runs automatic balancing and desktop
+        /// notifications; another window (WindowSet::newWindow) shares the hub as it is.
+        bool primary = true;
+        /// Where this window's layout, pane and scope are remembered ("window", "window2", …).
+        QString layoutKey = QStringLiteral("window");
+        /// The application's preferences (not owned); null: the window makes its own.
+        Preferences *preferences = nullptr;
     };
     MainWindow(models::ClusterHub *hub, Options options, QWidget *parent = nullptr);
     ~MainWindow() override;
 
+    /// Where this window's layout is remembered (Options::layoutKey).
+    const QString &layoutKey() const { return m_options.layoutKey; }
+    Preferences *preferences() const { return m_preferences; }
+    /// Opens the preferences dialog (modal; applies on OK or Apply).
+    void openPreferences();
+    /// The keyboard shortcuts of every menu and pane, in a dialog (F1).
+    void showShortcuts();
     ClustersPane *clustersPane() const { return m_clustersPane; }
     NodesPane *nodesPane() const { return m_nodesPane; }
     JobsPane *jobsPane() const { return m_jobsPane; }
@@ -115,14 +131,27 @@ public:
 Q_SIGNALS:
     /// A write finished and its outcome was shown (tests wait for it).
     void writeReported(const cubedesk::models::NodeWriteController::Outcome &outcome);
+    /// Window → New window (WindowSet opens it).
+    void newWindowRequested();
+    /// File → Quit: every window, not just this one (WindowSet; alone, the window closes).
+    void quitRequested();
+    /// The window is closing (its layout is saved).
+    void closing();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void showEvent(QShowEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
 private:
     void buildMenus();
+    /// Density, intervals and notifications from the preferences (at start and on change).
+    void applyPreferences();
+    /// A settings key of this window's layout: the first window keeps the historic names.
+    QString layoutSetting(const QString &name) const;
+    /// Without a remembered layout the docks start wide enough to read (after the first show).
+    void fitDocks();
     void updateStatus();
     void updateWriteAccess();
     /// The welcome page or the panes, and what the welcome page says.
@@ -139,6 +168,8 @@ private:
 
     models::ClusterHub *m_hub;
     Options m_options;
+    Preferences *m_preferences;
+    bool m_fitDocks = false; ///< no layout was remembered: fitDocks() after the first show
     models::ClusterListModel *m_clusterModel;
     models::NodeTableModel *m_nodeModel;
     models::OrgBoardModel *m_boardModel;
@@ -167,6 +198,8 @@ private:
     NotificationPanel *m_notificationPanel = nullptr;
     BalanceAuditView *m_auditView = nullptr;
     QDockWidget *m_auditDock = nullptr;
+    QDockWidget *m_clusterDock = nullptr;
+    QDockWidget *m_notificationDock = nullptr;
     QSystemTrayIcon *m_tray = nullptr; ///< null when the desktop has no system tray
     /// How the next requestMove was started, for the audit.
     models::BalanceAuditModel::Mode m_moveMode = models::BalanceAuditModel::Mode::Manual;

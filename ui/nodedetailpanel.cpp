@@ -84,6 +84,9 @@ NodeDetailPanel::NodeDetailPanel(QWidget *parent)
         [this](const PodActionMenu::Target &t) { Q_EMIT logsRequested(t.cluster, t.ns, t.pod); });
     m_tabs->addTab(m_events, tr("Events"));
     m_tabs->addTab(m_yaml, tr("YAML"));
+    // Each page is announced by its tab's name.
+    for (int i = 0; i < m_tabs->count(); ++i)
+        m_tabs->widget(i)->setAccessibleName(m_tabs->tabText(i));
     m_yaml->setReadOnly(true);
     m_yaml->setObjectName(QStringLiteral("yamlView"));
     m_yaml->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));

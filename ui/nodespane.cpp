@@ -2,12 +2,15 @@
 
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
+#include "models/emptyreason.h"
 #include "models/modelroles.h"
 #include "models/nodefilter.h"
 #include "models/nodetablemodel.h"
 #include "models/sortfilterindex.h"
+#include "ui/filterfield.h"
 #include "ui/nodedetailpanel.h"
 #include "ui/tableviews.h"
+#include "widgets/emptystateoverlay.h"
 #include "widgets/usagebardelegate.h"
 
 #include <QHBoxLayout>
@@ -43,6 +46,8 @@ NodesPane::NodesPane(models::ClusterHub *hub, NodeTableModel *model, QWidget *pa
     m_proxy->setSourceModel(model);
 
     m_filter->setObjectName(QStringLiteral("nodeFilter"));
+    m_filter->setAccessibleName(tr("Filter nodes"));
+    FilterField::watch(m_filter);
     m_filter->setClearButtonEnabled(true);
     m_filter->setPlaceholderText(
         tr("Filter nodes: gpu=true,org in (speech,vision) or any text (Ctrl+F)"));
@@ -67,8 +72,10 @@ NodesPane::NodesPane(models::ClusterHub *hub, NodeTableModel *model, QWidget *pa
     bar->addWidget(m_uncordon);
 
     m_view->setModel(m_proxy);
+    m_empty = new widgets::EmptyStateOverlay(m_view);
     TableViews::configure(m_view, QStringLiteral("nodesView"),
                           {80, 190, 110, 110, 100, 90, 110, 130, 130, 50, 160, 60, 110});
+    m_view->setAccessibleName(tr("Nodes"));
     m_view->sortByColumn(NodeTableModel::NameColumn, Qt::AscendingOrder);
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
@@ -112,6 +119,7 @@ NodesPane::NodesPane(models::ClusterHub *hub, NodeTableModel *model, QWidget *pa
     for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
         connect(m_proxy, signal, this, &NodesPane::updateCount);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &NodesPane::updateCount);
+    connect(hub, &models::ClusterHub::clusterStateChanged, this, &NodesPane::updateCount);
     updateCount();
 }
 
@@ -133,11 +141,10 @@ void NodesPane::focusFilter() {
 void NodesPane::applyFilter() {
     m_debounce->stop();
     auto filter = std::make_shared<models::NodeFilter>(models::NodeFilter::parse(m_filter->text()));
-    m_filter->setToolTip(filter->error().isEmpty()
-                             ? QString()
-                             : tr("Not a valid label selector: %1").arg(filter->error()));
-    m_filter->setStyleSheet(filter->error().isEmpty() ? QString()
-                                                      : QStringLiteral("color: #c0392b;"));
+    FilterField::setError(m_filter,
+                          filter->error().isEmpty()
+                              ? QString()
+                              : tr("Not a valid label selector: %1").arg(filter->error()));
     const QSet<QString> scope = m_scope;
     m_proxy->setFilter([this, filter, scope](int sourceRow) {
         const auto &row = m_model->row(sourceRow);
@@ -148,6 +155,11 @@ void NodesPane::applyFilter() {
 
 void NodesPane::updateCount() {
     m_count->setText(tr("%1 of %2 nodes").arg(m_proxy->rowCount()).arg(m_model->rowCount()));
+    const auto why = models::EmptyReason::forView(
+        m_proxy->rowCount(), *m_hub, m_scope, m_filter->text(),
+        {tr("The clusters in scope have no nodes."),
+         tr("Nodes appear here as soon as they register with the API server.")});
+    m_empty->setMessage(why.title, why.hint);
 }
 
 void NodesPane::selectNode(const QString &cluster, const QString &node) {

@@ -21,6 +21,10 @@ class NodeTableModel;
 class SortFilterIndex;
 } // namespace cubedesk::models
 
+namespace cubedesk::widgets {
+class EmptyStateOverlay;
+}
+
 namespace cubedesk::ui {
 
 class NodeDetailPanel;
@@ -40,6 +44,8 @@ public:
     void setWritesEnabled(bool enabled, const QString &why);
 
     QTableView *view() const { return m_view; }
+    /// Says why the table is empty (tests read it).
+    widgets::EmptyStateOverlay *emptyState() const { return m_empty; }
     models::SortFilterIndex *proxy() const { return m_proxy; }
     NodeDetailPanel *detail() const { return m_detail; }
     QByteArray saveState() const;
@@ -54,6 +60,7 @@ Q_SIGNALS:
 
 private:
     void applyFilter();
+    /// The row count, and why there are no rows when there are none.
     void updateCount();
     void showColumnMenu(const QPoint &pos);
 
@@ -64,6 +71,7 @@ private:
     QLineEdit *m_filter;
     QLabel *m_count;
     QTableView *m_view;
+    widgets::EmptyStateOverlay *m_empty = nullptr;
     NodeDetailPanel *m_detail;
     QTimer *m_debounce;
     QToolButton *m_labels;

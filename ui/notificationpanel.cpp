@@ -4,6 +4,7 @@
 #include "widgets/usagebarpainter.h"
 
 #include <QApplication>
+#include <QDateTime>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListView>
@@ -11,6 +12,8 @@
 #include <QStyledItemDelegate>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace cubedesk::ui {
 
@@ -32,14 +35,17 @@ QColor kindColor(int kind) {
     return Qt::gray;
 }
 
-// Two lines per row: title (bold) with the time and count at the right, then the body.
+// A card per row: the title (bold, wrapped) with the time and count at the right, then the body
+// wrapped below it. Heights follow the view's width, so a narrow dock shows whole sentences.
 class NotificationDelegate final : public QStyledItemDelegate {
 public:
-    using QStyledItemDelegate::QStyledItemDelegate;
+    explicit NotificationDelegate(QListView *view)
+        : QStyledItemDelegate(view)
+        , m_view(view) {}
 
-    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &) const override {
-        const QFontMetrics m(option.font);
-        return {260, 2 * m.height() + 14};
+    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override {
+        const Layout l = layout(option, index, QRect(0, 0, m_view->viewport()->width(), 0));
+        return {l.card.width(), l.body.bottom() + kPad + 2};
     }
 
     void paint(QPainter *painter, const QStyleOptionViewItem &option,
@@ -49,44 +55,77 @@ public:
         const bool selected = option.state.testFlag(QStyle::State_Selected);
         const QColor base = pal.color(QPalette::Base);
         const QColor text = pal.color(QPalette::Text);
-        const QColor accent = kindColor(index.data(models::NotificationModel::KindRole).toInt());
-        painter->setRenderHint(QPainter::Antialiasing, true);
-        const QRect r = option.rect.adjusted(2, 2, -2, -2);
-        painter->setPen(Qt::NoPen);
-        painter->setBrush(
+        const QColor fill =
             selected ? widgets::UsageBarPainter::mix(base, pal.color(QPalette::Highlight), 0.18)
-                     : widgets::UsageBarPainter::mix(base, text, 0.03));
-        painter->drawRoundedRect(QRectF(r), 4, 4);
+                     : widgets::UsageBarPainter::mix(base, text, 0.03);
+        // The kind's hue, made to stand out from the card in either theme.
+        const QColor accent = widgets::UsageBarPainter::legibleOn(
+            kindColor(index.data(models::NotificationModel::KindRole).toInt()), fill,
+            widgets::UsageBarPainter::MarkContrast);
+        const Layout l = layout(option, index, option.rect);
+        painter->setRenderHint(QPainter::Antialiasing, true);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(fill);
+        painter->drawRoundedRect(QRectF(l.card), 4, 4);
         painter->setBrush(accent);
-        painter->drawRoundedRect(QRectF(r.left(), r.top(), 4, r.height()), 2, 2);
+        painter->drawRoundedRect(QRectF(l.card.left(), l.card.top(), 4, l.card.height()), 2, 2);
 
-        const QFontMetrics m(option.font);
-        const int left = r.left() + 10;
-        const QRect line1(left, r.top() + 4, r.right() - left - 6, m.height());
-        const QRect line2(left, line1.bottom() + 3, line1.width(), m.height());
-        const QDateTime time = index.data(models::NotificationModel::TimeRole).toDateTime();
-        const int count = index.data(models::NotificationModel::CountRole).toInt();
-        QString right = time.toString(QStringLiteral("HH:mm"));
-        if (count > 1)
-            right = QStringLiteral("×%1  ").arg(count) + right;
-        const int rightWidth = m.horizontalAdvance(right) + 6;
-        painter->setPen(widgets::UsageBarPainter::mix(text, base, 0.45));
-        painter->drawText(line1, Qt::AlignRight | Qt::AlignVCenter, right);
-        QFont bold = option.font;
-        bold.setBold(true);
-        painter->setFont(bold);
+        painter->setPen(widgets::UsageBarPainter::mix(text, base, 0.4));
+        painter->drawText(l.right, Qt::AlignRight | Qt::AlignTop, l.rightText);
+        painter->setFont(l.bold);
         painter->setPen(text);
-        const QFontMetrics bm(bold);
-        painter->drawText(line1.adjusted(0, 0, -rightWidth, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                          bm.elidedText(index.data(Qt::DisplayRole).toString(), Qt::ElideRight,
-                                        line1.width() - rightWidth));
+        painter->drawText(l.title, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, l.titleText);
         painter->setFont(option.font);
         painter->setPen(widgets::UsageBarPainter::mix(text, base, 0.25));
-        painter->drawText(line2, Qt::AlignLeft | Qt::AlignVCenter,
-                          m.elidedText(index.data(models::NotificationModel::TextRole).toString(),
-                                       Qt::ElideRight, line2.width()));
+        painter->drawText(l.body, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, l.bodyText);
         painter->restore();
     }
+
+private:
+    static constexpr int kPad = 4;
+
+    struct Layout {
+        QRect card, title, right, body;
+        QString titleText, rightText, bodyText;
+        QFont bold;
+    };
+
+    // Where each part of the card goes in `rect` (its height is ignored: the text decides).
+    static Layout layout(const QStyleOptionViewItem &option, const QModelIndex &index,
+                         const QRect &rect) {
+        Layout l;
+        l.bold = option.font;
+        l.bold.setBold(true);
+        const QFontMetrics m(option.font);
+        const QFontMetrics bm(l.bold);
+        const QDateTime time = index.data(models::NotificationModel::TimeRole).toDateTime();
+        const int count = index.data(models::NotificationModel::CountRole).toInt();
+        l.rightText = time.toString(QStringLiteral("HH:mm"));
+        if (count > 1)
+            l.rightText = QStringLiteral("×%1  ").arg(count) + l.rightText;
+        l.titleText = index.data(Qt::DisplayRole).toString();
+        l.bodyText = index.data(models::NotificationModel::TextRole).toString();
+
+        const int width = std::max(rect.width(), 120);
+        const int left = rect.left() + 2 + 10;
+        const int textWidth = std::max(rect.left() + width - 2 - 6 - left, 40);
+        const int rightWidth = m.horizontalAdvance(l.rightText) + 6;
+        const int top = rect.top() + 2 + kPad;
+        const int titleWidth = std::max(textWidth - rightWidth, 40);
+        const QRect titleBox = bm.boundingRect(QRect(left, top, titleWidth, 10000),
+                                               Qt::AlignLeft | Qt::TextWordWrap, l.titleText);
+        l.title = QRect(left, top, titleWidth, std::max(titleBox.height(), bm.height()));
+        l.right = QRect(left + textWidth - rightWidth, top, rightWidth, m.height());
+        const QRect bodyBox = m.boundingRect(QRect(left, l.title.bottom() + 3, textWidth, 10000),
+                                             Qt::AlignLeft | Qt::TextWordWrap, l.bodyText);
+        l.body = QRect(left, l.title.bottom() + 3, textWidth,
+                       l.bodyText.isEmpty() ? 0 : bodyBox.height());
+        l.card = QRect(rect.left() + 2, rect.top() + 2, width - 4,
+                       l.body.bottom() + kPad - rect.top() - 2 + 1);
+        return l;
+    }
+
+    QListView *m_view;
 };
 
 } // namespace
@@ -99,9 +138,13 @@ NotificationPanel::NotificationPanel(models::NotificationModel *model, QWidget *
     , m_goTo(new QToolButton(this)) {
     setObjectName(QStringLiteral("notificationPanel"));
     m_list->setObjectName(QStringLiteral("notificationList"));
+    m_list->setAccessibleName(tr("Notifications"));
     m_list->setModel(model);
     m_list->setItemDelegate(new NotificationDelegate(m_list));
-    m_list->setUniformItemSizes(true);
+    // Cards wrap their text: heights differ per row and follow the dock's width.
+    m_list->setUniformItemSizes(false);
+    m_list->setResizeMode(QListView::Adjust);
+    m_list->setWordWrap(true);
     m_list->setSelectionMode(QAbstractItemView::SingleSelection);
     m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_header->setWordWrap(true);

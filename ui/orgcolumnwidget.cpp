@@ -3,7 +3,9 @@
 #include "models/modelroles.h"
 #include "models/orgboardmodel.h"
 #include "models/orgsummary.h"
+#include "ui/themecontroller.h"
 #include "widgets/nodecarddelegate.h"
+#include "widgets/usagebarpainter.h"
 
 #include <QLabel>
 #include <QListView>
@@ -28,7 +30,10 @@ OrgColumnWidget::OrgColumnWidget(models::OrgBoardModel *model, const QModelIndex
     layout->addWidget(m_list, 1);
     m_header->setTextFormat(Qt::RichText);
     m_header->setWordWrap(true);
+    // The header's red and orange are chosen for the palette: choose again when it changes.
+    ThemeController::watchPalette(m_header, [this] { refreshHeader(); });
     m_list->setObjectName(QStringLiteral("orgList_%1").arg(this->org()));
+    m_list->setAccessibleName(tr("Nodes of resource group %1").arg(this->org()));
     m_list->setModel(model);
     m_list->setRootIndex(org);
     m_list->setItemDelegate(new widgets::NodeCardDelegate(m_list));
@@ -49,15 +54,19 @@ QString OrgColumnWidget::org() const {
 
 void OrgColumnWidget::refreshHeader() {
     const auto s = m_org.data(models::OrgSummaryRole).value<models::OrgSummary>();
+    // Not-ready red and pending orange, at 4.5:1 on the header's window in either theme.
+    const QColor window = m_header->palette().color(QPalette::Window);
+    const QString red = widgets::UsageBarPainter::legibleOn(QColor(0xc0392b), window).name();
+    const QString orange = widgets::UsageBarPainter::legibleOn(QColor(0xd35400), window).name();
     QString text = QStringLiteral("<b style='font-size:large'>%1</b>").arg(s.name.toHtmlEscaped());
     text += QStringLiteral("<br>") + tr("%n node(s)", "", s.nodes);
     if (s.readyNodes != s.nodes)
-        text += QStringLiteral(" · <span style='color:#c0392b'>%1</span>")
-                    .arg(tr("%n not ready", "", s.nodes - s.readyNodes));
+        text += QStringLiteral(" · <span style='color:%1'>%2</span>")
+                    .arg(red, tr("%n not ready", "", s.nodes - s.readyNodes));
     text += QStringLiteral("<br>") + tr("CPU %1 · GPU %2").arg(s.cpu.text, s.gpus.text);
     if (s.pendingPods > 0)
-        text += QStringLiteral("<br><span style='color:#d35400'>%1</span>")
-                    .arg(tr("%n pending pod(s)", "", s.pendingPods));
+        text += QStringLiteral("<br><span style='color:%1'>%2</span>")
+                    .arg(orange, tr("%n pending pod(s)", "", s.pendingPods));
     else
         text += QStringLiteral("<br>") + tr("no pending pods");
     if (s.userAdded && s.nodes == 0)

@@ -6,9 +6,13 @@
 #include "models/runningpodfilter.h"
 #include "models/runningpodmodel.h"
 #include "models/sortfilterindex.h"
+#include "ui/filterfield.h"
 #include "ui/podactionmenu.h"
+#include "ui/tableviews.h"
+#include "ui/themecontroller.h"
 #include "widgets/overviewbarchart.h"
 #include "widgets/overviewdonutchart.h"
+#include "widgets/usagebarpainter.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -145,6 +149,8 @@ OverviewPane::OverviewPane(models::ClusterHub *hub, QWidget *parent)
     chartsLayout->addLayout(orgs, 6);
 
     m_filter->setObjectName(QStringLiteral("podFilter"));
+    m_filter->setAccessibleName(tr("Filter running pods"));
+    FilterField::watch(m_filter);
     m_filter->setClearButtonEnabled(true);
     m_filter->setPlaceholderText(
         tr("Filter pods: org=vision, user=alice, gpus>0 or any text (Ctrl+F)"));
@@ -162,6 +168,7 @@ OverviewPane::OverviewPane(models::ClusterHub *hub, QWidget *parent)
     bar->addWidget(m_count);
 
     m_view->setObjectName(QStringLiteral("runningPodsView"));
+    m_view->setAccessibleName(tr("Running pods"));
     m_view->setModel(m_proxy);
     PodActionMenu::attach(
         m_view,
@@ -180,8 +187,7 @@ OverviewPane::OverviewPane(models::ClusterHub *hub, QWidget *parent)
     m_view->setAlternatingRowColors(true);
     m_view->setWordWrap(false);
     m_view->verticalHeader()->hide();
-    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_view->verticalHeader()->setDefaultSectionSize(24);
+    TableViews::setRowHeight(m_view, 24);
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->horizontalHeader()->setSectionsMovable(true);
     const int widths[] = {60, 100, 100, 90, 270, 80, 140, 80, 76, 60, 130};
@@ -275,10 +281,9 @@ void OverviewPane::applyFilter() {
     m_debounce->stop();
     auto filter = std::make_shared<models::RunningPodFilter>(
         models::RunningPodFilter::parse(m_filter->text()));
-    m_filter->setToolTip(
-        filter->error().isEmpty() ? QString() : tr("Not a valid filter: %1").arg(filter->error()));
-    m_filter->setStyleSheet(filter->error().isEmpty() ? QString()
-                                                      : QStringLiteral("color: #c0392b;"));
+    FilterField::setError(m_filter, filter->error().isEmpty()
+                                        ? QString()
+                                        : tr("Not a valid filter: %1").arg(filter->error()));
     const std::optional<QSet<QString>> scope = m_scope;
     if (!scope && filter->isEmpty() && filter->error().isEmpty()) {
         m_proxy->setFilter({});

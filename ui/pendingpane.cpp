@@ -1,12 +1,17 @@
 #include "ui/pendingpane.h"
 
+#include "models/clusterconnection.h"
 #include "models/clusterhub.h"
+#include "models/emptyreason.h"
 #include "models/eventstreamfilter.h"
 #include "models/eventstreammodel.h"
 #include "models/modelroles.h"
 #include "models/pendingpodmodel.h"
 #include "models/sortfilterindex.h"
+#include "ui/filterfield.h"
 #include "ui/podactionmenu.h"
+#include "ui/tableviews.h"
+#include "widgets/emptystateoverlay.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -49,7 +54,9 @@ PendingPane::PendingPane(models::ClusterHub *hub, QWidget *parent)
     m_pendingTitle->setObjectName(QStringLiteral("pendingTitle"));
     m_pendingTitle->setTextFormat(Qt::RichText);
     m_pendingView->setObjectName(QStringLiteral("pendingView"));
+    m_pendingView->setAccessibleName(tr("Pods pending longer than 5 minutes"));
     m_pendingView->setModel(m_pendingProxy);
+    m_pendingEmpty = new widgets::EmptyStateOverlay(m_pendingView);
     m_pendingView->setUniformRowHeights(true);
     m_pendingView->setAlternatingRowColors(true);
     m_pendingView->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -96,6 +103,8 @@ PendingPane::PendingPane(models::ClusterHub *hub, QWidget *parent)
     m_type->addItem(tr("Normal"));
     connect(m_type, &QComboBox::currentIndexChanged, this, &PendingPane::applyEventFilter);
     m_filter->setObjectName(QStringLiteral("eventFilter"));
+    m_filter->setAccessibleName(tr("Filter events"));
+    FilterField::watch(m_filter);
     m_filter->setClearButtonEnabled(true);
     m_filter->setPlaceholderText(
         tr("Filter events: reason=FailedScheduling, kind=Node, object=Pod/name or any text"));
@@ -107,15 +116,16 @@ PendingPane::PendingPane(models::ClusterHub *hub, QWidget *parent)
 
     m_eventProxy->setSourceModel(m_events);
     m_eventView->setObjectName(QStringLiteral("eventsView"));
+    m_eventView->setAccessibleName(tr("Events"));
     m_eventView->setModel(m_eventProxy);
+    m_eventEmpty = new widgets::EmptyStateOverlay(m_eventView);
     m_eventView->setSortingEnabled(true);
     m_eventView->sortByColumn(EventStreamModel::LastSeenColumn, Qt::DescendingOrder);
     m_eventView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_eventView->setAlternatingRowColors(true);
     m_eventView->setWordWrap(false);
     m_eventView->verticalHeader()->hide();
-    m_eventView->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_eventView->verticalHeader()->setDefaultSectionSize(24);
+    TableViews::setRowHeight(m_eventView, 24);
     m_eventView->horizontalHeader()->setStretchLastSection(true);
     m_eventView->horizontalHeader()->setSectionsMovable(true);
     const int eventWidths[] = {120, 70, 140, 260, 90, 70, 50, 130};
@@ -155,6 +165,7 @@ PendingPane::PendingPane(models::ClusterHub *hub, QWidget *parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(splitter, 1);
 
+    connect(hub, &models::ClusterHub::clusterStateChanged, this, &PendingPane::updateCounts);
     m_pendingView->expandAll();
     updateCounts();
 }
@@ -213,10 +224,9 @@ void PendingPane::applyEventFilter() {
                          : m_type->currentIndex() == 2 ? F::Type::Normal
                                                        : F::Type::All;
     auto filter = std::make_shared<F>(F::parse(type, m_filter->text()));
-    m_filter->setToolTip(
-        filter->error().isEmpty() ? QString() : tr("Not a valid filter: %1").arg(filter->error()));
-    m_filter->setStyleSheet(filter->error().isEmpty() ? QString()
-                                                      : QStringLiteral("color: #c0392b;"));
+    FilterField::setError(m_filter, filter->error().isEmpty()
+                                        ? QString()
+                                        : tr("Not a valid filter: %1").arg(filter->error()));
     const std::optional<QSet<QString>> scope = m_scope;
     if (!scope && filter->isEmpty() && filter->error().isEmpty())
         m_eventProxy->setFilter({});
@@ -240,6 +250,26 @@ void PendingPane::updateCounts() {
                        "", pods));
     m_eventCount->setText(
         tr("%1 of %2 events").arg(m_eventProxy->rowCount()).arg(m_events->rowCount()));
+
+    QSet<QString> scope;
+    for (const auto *c : m_hub->clusters())
+        if (!m_scope || m_scope->contains(c->name()))
+            scope.insert(c->name());
+    const auto pending = models::EmptyReason::forView(
+        m_pendingProxy->rowCount(), *m_hub, scope, {},
+        {tr("Nothing is pending."),
+         tr("Every pod in the clusters in scope was scheduled within 5 minutes.")});
+    m_pendingEmpty->setMessage(pending.title, pending.hint);
+    models::EmptyReason::Message own{
+        tr("No events in the clusters in scope."),
+        tr("The API server keeps events for an hour by default; new ones appear here as they "
+           "happen.")};
+    if (m_type->currentIndex() != 0)
+        own = {tr("No events to show under “%1”.").arg(m_type->currentText()),
+               tr("Choose “%1” to see every event.").arg(m_type->itemText(0))};
+    const auto events = models::EmptyReason::forView(m_eventProxy->rowCount(), *m_hub, scope,
+                                                     m_filter->text(), own);
+    m_eventEmpty->setMessage(events.title, events.hint);
 }
 
 } // namespace cubedesk::ui

@@ -32,6 +32,10 @@ class PendingPodModel;
 class SortFilterIndex;
 } // namespace cubedesk::models
 
+namespace cubedesk::widgets {
+class EmptyStateOverlay;
+}
+
 namespace cubedesk::ui {
 
 class PendingPane final : public QWidget {
@@ -76,6 +80,8 @@ private:
     QLineEdit *m_filter;
     QLabel *m_eventCount;
     QTableView *m_eventView;
+    widgets::EmptyStateOverlay *m_pendingEmpty = nullptr;
+    widgets::EmptyStateOverlay *m_eventEmpty = nullptr;
     QTimer *m_debounce;
 };
 

@@ -4,16 +4,41 @@
 #include "k8s/cube/amountformat.h"
 #include "models/clusterconnection.h"
 #include "models/quotawritecontroller.h"
+#include "ui/themecontroller.h"
+#include "widgets/usagebarpainter.h"
 
 #include <QDialogButtonBox>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
 namespace cubedesk::ui {
+
+namespace {
+
+// Whether a Hard cell holds something that is not a quantity (set by revalidate()).
+constexpr int InvalidRole = Qt::UserRole;
+
+// A red tint behind the invalid Hard cells: the table's Base moved towards red, further on dark
+// palettes, so that the palette's Text stays legible on it in both themes. Run again when the
+// palette changes.
+void tintInvalid(QTableWidget *table) {
+    const QSignalBlocker block(table); // itemChanged would revalidate
+    const QPalette &palette = table->palette();
+    const QColor tint =
+        widgets::UsageBarPainter::mix(palette.color(QPalette::Base), QColor(0xdc, 0x35, 0x45),
+                                      widgets::UsageBarPainter::isDark(palette) ? 0.3 : 0.1);
+    for (int row = 0; row < table->rowCount(); ++row) {
+        if (QTableWidgetItem *item = table->item(row, 1))
+            item->setBackground(item->data(InvalidRole).toBool() ? QBrush(tint) : QBrush());
+    }
+}
+
+} // namespace
 
 QuotaEditDialog::QuotaEditDialog(models::ClusterConnection *cluster, models::ResourceQuotaPtr quota,
                                  models::QuotaWriteController *writes, QWidget *parent)
@@ -64,6 +89,7 @@ QuotaEditDialog::QuotaEditDialog(models::ClusterConnection *cluster, models::Res
     m_table->item(last, 2)->setFlags(Qt::NoItemFlags);
     m_table->setToolTip(tr("Clear a hard value to remove the resource from the quota."));
     connect(m_table, &QTableWidget::itemChanged, this, &QuotaEditDialog::revalidate);
+    ThemeController::watchPalette(m_table, [table = m_table] { tintInvalid(table); });
 
     m_preview->setObjectName(QStringLiteral("quotaPreview"));
     m_preview->setReadOnly(true);
@@ -138,9 +164,10 @@ void QuotaEditDialog::revalidate() {
             bad = true;
         }
         const QSignalBlocker block(m_table);
-        valueItem->setBackground(bad ? QColor(0xfdecea) : QBrush());
+        valueItem->setData(InvalidRole, bad);
         valueItem->setToolTip(bad ? errors.back() : QString());
     }
+    tintInvalid(m_table);
     m_error = errors.join(QLatin1Char('\n'));
     QStringList lines;
     for (const auto &[name, value] : changes()) {

@@ -2,11 +2,13 @@
 
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
+#include "models/emptyreason.h"
 #include "models/quotatablemodel.h"
 #include "models/quotawritecontroller.h"
 #include "models/sortfilterindex.h"
 #include "ui/quotaeditdialog.h"
 #include "ui/tableviews.h"
+#include "widgets/emptystateoverlay.h"
 #include "widgets/usagebardelegate.h"
 
 #include <QComboBox>
@@ -43,6 +45,7 @@ QuotasPane::QuotasPane(models::ClusterHub *hub, QuotaTableModel *model,
             });
     m_proxy->setSourceModel(model);
     m_filter->setObjectName(QStringLiteral("quotaFilter"));
+    m_filter->setAccessibleName(tr("Filter quotas"));
     m_filter->setClearButtonEnabled(true);
     m_filter->setPlaceholderText(tr("Filter: namespace, name, resource (Ctrl+F)"));
     connect(m_filter, &QLineEdit::textChanged, this, &QuotasPane::applyFilter);
@@ -66,7 +69,9 @@ QuotasPane::QuotasPane(models::ClusterHub *hub, QuotaTableModel *model,
     bar->addWidget(m_edit);
 
     m_view->setModel(m_proxy);
+    m_empty = new widgets::EmptyStateOverlay(m_view);
     TableViews::configure(m_view, QStringLiteral("quotasView"), {80, 120, 110, 150, 190, 200});
+    m_view->setAccessibleName(tr("Quotas"));
     m_view->sortByColumn(QuotaTableModel::ClusterColumn, Qt::AscendingOrder);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setItemDelegateForColumn(QuotaTableModel::UsageColumn,
@@ -79,6 +84,8 @@ QuotasPane::QuotasPane(models::ClusterHub *hub, QuotaTableModel *model,
     });
     for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
         connect(m_proxy, signal, this, &QuotasPane::updateCount);
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &QuotasPane::updateCount);
+    connect(hub, &models::ClusterHub::clusterStateChanged, this, &QuotasPane::updateCount);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -133,6 +140,16 @@ void QuotasPane::applyFilter() {
 
 void QuotasPane::updateCount() {
     m_count->setText(tr("%1 of %2 lines").arg(m_proxy->rowCount()).arg(m_model->rowCount()));
+    models::EmptyReason::Message own{
+        tr("The clusters in scope have no quotas."),
+        tr("Lines appear for every ResourceQuota, LimitRange, Volcano queue and resource "
+           "group; none is defined in these clusters.")};
+    if (m_kind->currentData().toInt() >= 0)
+        own = {tr("No quotas to show under “%1”.").arg(m_kind->currentText()),
+               tr("Choose “%1” to see every line.").arg(m_kind->itemText(0))};
+    const auto why =
+        models::EmptyReason::forView(m_proxy->rowCount(), *m_hub, m_scope, m_filter->text(), own);
+    m_empty->setMessage(why.title, why.hint);
 }
 
 void QuotasPane::setReadOnlyReason(const QString &why) {

@@ -24,6 +24,10 @@ class QuotaWriteController;
 class SortFilterIndex;
 } // namespace cubedesk::models
 
+namespace cubedesk::widgets {
+class EmptyStateOverlay;
+}
+
 namespace cubedesk::ui {
 
 class QuotaEditDialog;
@@ -63,6 +67,7 @@ private:
     QComboBox *m_kind;
     QLabel *m_count;
     QTableView *m_view;
+    widgets::EmptyStateOverlay *m_empty = nullptr;
     QToolButton *m_edit;
     QString m_readOnly;
 };

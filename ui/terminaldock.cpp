@@ -4,6 +4,7 @@
 #include "ui/terminalpanel.h"
 #include "widgets/terminalview.h"
 
+#include <QMessageBox>
 #include <QTabWidget>
 
 namespace cubedesk::ui {
@@ -33,6 +34,19 @@ TerminalPanel *TerminalDock::openPod(models::ClusterConnection *connection, cons
     raise();
     panel->view()->setFocus();
     return panel;
+}
+
+bool TerminalDock::mayClose(QWidget *tab) {
+    auto *panel = qobject_cast<TerminalPanel *>(tab);
+    const auto *session = panel ? panel->session() : nullptr;
+    if (!m_confirmClose || !session || session->state() != models::TerminalSession::State::Open)
+        return true;
+    QMessageBox box(QMessageBox::Question, tr("Close terminal"),
+                    tr("%1 is still running. Close the terminal and end it?").arg(panel->title()),
+                    QMessageBox::Close | QMessageBox::Cancel, this);
+    box.setObjectName(QStringLiteral("confirmCloseTerminal"));
+    box.setDefaultButton(QMessageBox::Cancel);
+    return box.exec() == QMessageBox::Close;
 }
 
 } // namespace cubedesk::ui

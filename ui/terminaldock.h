@@ -24,7 +24,14 @@ public:
     TerminalPanel *openPod(models::ClusterConnection *connection, const QString &ns,
                            const QString &pod, const QString &container = {});
 
+    /// Ask before closing a terminal whose command still runs (Preferences).
+    void setConfirmClose(bool confirm) { m_confirmClose = confirm; }
+
+protected:
+    bool mayClose(QWidget *tab) override;
+
 private:
+    bool m_confirmClose = true;
 };
 
 } // namespace cubedesk::ui

@@ -1,5 +1,6 @@
 #include "ui/welcomepage.h"
 
+#include <QApplication>
 #include <QDir>
 #include <QEvent>
 #include <QLabel>
@@ -31,7 +32,7 @@ WelcomePage::WelcomePage(QWidget *parent)
     bold.setBold(true);
     m_reason->setFont(bold);
 
-    auto *add = new QPushButton(tr("Add kubeconfig…"), this);
+    auto *add = m_add = new QPushButton(tr("Add kubeconfig…"), this);
     add->setObjectName(QStringLiteral("welcomeAddKubeconfig"));
     add->setDefault(true);
     m_useHome->setObjectName(QStringLiteral("welcomeUseHome"));
@@ -41,6 +42,9 @@ WelcomePage::WelcomePage(QWidget *parent)
     auto *drop = new QLabel(tr("Or drop a kubeconfig file on this window."), this);
     drop->setEnabled(false);
 
+    // Tab follows the page's reading order.
+    setTabOrder(add, m_useHome);
+    setTabOrder(m_useHome, m_demo);
     connect(add, &QPushButton::clicked, this, &WelcomePage::addKubeconfigRequested);
     connect(m_useHome, &QPushButton::clicked, this,
             [this] { Q_EMIT useFileRequested(m_homeKubeconfig); });
@@ -95,6 +99,9 @@ void WelcomePage::fitWrappedText() {
 void WelcomePage::showEvent(QShowEvent *event) {
     fitWrappedText();
     QWidget::showEvent(event);
+    // The keyboard starts on the first way in (Enter adds a kubeconfig).
+    if (!isAncestorOf(QApplication::focusWidget()))
+        m_add->setFocus(Qt::OtherFocusReason);
 }
 
 void WelcomePage::changeEvent(QEvent *event) {

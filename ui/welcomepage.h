@@ -45,6 +45,7 @@ private:
     QLabel *m_reason;
     QPushButton *m_useHome;
     QPushButton *m_demo;
+    QPushButton *m_add = nullptr;
     QString m_homeKubeconfig;
 };
 

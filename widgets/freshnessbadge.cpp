@@ -66,11 +66,18 @@ QSize FreshnessBadge::minimumSizeHint() const {
 void FreshnessBadge::paintEvent(QPaintEvent *) {
     QPainter painter(this);
     painter.setRenderHint(QPainter::Antialiasing, true);
-    const QColor dot = color(m_level);
     const QColor window = palette().color(QPalette::Window);
+    const QColor hue = color(m_level);
+    const QColor fill = UsageBarPainter::mix(window, hue, 0.14);
+    // The text is WindowText on a faint tint of the window, legible in both themes. On a dark
+    // window the red and blue dots are lifted until they stand out from the pill (3:1); the light
+    // theme keeps the level colours as they are.
+    const QColor dot = UsageBarPainter::isDark(palette())
+                           ? UsageBarPainter::legibleOn(hue, fill, UsageBarPainter::MarkContrast)
+                           : hue;
     const QRectF pill = QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5);
     painter.setPen(QPen(UsageBarPainter::mix(window, dot, 0.55), 1.0));
-    painter.setBrush(UsageBarPainter::mix(window, dot, 0.14));
+    painter.setBrush(fill);
     painter.drawRoundedRect(pill, pill.height() / 2, pill.height() / 2);
 
     const QRectF dotRect(PadX, (height() - DotSize) / 2.0, DotSize, DotSize);

@@ -47,6 +47,25 @@ QString describe(const Topology::Link &link) {
     return GpuTopologyMatrix::tr("not reported");
 }
 
+// The colours as this palette shows them. Light palettes keep the fixed colours of the
+// classColor() / islandColor() / numaColor() family. On dark ones the deep island and NUMA hues
+// are lifted until they stand out from the window (3:1), and the pale "not reported" grey becomes
+// a dark one (its "?" switches to light text through textColorOn()). Bandwidth fills carry their
+// own text colour and stay as they are.
+QColor markShade(const QColor &color, const QPalette &palette) {
+    return UsageBarPainter::isDark(palette)
+               ? UsageBarPainter::legibleOn(color, palette.color(QPalette::Window),
+                                            UsageBarPainter::MarkContrast)
+               : color;
+}
+
+QColor classShade(Class c, const QPalette &palette) {
+    if (c == Class::Unknown && UsageBarPainter::isDark(palette))
+        return UsageBarPainter::mix(palette.color(QPalette::Base), palette.color(QPalette::Text),
+                                    0.2);
+    return GpuTopologyMatrix::classColor(c);
+}
+
 } // namespace
 
 GpuTopologyMatrix::GpuTopologyMatrix(QWidget *parent)
@@ -58,15 +77,17 @@ GpuTopologyMatrix::GpuTopologyMatrix(QWidget *parent)
 }
 
 QColor GpuTopologyMatrix::classColor(Class c) {
+    // Each fill carries its link text at 4.5:1 or more in textColorOn()'s colour: near-black on
+    // the green and the amber, white on the blue and the red.
     switch (c) {
     case Class::NVLink:
         return QColor(0x2e, 0x9e, 0x6a);
     case Class::PcieSwitch:
-        return QColor(0x3c, 0x83, 0xc9);
+        return QColor(0x2f, 0x74, 0xb5);
     case Class::HostBridge:
         return QColor(0xe8, 0xa3, 0x2c);
     case Class::CrossNuma:
-        return QColor(0xd9, 0x53, 0x4f);
+        return QColor(0xdc, 0x35, 0x45);
     case Class::Self:
         return QColor(0x8a, 0x93, 0x9b);
     case Class::Unknown:
@@ -151,6 +172,9 @@ void GpuTopologyMatrix::relayout() {
     const QFontMetrics bold(boldFont);
     const QColor textColor = palette().color(QPalette::WindowText);
     const QColor muted = UsageBarPainter::mix(textColor, palette().color(QPalette::Window), 0.45);
+    const QPalette &pal = palette();
+    const QColor accent = highlightColor();
+    const QColor onAccent = UsageBarPainter::textColorOn(accent);
 
     if (!m_topology || m_topology->deviceCount() == 0) {
         const QRect r(kMargin, kMargin, fm.horizontalAdvance(m_placeholder) + 2, fm.height() + 4);
@@ -182,19 +206,19 @@ void GpuTopologyMatrix::relayout() {
         const QRect r(left + c * (cellWidth + kGap), kMargin, cellWidth, kCellHeight - 4);
         const bool marked =
             std::find(m_highlight.begin(), m_highlight.end(), c) != m_highlight.end();
-        l.texts.push_back({r, name(c), marked ? QColor(Qt::black) : textColor,
-                           marked ? highlightColor() : QColor(), Qt::AlignCenter, true});
+        l.texts.push_back({r, name(c), marked ? onAccent : textColor, marked ? accent : QColor(),
+                           Qt::AlignCenter, true});
     }
     for (int row = 0; row < n; ++row) {
         const QRect r(kMargin + kBand + 4, top + row * (kCellHeight + kGap), nameWidth + 10,
                       kCellHeight);
         const bool marked =
             std::find(m_highlight.begin(), m_highlight.end(), row) != m_highlight.end();
-        l.texts.push_back({r, name(row), marked ? QColor(Qt::black) : textColor,
-                           marked ? highlightColor() : QColor(), Qt::AlignCenter, true});
+        l.texts.push_back({r, name(row), marked ? onAccent : textColor, marked ? accent : QColor(),
+                           Qt::AlignCenter, true});
         if (const auto &numa = t.device(static_cast<std::size_t>(row)).numa) {
             l.numaBands.push_back(QRect(kMargin, r.top() + 2, kBand, r.height() - 4));
-            l.numaBandColors.push_back(numaColor(*numa));
+            l.numaBandColors.push_back(markShade(numaColor(*numa), pal));
         }
     }
 
@@ -205,7 +229,7 @@ void GpuTopologyMatrix::relayout() {
             Cell cell;
             cell.rect = QRect(left + c * (cellWidth + kGap), top + row * (kCellHeight + kGap),
                               cellWidth, kCellHeight);
-            cell.fill = classColor(Topology::bandwidthClass(link.type));
+            cell.fill = classShade(Topology::bandwidthClass(link.type), pal);
             if (link.type == Topology::LinkType::Self)
                 cell.fill = UsageBarPainter::mix(palette().color(QPalette::Base),
                                                  classColor(Class::Self), 0.35);
@@ -226,7 +250,7 @@ void GpuTopologyMatrix::relayout() {
     };
     const int half = kGap / 2 + 1;
     for (int island = 0; island < static_cast<int>(t.islands().size()); ++island) {
-        const QColor color = islandColor(island);
+        const QColor color = markShade(islandColor(island), pal);
         for (int row = 0; row < gpus; ++row)
             for (int c = 0; c < gpus; ++c) {
                 if (!inIsland(row, c, island))
@@ -283,7 +307,7 @@ void GpuTopologyMatrix::relayout() {
             const QString label = QString::number(*d.numa);
             const int w = std::max(fm.horizontalAdvance(label) + 14, 24);
             const QRect chip(numaHead.center().x() - w / 2, y + 5, w, kCellHeight - 10);
-            const QColor fill = numaColor(*d.numa);
+            const QColor fill = markShade(numaColor(*d.numa), pal);
             l.texts.push_back(
                 {chip, label, UsageBarPainter::textColorOn(fill), fill, Qt::AlignCenter, true});
         } else if (d.gpu) {
@@ -329,7 +353,7 @@ void GpuTopologyMatrix::relayout() {
         const int w = kSwatch + 6 + fm.horizontalAdvance(e.text);
         const QPoint at = place(w);
         const QRect swatch(at.x(), at.y() + (fm.height() - kSwatch) / 2, kSwatch, kSwatch);
-        l.swatches.push_back({swatch, classColor(e.cls), false, e.cls});
+        l.swatches.push_back({swatch, classShade(e.cls, pal), false, e.cls});
         l.texts.push_back(
             {QRect(swatch.right() + 6, at.y(), fm.horizontalAdvance(e.text) + 2, fm.height()),
              e.text,
@@ -343,7 +367,7 @@ void GpuTopologyMatrix::relayout() {
         const int w = kSwatch + 6 + fm.horizontalAdvance(text);
         const QPoint at = place(w);
         const QRect swatch(at.x(), at.y() + (fm.height() - kSwatch) / 2, kSwatch, kSwatch);
-        l.swatches.push_back({swatch, islandColor(0), true, Class::Unknown});
+        l.swatches.push_back({swatch, markShade(islandColor(0), pal), true, Class::Unknown});
         l.texts.push_back(
             {QRect(swatch.right() + 6, at.y(), fm.horizontalAdvance(text) + 2, fm.height()),
              text,

@@ -23,6 +23,9 @@ LabelChip::LabelChip(const QString &key, QWidget *parent)
     setToolTip(tr("Click to change the value of %1").arg(key));
 
     m_label->setTextFormat(Qt::PlainText);
+    // The pill is painted from Base (see paintEvent), so its text is the palette's Text, not the
+    // label's default WindowText: the pair the palette promises to keep legible, in both themes.
+    m_label->setForegroundRole(QPalette::Text);
     m_removeButton->setObjectName(QStringLiteral("remove"));
     m_removeButton->setText(QStringLiteral("\u00d7"));
     m_removeButton->setAutoRaise(true);

@@ -2,6 +2,7 @@
 
 #include "widgets/flowlayout.h"
 #include "widgets/labelchip.h"
+#include "widgets/usagebarpainter.h"
 
 #include <QCompleter>
 #include <QEvent>
@@ -262,10 +263,14 @@ void LabelChipsEditor::clearError() {
 }
 
 void LabelChipsEditor::updateErrorPalette() {
-    // A red that keeps its contrast on both light and dark windows.
+    // A red that keeps its contrast on both light and dark windows (at least 4.5:1 on any
+    // palette: legibleOn() adjusts the lightness if the window is unusual).
     QPalette pal = m_error->palette();
-    const bool dark = palette().color(QPalette::Window).lightness() < 128;
-    pal.setColor(QPalette::WindowText, dark ? QColor(0xff, 0x7b, 0x72) : QColor(0xc6, 0x28, 0x28));
+    const QColor window = palette().color(QPalette::Window);
+    const bool dark = window.lightness() < 128;
+    pal.setColor(QPalette::WindowText,
+                 UsageBarPainter::legibleOn(
+                     dark ? QColor(0xff, 0x7b, 0x72) : QColor(0xc6, 0x28, 0x28), window));
     m_error->setPalette(pal);
 }
 

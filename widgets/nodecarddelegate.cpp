@@ -172,10 +172,16 @@ void NodeCardDelegate::paintCard(QPainter *painter, const QStyleOptionViewItem &
     const QRect row2(left, row1.bottom() + 1 + RowGap, right - left, m_barHeight);
     const QRect row3(left, row2.bottom() + 1 + BarGap, right - left, m_barHeight);
 
+    // Semantic colours keep their hue but not necessarily their lightness: text in them must
+    // read on this card's fill (4.5:1), the dot and the lock must stand out from it (3:1), on
+    // light and dark palettes alike.
+    const QColor state = stateColor(card);
+    const QColor stateMark = UsageBarPainter::legibleOn(state, fill, UsageBarPainter::MarkContrast);
+
     // Ready dot.
     const QRectF dot(row1.left(), row1.center().y() - DotSize / 2.0 + 0.5, DotSize, DotSize);
     painter->setPen(Qt::NoPen);
-    painter->setBrush(stateColor(card));
+    painter->setBrush(stateMark);
     painter->drawEllipse(dot);
 
     // Flags at the right of row 1, laid out right to left; text is dropped before the name
@@ -206,7 +212,7 @@ void NodeCardDelegate::paintCard(QPainter *painter, const QStyleOptionViewItem &
     const int flagFlags = Qt::AlignRight | Qt::AlignVCenter | Qt::TextSingleLine;
     if (showMoving) {
         painter->setFont(m_smallFont);
-        painter->setPen(highlight);
+        painter->setPen(UsageBarPainter::legibleOn(highlight, fill));
         painter->drawText(QRect(x - movingWidth, row1.top(), movingWidth, row1.height()), flagFlags,
                           m_movingText);
         x -= movingWidth;
@@ -215,7 +221,7 @@ void NodeCardDelegate::paintCard(QPainter *painter, const QStyleOptionViewItem &
         const QColor marker = shareMarkerColor();
         if (showShareText) {
             painter->setFont(m_smallFont);
-            painter->setPen(marker);
+            painter->setPen(UsageBarPainter::legibleOn(marker, fill));
             painter->drawText(QRect(x - shareTextWidth, row1.top(), shareTextWidth, row1.height()),
                               flagFlags, m_shareText);
             x -= shareTextWidth;
@@ -224,12 +230,12 @@ void NodeCardDelegate::paintCard(QPainter *painter, const QStyleOptionViewItem &
         paintLock(
             painter,
             QRectF(x - LockWidth, row1.center().y() - lockHeight / 2 + 0.5, LockWidth, lockHeight),
-            marker);
+            UsageBarPainter::legibleOn(marker, fill, UsageBarPainter::MarkContrast));
         x -= LockWidth + FlagGap;
     }
     if (stateText) {
         painter->setFont(m_chipFont);
-        painter->setPen(stateColor(card));
+        painter->setPen(UsageBarPainter::legibleOn(state, fill));
         painter->drawText(QRect(x - stateWidth, row1.top(), stateWidth, row1.height()), flagFlags,
                           *stateText);
         x -= stateWidth;
@@ -277,7 +283,12 @@ void NodeCardDelegate::paintGhost(QPainter *painter, const QStyleOptionViewItem 
     const QPalette &palette = option.palette;
     const QColor base = palette.color(QPalette::Base);
     const QColor text = palette.color(QPalette::Text);
-    const QColor accent(0x7e, 0x57, 0xc2); // violet: not a state colour of real cards
+    const QColor violet(0x7e, 0x57, 0xc2); // not a state colour of real cards
+    const QColor body = UsageBarPainter::mix(base, violet, 0.07);
+    // The violet as it is on light palettes; lifted on dark ones, where it would sink into the
+    // body (outline and dot at 3:1, the numbers at 4.5:1).
+    const QColor accent = UsageBarPainter::legibleOn(violet, body, UsageBarPainter::MarkContrast);
+    const QColor accentText = UsageBarPainter::legibleOn(violet, body);
     const QColor muted = UsageBarPainter::mix(text, base, 0.35);
     const QRect cardBox = cardRect(option.rect);
     painter->setRenderHint(QPainter::Antialiasing, true);
@@ -285,7 +296,7 @@ void NodeCardDelegate::paintGhost(QPainter *painter, const QStyleOptionViewItem 
     QPen outline(accent, option.state.testFlag(QStyle::State_MouseOver) ? 2.0 : 1.5);
     outline.setStyle(Qt::DashLine);
     painter->setPen(outline);
-    painter->setBrush(UsageBarPainter::mix(base, accent, 0.07));
+    painter->setBrush(body);
     const qreal inset = outline.widthF() / 2;
     painter->drawRoundedRect(QRectF(cardBox).adjusted(inset, inset, -inset, -inset), CardRadius,
                              CardRadius);
@@ -310,7 +321,7 @@ void NodeCardDelegate::paintGhost(QPainter *painter, const QStyleOptionViewItem 
     painter->setBrush(accent);
     painter->drawRoundedRect(QRectF(chip), chip.height() / 2.0, chip.height() / 2.0);
     painter->setFont(m_chipFont);
-    painter->setPen(QColor(Qt::white));
+    painter->setPen(UsageBarPainter::textColorOn(accent));
     painter->drawText(chip, Qt::AlignCenter | Qt::TextSingleLine, m_proposedText);
     const int nameLeft = int(dot.right()) + 6;
     painter->setFont(m_nameFont);
@@ -325,7 +336,7 @@ void NodeCardDelegate::paintGhost(QPainter *painter, const QStyleOptionViewItem 
     drawElided(painter, row2, ghost.headline,
                Qt::AlignLeft | Qt::AlignVCenter | Qt::TextSingleLine);
     painter->setFont(m_chipFont);
-    painter->setPen(accent);
+    painter->setPen(accentText);
     drawElided(painter, row3, ghost.numbers, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextSingleLine);
 }
 

@@ -34,6 +34,12 @@ QColor valueColor(const QPalette &p) {
     return UsageBarPainter::mix(p.color(QPalette::Text), p.color(QPalette::Base), 0.3);
 }
 
+// The axis, legend and bar texts: a point smaller than the widget's font.
+QFont smallFont(QFont font) {
+    font.setPointSizeF(std::max(7.0, font.pointSizeF() - 1));
+    return font;
+}
+
 void replaceValues(QBarSet *set, const QList<qreal> &values) {
     if (set->count() == values.size()) {
         for (int i = 0; i < values.size(); ++i)
@@ -52,8 +58,8 @@ OverviewBarChart::OverviewBarChart(QWidget *parent)
     , m_color(UsageBarPainter::fillColor(models::Usage::Level::Normal))
     , m_series(new QHorizontalStackedBarSeries)
     , m_normal(new QBarSet(tr("Requested")))
-    , m_warning(new QBarSet(tr("Requested ≥ 80 %")))
-    , m_critical(new QBarSet(tr("Requested ≥ 95 %")))
+    , m_warning(new QBarSet(tr("≥80%")))
+    , m_critical(new QBarSet(tr("≥95%")))
     , m_free(new QBarSet(tr("Free")))
     , m_categories(new QBarCategoryAxis)
     , m_values(new QValueAxis)
@@ -70,6 +76,9 @@ OverviewBarChart::OverviewBarChart(QWidget *parent)
     m_series->setBarWidth(0.72);
     chart->addSeries(m_series);
     m_categories->setGridLineVisible(false);
+    // Qt Charts cuts category labels to "…" as soon as space is short; the chart writes the
+    // names itself (fitCategoryLabels) and keeps the axis for its line.
+    m_categories->setLabelsVisible(false);
     m_values->setLabelFormat(QStringLiteral("%g"));
     m_values->setMinorGridLineVisible(false);
     chart->addAxis(m_categories, Qt::AlignLeft);
@@ -108,8 +117,7 @@ void OverviewBarChart::applyPalette() {
     titleFont.setBold(true);
     c->setTitleFont(titleFont);
     c->legend()->setLabelColor(p.color(QPalette::Text));
-    QFont small = font();
-    small.setPointSizeF(std::max(7.0, small.pointSizeF() - 1));
+    const QFont small = smallFont(font());
     c->legend()->setFont(small);
     for (QAbstractAxis *axis :
          {static_cast<QAbstractAxis *>(m_categories), static_cast<QAbstractAxis *>(m_values)}) {
@@ -131,6 +139,11 @@ void OverviewBarChart::applyPalette() {
         item->setBrush(valueColor(p));
         item->setFont(small);
     }
+    for (QGraphicsSimpleTextItem *item : std::as_const(m_labelItems)) {
+        item->setBrush(p.color(QPalette::Text));
+        item->setFont(small);
+    }
+    fitCategoryLabels();
 }
 
 void OverviewBarChart::changeEvent(QEvent *event) {
@@ -139,12 +152,62 @@ void OverviewBarChart::changeEvent(QEvent *event) {
         applyPalette();
 }
 
+void OverviewBarChart::resizeEvent(QResizeEvent *event) {
+    QChartView::resizeEvent(event);
+    fitTitle();
+    fitCategoryLabels();
+    fitValueTicks(false);
+}
+
+void OverviewBarChart::fitValueTicks(bool force) {
+    // As many ticks as their numbers fit side by side (Qt Charts cuts them to "2…" otherwise),
+    // on a range made nice from the bars' own maximum each time (never from the last nice one).
+    // The plot's width from the widget's and the margins (never from the plot area, which the
+    // ticks themselves move: that would feed back).
+    const QFontMetrics metrics(smallFont(font()));
+    const QMargins margins = chart()->margins();
+    const int plot = std::max(1, width() - margins.left() - margins.right() - 24);
+    if (!force && plot == m_ticksForWidth)
+        return;
+    m_ticksForWidth = plot;
+    for (int ticks = 6; ticks >= 2; --ticks) {
+        m_values->setRange(0, m_valueMax);
+        m_values->setTickCount(ticks);
+        m_values->applyNiceNumbers(); // may choose another count and a rounder maximum
+        const int label = metrics.horizontalAdvance(QString::number(m_values->max(), 'g', 6)) + 12;
+        if (plot / std::max(1, m_values->tickCount() - 1) >= label)
+            break;
+    }
+}
+
 void OverviewBarChart::setTitle(const QString &title) {
-    chart()->setTitle(title);
+    m_title = title;
+    fitTitle();
 }
 
 QString OverviewBarChart::title() const {
-    return chart()->title();
+    return m_title;
+}
+
+void OverviewBarChart::fitTitle() {
+    // Qt Charts cuts a long title to "…": break it onto a second line at a space instead.
+    // The title shares the chart's margins (the left one holds the bar names).
+    const QFontMetrics metrics(chart()->titleFont());
+    const QMargins margins = chart()->margins();
+    const int room = width() - margins.left() - margins.right() - 8;
+    QString html = m_title.toHtmlEscaped();
+    if (metrics.horizontalAdvance(m_title) > room) {
+        for (qsizetype space = m_title.lastIndexOf(QLatin1Char(' ')); space > 0;
+             space = m_title.lastIndexOf(QLatin1Char(' '), space - 1)) {
+            if (metrics.horizontalAdvance(m_title.left(space)) <= room) {
+                html = m_title.left(space).toHtmlEscaped() + QStringLiteral("<br>") +
+                       m_title.mid(space + 1).toHtmlEscaped();
+                break;
+            }
+        }
+    }
+    if (chart()->title() != html)
+        chart()->setTitle(html);
 }
 
 void OverviewBarChart::setColor(const QColor &color) {
@@ -159,7 +222,8 @@ void OverviewBarChart::setEmptyText(const QString &text) {
 }
 
 QColor OverviewBarChart::requestedColor(models::Usage::Level level) const {
-    return level == models::Usage::Level::Normal ? m_color : UsageBarPainter::fillColor(level);
+    return level == models::Usage::Level::Normal ? m_color
+                                                 : UsageBarPainter::fillColor(level, palette());
 }
 
 QColor OverviewBarChart::freeColor() const {
@@ -172,6 +236,10 @@ QString OverviewBarChart::valueText(const Bar &bar) {
 
 QString OverviewBarChart::valueLabel(int index) const {
     return index >= 0 && index < m_valueItems.size() ? m_valueItems[index]->text() : QString();
+}
+
+QString OverviewBarChart::categoryLabel(int index) const {
+    return index >= 0 && index < m_labelItems.size() ? m_labelItems[index]->text() : QString();
 }
 
 void OverviewBarChart::setBars(const QList<Bar> &bars) {
@@ -215,16 +283,11 @@ void OverviewBarChart::setBars(const QList<Bar> &bars) {
         m_categories->append(labels);
     }
     // Room past the longest bar for its value text.
-    m_values->setRange(0, most > 0 ? most * 1.28 : 1);
-    m_values->applyNiceNumbers();
-    const auto markers = chart()->legend()->markers(m_series);
-    for (QLegendMarker *marker : markers) {
-        const QString label = marker->label();
-        if (label == m_warning->label())
-            marker->setVisible(anyWarning);
-        else if (label == m_critical->label())
-            marker->setVisible(anyCritical);
-    }
+    m_valueMax = most > 0 ? most * 1.28 : 1;
+    fitValueTicks(true);
+    m_anyWarning = anyWarning;
+    m_anyCritical = anyCritical;
+    fitLegend();
     m_categories->setVisible(!bars.isEmpty());
     m_values->setVisible(!bars.isEmpty());
     chart()->legend()->setVisible(!bars.isEmpty());
@@ -233,8 +296,7 @@ void OverviewBarChart::setBars(const QList<Bar> &bars) {
 
     while (m_valueItems.size() > bars.size())
         delete m_valueItems.takeLast();
-    QFont small = font();
-    small.setPointSizeF(std::max(7.0, small.pointSizeF() - 1));
+    const QFont small = smallFont(font());
     while (m_valueItems.size() < bars.size()) {
         auto *item = new QGraphicsSimpleTextItem(chart());
         item->setBrush(valueColor(palette()));
@@ -244,7 +306,64 @@ void OverviewBarChart::setBars(const QList<Bar> &bars) {
     }
     for (qsizetype i = 0; i < bars.size(); ++i)
         m_valueItems[i]->setText(valueText(bars[i]));
+    while (m_labelItems.size() > bars.size())
+        delete m_labelItems.takeLast();
+    while (m_labelItems.size() < bars.size()) {
+        auto *item = new QGraphicsSimpleTextItem(chart());
+        item->setBrush(palette().color(QPalette::Text));
+        item->setFont(small);
+        item->setZValue(10);
+        m_labelItems.append(item);
+    }
+    fitCategoryLabels();
     placeValueTexts();
+}
+
+void OverviewBarChart::fitCategoryLabels() {
+    const QFont small = smallFont(font());
+    const QFontMetrics metrics(small);
+    int widest = 0;
+    for (const Bar &bar : std::as_const(m_bars))
+        widest = std::max(widest, metrics.horizontalAdvance(bar.label));
+    // A pixel or two of slack: elidedText measures a little wider than horizontalAdvance.
+    const int room = std::min(widest + 2, width() * 2 / 5);
+    for (qsizetype i = 0; i < m_labelItems.size() && i < m_bars.size(); ++i) {
+        const QString &full = m_bars[i].label;
+        const QString shown = metrics.elidedText(full, Qt::ElideMiddle, room);
+        m_labelItems[i]->setText(shown);
+        m_labelItems[i]->setToolTip(shown == full ? QString() : full);
+    }
+    QMargins margins = chart()->margins();
+    const int left = m_labelItems.isEmpty() ? 4 : room + 8;
+    if (margins.left() != left) {
+        margins.setLeft(left);
+        chart()->setMargins(margins); // moves the plot area: placeValueTexts follows
+        fitTitle();
+        fitValueTicks(false);
+    }
+    fitLegend();
+}
+
+void OverviewBarChart::fitLegend() {
+    // The legend shares the chart's margins: when its entries do not fit side by side, "Free"
+    // (the grey track, plain enough) goes first rather than having every entry cut to "Req…".
+    const QFontMetrics metrics(smallFont(font()));
+    const QMargins margins = chart()->margins();
+    const int room = width() - margins.left() - margins.right();
+    const auto markers = chart()->legend()->markers(m_series);
+    int needed = 0;
+    for (QLegendMarker *marker : markers) {
+        const QString label = marker->label();
+        const bool shown = label == m_warning->label()    ? m_anyWarning
+                           : label == m_critical->label() ? m_anyCritical
+                                                          : true;
+        marker->setVisible(shown);
+        if (shown)
+            needed += metrics.horizontalAdvance(label) + 2 * metrics.height() + 24;
+    }
+    for (QLegendMarker *marker : markers)
+        if (marker->label() == m_free->label())
+            marker->setVisible(needed <= room);
 }
 
 void OverviewBarChart::placeValueTexts() {
@@ -255,6 +374,11 @@ void OverviewBarChart::placeValueTexts() {
             chart()->mapToPosition(QPointF(std::max(bar.used, bar.total), category), m_series);
         const QRectF text = m_valueItems[i]->boundingRect();
         m_valueItems[i]->setPos(end.x() + 4, end.y() - text.height() / 2);
+        if (i < m_labelItems.size()) {
+            const QPointF start = chart()->mapToPosition(QPointF(0, category), m_series);
+            const QRectF name = m_labelItems[i]->boundingRect();
+            m_labelItems[i]->setPos(start.x() - 6 - name.width(), start.y() - name.height() / 2);
+        }
     }
 }
 

@@ -2,9 +2,10 @@
 // OverviewBarChart: requested vs allocatable of one resource as horizontal stacked bars, one bar
 // per category (a resource group, a GPU type) — the requested part in the resource's colour
 // (amber from 80 %, red from 95 %, the usage bars' thresholds), the free part as a neutral track,
-// so each bar is as long as what is allocatable. The first category is the top bar; the axis
-// labels carry the names, and "used / total" is written just past each bar's end. Hovering a bar
-// shows its tooltip.
+// so each bar is as long as what is allocatable. The first category is the top bar; its name is
+// written left of it (whole, unless the names would take more than 40 % of the width: then
+// elided in the middle, with the full name on hover), and "used / total" just past its end.
+// Hovering a bar shows its tooltip.
 //
 // It paints precomputed numbers only: setBars() with the same bars does nothing, so a caller may
 // hand it a snapshot as often as it likes; no animations.
@@ -61,18 +62,37 @@ public:
     static QString valueText(const Bar &bar);
     /// The text written past the end of bar `index` (tests).
     QString valueLabel(int index) const;
+    /// The name written left of bar `index`, as shown (elided or whole; tests).
+    QString categoryLabel(int index) const;
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void showToolTip(bool status, int index);
     void applyPalette();
     void placeEmptyText();
-    /// Puts each bar's value text just past its end.
+    /// Puts each bar's value text just past its end and its name left of it.
     void placeValueTexts();
+    /// Makes room left of the plot for the names (at most 40 % of the width) and elides those
+    /// that do not fit. Changing the margin moves the plot area, which places the texts again.
+    void fitCategoryLabels();
+    /// Shows the legend's threshold entries when a bar reaches them, and "Free" when there is
+    /// room for it too.
+    void fitLegend();
+    /// Breaks the title onto two lines at a space when it does not fit the width.
+    void fitTitle();
+    /// As many value ticks as fit without cutting their numbers; `force` sets the range again
+    /// even when the tick count stays.
+    void fitValueTicks(bool force);
 
     QList<Bar> m_bars;
+    QString m_title;
+    double m_valueMax = 1;      ///< the value axis' maximum before it is made nice
+    int m_ticksForWidth = -1;   ///< the plot width the ticks were fitted to
+    bool m_anyWarning = false;  ///< a bar is at 80 % or more
+    bool m_anyCritical = false; ///< a bar is at 95 % or more
     QColor m_color;
     QString m_emptyText;
     QHorizontalStackedBarSeries *m_series;
@@ -84,6 +104,7 @@ private:
     QValueAxis *m_values;
     QGraphicsSimpleTextItem *m_emptyItem;
     QList<QGraphicsSimpleTextItem *> m_valueItems; ///< one per bar, in m_bars order
+    QList<QGraphicsSimpleTextItem *> m_labelItems; ///< one per bar, in m_bars order
 };
 
 } // namespace cubedesk::widgets

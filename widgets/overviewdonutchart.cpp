@@ -72,7 +72,8 @@ QColor OverviewDonutChart::usedColor(int ring) const {
         return {};
     const Ring &r = m_rings[ring];
     const auto level = models::Usage{r.used, r.total, {}}.level();
-    return level == models::Usage::Level::Normal ? r.color : UsageBarPainter::fillColor(level);
+    return level == models::Usage::Level::Normal ? r.color
+                                                 : UsageBarPainter::fillColor(level, palette());
 }
 
 QColor OverviewDonutChart::freeColor() const {

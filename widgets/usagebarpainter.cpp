@@ -5,6 +5,7 @@
 #include <QPalette>
 
 #include <algorithm>
+#include <cmath>
 
 namespace cubedesk::widgets {
 
@@ -13,7 +14,7 @@ void UsageBarPainter::paint(QPainter *painter, const QRect &bar, const models::U
     if (bar.isEmpty())
         return;
     const QRectF shape(bar);
-    const QColor fill = fillColor(usage.level());
+    const QColor fill = fillColor(usage.level(), palette);
     const int filled = fillWidth(bar, usage);
     const QRect fillPart(bar.left(), bar.top(), filled, bar.height());
     const QRect trackPart(bar.left() + filled, bar.top(), bar.width() - filled, bar.height());
@@ -67,6 +68,7 @@ int UsageBarPainter::fillWidth(const QRect &bar, const models::Usage &usage) {
 }
 
 QColor UsageBarPainter::fillColor(models::Usage::Level level) {
+    // White text reads on the blue (4.9:1) and the red (4.5:1), near-black on the amber (8.3:1).
     switch (level) {
     case models::Usage::Level::Critical:
         return QColor(0xdc, 0x35, 0x45);
@@ -75,7 +77,23 @@ QColor UsageBarPainter::fillColor(models::Usage::Level level) {
     case models::Usage::Level::Normal:
         break;
     }
-    return QColor(0x3c, 0x83, 0xc9);
+    return QColor(0x2f, 0x74, 0xb5);
+}
+
+QColor UsageBarPainter::fillColor(models::Usage::Level level, const QPalette &palette) {
+    if (!isDark(palette))
+        return fillColor(level);
+    // On a dark base the saturated light-theme fills sink into the track; lighter tints of the
+    // same hues stand out and carry near-black text (5.5:1 and more).
+    switch (level) {
+    case models::Usage::Level::Critical:
+        return QColor(0xf0, 0x64, 0x6e);
+    case models::Usage::Level::Warning:
+        return QColor(0xf2, 0xa5, 0x16);
+    case models::Usage::Level::Normal:
+        break;
+    }
+    return QColor(0x5b, 0x9b, 0xd5);
 }
 
 QColor UsageBarPainter::trackColor(const QPalette &palette) {
@@ -83,11 +101,9 @@ QColor UsageBarPainter::trackColor(const QPalette &palette) {
 }
 
 QColor UsageBarPainter::textColorOn(const QColor &background) {
-    // Relative luminance with the sRGB weights; the threshold favours white on mid tones such as
-    // the blue and red fills, and dark text on amber.
-    const qreal luminance =
-        0.2126 * background.redF() + 0.7152 * background.greenF() + 0.0722 * background.blueF();
-    return luminance > 0.55 ? QColor(0x1b, 0x1b, 0x1f) : QColor(Qt::white);
+    const QColor nearBlack(0x1b, 0x1b, 0x1f);
+    const QColor white(Qt::white);
+    return contrast(nearBlack, background) >= contrast(white, background) ? nearBlack : white;
 }
 
 QColor UsageBarPainter::mix(const QColor &a, const QColor &b, qreal amount) {
@@ -95,6 +111,56 @@ QColor UsageBarPainter::mix(const QColor &a, const QColor &b, qreal amount) {
     return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * t),
                             float(a.greenF() + (b.greenF() - a.greenF()) * t),
                             float(a.blueF() + (b.blueF() - a.blueF()) * t), float(a.alphaF()));
+}
+
+bool UsageBarPainter::isDark(const QPalette &palette) {
+    return palette.color(QPalette::Base).lightness() < 128;
+}
+
+qreal UsageBarPainter::luminance(const QColor &color) {
+    const auto linear = [](float channel) {
+        const qreal c = channel;
+        return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+    };
+    const QColor rgb = color.toRgb();
+    return 0.2126 * linear(rgb.redF()) + 0.7152 * linear(rgb.greenF()) +
+           0.0722 * linear(rgb.blueF());
+}
+
+qreal UsageBarPainter::contrast(const QColor &a, const QColor &b) {
+    const qreal la = luminance(a);
+    const qreal lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+QColor UsageBarPainter::legibleOn(const QColor &color, const QColor &background, qreal ratio) {
+    if (contrast(color, background) >= ratio)
+        return color;
+    // Towards black on backgrounds where black has the higher contrast, towards white on the
+    // others. Contrast with the background only grows on the far side of the background's
+    // luminance, so "reaches the ratio" flips once along the way: a bisection on the HSL lightness
+    // finds the nearest colour that reaches it.
+    const QColor hsl = color.toHsl();
+    const float hue = hsl.hslHueF();
+    const float saturation = hsl.hslSaturationF();
+    const float alpha = hsl.alphaF();
+    const bool darken =
+        contrast(QColor(Qt::black), background) >= contrast(QColor(Qt::white), background);
+    float from = hsl.lightnessF();
+    float to = darken ? 0.0f : 1.0f;
+    const auto at = [&](float lightness) {
+        return QColor::fromHslF(hue, saturation, lightness, alpha).toRgb();
+    };
+    if (contrast(at(to), background) < ratio)
+        return at(to);
+    for (int i = 0; i < 12; ++i) { // 1/4096 of the lightness range
+        const float middle = (from + to) / 2;
+        if (contrast(at(middle), background) >= ratio)
+            to = middle;
+        else
+            from = middle;
+    }
+    return at(to);
 }
 
 } // namespace cubedesk::widgets

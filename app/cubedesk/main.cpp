@@ -10,6 +10,8 @@
 #include "k8s/session/processresources.h"
 #include "models/clusterhub.h"
 #include "ui/mainwindow.h"
+#include "ui/preferences.h"
+#include "ui/windowset.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -264,7 +266,9 @@ int main(int argc, char **argv) {
         std::cerr << "cubedesk: --lang must be zh_CN or en" << std::endl;
         return 2;
     }
-    installTranslations(app, language);
+    // --lang wins; else the language chosen in Preferences; else the desktop's.
+    installTranslations(app, language.isEmpty() ? cubedesk::ui::Preferences().values().language
+                                                : language);
     QApplication::setApplicationDisplayName(QStringLiteral("CubeDesk"));
     // The installed theme icon when there is one (packages), else the copy compiled in; the
     // desktop file name lets Wayland compositors match the window to its .desktop entry and icon.
@@ -286,8 +290,9 @@ int main(int argc, char **argv) {
     options.contexts = parser.values(context);
     int rc = 0;
     {
-        cubedesk::ui::MainWindow window(&hub, options);
-        window.show();
+        // The first window, the windows of the last run, and Window → New window.
+        cubedesk::ui::WindowSet windows(&hub, options);
+        windows.open();
         rc = QApplication::exec();
     }
     // Terminals closed with the window: their exec threads free their sockets before Qt's

@@ -37,6 +37,7 @@ install(CODE [[
 ]])
 install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION .)
 install(FILES ${CUBEDESK_LICENSE_FILE} DESTINATION . RENAME LICENSE.txt)
+cubedesk_install_licenses(.)
 
 set(CPACK_GENERATOR DragNDrop)
 set(CPACK_DMG_VOLUME_NAME CubeDesk)

@@ -29,6 +29,7 @@ install(RUNTIME_DEPENDENCY_SET cubedesk_runtime
 cubedesk_install_qt_deploy_script()
 install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION .)
 install(FILES ${CUBEDESK_LICENSE_FILE} DESTINATION . RENAME LICENSE.txt)
+cubedesk_install_licenses(.)
 
 set(_ico ${CUBEDESK_ICONS_DIR}/cubedesk.ico)
 set(CPACK_GENERATOR NSIS ZIP)

@@ -86,10 +86,11 @@ std::vector<LayerRule> repositoryLayerRules() {
          {"QtCore", "QtGui", "QtWidgets", "QtCharts", "QtSvg"},
          {}},
         // ui/ shows what models/ prepared: it sends no request (k8s/write, k8s/session are
-        // reached through models' controllers) and parses no JSON.
+        // reached through models' controllers) and parses no JSON. QtDBus only asks the desktop
+        // portal for the colour scheme (ui/desktopcolorscheme.cpp).
         {"ui",
          {"k8s/api", "k8s/objects", "k8s/cube", "models", "widgets", "ui"},
-         {"QtCore", "QtGui", "QtWidgets", "QtSvg"},
+         {"QtCore", "QtGui", "QtWidgets", "QtSvg", "QtDBus"},
          {},
          {"QJsonDocument", "QJsonObject", "QJsonArray", "QJsonValue", "QJsonParseError",
           "QtCore/QJsonDocument", "QtCore/QJsonObject", "QtCore/QJsonArray"},

@@ -7,7 +7,8 @@
 # 2. the control fields: name, version, and Depends from dpkg-shlibdeps naming Debian's Qt 6 and
 #    library packages;
 # 3. the contents: cubedesk, the desktop entry, the metainfo, the icons, the documents and the
-#    licence (Apache-2.0 in the copyright file, LICENSE, the metainfo and the RPM tag) — and no
+#    licence (Apache-2.0 in the copyright file, LICENSE, the metainfo and the RPM tag), the
+#    third-party notices naming every library with its licence and the licence texts — and no
 #    simulator, benchmark or test;
 # 4. dpkg-deb -x into a scratch root; desktop-file-validate, appstreamcli validate and
 #    validate-tree on what landed there;
@@ -87,7 +88,12 @@ expected=(
   /usr/share/doc/cubedesk/README.md
   /usr/share/doc/cubedesk/copyright
   /usr/share/doc/cubedesk/LICENSE
+  /usr/share/doc/cubedesk/THIRD-PARTY-NOTICES.txt
 )
+licenses=(Apache-2.0 LGPL-3.0 GPL-3.0 curl simdjson yaml-cpp libvterm nlohmann-json cpp-httplib)
+for name in "${licenses[@]}"; do
+  expected+=("/usr/share/doc/cubedesk/licenses/$name.txt")
+done
 for n in 16 22 24 32 48 64 128 256 512; do
   expected+=("/usr/share/icons/hicolor/${n}x${n}/apps/$id.png")
 done
@@ -120,6 +126,37 @@ grep -q "Apache License" "$root/usr/share/doc/cubedesk/LICENSE" &&
   fail "/usr/share/doc/cubedesk/LICENSE is not the Apache License 2.0"
 grep -q 'CPACK_RPM_PACKAGE_LICENSE "Apache-2.0"' "$build_dir/CPackConfig.cmake" ||
   fail "the RPM License tag is not Apache-2.0 (CPackConfig.cmake)"
+
+# The third-party notices: every library the program links, with its licence; Qt Charts' GPL-3.0
+# said outright; each licence text is the licence it is named after.
+notices="$root/usr/share/doc/cubedesk/THIRD-PARTY-NOTICES.txt"
+for library in "Qt 6:LGPL-3.0" "Qt Charts:GPL-3.0" "libcurl:curl" "OpenSSL 3:Apache-2.0" \
+  "simdjson:Apache-2.0" "yaml-cpp:MIT" "libvterm:MIT" "nlohmann/json:MIT" "cpp-httplib:MIT"; do
+  name=${library%%:*}
+  licence=${library#*:}
+  # The library's paragraph in the Libraries section: from its name to the next blank line.
+  paragraph=$(awk -v name="$name" '/^Libraries$/ { libs = 1 }
+    libs && index($0, name) == 1 { on = 1 } on && /^$/ { exit } on' "$notices")
+  [ -n "$paragraph" ] || fail "THIRD-PARTY-NOTICES.txt has no paragraph for $name"
+  grep -q "Licence: .*$licence" <<<"$paragraph" ||
+    fail "THIRD-PARTY-NOTICES.txt does not give $name the licence $licence"
+  grep -q "Source: .*https\?://" <<<"$paragraph" ||
+    fail "THIRD-PARTY-NOTICES.txt does not say where the source of $name is"
+done
+tr -s '\n ' '  ' <"$notices" | grep -q "distributed, as a whole, under the terms of GPL-3.0" ||
+  fail "THIRD-PARTY-NOTICES.txt does not say that, with Qt Charts, the program is under GPL-3.0"
+doc="$root/usr/share/doc/cubedesk/licenses"
+grep -q "GNU LESSER GENERAL PUBLIC LICENSE" "$doc/LGPL-3.0.txt" ||
+  fail "licenses/LGPL-3.0.txt is not the GNU LGPL"
+grep -q "GNU GENERAL PUBLIC LICENSE" "$doc/GPL-3.0.txt" &&
+  grep -q "Version 3, 29 June 2007" "$doc/GPL-3.0.txt" ||
+  fail "licenses/GPL-3.0.txt is not the GNU GPL version 3"
+cmp -s "$doc/Apache-2.0.txt" "$root/usr/share/doc/cubedesk/LICENSE" ||
+  fail "licenses/Apache-2.0.txt differs from LICENSE"
+for name in curl simdjson yaml-cpp libvterm nlohmann-json cpp-httplib; do
+  grep -qi "copyright" "$doc/$name.txt" || fail "licenses/$name.txt carries no copyright line"
+done
+step "THIRD-PARTY-NOTICES.txt and licenses/ name every library and its licence"
 
 # --- 5. --version and --help ---------------------------------------------------------------------
 app="$root/usr/bin/cubedesk"

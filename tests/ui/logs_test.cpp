@@ -11,6 +11,7 @@
 #include "models/runningpodmodel.h"
 #include "models/sortfilterindex.h"
 #include "tests/support/demologpods.h"
+#include "tests/support/screenshot.h"
 #include "tests/support/simprocess.h"
 #include "tests/support/testwindow.h"
 #include "tests/ui/chinesecatalogue.h"
@@ -72,9 +73,7 @@ private:
     /// Where screenshots go: CUBEDESK_SCREENSHOT_DIR keeps them; else the simulator's folder,
     /// which goes with the test.
     QString screenshotDir() const {
-        return qEnvironmentVariableIsSet("CUBEDESK_SCREENSHOT_DIR")
-                   ? qEnvironmentVariable("CUBEDESK_SCREENSHOT_DIR")
-                   : QString::fromStdString(m_sim->dir().path());
+        return test::screenshotDir(QString::fromStdString(m_sim->dir().path()));
     }
 
     std::unique_ptr<SimProcess> m_sim;

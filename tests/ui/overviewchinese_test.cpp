@@ -50,6 +50,15 @@ const QStringList kContexts = {
     QStringLiteral("cubedesk::ui::TerminalDock"),
     QStringLiteral("cubedesk::ui::TerminalPanel"),
     QStringLiteral("cubedesk::ui::WelcomePage"),
+    QStringLiteral("EmptyReason"),
+    QStringLiteral("cubedesk::ui::AboutDialog"),
+    QStringLiteral("cubedesk::ui::PreferencesDialog"),
+    QStringLiteral("cubedesk::ui::ShortcutsDialog"),
+    QStringLiteral("cubedesk::ui::MainWindow"),
+    QStringLiteral("cubedesk::ui::NodesPane"),
+    QStringLiteral("cubedesk::ui::JobsPane"),
+    QStringLiteral("cubedesk::ui::QuotasPane"),
+    QStringLiteral("cubedesk::ui::GpusPane"),
 };
 
 QString catalogue(const QString &lang) {

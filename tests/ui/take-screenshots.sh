@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Takes the README screenshots of CubeDesk in English and Simplified Chinese:
-# docs/screenshots/{en,zh_CN}/{clusters,nodes,overview,pending,jobs,quotas,gpus,board,balance,labels,move}.png
+# docs/screenshots/{en,zh_CN}/{clusters,nodes,overview,pending,jobs,quotas,gpus,board,balance,labels,move}.png,
+# the dark theme's {board,overview,gpus,nodes}-dark.png and preferences.png
 #
 #   tests/ui/take-screenshots.sh [BUILD_DIR]
 #
@@ -27,16 +28,20 @@ if [[ ! -f "$build/CMakeCache.txt" ]]; then
 fi
 cmake --build "$build" --target cubedesk-screenshots -j "${JOBS:-2}"
 
+# What cubedesk-screenshots writes (the welcome, logs and terminal pictures come from tests and
+# stay).
+shots=(clusters nodes overview pending jobs quotas gpus board balance labels move
+    board-dark overview-dark gpus-dark nodes-dark preferences)
 for lang in en zh_CN; do
     out="$root/docs/screenshots/$lang"
     mkdir -p "$out"
-    rm -f "$out"/*.png
+    for f in "${shots[@]}"; do rm -f "$out/$f.png"; done
     echo "take-screenshots: $lang → $out"
     # No desktop theme and a fixed locale: the pictures depend only on --lang.
     env QT_QPA_PLATFORMTHEME= LC_ALL=C.UTF-8 QT_LOGGING_RULES="cubedesk.*=false" \
         xvfb-run -a -s "-screen 0 1600x1000x24" \
         "$build/bin/cubedesk-screenshots" --lang "$lang" --out "$out"
-    for f in clusters nodes overview pending jobs quotas gpus board balance labels move; do
+    for f in "${shots[@]}"; do
         [[ -s "$out/$f.png" ]] || { echo "take-screenshots: $out/$f.png missing" >&2; exit 1; }
     done
 done

@@ -9,6 +9,7 @@
 #include "models/terminal/terminalscreen.h"
 #include "models/terminalsession.h"
 #include "tests/support/demologpods.h"
+#include "tests/support/screenshot.h"
 #include "tests/support/simprocess.h"
 #include "tests/support/testwindow.h"
 #include "tests/ui/chinesecatalogue.h"
@@ -77,13 +78,11 @@ private Q_SLOTS:
 
 private:
     QString screenshotDir() const {
-        return qEnvironmentVariableIsSet("CUBEDESK_SCREENSHOT_DIR")
-                   ? qEnvironmentVariable("CUBEDESK_SCREENSHOT_DIR")
-                   : QString::fromStdString(m_sim->dir().path());
+        return test::screenshotDir(QString::fromStdString(m_sim->dir().path()));
     }
     void shoot(const QString &name) {
-        QDir().mkpath(screenshotDir());
-        QVERIFY(m_window->grab().save(screenshotDir() + QLatin1Char('/') + name));
+        QVERIFY(!test::saveScreenshot(*m_window, name, QString::fromStdString(m_sim->dir().path()))
+                     .isEmpty());
     }
     ui::TerminalPanel *current() const {
         return qobject_cast<ui::TerminalPanel *>(m_window->terminalDock()->tabs()->currentWidget());

@@ -4,6 +4,7 @@
 // message. Both languages, with screenshots (CUBEDESK_SCREENSHOT_DIR, else a temporary folder).
 // No simulator: contexts point at a closed loopback port; what matters is that they are loaded.
 #include "models/clusterhub.h"
+#include "tests/support/screenshot.h"
 #include "tests/ui/chinesecatalogue.h"
 #include "ui/clustertree.h"
 #include "ui/mainwindow.h"
@@ -106,11 +107,8 @@ std::unique_ptr<ui::MainWindow> WelcomeTest::open(models::ClusterHub *hub, QStri
 }
 
 void WelcomeTest::shoot(ui::MainWindow &window, const QString &name) {
-    const QString dir = qEnvironmentVariableIsSet("CUBEDESK_SCREENSHOT_DIR")
-                            ? qEnvironmentVariable("CUBEDESK_SCREENSHOT_DIR")
-                            : m_home.filePath(QStringLiteral("shots"));
-    QDir().mkpath(dir);
-    QVERIFY(window.grab().save(dir + QLatin1Char('/') + name));
+    QVERIFY(
+        !test::saveScreenshot(window, name, m_home.filePath(QStringLiteral("shots"))).isEmpty());
 }
 
 void WelcomeTest::aFirstRunShowsTheWelcomePage() {

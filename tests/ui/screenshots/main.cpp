@@ -18,6 +18,8 @@
 #include "ui/labeleditordialog.h"
 #include "ui/mainwindow.h"
 #include "ui/nodespane.h"
+#include "ui/preferencesdialog.h"
+#include "ui/themecontroller.h"
 #include "widgets/labelchipseditor.h"
 
 #include <QApplication>
@@ -128,6 +130,8 @@ int main(int argc, char **argv) {
     if (const QString error = demo.start(); !error.isEmpty())
         return fail(error);
 
+    // Light for the main pictures whatever the desktop says; dark ones follow (*-dark.png).
+    cubedesk::ui::ThemeController theme(cubedesk::ui::ThemeController::Choice::Light);
     ClusterHub hub;
     MainWindow::Options options;
     options.demo = true;
@@ -208,6 +212,31 @@ int main(int argc, char **argv) {
     settle(800);
     if (!save(&window, dir, QStringLiteral("balance.png")))
         return 1;
+
+    // The same panes in the dark theme, and the preferences dialog.
+    theme.setChoice(cubedesk::ui::ThemeController::Choice::Dark);
+    settle(800);
+    if (!save(&window, dir, QStringLiteral("board-dark.png")))
+        return 1;
+    for (const auto &[pane, file] :
+         {std::pair{QStringLiteral("overviewPane"), QStringLiteral("overview-dark.png")},
+          std::pair{QStringLiteral("gpusPane"), QStringLiteral("gpus-dark.png")},
+          std::pair{QStringLiteral("nodesPane"), QStringLiteral("nodes-dark.png")}}) {
+        window.showPane(pane);
+        settle(1000);
+        if (!save(&window, dir, file))
+            return 1;
+    }
+    theme.setChoice(cubedesk::ui::ThemeController::Choice::Light);
+    window.showPane(QStringLiteral("boardPane"));
+    settle(500);
+    {
+        cubedesk::ui::PreferencesDialog dialog(window.preferences(), &window);
+        dialog.show();
+        settle(500);
+        if (!save(&dialog, dir, QStringLiteral("preferences.png")))
+            return 1;
+    }
 
     {
         cubedesk::ui::LabelEditorDialog dialog(&hub, {{kBoardCluster, {kGpuNode, kSecondGpuNode}}},

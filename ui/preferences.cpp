@@ -1,0 +1,114 @@
+#include "ui/preferences.h"
+
+#include <QApplication>
+#include <QFontMetrics>
+#include <QSettings>
+
+#include <algorithm>
+
+namespace cubedesk::ui {
+
+namespace {
+
+const QString kLanguage = QStringLiteral("preferences/language");
+const QString kTheme = QStringLiteral("preferences/theme");
+const QString kFont = QStringLiteral("preferences/font");
+const QString kDensity = QStringLiteral("preferences/density");
+const QString kConfirmCloseTerminal = QStringLiteral("preferences/confirmCloseTerminal");
+const QString kOverviewRefresh = QStringLiteral("preferences/overviewRefreshMs");
+const QString kDesktopNotifications = QStringLiteral("preferences/desktopNotifications");
+// The panes' own keys (LogPanel, TerminalPanel).
+const QString kLogKeep = QStringLiteral("logs/keepThousands");
+const QString kLogTimestamps = QStringLiteral("logs/timestamps");
+const QString kLogWrap = QStringLiteral("logs/wrap");
+const QString kTerminalCommand = QStringLiteral("terminal/command");
+const QString kTerminalFont = QStringLiteral("terminal/font");
+
+QString themeName(Preferences::Theme theme) {
+    switch (theme) {
+    case Preferences::Theme::Light:
+        return QStringLiteral("light");
+    case Preferences::Theme::Dark:
+        return QStringLiteral("dark");
+    case Preferences::Theme::System:
+        break;
+    }
+    return QStringLiteral("system");
+}
+
+} // namespace
+
+Preferences::Preferences(QObject *parent)
+    : QObject(parent)
+    , m_values(read()) {}
+
+Preferences::Values Preferences::read() {
+    const QSettings s;
+    Values v;
+    const QString language = s.value(kLanguage).toString();
+    v.language = language == QLatin1String("en") || language == QLatin1String("zh_CN") ? language
+                                                                                       : QString();
+    const QString theme = s.value(kTheme).toString();
+    v.theme = theme == QLatin1String("light")  ? Theme::Light
+              : theme == QLatin1String("dark") ? Theme::Dark
+                                               : Theme::System;
+    v.font = s.value(kFont).toString();
+    v.density = s.value(kDensity).toString() == QLatin1String("compact") ? Density::Compact
+                                                                         : Density::Comfortable;
+    v.confirmCloseTerminal = s.value(kConfirmCloseTerminal, true).toBool();
+    v.overviewRefreshMs = std::clamp(s.value(kOverviewRefresh, 500).toInt(), 250, 10000);
+    v.desktopNotifications = s.value(kDesktopNotifications, true).toBool();
+    v.logKeepThousands = std::max(0, s.value(kLogKeep, 0).toInt());
+    v.logTimestamps = s.value(kLogTimestamps, false).toBool();
+    v.logWrap = s.value(kLogWrap, false).toBool();
+    v.terminalCommand = s.value(kTerminalCommand).toString();
+    v.terminalFont = s.value(kTerminalFont).toString();
+    return v;
+}
+
+void Preferences::apply(const Values &values) {
+    if (values == m_values)
+        return;
+    m_values = values;
+    m_values.overviewRefreshMs = std::clamp(m_values.overviewRefreshMs, 250, 10000);
+    QSettings s;
+    s.setValue(kLanguage, m_values.language);
+    s.setValue(kTheme, themeName(m_values.theme));
+    s.setValue(kFont, m_values.font);
+    s.setValue(kDensity, m_values.density == Density::Compact ? QStringLiteral("compact")
+                                                              : QStringLiteral("comfortable"));
+    s.setValue(kConfirmCloseTerminal, m_values.confirmCloseTerminal);
+    s.setValue(kOverviewRefresh, m_values.overviewRefreshMs);
+    s.setValue(kDesktopNotifications, m_values.desktopNotifications);
+    if (m_values.logKeepThousands > 0)
+        s.setValue(kLogKeep, m_values.logKeepThousands);
+    else
+        s.remove(kLogKeep);
+    s.setValue(kLogTimestamps, m_values.logTimestamps);
+    s.setValue(kLogWrap, m_values.logWrap);
+    s.setValue(kTerminalCommand, m_values.terminalCommand);
+    s.setValue(kTerminalFont, m_values.terminalFont);
+    Q_EMIT changed(m_values);
+}
+
+void Preferences::reload() {
+    const Values values = read();
+    if (values == m_values)
+        return;
+    m_values = values;
+    Q_EMIT changed(m_values);
+}
+
+QString Preferences::fileName() {
+    return QSettings().fileName();
+}
+
+int Preferences::rowHeight(int comfortable) const {
+    const int text = QFontMetrics(QApplication::font()).height();
+    const int wanted = m_values.density == Density::Compact ? comfortable * 4 / 5 : comfortable;
+    // The comfortable heights were chosen for a ~16 px font: grow with a bigger one.
+    const int scaled = wanted * std::max(text, 16) / 16;
+    return std::max(scaled, text + 4);
+}
+
+} // namespace cubedesk::ui
