@@ -1,5 +1,7 @@
 #include "ui/balancebar.h"
 
+#include "widgets/flowlayout.h"
+
 #include <QCheckBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -48,16 +50,15 @@ BalanceBar::BalanceBar(QWidget *parent)
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
-    auto *row = new QHBoxLayout;
+    // The controls wrap onto a second line in a narrow window rather than widening it.
+    auto *row = new widgets::FlowLayout;
     row->setContentsMargins(0, 0, 0, 0);
     row->addWidget(new QLabel(tr("Balancing advisor:"), this));
     row->addWidget(m_suggest);
     row->addWidget(m_runs);
     row->addWidget(m_apply);
-    row->addSpacing(12);
     row->addWidget(m_auto);
     row->addWidget(m_minutes);
-    row->addStretch(1);
     row->addWidget(m_audit);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 2, 0, 2);

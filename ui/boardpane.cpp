@@ -42,8 +42,11 @@ BoardPane::BoardPane(models::ClusterHub *hub, models::OrgBoardModel *model, QWid
     auto *bar = new QHBoxLayout;
     bar->addWidget(new QLabel(tr("Cluster:"), this));
     bar->addWidget(m_cluster);
-    bar->addStretch(1);
-    bar->addWidget(new QLabel(tr("Drag cards onto another resource group to move nodes."), this));
+    // The hint wraps in a narrow window instead of setting the pane's minimum width.
+    auto *hint = new QLabel(tr("Drag cards onto another resource group to move nodes."), this);
+    hint->setWordWrap(true);
+    hint->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    bar->addWidget(hint, 1);
     bar->addWidget(m_add);
     bar->addWidget(m_move);
     bar->addWidget(m_undo);

@@ -46,18 +46,22 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QLoggingCategory>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMetaMethod>
 #include <QMimeData>
+#include <QScreen>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QSystemTrayIcon>
 #include <QTableView>
 #include <QTabWidget>
+
+#include <algorithm>
 
 namespace cubedesk::ui {
 
@@ -91,7 +95,11 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(m_options.demo ? tr("CubeDesk — demo") : tr("CubeDesk"));
     setAcceptDrops(true);
-    resize(1400, 860);
+    // 1400×860, or 90 % of a smaller screen (a remembered geometry replaces it).
+    const QSize screen = QGuiApplication::primaryScreen()
+                             ? QGuiApplication::primaryScreen()->availableSize()
+                             : QSize(1400, 860);
+    resize(std::min(1400, screen.width() * 9 / 10), std::min(860, screen.height() * 9 / 10));
 
     m_clusterDock = new QDockWidget(tr("Clusters"), this);
     m_clusterDock->setObjectName(QStringLiteral("clusterDock"));

@@ -170,11 +170,21 @@ void OverviewBarChart::fitValueTicks(bool force) {
     if (!force && plot == m_ticksForWidth)
         return;
     m_ticksForWidth = plot;
+    // Room past each bar for its "used / total": the axis reaches far enough that the longest
+    // text still fits after its bar (total · plot / (plot − text) for each bar).
+    double reach = m_valueMax;
+    for (const Bar &bar : std::as_const(m_bars)) {
+        const int text = metrics.horizontalAdvance(valueText(bar)) + 10;
+        const double end = std::max(bar.used, bar.total);
+        if (end > 0)
+            reach = std::max(reach, end * plot / std::max(plot - text, plot / 4));
+    }
     for (int ticks = 6; ticks >= 2; --ticks) {
-        m_values->setRange(0, m_valueMax);
+        m_values->setRange(0, reach);
         m_values->setTickCount(ticks);
         m_values->applyNiceNumbers(); // may choose another count and a rounder maximum
-        const int label = metrics.horizontalAdvance(QString::number(m_values->max(), 'g', 6)) + 12;
+        const int label =
+            metrics.horizontalAdvance(QString::number(m_values->max(), 'g', 6)) * 3 / 2 + 12;
         if (plot / std::max(1, m_values->tickCount() - 1) >= label)
             break;
     }
@@ -190,22 +200,22 @@ QString OverviewBarChart::title() const {
 }
 
 void OverviewBarChart::fitTitle() {
-    // Qt Charts cuts a long title to "…": break it onto a second line at a space instead.
-    // The title shares the chart's margins (the left one holds the bar names).
+    // Qt Charts cuts a long title to "…": wrap it at spaces onto as many lines as it needs
+    // instead. The title shares the chart's margins (the left one holds the bar names).
     const QFontMetrics metrics(chart()->titleFont());
     const QMargins margins = chart()->margins();
-    const int room = width() - margins.left() - margins.right() - 8;
-    QString html = m_title.toHtmlEscaped();
-    if (metrics.horizontalAdvance(m_title) > room) {
-        for (qsizetype space = m_title.lastIndexOf(QLatin1Char(' ')); space > 0;
-             space = m_title.lastIndexOf(QLatin1Char(' '), space - 1)) {
-            if (metrics.horizontalAdvance(m_title.left(space)) <= room) {
-                html = m_title.left(space).toHtmlEscaped() + QStringLiteral("<br>") +
-                       m_title.mid(space + 1).toHtmlEscaped();
-                break;
-            }
-        }
+    const int room = std::max(40, width() - margins.left() - margins.right() - 8);
+    QStringList lines;
+    for (const QString &word : m_title.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        if (!lines.isEmpty() &&
+            metrics.horizontalAdvance(lines.last() + QLatin1Char(' ') + word) <= room)
+            lines.last() += QLatin1Char(' ') + word;
+        else
+            lines << word;
     }
+    for (QString &line : lines)
+        line = line.toHtmlEscaped();
+    const QString html = lines.join(QStringLiteral("<br>"));
     if (chart()->title() != html)
         chart()->setTitle(html);
 }
@@ -283,14 +293,14 @@ void OverviewBarChart::setBars(const QList<Bar> &bars) {
         m_categories->append(labels);
     }
     // Room past the longest bar for its value text.
-    m_valueMax = most > 0 ? most * 1.28 : 1;
+    m_valueMax = most > 0 ? most : 1;
     fitValueTicks(true);
     m_anyWarning = anyWarning;
     m_anyCritical = anyCritical;
     fitLegend();
     m_categories->setVisible(!bars.isEmpty());
     m_values->setVisible(!bars.isEmpty());
-    chart()->legend()->setVisible(!bars.isEmpty());
+
     m_emptyItem->setVisible(bars.isEmpty() && !m_emptyText.isEmpty());
     placeEmptyText();
 
@@ -359,11 +369,16 @@ void OverviewBarChart::fitLegend() {
                                                           : true;
         marker->setVisible(shown);
         if (shown)
-            needed += metrics.horizontalAdvance(label) + 2 * metrics.height() + 24;
+            needed += metrics.horizontalAdvance(label) + 3 * metrics.height() + 24;
     }
+    // Too narrow still: no legend at all (the colours are the usage bars' everywhere).
+    int withoutFree = needed;
     for (QLegendMarker *marker : markers)
-        if (marker->label() == m_free->label())
+        if (marker->label() == m_free->label()) {
             marker->setVisible(needed <= room);
+            withoutFree -= metrics.horizontalAdvance(marker->label()) + 3 * metrics.height() + 24;
+        }
+    chart()->legend()->setVisible(!m_bars.isEmpty() && withoutFree <= room);
 }
 
 void OverviewBarChart::placeValueTexts() {

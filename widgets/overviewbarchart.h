@@ -4,8 +4,9 @@
 // (amber from 80 %, red from 95 %, the usage bars' thresholds), the free part as a neutral track,
 // so each bar is as long as what is allocatable. The first category is the top bar; its name is
 // written left of it (whole, unless the names would take more than 40 % of the width: then
-// elided in the middle, with the full name on hover), and "used / total" just past its end.
-// Hovering a bar shows its tooltip.
+// elided in the middle, with the full name on hover), and "used / total" just past its end (the
+// value axis reaches far enough for it). Hovering a bar shows its tooltip. Titles wrap at spaces;
+// the legend drops "Free", then itself, when it does not fit.
 //
 // It paints precomputed numbers only: setBars() with the same bars does nothing, so a caller may
 // hand it a snapshot as often as it likes; no animations.
@@ -78,18 +79,18 @@ private:
     /// Makes room left of the plot for the names (at most 40 % of the width) and elides those
     /// that do not fit. Changing the margin moves the plot area, which places the texts again.
     void fitCategoryLabels();
-    /// Shows the legend's threshold entries when a bar reaches them, and "Free" when there is
-    /// room for it too.
+    /// Shows the legend's threshold entries when a bar reaches them, "Free" when there is room
+    /// for it too, and no legend when even the rest does not fit.
     void fitLegend();
     /// Breaks the title onto two lines at a space when it does not fit the width.
     void fitTitle();
-    /// As many value ticks as fit without cutting their numbers; `force` sets the range again
-    /// even when the tick count stays.
+    /// The value axis: far enough for every bar's "used / total" after its end, with as many
+    /// ticks as fit without cutting their numbers; `force` sets it again at the same width.
     void fitValueTicks(bool force);
 
     QList<Bar> m_bars;
     QString m_title;
-    double m_valueMax = 1;      ///< the value axis' maximum before it is made nice
+    double m_valueMax = 1;      ///< the longest bar's end (the axis reaches past it)
     int m_ticksForWidth = -1;   ///< the plot width the ticks were fitted to
     bool m_anyWarning = false;  ///< a bar is at 80 % or more
     bool m_anyCritical = false; ///< a bar is at 95 % or more
