@@ -44,18 +44,21 @@ int severity(Phase p) {
 
 QString Freshness::describe(const k8s::WatchState &s, std::chrono::steady_clock::time_point now) {
     const QString reason = QString::fromStdString(s.reason);
+    const bool neverListed = s.since == std::chrono::system_clock::time_point{};
     switch (s.phase) {
     case Phase::Synced:
         return tr("synced");
     case Phase::Connecting:
         return tr("connecting…");
     case Phase::Stale:
-        return tr("stale since %1").arg(clock(s.since));
+        // A watch that never listed has no data to be stale: say so, not "since 00:00:00".
+        return neverListed ? tr("no data yet") : tr("stale since %1").arg(clock(s.since));
     case Phase::BackingOff: {
         const auto secs = std::chrono::duration_cast<std::chrono::seconds>(s.retryAt - now).count();
-        return tr("stale since %1, reconnecting in %2 s")
-            .arg(clock(s.since))
-            .arg(std::max<long long>(0, secs + 1));
+        const auto retry = std::max<long long>(0, secs + 1);
+        return neverListed
+                   ? tr("no data yet, retrying in %1 s").arg(retry)
+                   : tr("stale since %1, reconnecting in %2 s").arg(clock(s.since)).arg(retry);
     }
     case Phase::Forbidden:
         return tr("forbidden: %1").arg(reason);

@@ -339,6 +339,14 @@
         <source>not connected</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>no data yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no data yet, retrying in %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::models::GpuAdvisorModel</name>

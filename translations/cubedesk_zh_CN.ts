@@ -334,6 +334,14 @@
         <source>not connected</source>
         <translation>未连接</translation>
     </message>
+    <message>
+        <source>no data yet</source>
+        <translation>尚无数据</translation>
+    </message>
+    <message>
+        <source>no data yet, retrying in %1 s</source>
+        <translation>尚无数据，%1 秒后重试</translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::models::GpuAdvisorModel</name>

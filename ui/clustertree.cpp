@@ -66,7 +66,9 @@ QSize ClusterTree::sizeHint() const {
 void ClusterTree::fitNames() {
     // Context names decide column 0 (file rows span both columns); the user may still drag it.
     int widest = fontMetrics().horizontalAdvance(headerItem()->text(0));
-    const int indent = indentation() * 2 + style()->pixelMetric(QStyle::PM_IndicatorWidth) + 12;
+    // Two levels of indentation, the check box and its spacing, the cell's margins.
+    const int indent = indentation() * 2 + style()->pixelMetric(QStyle::PM_IndicatorWidth) +
+                       style()->pixelMetric(QStyle::PM_CheckBoxLabelSpacing) + 24;
     for (int i = 0; i < topLevelItemCount(); ++i)
         for (int j = 0; j < topLevelItem(i)->childCount(); ++j)
             widest = std::max(widest,

@@ -106,24 +106,24 @@ PreferencesDialog::PreferencesDialog(Preferences *preferences, QWidget *parent)
     auto *languageNote =
         new QLabel(tr("A new language applies when CubeDesk starts again."), general);
     languageNote->setWordWrap(true);
-    form->addRow(QString(), languageNote);
+    form->addRow(languageNote);
 
     QGroupBox *appearance = group(tr("Appearance"), &form, this);
     addRow(form, tr("&Theme:"), m_theme);
-    form->addRow(QString(), m_desktopFont);
+    form->addRow(m_desktopFont);
     addRow(form, tr("&Font:"), m_fontFamily);
     addRow(form, tr("Font &size:"), m_fontSize);
     addRow(form, tr("Table &density:"), m_density);
 
     QGroupBox *behaviour = group(tr("Behaviour"), &form, this);
-    form->addRow(QString(), m_confirmCloseTerminal);
-    form->addRow(QString(), m_desktopNotifications);
+    form->addRow(m_confirmCloseTerminal);
+    form->addRow(m_desktopNotifications);
     addRow(form, tr("&Overview refreshes every:"), m_overviewRefresh);
 
     QGroupBox *logs = group(tr("Logs and terminal"), &form, this);
     addRow(form, tr("&Keep in a log panel:"), m_logKeep);
-    form->addRow(QString(), m_logTimestamps);
-    form->addRow(QString(), m_logWrap);
+    form->addRow(m_logTimestamps);
+    form->addRow(m_logWrap);
     addRow(form, tr("Terminal &command:"), m_terminalCommand);
     addRow(form, tr("Terminal f&ont:"), m_terminalFamily);
     addRow(form, tr("Terminal font si&ze:"), m_terminalSize);

@@ -22,7 +22,6 @@ EmptyStateOverlay::EmptyStateOverlay(QAbstractItemView *view)
         label->setTextFormat(Qt::PlainText);
         label->setWordWrap(true);
         label->setAlignment(Qt::AlignHCenter | Qt::AlignTop);
-        label->setMaximumWidth(560);
     }
     QFont bold = m_title->font();
     bold.setBold(true);
@@ -32,9 +31,11 @@ EmptyStateOverlay::EmptyStateOverlay(QAbstractItemView *view)
     muted.setColor(QPalette::WindowText, muted.color(QPalette::PlaceholderText));
     m_hint->setPalette(muted);
     auto *layout = new QVBoxLayout(this);
+    // Full-width labels centre their own lines: a word-wrapped label given an alignment in the
+    // layout would be sized by its unwrapped hint and cut.
     layout->setContentsMargins(24, 32, 24, 24);
-    layout->addWidget(m_title, 0, Qt::AlignHCenter);
-    layout->addWidget(m_hint, 0, Qt::AlignHCenter);
+    layout->addWidget(m_title);
+    layout->addWidget(m_hint);
     layout->addStretch(1);
 
     view->viewport()->installEventFilter(this);

@@ -93,7 +93,7 @@ OverviewBarChart::OverviewBarChart(QWidget *parent)
     delete defaultChart;
     setRenderHint(QPainter::Antialiasing);
     setFrameShape(QFrame::NoFrame);
-    setMinimumSize(220, 140);
+    setMinimumSize(160, 140);
     m_emptyItem = new QGraphicsSimpleTextItem(chart);
     m_emptyItem->setVisible(false);
     connect(chart, &QChart::plotAreaChanged, this, [this] {

@@ -407,7 +407,7 @@ void ModelsTest::freshnessLevels() {
     QCOMPARE(f.level, models::Freshness::Level::Live);
     QCOMPARE(f.text, QStringLiteral("synced"));
     states["pods"].phase = Phase::BackingOff;
-    states["pods"].since = std::chrono::system_clock::from_time_t(0);
+    states["pods"].since = std::chrono::system_clock::from_time_t(1700000000);
     states["pods"].retryAt = now + std::chrono::milliseconds(4500);
     states["pods"].reason = "connection refused";
     f = models::Freshness::from(states, {}, now);
@@ -415,6 +415,13 @@ void ModelsTest::freshnessLevels() {
     QVERIFY2(f.text.contains(QStringLiteral("reconnecting in 5 s")), qPrintable(f.text));
     QVERIFY(f.text.contains(QStringLiteral("stale since")));
     QVERIFY(f.error.contains(QStringLiteral("connection refused")));
+    // A watch that never listed is not "stale since 00:00:00": it has no data yet.
+    auto never = states;
+    never["pods"].since = {};
+    const auto first = models::Freshness::from(never, {}, now);
+    QCOMPARE(first.level, models::Freshness::Level::Stale);
+    QVERIFY2(first.text.startsWith(QStringLiteral("no data yet, retrying in 5 s")),
+             qPrintable(first.text));
     states["nodes"].phase = Phase::Forbidden;
     states["nodes"].reason = "nodes is forbidden";
     f = models::Freshness::from(states, {}, now);

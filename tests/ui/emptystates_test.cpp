@@ -136,6 +136,8 @@ void EmptyStatesTest::anUnreachableClusterIsNamedWithItsError() {
     f.close();
     models::ClusterHub hub;
     auto window = test::openTestWindow(&hub, path.toStdString());
+    window->resize(1280, 800);
+    window->showPane(QStringLiteral("nodesPane"));
     auto *nodes = overlayOf(window->nodesPane()->view());
     QVERIFY(nodes);
     QTRY_VERIFY(nodes->showing());
