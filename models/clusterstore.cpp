@@ -93,6 +93,10 @@ void ClusterStore::applyPod(const ClusterSession::Delta &d, std::string key,
             touchPod(*it->second, change); // where it was
             touchPod(*pod, change);        // where it is now
         }
+        if (isUnboundPending(*pod))
+            m_pending[key] = pod;
+        else
+            m_pending.erase(key);
         it->second = std::move(pod);
         change.podsChanged.insert(std::move(key));
         return;
@@ -103,6 +107,7 @@ void ClusterStore::applyPod(const ClusterSession::Delta &d, std::string key,
         touchPod(*it->second, change); // where it was
         m_accounting.removePod(key);
         m_pods.erase(it);
+        m_pending.erase(key);
         change.podsChanged.erase(key);
         if (auto added = std::find(change.podsAdded.begin(), change.podsAdded.end(), key);
             added != change.podsAdded.end())
@@ -114,6 +119,8 @@ void ClusterStore::applyPod(const ClusterSession::Delta &d, std::string key,
     auto pod = std::static_pointer_cast<const k8s::Pod>(d.object);
     m_accounting.upsertPod(key, *pod);
     touchPod(*pod, change);
+    if (isUnboundPending(*pod))
+        m_pending.emplace(key, pod);
     m_pods.emplace(key, std::move(pod));
     // A pod removed and re-added within one batch is a change for the models.
     auto removed = std::find(change.podsRemoved.begin(), change.podsRemoved.end(), key);
@@ -263,6 +270,7 @@ ClusterChange ClusterStore::clear() {
     change.quotasChanged = !m_quotas.empty() || !m_limitRanges.empty() || !m_queues.empty();
     m_nodes.clear();
     m_pods.clear();
+    m_pending.clear();
     m_events.clear();
     m_jobs.clear();
     m_quotas.clear();
@@ -296,9 +304,9 @@ std::vector<PodPtr> ClusterStore::podsOnNode(std::string_view node) const {
 
 std::vector<PodPtr> ClusterStore::pendingPods() const {
     std::vector<PodPtr> out;
-    for (const auto &[key, pod] : m_pods)
-        if (isUnboundPending(*pod))
-            out.push_back(pod);
+    out.reserve(m_pending.size());
+    for (const auto &[key, pod] : m_pending)
+        out.push_back(pod);
     std::sort(out.begin(), out.end(), [](const PodPtr &a, const PodPtr &b) {
         return std::pair(a->creationTimestamp(), a->name()) <
                std::pair(b->creationTimestamp(), b->name());

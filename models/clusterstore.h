@@ -50,7 +50,9 @@ public:
     EventPtr event(const std::string &key) const;
     /// Every pod bound to `node` (a scan; for detail panels and previews, not per frame).
     std::vector<PodPtr> podsOnNode(std::string_view node) const;
-    /// Unbound pending pods, oldest first.
+    /// Unbound pending pods, oldest first (from an index kept as pods change: the
+    /// notifications ask every 30 s, and a walk over 150,000 pods was most of the window's idle
+    /// CPU).
     std::vector<PodPtr> pendingPods() const;
     /// Events about one object (kind "Node", namespace "" for cluster-scoped), newest first.
     std::vector<EventPtr> eventsFor(std::string_view kind, std::string_view ns,
@@ -89,6 +91,7 @@ private:
 
     std::map<std::string, NodePtr, std::less<>> m_nodes;
     std::unordered_map<std::string, PodPtr> m_pods;
+    std::unordered_map<std::string, PodPtr> m_pending; ///< the unbound pending pods of m_pods
     std::unordered_map<std::string, EventPtr> m_events;
     std::size_t m_namespaces = 0;
     std::map<std::string, CustomResourcePtr, std::less<>> m_jobs;

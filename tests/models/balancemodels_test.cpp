@@ -299,6 +299,23 @@ void BalanceModelsTest::pendingPodsAreGroupedPerOrgAfterFiveMinutes() {
     QCOMPARE(n.entry(vision).count, 3);
     QCOMPARE(n.index(vision).data(models::NotificationModel::KindRole).toInt(),
              int(models::NotificationModel::Kind::PendingPods));
+
+    // The store keeps its pending pods as they change (checkPending walks only those): a pod
+    // that was bound or deleted leaves, the rest stay oldest first.
+    auto bound = f.pod("a", "n1", "4", "vision", kNow - 600);
+    bound.type = Type::Updated;
+    auto gone = f.pod("s", "", "4", "speech", kNow - 900);
+    gone.type = Type::Deleted;
+    c->applyDeltas({bound, gone});
+    QStringList pending;
+    for (const auto &pod : c->store().pendingPods())
+        pending << QString::fromUtf8(pod->name().data(),
+                                     static_cast<qsizetype>(pod->name().size()));
+    QCOMPARE(pending, (QStringList{QStringLiteral("b"), QStringLiteral("young")}));
+    auto again = f.pod("a", "", "4", "vision", kNow - 600);
+    again.type = Type::Updated; // unbound again (a rescheduled pod keeps its name)
+    c->applyDeltas({again});
+    QCOMPARE(c->store().pendingPods().size(), std::size_t{3});
 }
 
 void BalanceModelsTest::notReadyNodesAndFailedJobsAreReportedOnce() {
