@@ -4,6 +4,7 @@
 #include "ui/themecontroller.h"
 
 #include <QApplication>
+#include <QPoint>
 #include <QSet>
 #include <QSettings>
 
@@ -67,7 +68,17 @@ MainWindow *WindowSet::newWindow() {
     int n = 2;
     while (used.contains(kFirstLayout + QString::number(n)))
         ++n;
-    MainWindow *window = create(kFirstLayout + QString::number(n), false);
+    const QString key = kFirstLayout + QString::number(n);
+    const bool remembered =
+        m_options.remember && QSettings().contains(key + QStringLiteral("/geometry"));
+    MainWindow *window = create(key, false);
+    // A window without a remembered place opens a little below and right of the one it came
+    // from, not on top of it.
+    auto *from = qobject_cast<MainWindow *>(QApplication::activeWindow());
+    if (!from && !windows().isEmpty())
+        from = windows().front();
+    if (!remembered && from && from != window)
+        window->move(from->pos() + QPoint(32, 32));
     window->show();
     saveOpenWindows();
     return window;

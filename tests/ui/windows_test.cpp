@@ -74,6 +74,8 @@ void WindowsTest::aNewWindowSharesTheConnections() {
 
         ui::MainWindow *second = set.newWindow();
         QCOMPARE(set.windows().size(), 2);
+        // Not on top of the first one.
+        QCOMPARE(second->pos(), first->pos() + QPoint(32, 32));
         QCOMPARE(second->layoutKey(), QStringLiteral("window2"));
         // The same connection and session: nothing was loaded or connected again, and the new
         // window's tables fill from the cache without waiting for a list.
