@@ -63,6 +63,10 @@ JobsPane::JobsPane(models::ClusterHub *hub, JobTableModel *model,
     connect(m_debounce, &QTimer::timeout, this, &JobsPane::applyFilter);
 
     m_show->setObjectName(QStringLiteral("jobShow"));
+    // As wide as a short choice: the longest one ("Running past the 2-day timeout") would take
+    // the filter's room in a narrow window; the open list shows every choice whole.
+    m_show->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_show->setMinimumContentsLength(16);
     m_show->addItem(tr("All jobs"), static_cast<int>(Show::All));
     m_show->addItem(tr("Active (pending, running, restarting)"), static_cast<int>(Show::Active));
     m_show->addItem(tr("Pending"), static_cast<int>(Show::Pending));

@@ -260,10 +260,10 @@ void MainWindow::showEvent(QShowEvent *event) {
 
 void MainWindow::fitDocks() {
     // Whole context names on the left, whole notification sentences on the right; the panes
-    // keep at least half of the window.
-    const int room = std::max(0, width() / 2);
-    const int tree = std::min(m_tree->sizeHint().width(), room / 2);
-    const int notes = std::min(std::max(300, fontMetrics().averageCharWidth() * 40), room / 2);
+    // keep well over half of the window (their tab bar needs about 760 px at 1280×800).
+    const int tree = std::min(m_tree->sizeHint().width(), width() * 16 / 100);
+    const int notes =
+        std::min(std::max(300, fontMetrics().averageCharWidth() * 40), width() * 21 / 100);
     resizeDocks({m_clusterDock, m_notificationDock}, {tree, notes}, Qt::Horizontal);
 }
 
