@@ -7,6 +7,7 @@
 #include "models/logviewmodel.h"
 #include "models/objectreader.h"
 #include "ui/loglinedelegate.h"
+#include "ui/preferences.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -160,23 +161,23 @@ LogPanel::LogPanel(models::ClusterConnection *connection, const QString &ns, con
         const auto lines = static_cast<std::size_t>(thousands) * 1000;
         // ~320 bytes a line, and never less than the default byte cap.
         m_model->setCaps(lines, std::max(models::LogBuffer::kDefaultMaxBytes, lines * 320));
-        QSettings().setValue(QStringLiteral("logs/keepThousands"), thousands);
+        QSettings().setValue(Preferences::logKeepThousandsKey(), thousands);
         updateStatus();
     });
     // Remembered options for the next panel.
     {
         const QSettings settings;
-        m_timestamps->setChecked(settings.value(QStringLiteral("logs/timestamps"), false).toBool());
-        m_wrap->setChecked(settings.value(QStringLiteral("logs/wrap"), false).toBool());
+        m_timestamps->setChecked(settings.value(Preferences::logTimestampsKey(), false).toBool());
+        m_wrap->setChecked(settings.value(Preferences::logWrapKey(), false).toBool());
         m_keep->setValue(settings
-                             .value(QStringLiteral("logs/keepThousands"),
+                             .value(Preferences::logKeepThousandsKey(),
                                     static_cast<int>(models::LogBuffer::kDefaultMaxLines / 1000))
                              .toInt());
     }
     connect(m_timestamps, &QCheckBox::toggled, this,
-            [](bool on) { QSettings().setValue(QStringLiteral("logs/timestamps"), on); });
+            [](bool on) { QSettings().setValue(Preferences::logTimestampsKey(), on); });
     connect(m_wrap, &QCheckBox::toggled, this,
-            [](bool on) { QSettings().setValue(QStringLiteral("logs/wrap"), on); });
+            [](bool on) { QSettings().setValue(Preferences::logWrapKey(), on); });
     connect(m_search, &QLineEdit::textChanged, this, [this](const QString &text) {
         if (!text.isEmpty())
             return;

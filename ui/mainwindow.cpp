@@ -775,9 +775,8 @@ void MainWindow::setupBalancing() {
     if (m_options.primary && QSystemTrayIcon::isSystemTrayAvailable()) {
         m_tray = new QSystemTrayIcon(QApplication::windowIcon(), this);
         m_tray->setToolTip(tr("CubeDesk"));
-        m_tray->setVisible(m_preferences->values().desktopNotifications);
     }
-    m_notificationPanel->setTrayAvailable(m_tray && m_preferences->values().desktopNotifications);
+    // Whether the tray shows, and what the panel says about it: applyPreferences().
     connect(m_notifications, &models::NotificationModel::posted, this,
             [this](const QString &title, const QString &text) {
                 if (m_tray && m_tray->isVisible())

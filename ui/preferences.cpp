@@ -17,12 +17,6 @@ const QString kDensity = QStringLiteral("preferences/density");
 const QString kConfirmCloseTerminal = QStringLiteral("preferences/confirmCloseTerminal");
 const QString kOverviewRefresh = QStringLiteral("preferences/overviewRefreshMs");
 const QString kDesktopNotifications = QStringLiteral("preferences/desktopNotifications");
-// The panes' own keys (LogPanel, TerminalPanel).
-const QString kLogKeep = QStringLiteral("logs/keepThousands");
-const QString kLogTimestamps = QStringLiteral("logs/timestamps");
-const QString kLogWrap = QStringLiteral("logs/wrap");
-const QString kTerminalCommand = QStringLiteral("terminal/command");
-const QString kTerminalFont = QStringLiteral("terminal/font");
 
 QString themeName(Preferences::Theme theme) {
     switch (theme) {
@@ -58,11 +52,11 @@ Preferences::Values Preferences::read() {
     v.confirmCloseTerminal = s.value(kConfirmCloseTerminal, true).toBool();
     v.overviewRefreshMs = std::clamp(s.value(kOverviewRefresh, 500).toInt(), 250, 10000);
     v.desktopNotifications = s.value(kDesktopNotifications, true).toBool();
-    v.logKeepThousands = std::max(0, s.value(kLogKeep, 0).toInt());
-    v.logTimestamps = s.value(kLogTimestamps, false).toBool();
-    v.logWrap = s.value(kLogWrap, false).toBool();
-    v.terminalCommand = s.value(kTerminalCommand).toString();
-    v.terminalFont = s.value(kTerminalFont).toString();
+    v.logKeepThousands = std::max(0, s.value(Preferences::logKeepThousandsKey(), 0).toInt());
+    v.logTimestamps = s.value(Preferences::logTimestampsKey(), false).toBool();
+    v.logWrap = s.value(Preferences::logWrapKey(), false).toBool();
+    v.terminalCommand = s.value(Preferences::terminalCommandKey()).toString();
+    v.terminalFont = s.value(Preferences::terminalFontKey()).toString();
     return v;
 }
 
@@ -81,13 +75,13 @@ void Preferences::apply(const Values &values) {
     s.setValue(kOverviewRefresh, m_values.overviewRefreshMs);
     s.setValue(kDesktopNotifications, m_values.desktopNotifications);
     if (m_values.logKeepThousands > 0)
-        s.setValue(kLogKeep, m_values.logKeepThousands);
+        s.setValue(Preferences::logKeepThousandsKey(), m_values.logKeepThousands);
     else
-        s.remove(kLogKeep);
-    s.setValue(kLogTimestamps, m_values.logTimestamps);
-    s.setValue(kLogWrap, m_values.logWrap);
-    s.setValue(kTerminalCommand, m_values.terminalCommand);
-    s.setValue(kTerminalFont, m_values.terminalFont);
+        s.remove(Preferences::logKeepThousandsKey());
+    s.setValue(Preferences::logTimestampsKey(), m_values.logTimestamps);
+    s.setValue(Preferences::logWrapKey(), m_values.logWrap);
+    s.setValue(Preferences::terminalCommandKey(), m_values.terminalCommand);
+    s.setValue(Preferences::terminalFontKey(), m_values.terminalFont);
     Q_EMIT changed(m_values);
 }
 

@@ -49,6 +49,13 @@ public:
     void reload();
     /// The settings file's path.
     static QString fileName();
+    /// The settings keys of the options the log panel and the terminal keep themselves (one
+    /// spelling for them and for Values).
+    static QString logKeepThousandsKey() { return QStringLiteral("logs/keepThousands"); }
+    static QString logTimestampsKey() { return QStringLiteral("logs/timestamps"); }
+    static QString logWrapKey() { return QStringLiteral("logs/wrap"); }
+    static QString terminalCommandKey() { return QStringLiteral("terminal/command"); }
+    static QString terminalFontKey() { return QStringLiteral("terminal/font"); }
     /// Row height of a table whose comfortable height is `comfortable` at the current density
     /// and font (never less than the font needs).
     int rowHeight(int comfortable) const;

@@ -4,6 +4,7 @@
 #include "models/clusterconnection.h"
 #include "models/objectreader.h"
 #include "models/terminalsession.h"
+#include "ui/preferences.h"
 #include "widgets/terminalview.h"
 
 #include <QComboBox>
@@ -20,13 +21,6 @@
 #include <QVBoxLayout>
 
 namespace cubedesk::ui {
-
-namespace {
-
-const QString kCommandKey = QStringLiteral("terminal/command");
-const QString kFontKey = QStringLiteral("terminal/font");
-
-} // namespace
 
 TerminalPanel::TerminalPanel(models::ClusterConnection *connection, QString ns, QString pod,
                              QString container, QWidget *parent)
@@ -48,7 +42,8 @@ TerminalPanel::TerminalPanel(models::ClusterConnection *connection, QString ns, 
     m_command->setEditable(true);
     m_command->setToolTip(tr("The command to run: sh, bash, or any command line"));
     m_command->addItems({QStringLiteral("sh"), QStringLiteral("bash")});
-    const QString last = QSettings().value(kCommandKey, QStringLiteral("sh")).toString();
+    const QString last =
+        QSettings().value(Preferences::terminalCommandKey(), QStringLiteral("sh")).toString();
     if (m_command->findText(last) < 0)
         m_command->addItem(last);
     m_command->setCurrentText(last);
@@ -64,7 +59,8 @@ TerminalPanel::TerminalPanel(models::ClusterConnection *connection, QString ns, 
     font->setText(tr("Font…"));
     font->setToolTip(tr("The terminal's font (monospace)"));
     m_view->setObjectName(QStringLiteral("terminalView"));
-    if (const QString saved = QSettings().value(kFontKey).toString(); !saved.isEmpty())
+    if (const QString saved = QSettings().value(Preferences::terminalFontKey()).toString();
+        !saved.isEmpty())
         if (QFont font; font.fromString(saved))
             m_view->setTerminalFont(font);
     m_view->installEventFilter(this);
@@ -137,7 +133,7 @@ void TerminalPanel::connectSession() {
                                            : tr("The pod has no container."));
         return;
     }
-    QSettings().setValue(kCommandKey, m_command->currentText().trimmed());
+    QSettings().setValue(Preferences::terminalCommandKey(), m_command->currentText().trimmed());
     const bool same = m_session != nullptr && m_session->target().container == container &&
                       m_session->target().command == command;
     if (same) {
@@ -172,7 +168,7 @@ void TerminalPanel::chooseFont() {
     if (!ok)
         return;
     m_view->setTerminalFont(font);
-    QSettings().setValue(kFontKey, font.toString());
+    QSettings().setValue(Preferences::terminalFontKey(), font.toString());
 }
 
 bool TerminalPanel::eventFilter(QObject *watched, QEvent *event) {
