@@ -82,6 +82,8 @@ QVariant BalanceAuditModel::data(const QModelIndex &index, int role) const {
         return e.result.isEmpty() ? tr("sent…") : e.result;
     case ReasonColumn:
         return e.reason;
+    case ActionColumn:
+        return e.action.isEmpty() ? tr("Move") : e.action;
     default:
         return {};
     }
@@ -107,6 +109,8 @@ QVariant BalanceAuditModel::headerData(int section, Qt::Orientation orientation,
         return tr("Result");
     case ReasonColumn:
         return tr("Reason");
+    case ActionColumn:
+        return tr("Action");
     default:
         return {};
     }

@@ -1,7 +1,8 @@
 #pragma once
-// BalanceAuditModel: the audit of resource-group moves made from CubeDesk — one row per move
-// (time, cluster, node, from, to, how it was started: drag and drop / Move to…, an applied
-// suggestion, or auto-balance; the reason; the result once the cluster answered). Newest rows
+// BalanceAuditModel: the audit of node writes made from CubeDesk — one row per resource-group
+// move (time, cluster, node, from, to, how it was started: drag and drop / Move to…, an applied
+// suggestion, or auto-balance; the reason; the result once the cluster answered), and one per
+// drain or uncordon after a drain (the action says which; from and to stay empty). Newest rows
 // last; rows are appended and their Result cell updated (no resets). It keeps the newest
 // kMaxRows moves: beyond that the oldest row is removed, so hours of auto-balance cannot grow it
 // without bound. Moves are addressed by an Id that stays valid while rows come and go.
@@ -27,6 +28,7 @@ public:
         ModeColumn,
         ResultColumn,
         ReasonColumn,
+        ActionColumn,
         ColumnCount
     };
     enum class Mode { Manual, Suggestion, Auto };
@@ -38,7 +40,8 @@ public:
         QString toOrg;
         Mode mode = Mode::Manual;
         QString reason;
-        QString result; ///< "" while the write is in flight
+        QString result;      ///< "" while the write is in flight
+        QString action = {}; ///< "" for a move; "Drain", "Uncordon" (translated) otherwise
     };
 
     using Id = quint64;

@@ -185,6 +185,14 @@
         <source>Reason</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Move</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::models::ClusterConnection</name>
@@ -249,6 +257,126 @@
     </message>
     <message>
         <source>Last error</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::DrainController</name>
+    <message>
+        <source>The cluster %1 is gone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pod(s) to evict</source>
+        <translation>
+            <numerusform>%n pod to evict</numerusform>
+            <numerusform>%n pods to evict</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Drain on %1: %2; %n pod(s) evicted</source>
+        <translation>
+            <numerusform>Drain on %1: %2; %n pod evicted</numerusform>
+            <numerusform>Drain on %1: %2; %n pods evicted</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n failed or timed out</source>
+        <translation>
+            <numerusform>, %n failed or timed out</numerusform>
+            <numerusform>, %n failed or timed out</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Uncordoned %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Uncordon failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evicting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blocked by budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retrying</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Terminating</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Would be evicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needs a choice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cordoning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>evicting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>drained</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1646,6 +1774,14 @@
             <numerusform>Move %n nodes to resource group:</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Drain…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cordon the selected nodes and evict their pods, after a preview of what it breaks.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::ClusterTree</name>
@@ -1706,6 +1842,369 @@
     <message>
         <source>Jump to a node, resource group or pane…</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::DrainDialog</name>
+    <message>
+        <source>Evict — its emptyDir data is lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evict — nothing recreates it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evict — its DaemonSet is gone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evict (already terminating)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Left: DaemonSet pod</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Left: static pod</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needs “Ignore DaemonSet pods”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needs “Delete emptyDir data”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needs “Force”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The gang loses a member: the whole job fails</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The gang loses a member: every replica restarts from the last checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its pod restarts elsewhere from the last checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its only pod goes: the job fails</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Volcano applies the job&apos;s PodEvicted policy (usually: restart the job)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The driver goes: the application fails</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spark reschedules the executor&apos;s tasks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The step fails (retried if its retryStrategy allows)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ignore DaemonSet pods (--ignore-daemonsets)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete emptyDir data (--delete-emptydir-data)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Force: also pods without a controller (--force)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete instead of evicting: bypass disruption budgets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replicas here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What happens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allowed now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Healthy / needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pods to evict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dry run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pod</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel drain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo: uncordon</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Drain %n node(s) — %1</source>
+        <translation>
+            <numerusform>Drain %n node — %1</numerusform>
+            <numerusform>Drain %n nodes — %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Drain %1 on %2: cordon, then evict their pods through the Eviction API, so that disruption budgets hold.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading the pods on %n node(s)…</source>
+        <translation>
+            <numerusform>Reading the pods on %n node…</numerusform>
+            <numerusform>Reading the pods on %n nodes…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Options (kubectl drain&apos;s defaults)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each pod&apos;s own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Grace period:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeout per node:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes at a time:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training jobs that lose replicas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disruption budgets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pods, by what owns them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Owner / pod</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server checks the cordon and every eviction and keeps none.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No further evictions; the nodes stay cordoned.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read what the drain needs: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pod(s) to evict</source>
+        <translation>
+            <numerusform>%n pod to evict</numerusform>
+            <numerusform>%n pods to evict</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s) of running work at risk</source>
+        <translation>
+            <numerusform>%n GPU of running work at risk</numerusform>
+            <numerusform>%n GPUs of running work at risk</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 GPU-hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n training job(s) affected</source>
+        <translation>
+            <numerusform>%n training job affected</numerusform>
+            <numerusform>%n training jobs affected</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n budget(s) will block</source>
+        <translation>
+            <numerusform>%n budget will block</numerusform>
+            <numerusform>%n budgets will block</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 cannot be drained with these options: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Will block: its evictions wait and are retried every 5 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allows this drain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allows nothing: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No controller</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Some pods need a choice first (see above).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writes to %1 are not possible now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Dry run of the drain of %n node(s) — %1</source>
+        <translation>
+            <numerusform>Dry run of the drain of %n node — %1</numerusform>
+            <numerusform>Dry run of the drain of %n nodes — %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Draining %n node(s) — %1</source>
+        <translation>
+            <numerusform>Draining %n node — %1</numerusform>
+            <numerusform>Draining %n nodes — %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 gone, %2 in progress, %3 blocked by a budget.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The nodes stay cordoned; Undo uncordons them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n DaemonSet pod(s) — choose “Ignore DaemonSet pods”</source>
+        <translation>
+            <numerusform>%n DaemonSet pod — choose “Ignore DaemonSet pods”</numerusform>
+            <numerusform>%n DaemonSet pods — choose “Ignore DaemonSet pods”</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pod(s) with emptyDir data — choose “Delete emptyDir data”</source>
+        <translation>
+            <numerusform>%n pod with emptyDir data — choose “Delete emptyDir data”</numerusform>
+            <numerusform>%n pods with emptyDir data — choose “Delete emptyDir data”</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pod(s) without a controller — choose “Force”</source>
+        <translation>
+            <numerusform>%n pod without a controller — choose “Force”</numerusform>
+            <numerusform>%n pods without a controller — choose “Force”</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pod(s) whose DaemonSet is gone — choose “Force”</source>
+        <translation>
+            <numerusform>%n pod whose DaemonSet is gone — choose “Force”</numerusform>
+            <numerusform>%n pods whose DaemonSet is gone — choose “Force”</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2723,6 +3222,30 @@
         <source>Automatic balancing runs in CubeDesk&apos;s first window.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Drain…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select the nodes to drain first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drain nodes of one cluster at a time: the selection spans %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Uncordon</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo of a drain</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::MovePreviewDialog</name>
@@ -3012,6 +3535,14 @@
     </message>
     <message>
         <source>Nodes appear here as soon as they register with the API server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drain…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cordon the selected nodes and evict their pods, after a preview of what it breaks.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -181,6 +181,14 @@
         <source>Reason</source>
         <translation>原因</translation>
     </message>
+    <message>
+        <source>Move</source>
+        <translation>迁移</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::models::ClusterConnection</name>
@@ -246,6 +254,123 @@
     <message>
         <source>Last error</source>
         <translation>最近错误</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::DrainController</name>
+    <message>
+        <source>The cluster %1 is gone.</source>
+        <translation>集群 %1 已不存在。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pod(s) to evict</source>
+        <translation>
+            <numerusform>%n 个 Pod 待驱逐</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Drain on %1: %2; %n pod(s) evicted</source>
+        <translation>
+            <numerusform>%1 上的排空：%2；已驱逐 %n 个 Pod</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n failed or timed out</source>
+        <translation>
+            <numerusform>，%n 个失败或超时</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Uncordoned %1.</source>
+        <translation>已解除封锁 %1。</translation>
+    </message>
+    <message>
+        <source>Uncordon failed: %1</source>
+        <translation>解除封锁失败：%1</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>Evicting</source>
+        <translation>驱逐中</translation>
+    </message>
+    <message>
+        <source>Blocked by budget</source>
+        <translation>被预算阻止</translation>
+    </message>
+    <message>
+        <source>Retrying</source>
+        <translation>重试中</translation>
+    </message>
+    <message>
+        <source>Terminating</source>
+        <translation>终止中</translation>
+    </message>
+    <message>
+        <source>Gone</source>
+        <translation>已移除</translation>
+    </message>
+    <message>
+        <source>Would be evicted</source>
+        <translation>将被驱逐</translation>
+    </message>
+    <message>
+        <source>Skipped</source>
+        <translation>已跳过</translation>
+    </message>
+    <message>
+        <source>Needs a choice</source>
+        <translation>需要选择</translation>
+    </message>
+    <message>
+        <source>Not started</source>
+        <translation>未开始</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Timed out</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>cordoning</source>
+        <translation>封锁中</translation>
+    </message>
+    <message>
+        <source>evicting</source>
+        <translation>驱逐中</translation>
+    </message>
+    <message>
+        <source>drained</source>
+        <translation>已排空</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>已拒绝</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
     </message>
 </context>
 <context>
@@ -1628,6 +1753,14 @@
             <numerusform>将 %n 个节点移动到资源组：</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Drain…</source>
+        <translation>排空…</translation>
+    </message>
+    <message>
+        <source>Cordon the selected nodes and evict their pods, after a preview of what it breaks.</source>
+        <translation>先预览影响，再封锁所选节点并驱逐其上的 Pod。</translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::ClusterTree</name>
@@ -1688,6 +1821,357 @@
     <message>
         <source>Jump to a node, resource group or pane…</source>
         <translation>跳转到节点、资源组或面板…</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::DrainDialog</name>
+    <message>
+        <source>Evict — its emptyDir data is lost</source>
+        <translation>驱逐 — 其 emptyDir 数据将丢失</translation>
+    </message>
+    <message>
+        <source>Evict — nothing recreates it</source>
+        <translation>驱逐 — 不会被重建</translation>
+    </message>
+    <message>
+        <source>Evict — its DaemonSet is gone</source>
+        <translation>驱逐 — 其 DaemonSet 已不存在</translation>
+    </message>
+    <message>
+        <source>Evict (already terminating)</source>
+        <translation>驱逐（已在终止中）</translation>
+    </message>
+    <message>
+        <source>Evict</source>
+        <translation>驱逐</translation>
+    </message>
+    <message>
+        <source>Left: DaemonSet pod</source>
+        <translation>保留：DaemonSet 的 Pod</translation>
+    </message>
+    <message>
+        <source>Left: static pod</source>
+        <translation>保留：静态 Pod</translation>
+    </message>
+    <message>
+        <source>Needs “Ignore DaemonSet pods”</source>
+        <translation>需要勾选“忽略 DaemonSet 的 Pod”</translation>
+    </message>
+    <message>
+        <source>Needs “Delete emptyDir data”</source>
+        <translation>需要勾选“删除 emptyDir 数据”</translation>
+    </message>
+    <message>
+        <source>Needs “Force”</source>
+        <translation>需要勾选“强制”</translation>
+    </message>
+    <message>
+        <source>The gang loses a member: the whole job fails</source>
+        <translation>成组任务失去一个成员：整个任务失败</translation>
+    </message>
+    <message>
+        <source>The gang loses a member: every replica restarts from the last checkpoint</source>
+        <translation>成组任务失去一个成员：所有副本从最近的检查点重启</translation>
+    </message>
+    <message>
+        <source>Its pod restarts elsewhere from the last checkpoint</source>
+        <translation>其 Pod 在别处从最近的检查点重启</translation>
+    </message>
+    <message>
+        <source>Its only pod goes: the job fails</source>
+        <translation>唯一的 Pod 被移除：任务失败</translation>
+    </message>
+    <message>
+        <source>Volcano applies the job&apos;s PodEvicted policy (usually: restart the job)</source>
+        <translation>Volcano 执行任务的 PodEvicted 策略（通常为重启任务）</translation>
+    </message>
+    <message>
+        <source>The driver goes: the application fails</source>
+        <translation>Driver 被移除：应用失败</translation>
+    </message>
+    <message>
+        <source>Spark reschedules the executor&apos;s tasks</source>
+        <translation>Spark 会重新调度该 Executor 的任务</translation>
+    </message>
+    <message>
+        <source>The step fails (retried if its retryStrategy allows)</source>
+        <translation>该步骤失败（若 retryStrategy 允许则重试）</translation>
+    </message>
+    <message>
+        <source>Ignore DaemonSet pods (--ignore-daemonsets)</source>
+        <translation>忽略 DaemonSet 的 Pod（--ignore-daemonsets）</translation>
+    </message>
+    <message>
+        <source>Delete emptyDir data (--delete-emptydir-data)</source>
+        <translation>删除 emptyDir 数据（--delete-emptydir-data）</translation>
+    </message>
+    <message>
+        <source>Force: also pods without a controller (--force)</source>
+        <translation>强制：也驱逐没有控制器的 Pod（--force）</translation>
+    </message>
+    <message>
+        <source>Delete instead of evicting: bypass disruption budgets</source>
+        <translation>直接删除而不驱逐：绕过中断预算</translation>
+    </message>
+    <message>
+        <source>Training job</source>
+        <translation>训练任务</translation>
+    </message>
+    <message>
+        <source>Replicas here</source>
+        <translation>此处副本</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>What happens</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Allowed now</source>
+        <translation>当前允许</translation>
+    </message>
+    <message>
+        <source>Healthy / needed</source>
+        <translation>健康 / 需要</translation>
+    </message>
+    <message>
+        <source>Pods to evict</source>
+        <translation>待驱逐 Pod</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>判断</translation>
+    </message>
+    <message>
+        <source>Drain</source>
+        <translation>排空</translation>
+    </message>
+    <message>
+        <source>Dry run</source>
+        <translation>试运行</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>Pod</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>尝试次数</translation>
+    </message>
+    <message>
+        <source>Cancel drain</source>
+        <translation>取消排空</translation>
+    </message>
+    <message>
+        <source>Undo: uncordon</source>
+        <translation>撤销：解除封锁</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message numerus="yes">
+        <source>Drain %n node(s) — %1</source>
+        <translation>
+            <numerusform>排空 %n 个节点 — %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Drain %1 on %2: cordon, then evict their pods through the Eviction API, so that disruption budgets hold.</source>
+        <translation>排空 %2 上的 %1：先封锁，再通过 Eviction API 驱逐其上的 Pod，使中断预算（PDB）得到遵守。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading the pods on %n node(s)…</source>
+        <translation>
+            <numerusform>正在读取 %n 个节点上的 Pod…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Options (kubectl drain&apos;s defaults)</source>
+        <translation>选项（默认与 kubectl drain 相同）</translation>
+    </message>
+    <message>
+        <source>each pod&apos;s own</source>
+        <translation>各 Pod 自身的设置</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>Grace period:</source>
+        <translation>宽限期：</translation>
+    </message>
+    <message>
+        <source>Timeout per node:</source>
+        <translation>每个节点的超时：</translation>
+    </message>
+    <message>
+        <source>Nodes at a time:</source>
+        <translation>同时排空的节点数：</translation>
+    </message>
+    <message>
+        <source>Training jobs that lose replicas</source>
+        <translation>将失去副本的训练任务</translation>
+    </message>
+    <message>
+        <source>Disruption budgets</source>
+        <translation>中断预算</translation>
+    </message>
+    <message>
+        <source>Pods, by what owns them</source>
+        <translation>Pod（按所属对象分组）</translation>
+    </message>
+    <message>
+        <source>Owner / pod</source>
+        <translation>所属对象 / Pod</translation>
+    </message>
+    <message>
+        <source>The server checks the cordon and every eviction and keeps none.</source>
+        <translation>由服务器检查封锁和每次驱逐，但不保留任何更改。</translation>
+    </message>
+    <message>
+        <source>No further evictions; the nodes stay cordoned.</source>
+        <translation>不再发起驱逐；节点保持封锁。</translation>
+    </message>
+    <message>
+        <source>Cannot read what the drain needs: %1</source>
+        <translation>无法读取排空所需的信息：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pod(s) to evict</source>
+        <translation>
+            <numerusform>%n 个 Pod 待驱逐</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s) of running work at risk</source>
+        <translation>
+            <numerusform>%n 块 GPU 上运行中的工作受影响</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 GPU-hours</source>
+        <translation>%1 GPU 小时</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n training job(s) affected</source>
+        <translation>
+            <numerusform>%n 个训练任务受影响</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n budget(s) will block</source>
+        <translation>
+            <numerusform>%n 个预算将阻止驱逐</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 cannot be drained with these options: %2</source>
+        <translation>使用当前选项无法排空 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Will block: its evictions wait and are retried every 5 s</source>
+        <translation>将阻止：驱逐会等待，每 5 秒重试</translation>
+    </message>
+    <message>
+        <source>Allows this drain</source>
+        <translation>允许本次排空</translation>
+    </message>
+    <message>
+        <source>Allows nothing: %1</source>
+        <translation>不允许任何中断：%1</translation>
+    </message>
+    <message>
+        <source>No controller</source>
+        <translation>无控制器</translation>
+    </message>
+    <message>
+        <source>Some pods need a choice first (see above).</source>
+        <translation>部分 Pod 需要先做出选择（见上方）。</translation>
+    </message>
+    <message>
+        <source>Writes to %1 are not possible now.</source>
+        <translation>目前无法写入 %1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Dry run of the drain of %n node(s) — %1</source>
+        <translation>
+            <numerusform>试运行排空 %n 个节点 — %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Draining %n node(s) — %1</source>
+        <translation>
+            <numerusform>正在排空 %n 个节点 — %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 gone, %2 in progress, %3 blocked by a budget.</source>
+        <translation>已移除 %1，进行中 %2，被预算阻止 %3。</translation>
+    </message>
+    <message>
+        <source>The nodes stay cordoned; Undo uncordons them.</source>
+        <translation>节点保持封锁；点击撤销可解除封锁。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n DaemonSet pod(s) — choose “Ignore DaemonSet pods”</source>
+        <translation>
+            <numerusform>%n 个 DaemonSet 的 Pod — 请勾选“忽略 DaemonSet 的 Pod”</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pod(s) with emptyDir data — choose “Delete emptyDir data”</source>
+        <translation>
+            <numerusform>%n 个带 emptyDir 数据的 Pod — 请勾选“删除 emptyDir 数据”</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pod(s) without a controller — choose “Force”</source>
+        <translation>
+            <numerusform>%n 个没有控制器的 Pod — 请勾选“强制”</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pod(s) whose DaemonSet is gone — choose “Force”</source>
+        <translation>
+            <numerusform>%n 个所属 DaemonSet 已不存在的 Pod — 请勾选“强制”</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2692,6 +3176,30 @@
         <source>Automatic balancing runs in CubeDesk&apos;s first window.</source>
         <translation>自动均衡在 CubeDesk 的第一个窗口中运行。</translation>
     </message>
+    <message>
+        <source>&amp;Drain…</source>
+        <translation>排空(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Select the nodes to drain first.</source>
+        <translation>请先选择要排空的节点。</translation>
+    </message>
+    <message>
+        <source>Drain</source>
+        <translation>排空</translation>
+    </message>
+    <message>
+        <source>Drain nodes of one cluster at a time: the selection spans %1.</source>
+        <translation>每次只能排空一个集群的节点：当前选择涉及 %1。</translation>
+    </message>
+    <message>
+        <source>Uncordon</source>
+        <translation>解除封锁</translation>
+    </message>
+    <message>
+        <source>Undo of a drain</source>
+        <translation>撤销排空</translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::MovePreviewDialog</name>
@@ -2980,6 +3488,14 @@
     <message>
         <source>Nodes appear here as soon as they register with the API server.</source>
         <translation>节点一旦向 API 服务器注册，就会出现在这里。</translation>
+    </message>
+    <message>
+        <source>Drain…</source>
+        <translation>排空…</translation>
+    </message>
+    <message>
+        <source>Cordon the selected nodes and evict their pods, after a preview of what it breaks.</source>
+        <translation>先预览影响，再封锁所选节点并驱逐其上的 Pod。</translation>
     </message>
 </context>
 <context>

@@ -27,6 +27,7 @@ BoardPane::BoardPane(models::ClusterHub *hub, models::OrgBoardModel *model, QWid
     , m_cluster(new QComboBox(this))
     , m_add(new QToolButton(this))
     , m_move(new QToolButton(this))
+    , m_drain(new QToolButton(this))
     , m_undo(new QToolButton(this))
     , m_balance(new BalanceBar(this))
     , m_scroll(new QScrollArea(this))
@@ -37,6 +38,10 @@ BoardPane::BoardPane(models::ClusterHub *hub, models::OrgBoardModel *model, QWid
     m_add->setText(tr("Add column…"));
     m_move->setText(tr("Move to…"));
     m_move->setObjectName(QStringLiteral("moveToButton"));
+    m_drain->setText(tr("Drain…"));
+    m_drain->setObjectName(QStringLiteral("boardDrainButton"));
+    m_drain->setToolTip(tr("Cordon the selected nodes and evict their pods, after a preview of "
+                           "what it breaks."));
     m_undo->setText(tr("Undo move"));
     m_undo->setEnabled(false);
     auto *bar = new QHBoxLayout;
@@ -49,6 +54,7 @@ BoardPane::BoardPane(models::ClusterHub *hub, models::OrgBoardModel *model, QWid
     bar->addWidget(hint, 1);
     bar->addWidget(m_add);
     bar->addWidget(m_move);
+    bar->addWidget(m_drain);
     bar->addWidget(m_undo);
 
     m_stripLayout->setContentsMargins(4, 4, 4, 4);
@@ -68,6 +74,11 @@ BoardPane::BoardPane(models::ClusterHub *hub, models::OrgBoardModel *model, QWid
             [this](const QString &name) { m_model->setCluster(m_hub->cluster(name)); });
     connect(m_add, &QToolButton::clicked, this, &BoardPane::addColumn);
     connect(m_move, &QToolButton::clicked, this, &BoardPane::moveSelected);
+    connect(m_drain, &QToolButton::clicked, this, [this] {
+        const QStringList nodes = selectedNodes();
+        if (!nodes.isEmpty())
+            Q_EMIT drainRequested(m_cluster->currentText(), nodes);
+    });
     connect(m_undo, &QToolButton::clicked, this, &BoardPane::undoRequested);
     connect(model, &models::OrgBoardModel::moveRequested, this, &BoardPane::moveRequested);
     connect(model, &QAbstractItemModel::modelReset, this, &BoardPane::rebuildColumns);
@@ -148,7 +159,7 @@ QStringList BoardPane::selectedNodes() const {
 
 void BoardPane::setWritesEnabled(bool enabled, const QString &why) {
     m_writes = enabled;
-    for (auto *b : {m_move, m_add}) {
+    for (auto *b : {m_move, m_add, m_drain}) {
         b->setEnabled(enabled);
         b->setToolTip(enabled ? QString() : why);
     }

@@ -45,6 +45,7 @@ public:
 Q_SIGNALS:
     void moveRequested(const QString &cluster, const QStringList &nodes, const QString &toOrg);
     void undoRequested();
+    void drainRequested(const QString &cluster, const QStringList &nodes);
 
 private:
     void rebuildColumns();
@@ -56,6 +57,7 @@ private:
     QComboBox *m_cluster;
     QToolButton *m_add;
     QToolButton *m_move;
+    QToolButton *m_drain;
     QToolButton *m_undo;
     BalanceBar *m_balance;
     QScrollArea *m_scroll;

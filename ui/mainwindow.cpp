@@ -5,6 +5,7 @@
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
 #include "models/clusterlistmodel.h"
+#include "models/draincontroller.h"
 #include "models/jobtablemodel.h"
 #include "models/jobwritecontroller.h"
 #include "models/nodetablemodel.h"
@@ -21,6 +22,7 @@
 #include "ui/clusterspane.h"
 #include "ui/clustertree.h"
 #include "ui/commandpalette.h"
+#include "ui/draindialog.h"
 #include "ui/gpuspane.h"
 #include "ui/jobspane.h"
 #include "ui/labeleditordialog.h"
@@ -62,6 +64,8 @@
 #include <QTabWidget>
 
 #include <algorithm>
+#include <map>
+#include <memory>
 
 namespace cubedesk::ui {
 
@@ -88,6 +92,7 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
     , m_jobModel(new models::JobTableModel(hub, this))
     , m_quotaModel(new models::QuotaTableModel(hub, this))
     , m_jobWrites(new models::JobWriteController(hub, this))
+    , m_drains(new models::DrainController(hub, this))
     , m_quotaWrites(new models::QuotaWriteController(this))
     , m_jobsPane(new JobsPane(hub, m_jobModel, m_jobWrites, this))
     , m_quotasPane(new QuotasPane(hub, m_quotaModel, m_quotaWrites, this))
@@ -174,6 +179,8 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
     });
     connect(m_nodesPane, &NodesPane::editLabelsRequested, this, &MainWindow::editSelectedLabels);
     connect(m_nodesPane, &NodesPane::cordonRequested, this, &MainWindow::cordonSelected);
+    connect(m_nodesPane, &NodesPane::drainRequested, this, &MainWindow::drainSelected);
+    connect(m_boardPane, &BoardPane::drainRequested, this, &MainWindow::drainNodes);
     // Queued: a drop must finish (QDrag::exec returns) before the preview dialog opens.
     connect(m_boardPane, &BoardPane::moveRequested, this, &MainWindow::requestMove,
             Qt::QueuedConnection);
@@ -385,6 +392,8 @@ void MainWindow::buildMenus() {
                      &MainWindow::editSelectedLabels);
     nodes->addAction(tr("&Cordon"), this, [this] { cordonSelected(true); });
     nodes->addAction(tr("&Uncordon"), this, [this] { cordonSelected(false); });
+    nodes->addAction(tr("&Drain…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D), this,
+                     &MainWindow::drainSelected);
     nodes->addSeparator();
     nodes->addAction(tr("&Move to resource group…"), QKeySequence(Qt::CTRL | Qt::Key_M), this,
                      [this] {
@@ -697,6 +706,36 @@ void MainWindow::cordonSelected(bool unschedulable) {
         m_writes->cordon(m_hub->cluster(it.key()), it.value(), unschedulable);
 }
 
+void MainWindow::drainSelected() {
+    const auto selection = m_nodesPane->selectedNodes();
+    if (selection.isEmpty()) {
+        statusBar()->showMessage(tr("Select the nodes to drain first."), 5000);
+        return;
+    }
+    if (selection.size() > 1) {
+        QMessageBox::information(
+            this, tr("Drain"),
+            tr("Drain nodes of one cluster at a time: the selection spans "
+               "%1.")
+                .arg(QStringList(selection.keys()).join(QStringLiteral(", "))));
+        return;
+    }
+    drainNodes(selection.firstKey(), selection.first());
+}
+
+void MainWindow::drainNodes(const QString &cluster, const QStringList &nodes) {
+    auto *connection = m_hub->cluster(cluster);
+    if (connection == nullptr || nodes.isEmpty())
+        return;
+    const QString blocked = m_options.readOnly
+                                ? tr("CubeDesk runs read-only (--read-only): writes are disabled.")
+                                : connection->writeBlockedReason();
+    // Not modal for the window: a long drain is watched while the admin goes on working.
+    auto *dialog = new DrainDialog(m_drains, cluster, nodes, blocked, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+}
+
 void MainWindow::reportOutcome(const NodeWriteController::Outcome &outcome) {
     const int failed = outcome.failed();
     QStringList failedNodes;
@@ -753,6 +792,45 @@ void MainWindow::reportOutcome(const NodeWriteController::Outcome &outcome) {
 void MainWindow::setupBalancing() {
     m_balance = new models::BalanceAdvisor(m_hub, this);
     m_audit = new models::BalanceAuditModel(this);
+    // Drains and their undo are audited beside the moves; the result comes when they end.
+    struct DrainRow {
+        models::BalanceAuditModel::Id row = 0;
+        QString cluster;
+        QString nodes;
+    };
+    auto drainRows = std::make_shared<std::map<quint64, DrainRow>>();
+    connect(m_drains, &models::DrainController::started, this,
+            [this, drainRows](quint64 id, const QString &cluster, const QStringList &nodes,
+                              const QString &description) {
+                models::BalanceAuditModel::Entry e;
+                e.time = QDateTime::currentDateTime();
+                e.cluster = cluster;
+                e.node = nodes.join(QStringLiteral(", "));
+                e.reason = description;
+                e.action = tr("Drain");
+                const QString joined = e.node;
+                (*drainRows)[id] = {m_audit->record(std::move(e)), cluster, joined};
+            });
+    connect(m_drains, &models::DrainController::finished, this,
+            [this, drainRows](const models::DrainController::Outcome &o) {
+                if (const auto it = drainRows->find(o.id); it != drainRows->end())
+                    m_audit->setResult(it->second.row, o.message);
+                showWriteReport(o.message);
+            });
+    connect(m_drains, &models::DrainController::uncordoned, this,
+            [this, drainRows](quint64 id, const QString &result) {
+                models::BalanceAuditModel::Entry e;
+                e.time = QDateTime::currentDateTime();
+                if (const auto it = drainRows->find(id); it != drainRows->end()) {
+                    e.cluster = it->second.cluster;
+                    e.node = it->second.nodes;
+                }
+                e.action = tr("Uncordon");
+                e.reason = tr("Undo of a drain");
+                e.result = result;
+                m_audit->record(std::move(e));
+                showWriteReport(result);
+            });
     m_notifications = new models::NotificationModel(m_hub, this);
 
     m_notificationPanel = new NotificationPanel(m_notifications, this);

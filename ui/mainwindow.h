@@ -29,6 +29,7 @@ class ClusterHub;
 class ClusterListModel;
 class NodeTableModel;
 class JobTableModel;
+class DrainController;
 class JobWriteController;
 class QuotaTableModel;
 class QuotaWriteController;
@@ -127,6 +128,11 @@ public:
     bool applySuggestion();
     void editSelectedLabels();
     void cordonSelected(bool unschedulable);
+    /// Drain… for the Nodes pane's selection (nodes of one cluster).
+    void drainSelected();
+    /// The drain preview for `nodes` of `cluster`, then the run (DrainDialog).
+    void drainNodes(const QString &cluster, const QStringList &nodes);
+    models::DrainController *drains() const { return m_drains; }
 
 Q_SIGNALS:
     /// A write finished and its outcome was shown (tests wait for it).
@@ -184,6 +190,7 @@ private:
     models::JobTableModel *m_jobModel;
     models::QuotaTableModel *m_quotaModel;
     models::JobWriteController *m_jobWrites;
+    models::DrainController *m_drains;
     models::QuotaWriteController *m_quotaWrites;
     JobsPane *m_jobsPane;
     LogsDock *m_logsDock = nullptr;

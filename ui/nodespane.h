@@ -54,6 +54,7 @@ public:
 Q_SIGNALS:
     void editLabelsRequested();
     void cordonRequested(bool unschedulable);
+    void drainRequested();
     /// The user asked for a pod's log (the pods table's context menu, or Ctrl+L on a row).
     void logsRequested(cubedesk::models::ClusterConnection *cluster, const QString &ns,
                        const QString &pod);
@@ -77,6 +78,7 @@ private:
     QToolButton *m_labels;
     QToolButton *m_cordon;
     QToolButton *m_uncordon;
+    QToolButton *m_drain;
 };
 
 } // namespace cubedesk::ui

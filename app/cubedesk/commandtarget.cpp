@@ -30,3 +30,9 @@ Result<TransportSettings, std::string> CommandTarget::settings(const QStringList
         return Failure{settings.error()};
     return std::move(*settings);
 }
+
+QString CommandTarget::contextName(const QStringList &kubeconfigs, const QString &context) {
+    if (!context.isEmpty())
+        return context;
+    return Kubeconfig::load(KubeconfigSources::fromEnvironment(kubeconfigs)).currentContext();
+}

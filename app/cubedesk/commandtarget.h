@@ -25,4 +25,6 @@ struct CommandTarget {
     /// (empty: KUBECONFIG or ~/.kube/config), or why there are none.
     static cubedesk::k8s::Result<cubedesk::k8s::TransportSettings, std::string>
     settings(const QStringList &kubeconfigs, const QString &context);
+    /// `context`, or the current context's name when it is empty.
+    static QString contextName(const QStringList &kubeconfigs, const QString &context);
 };

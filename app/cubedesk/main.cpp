@@ -1,6 +1,7 @@
 // cubedesk: the desktop console. Composition root and command line only (docs/command-line.md).
 
 #include "app/cubedesk/democlusters.h"
+#include "app/cubedesk/draincommand.h"
 #include "app/cubedesk/dumpcommand.h"
 #include "app/cubedesk/execcommand.h"
 #include "app/cubedesk/logscommand.h"
@@ -28,14 +29,14 @@
 
 namespace {
 
-/// Headless runs (--dump, --logs, --exec, --help, --version) need no display: a QCoreApplication is
-/// enough.
+/// Headless runs (--dump, --logs, --exec, --drain, --help, --version) need no display: a
+/// QCoreApplication is enough.
 bool headless(int argc, char **argv) {
     for (int i = 1; i < argc && std::strcmp(argv[i], "--") != 0; ++i)
         if (std::strncmp(argv[i], "--dump", 6) == 0 || std::strncmp(argv[i], "--logs", 6) == 0 ||
-            std::strncmp(argv[i], "--exec", 6) == 0 || std::strcmp(argv[i], "--help") == 0 ||
-            std::strcmp(argv[i], "-h") == 0 || std::strcmp(argv[i], "--version") == 0 ||
-            std::strcmp(argv[i], "-v") == 0)
+            std::strncmp(argv[i], "--exec", 6) == 0 || std::strncmp(argv[i], "--drain", 7) == 0 ||
+            std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0 ||
+            std::strcmp(argv[i], "--version") == 0 || std::strcmp(argv[i], "-v") == 0)
             return true;
     return false;
 }
@@ -141,15 +142,75 @@ int main(int argc, char **argv) {
                                         QStringLiteral("N"));
     const QCommandLineOption timeout(
         QStringLiteral("timeout"),
-        QStringLiteral("With --dump: how long to wait for sync (default 60)."),
+        QStringLiteral("With --dump: how long to wait for sync (default 60). With --drain: how "
+                       "long each node may take (default: no limit)."),
         QStringLiteral("SECONDS"), QStringLiteral("60"));
+    const QCommandLineOption drain(
+        QStringLiteral("drain"),
+        QStringLiteral("Headless: cordon NODE (and the nodes named after the options) and evict "
+                       "its pods as kubectl drain does, honouring disruption budgets; print one "
+                       "row per pod; exit 0 only when every node is drained."),
+        QStringLiteral("NODE"));
+    const QCommandLineOption ignoreDaemonSets(
+        QStringLiteral("ignore-daemonsets"),
+        QStringLiteral("With --drain: leave DaemonSet-managed pods."));
+    const QCommandLineOption deleteEmptyDirData(
+        QStringLiteral("delete-emptydir-data"),
+        QStringLiteral("With --drain: evict pods with emptyDir data (the data is lost)."));
+    const QCommandLineOption force(
+        QStringLiteral("force"),
+        QStringLiteral("With --drain: also pods without a controller (nothing recreates them)."));
+    const QCommandLineOption gracePeriod(
+        QStringLiteral("grace-period"),
+        QStringLiteral("With --drain: seconds each pod gets to stop (default: its own)."),
+        QStringLiteral("SECONDS"));
+    const QCommandLineOption dryRun(QStringLiteral("dry-run"),
+                                    QStringLiteral("With --drain: show what would happen; send "
+                                                   "nothing."));
+    const QCommandLineOption serverDryRun(
+        QStringLiteral("server-dry-run"),
+        QStringLiteral("With --drain: the server checks the cordon and every eviction and keeps "
+                       "none."));
+    const QCommandLineOption disableEviction(
+        QStringLiteral("disable-eviction"),
+        QStringLiteral("With --drain: delete pods instead of evicting them (bypasses disruption "
+                       "budgets)."));
+    const QCommandLineOption concurrency(
+        QStringLiteral("concurrency"),
+        QStringLiteral("With --drain: nodes drained at the same time (default 1)."),
+        QStringLiteral("N"), QStringLiteral("1"));
     const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("zh_CN or en."),
                                   QStringLiteral("LANG"));
     const QCommandLineOption readOnly(QStringLiteral("read-only"),
                                       QStringLiteral("Disable every write."));
-    parser.addOptions({kubeconfig, context, demo, dump, format, follow, timeout, lang, readOnly,
-                       logs, container, previous, tail, since, sinceTime, timestamps, limitBytes,
-                       exec, stdinOption});
+    parser.addOptions({kubeconfig,
+                       context,
+                       demo,
+                       dump,
+                       format,
+                       follow,
+                       timeout,
+                       lang,
+                       readOnly,
+                       logs,
+                       container,
+                       previous,
+                       tail,
+                       since,
+                       sinceTime,
+                       timestamps,
+                       limitBytes,
+                       exec,
+                       stdinOption,
+                       drain,
+                       ignoreDaemonSets,
+                       deleteEmptyDirData,
+                       force,
+                       gracePeriod,
+                       dryRun,
+                       serverDryRun,
+                       disableEviction,
+                       concurrency});
     parser.addPositionalArgument(QStringLiteral("-- COMMAND"),
                                  QStringLiteral("With --exec: the command and its arguments."));
     parser.process(app);
@@ -163,6 +224,41 @@ int main(int argc, char **argv) {
             return 1;
         }
         kubeconfigs = demoClusters.kubeconfigFiles();
+    }
+    if (parser.isSet(drain)) {
+        if (qEnvironmentVariableIsEmpty("QT_LOGGING_RULES"))
+            QLoggingCategory::setFilterRules(QStringLiteral("cubedesk.*=false"));
+        DrainCommand::Options o;
+        o.nodes = QStringList{parser.value(drain)} + parser.positionalArguments();
+        o.kubeconfigs = kubeconfigs;
+        o.context = parser.values(context).value(0);
+        o.format = parser.value(format);
+        o.ignoreDaemonSets = parser.isSet(ignoreDaemonSets);
+        o.deleteEmptyDirData = parser.isSet(deleteEmptyDirData);
+        o.force = parser.isSet(force);
+        o.disableEviction = parser.isSet(disableEviction);
+        o.dryRun = parser.isSet(dryRun);
+        o.serverDryRun = parser.isSet(serverDryRun);
+        const auto whole = [&parser](const QCommandLineOption &option, const char *flag, int min) {
+            bool ok = false;
+            const int n = parser.value(option).toInt(&ok);
+            if (!ok || n < min) {
+                std::cerr << "cubedesk: " << flag << " must be a whole number of at least " << min
+                          << std::endl;
+                std::exit(2);
+            }
+            return n;
+        };
+        if (parser.isSet(gracePeriod))
+            o.gracePeriod = whole(gracePeriod, "--grace-period", 0);
+        if (parser.isSet(timeout))
+            o.timeoutSeconds = whole(timeout, "--timeout", 0);
+        o.concurrency = whole(concurrency, "--concurrency", 1);
+        if (o.format != QLatin1String("json") && o.format != QLatin1String("tsv")) {
+            std::cerr << "cubedesk: --format must be json or tsv" << std::endl;
+            return 2;
+        }
+        return DrainCommand::run(o);
     }
     if (parser.isSet(exec)) {
         if (qEnvironmentVariableIsEmpty("QT_LOGGING_RULES"))

@@ -51,6 +51,7 @@ optimistic concurrency, CRDs, server-side tables and a small scheduler.
   --cpus LIST                 run only on these CPUs (taskset syntax: 1 or 0,2 or 2-3), so that
                               a client measured on the same machine keeps the other cores
   --bookmark-interval-ms N    how often watches get a BOOKMARK (default 10000)
+  --pod-shutdown-ms N         how long a deleted pod's containers take to stop (default 1000)
   --legacy-discovery          never answer aggregated discovery
   --gzip                      gzip responses when the client asks
   --version, --help
@@ -168,6 +169,12 @@ int main(int argc, char **argv) {
             if (!parseSize(v, ms) || ms == 0)
                 bad(v);
             options.bookmarkIntervalMs = static_cast<int>(ms);
+        } else if (arg == "--pod-shutdown-ms") {
+            value(v);
+            std::size_t ms = 0;
+            if (!parseSize(v, ms) || ms > 600000)
+                bad(v);
+            options.podShutdownMs = static_cast<int>(ms);
         } else if (arg == "--background") {
             background = true;
         } else if (arg == "--cpus") {

@@ -63,6 +63,16 @@ ApiStatus ApiStatus::fromResponse(int httpStatus, std::string_view body, int ret
             if (s.retryAfterSeconds < 0 &&
                 doc["details"]["retryAfterSeconds"].get(retry) == simdjson::SUCCESS)
                 s.retryAfterSeconds = static_cast<int>(retry);
+            simdjson::dom::array causes;
+            if (doc["details"]["causes"].get(causes) == simdjson::SUCCESS)
+                for (simdjson::dom::element c : causes) {
+                    Cause cause;
+                    if (c["reason"].get(text) == simdjson::SUCCESS)
+                        cause.reason = std::string(text);
+                    if (c["message"].get(text) == simdjson::SUCCESS)
+                        cause.message = std::string(text);
+                    s.causes.push_back(std::move(cause));
+                }
             int64_t code = 0;
             if (doc["code"].get(code) == simdjson::SUCCESS && code > 0)
                 s.code = static_cast<int>(code);
@@ -75,6 +85,20 @@ ApiStatus ApiStatus::fromResponse(int httpStatus, std::string_view body, int ret
         s.reason = reason;
     s.message = message;
     return s;
+}
+
+std::string ApiStatus::causeMessage(std::string_view reason) const {
+    for (const auto &c : causes)
+        if (c.reason == reason)
+            return c.message;
+    return {};
+}
+
+bool ApiStatus::hasCause(std::string_view reason) const {
+    for (const auto &c : causes)
+        if (c.reason == reason)
+            return true;
+    return false;
 }
 
 ApiStatus ApiStatus::transportError(std::string message) {

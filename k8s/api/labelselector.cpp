@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <limits>
 
+#include <simdjson.h>
+
 namespace cubedesk::k8s {
 
 namespace {
@@ -597,6 +599,58 @@ bool LabelSelector::requirementMatches(const Requirement &r,
     }
     }
     return false;
+}
+
+Result<LabelSelector, std::string> LabelSelector::fromJson(std::string_view labelSelectorJson) {
+    simdjson::dom::parser parser;
+    simdjson::dom::element doc;
+    if (parser.parse(labelSelectorJson.data(), labelSelectorJson.size()).get(doc) !=
+            simdjson::SUCCESS ||
+        !doc.is_object())
+        return std::string("the selector is not an object");
+    // Built as selector text and parsed, so that the one parser validates keys and values.
+    std::string text;
+    const auto add = [&text](std::string_view clause) {
+        if (!text.empty())
+            text += ',';
+        text += clause;
+    };
+    simdjson::dom::object matchLabels;
+    if (doc["matchLabels"].get(matchLabels) == simdjson::SUCCESS)
+        for (auto [key, value] : matchLabels) {
+            std::string_view v;
+            if (value.get(v) != simdjson::SUCCESS)
+                return "matchLabels." + std::string(key) + " is not a string";
+            add(std::string(key) + '=' + std::string(v));
+        }
+    simdjson::dom::array expressions;
+    if (doc["matchExpressions"].get(expressions) == simdjson::SUCCESS)
+        for (simdjson::dom::element e : expressions) {
+            std::string_view key;
+            std::string_view op;
+            if (e["key"].get(key) != simdjson::SUCCESS ||
+                e["operator"].get(op) != simdjson::SUCCESS)
+                return std::string("a matchExpression without key or operator");
+            std::string values;
+            simdjson::dom::array list;
+            if (e["values"].get(list) == simdjson::SUCCESS)
+                for (simdjson::dom::element v : list) {
+                    std::string_view text;
+                    if (v.get(text) != simdjson::SUCCESS)
+                        return "matchExpression " + std::string(key) + ": a value is not a string";
+                    values += (values.empty() ? "" : ",") + std::string(text);
+                }
+            if ((op == "In" || op == "NotIn") && !values.empty())
+                add(std::string(key) + (op == "In" ? " in (" : " notin (") + values + ')');
+            else if (op == "Exists" && values.empty())
+                add(key);
+            else if (op == "DoesNotExist" && values.empty())
+                add('!' + std::string(key));
+            else
+                return "matchExpression " + std::string(key) + ": operator " + std::string(op) +
+                       (values.empty() ? " needs values" : " takes no values");
+        }
+    return parse(text);
 }
 
 } // namespace cubedesk::k8s

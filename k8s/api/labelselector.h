@@ -63,6 +63,12 @@ public:
     /// `unable to parse requirement: found '', expected: ',' or ')'`.
     static Result<LabelSelector, std::string> parse(std::string_view text);
 
+    /// A metav1.LabelSelector object as JSON (`{"matchLabels": {...}, "matchExpressions":
+    /// [...]}`): `{}` selects everything; JSON null, or anything malformed (an unknown operator,
+    /// In without values, a bad key), is an error — and selects nothing, as upstream's
+    /// LabelSelectorAsSelector treats a nil selector for budgets.
+    static Result<LabelSelector, std::string> fromJson(std::string_view labelSelectorJson);
+
     bool empty() const { return m_requirements.empty(); }
     const std::vector<Requirement> &requirements() const { return m_requirements; }
 

@@ -3,6 +3,7 @@
 #include "k8s/api/apistatus.h"
 #include "k8s/api/urlescape.h"
 #include "k8s/objects/stringpool.h"
+#include "k8s/session/writeexchange.h"
 #include "k8s/watch/listitemsplitter.h"
 
 #include <algorithm>
@@ -194,37 +195,8 @@ std::future<std::vector<WriteResult>> ClusterSession::submit(std::vector<WriteRe
 void ClusterSession::pump(const std::shared_ptr<Batch> &batch) {
     while (batch->next < batch->requests.size() && batch->next - batch->done < batch->concurrency) {
         const std::size_t i = batch->next++;
-        const WriteRequest &w = batch->requests[i];
-        auto body = std::make_shared<std::string>();
-        HttpRequest req;
-        req.method = w.method;
-        req.path = w.path;
-        req.body = w.body;
-        req.timeout = std::chrono::seconds(30);
-        req.headers = {"Accept: " +
-                       (w.accept.empty() ? std::string("application/json") : w.accept)};
-        if (!w.contentType.empty())
-            req.headers.push_back("Content-Type: " + w.contentType);
-        req.onData = [body](std::string_view chunk, int) {
-            body->append(chunk);
-            return body->size() <= kMaxDocumentBytes; // a write's answer is one object
-        };
-        m_transport->start(std::move(req), [this, batch, body, i](HttpTransport::RequestId,
-                                                                  const HttpResponse &r) {
-            WriteResult &out = batch->results[i];
-            out.status = r.status;
-            if (r.cancelled && body->size() > kMaxDocumentBytes)
-                out.error =
-                    ApiStatus::transportError("the answer was larger than " +
-                                              std::to_string(kMaxDocumentBytes >> 20) + " MiB");
-            else if (r.cancelled)
-                out.error = ApiStatus::transportError("cancelled: the session stopped");
-            else if (r.status >= 200 && r.status < 300 && r.curlCode == CURLE_OK)
-                out.body = std::move(*body);
-            else if (r.authFailed || r.status == 0)
-                out.error = ApiStatus::transportError(r.error);
-            else
-                out.error = ApiStatus::fromResponse(r.status, *body, r.retryAfterSeconds);
+        WriteExchange::start(*m_transport, batch->requests[i], [this, batch, i](WriteResult r) {
+            batch->results[i] = std::move(r);
             ++batch->done;
             const bool stopping = m_stop.load();
             if (!stopping)

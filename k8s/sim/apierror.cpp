@@ -123,8 +123,29 @@ ApiError ApiError::notAcceptable() {
 }
 
 ApiError ApiError::tooManyRequests(int retryAfter) {
-    return {429, "TooManyRequests", "Too many requests, please try again later.", json::object(),
-            retryAfter};
+    ApiError e{429, "TooManyRequests", "Too many requests, please try again later.", json::object(),
+               retryAfter};
+    e.plainText = true;
+    return e;
+}
+
+ApiError ApiError::namespaceTerminating(const std::string &resource, const std::string &name,
+                                        const std::string &ns) {
+    json d = nameDetails(resource, name, {});
+    d["causes"] = json::array({{{"reason", "NamespaceTerminating"},
+                                {"message", "namespace " + ns + " is being terminated"},
+                                {"field", "metadata.namespace"}}});
+    return {403, "Forbidden",
+            resource + " \"" + name +
+                "\" is forbidden: unable to create new content in namespace " + ns +
+                " because it is being terminated",
+            d, 0};
+}
+
+ApiError ApiError::disruptionBudget(const std::string &cause) {
+    return {
+        429, "TooManyRequests", "Cannot evict pod as it would violate the pod's disruption budget.",
+        json{{"causes", json::array({{{"reason", "DisruptionBudget"}, {"message", cause}}})}}, 0};
 }
 
 ApiError ApiError::internal(const std::string &what) {

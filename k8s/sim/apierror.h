@@ -17,6 +17,9 @@ struct ApiError {
     std::string message;
     nlohmann::json details = nlohmann::json::object();
     int retryAfterSeconds = 0; ///< sent as Retry-After when > 0
+    /// API Priority and Fairness's throttling: a plain-text body, not a Status (only
+    /// tooManyRequests() sets it; the eviction's 429 is a Status).
+    bool plainText = false;
 
     /// The metav1.Status object for this error.
     nlohmann::json toStatus() const;
@@ -48,6 +51,12 @@ struct ApiError {
     static ApiError notAcceptable();
     static ApiError tooManyRequests(int retryAfter);
     static ApiError internal(const std::string &what);
+    /// The NamespaceLifecycle admission's 403 for a create in a namespace being deleted.
+    static ApiError namespaceTerminating(const std::string &resource, const std::string &name,
+                                         const std::string &ns);
+    /// The eviction subresource's 429 when a disruption budget allows no disruption now:
+    /// `cause` explains which budget and why (details.causes, reason DisruptionBudget).
+    static ApiError disruptionBudget(const std::string &cause);
     static ApiError timeout(std::string message, int retryAfter);
 };
 

@@ -7,7 +7,9 @@
 #include "k8s/sim/execcontext.h"
 #include "k8s/sim/execsession.h"
 #include "k8s/sim/objectindexer.h"
+#include "k8s/sim/podeviction.h"
 #include "k8s/sim/podlogquery.h"
+#include "k8s/sim/podterminator.h"
 #include "k8s/sim/protobufdecoder.h"
 #include "k8s/sim/rfc3339.h"
 #include "k8s/sim/strategicmergepatch.h"
@@ -96,7 +98,7 @@ void sendJson(httplib::Response &res, int code, const json &body, const char *co
 void sendError(httplib::Response &res, const ApiError &error) {
     if (error.retryAfterSeconds > 0)
         res.set_header("Retry-After", std::to_string(error.retryAfterSeconds));
-    if (error.code == 429) {
+    if (error.plainText) {
         // API Priority and Fairness rejects with plain text, not a Status
         // (docs/kubernetes-api.md).
         res.status = 429;
@@ -415,7 +417,8 @@ void ApiServer::handle(const httplib::Request &req, httplib::Response &res) {
         route.name = segs[rest++];
     if (rest < segs.size())
         route.subresource = segs[rest++];
-    const bool podLog = (route.subresource == "log" || route.subresource == "exec") &&
+    const bool podLog = (route.subresource == "log" || route.subresource == "exec" ||
+                         route.subresource == "eviction") &&
                         route.type.group.empty() && route.type.plural == "pods" &&
                         !route.name.empty();
     if (rest < segs.size() || (!route.subresource.empty() && !podLog &&
@@ -431,6 +434,18 @@ void ApiServer::serveResource(const httplib::Request &req, httplib::Response &re
     const ResourceType &type = route.type;
     if (route.subresource == "exec")
         return serveExec(req, res, user, route);
+    if (route.subresource == "eviction") {
+        if (req.method != "POST" || m_options.eviction == nullptr)
+            return sendError(res, ApiError::methodNotAllowed(req.method, "pods/eviction"));
+        if (user.readOnly || user.denies("pods/eviction"))
+            return sendError(res, ApiError::forbidden(user.name, "create", type.plural, type.group,
+                                                      route.name, route.ns, "eviction"));
+        if (auto fault = m_faults.requestFault())
+            return sendError(res, *fault);
+        WriteOptions options;
+        options.dryRun = param(req, "dryRun") == "All";
+        return serveEviction(req, res, route, options);
+    }
     const bool collection = route.name.empty();
     std::string verb;
     if (req.method == "GET")
@@ -946,6 +961,10 @@ void ApiServer::serveDelete(const httplib::Request &req, httplib::Response &res,
     const ResourceType &type = route.type;
     std::string uid;
     std::string rv;
+    std::optional<std::int64_t> gracePeriod;
+    bool dryRun = options.dryRun;
+    if (const std::string q = param(req, "gracePeriodSeconds"); !q.empty())
+        gracePeriod = std::strtoll(q.c_str(), nullptr, 10);
     if (!req.body.empty()) {
         json opts = json::parse(req.body, nullptr, false);
         if (opts.is_object() && opts.contains("preconditions") &&
@@ -953,12 +972,64 @@ void ApiServer::serveDelete(const httplib::Request &req, httplib::Response &res,
             uid = opts["preconditions"].value("uid", "");
             rv = opts["preconditions"].value("resourceVersion", "");
         }
+        if (opts.is_object() && opts.contains("gracePeriodSeconds") &&
+            opts["gracePeriodSeconds"].is_number_integer())
+            gracePeriod = opts["gracePeriodSeconds"].get<std::int64_t>();
+        if (opts.is_object())
+            for (const auto &v : opts.value("dryRun", json::array()))
+                if (v == "All")
+                    dryRun = true;
     }
-    if (options.dryRun) {
+    const bool pod = type.group.empty() && type.plural == "pods";
+    if (pod && m_options.terminator != nullptr) {
+        PodDeleteRequest request;
+        request.preconditionUid = uid;
+        request.preconditionRv = rv;
+        request.dryRun = dryRun;
+        request.gracePeriodSeconds = gracePeriod;
+        return sendObject(res, type, m_options.terminator->remove(route.ns, route.name, request),
+                          200);
+    }
+    if (dryRun) {
         auto r = m_store.get(type, route.ns, route.name);
         return sendObject(res, type, r, 200);
     }
+    if (type.group.empty() && type.plural == "namespaces" && m_options.terminator != nullptr) {
+        ListQuery inNs;
+        inNs.ns = route.name;
+        inNs.limit = 1;
+        auto pods = m_store.list(m_registry.core("pods"), inNs);
+        if (pods.ok() && !pods.value().items.empty())
+            return terminateNamespace(res, route);
+    }
     return sendObject(res, type, m_store.remove(type, route.ns, route.name, uid, rv), 200);
+}
+
+void ApiServer::terminateNamespace(httplib::Response &res, const Route &route) {
+    WriteOptions options;
+    options.marksDeletion = true;
+    auto r = m_store.update(
+        route.type, "", route.name,
+        [](json &doc) -> std::optional<ApiError> {
+            if (!doc["metadata"].contains("deletionTimestamp"))
+                doc["metadata"]["deletionTimestamp"] =
+                    formatRfc3339(std::chrono::system_clock::now());
+            doc["status"]["phase"] = "Terminating";
+            return std::nullopt;
+        },
+        options);
+    sendObject(res, route.type, r, 200);
+}
+
+void ApiServer::serveEviction(const httplib::Request &req, httplib::Response &res,
+                              const Route &route, const WriteOptions &options) {
+    auto body = parseBody(req, res);
+    if (!body)
+        return;
+    auto r = m_options.eviction->evict(route.ns, route.name, *body, options.dryRun);
+    if (!r.ok())
+        return sendError(res, r.error());
+    sendJson(res, 201, r.value());
 }
 
 void ApiServer::serveDeleteCollection(const httplib::Request &req, httplib::Response &res,

@@ -22,6 +22,9 @@ class DataSink;
 
 namespace cubedesk::sim {
 
+class PodEviction;
+class PodTerminator;
+
 /// An authenticated identity. Read-only users get 403 on every write.
 struct SimUser {
     std::string name;
@@ -52,6 +55,10 @@ public:
         bool aggregatedDiscovery = true;       ///< answer the apidiscovery v2 Accept
         std::chrono::milliseconds bookmarkInterval{10000};
         int threads = 192;
+        /// Graceful pod deletion and the eviction subresource (not owned; must outlive the
+        /// server). Without them a pod DELETE is immediate and eviction is not served.
+        PodTerminator *terminator = nullptr;
+        PodEviction *eviction = nullptr;
     };
 
     ApiServer(ObjectStore &store, ResourceRegistry &registry, FaultInjector &faults,
@@ -90,6 +97,11 @@ private:
                     const WriteOptions &options);
     void serveDelete(const httplib::Request &req, httplib::Response &res, const Route &route,
                      const WriteOptions &options);
+    /// POST pods/NAME/eviction (PodEviction).
+    void serveEviction(const httplib::Request &req, httplib::Response &res, const Route &route,
+                       const WriteOptions &options);
+    /// DELETE of a namespace with pods: marked Terminating; the namespace controller empties it.
+    void terminateNamespace(httplib::Response &res, const Route &route);
     void serveDeleteCollection(const httplib::Request &req, httplib::Response &res,
                                const Route &route);
     /// The object as the answer (`code`), or the error.

@@ -4,6 +4,7 @@
 #include "k8s/sim/podscheduler.h"
 #include "k8s/sim/rfc3339.h"
 
+#include <algorithm>
 #include <map>
 #include <random>
 #include <string>
@@ -230,10 +231,15 @@ public:
     void placeNow(json &p, std::chrono::seconds age) {
         const auto requests = ObjectIndexer::podRequests(p);
         const auto d = PodScheduler::decide(p, requests, m_nodes);
-        if (!d.node)
-            return;
+        if (d.node)
+            placeOn(p, *d.node, age);
+    }
+
+    /// Binds `p` to `node` and marks it running, as a DaemonSet's or the kubelet's pod is.
+    void placeOn(json &p, const std::string &node, std::chrono::seconds age) {
+        const auto requests = ObjectIndexer::podRequests(p);
         for (auto &n : m_nodes) {
-            if (n.name != *d.node)
+            if (n.name != node)
                 continue;
             ++n.pods;
             for (const auto &[k, q] : requests)
@@ -386,6 +392,8 @@ public:
         addOversizedCpuTask();
         addQuotas();
         addEvents();
+        addNodeAgents();
+        addDisruptionBudgets();
         return std::move(b.objects);
     }
 
@@ -459,9 +467,9 @@ private:
     /// Platform components run on the tainted control-plane nodes.
     void platformPod(const std::string &name, const std::string &ns, json labels,
                      const json &selector, const std::string &image, json requests, json limits,
-                     std::chrono::seconds age) {
+                     std::chrono::seconds age, const json &ownerRefs) {
         json p = b.pod(name, ns, std::move(labels), json::object(), selector, image,
-                       std::move(requests), std::move(limits), age, json::array(), false);
+                       std::move(requests), std::move(limits), age, ownerRefs, false);
         p["spec"]["tolerations"] = json::array({{{"key", "node-role.kubernetes.io/control-plane"},
                                                  {"operator", "Exists"},
                                                  {"effect", "NoSchedule"}}});
@@ -475,11 +483,46 @@ private:
                         "kube-system", {{"k8s-app", "kube-dns"}},
                         {{"node-role.kubernetes.io/control-plane", ""}},
                         "registry.k8s.io/coredns/coredns:v1.11.3",
-                        {{"cpu", "100m"}, {"memory", "70Mi"}}, {{"memory", "170Mi"}}, days(200));
+                        {{"cpu", "100m"}, {"memory", "70Mi"}}, {{"memory", "170Mi"}}, days(200),
+                        ownerRef("apps/v1", "ReplicaSet", "coredns-7db6d8ff4d"));
         platformPod("kubeflow-dashboard-backend-6f9c8d7b5-x2l4m", "infra",
                     {{"app", "kubeflow-dashboard"}}, {{"kubeflow-dashboard", "true"}},
                     "ccr.ccs.tencentyun.com/cube-studio/kubeflow-dashboard:2026.03.01",
-                    {{"cpu", "2"}, {"memory", "4Gi"}}, {{"cpu", "4"}, {"memory", "8Gi"}}, days(60));
+                    {{"cpu", "2"}, {"memory", "4Gi"}}, {{"cpu", "4"}, {"memory", "8Gi"}}, days(60),
+                    ownerRef("apps/v1", "ReplicaSet", "kubeflow-dashboard-backend-6f9c8d7b5"));
+        deployment("coredns", "kube-system", "7db6d8ff4d", {{"k8s-app", "kube-dns"}}, 2, days(200));
+        deployment("kubeflow-dashboard-backend", "infra", "6f9c8d7b5",
+                   {{"app", "kubeflow-dashboard"}}, 1, days(60));
+    }
+    /// A Deployment and its current ReplicaSet (stored, not run: the pods are made above).
+    void deployment(const std::string &name, const std::string &ns, const std::string &hash,
+                    const json &labels, int replicas, std::chrono::seconds age) {
+        const json counts = {{"replicas", replicas},
+                             {"readyReplicas", replicas},
+                             {"availableReplicas", replicas},
+                             {"observedGeneration", 1}};
+        json d = {{"apiVersion", "apps/v1"},
+                  {"kind", "Deployment"},
+                  {"metadata", b.meta(name, ns, age, labels)},
+                  {"spec",
+                   {{"replicas", replicas},
+                    {"selector", {{"matchLabels", labels}}},
+                    {"template", {{"metadata", {{"labels", labels}}}}}}},
+                  {"status", counts}};
+        d["status"]["updatedReplicas"] = replicas;
+        add(std::move(d));
+        json rsLabels = labels;
+        rsLabels["pod-template-hash"] = hash;
+        json rs = {{"apiVersion", "apps/v1"},
+                   {"kind", "ReplicaSet"},
+                   {"metadata", b.meta(name + '-' + hash, ns, age, rsLabels)},
+                   {"spec",
+                    {{"replicas", replicas},
+                     {"selector", {{"matchLabels", rsLabels}}},
+                     {"template", {{"metadata", {{"labels", rsLabels}}}}}}},
+                   {"status", counts}};
+        rs["metadata"]["ownerReferences"] = ownerRef("apps/v1", "Deployment", name);
+        add(std::move(rs));
     }
     /// Notebooks (jupyter): request 0 / limit N unless exclusive, as the platform creates them.
     void addNotebooks() {
@@ -635,6 +678,12 @@ private:
             json p = b.pod(podName, "pipeline", labels, {{"project", projects.at(j.org)}}, selector,
                            "ccr.ccs.tencentyun.com/cube-studio/" + std::string(j.kind) + ":latest",
                            requests, requests, j.age, ownerRef(j.apiVersion, j.kind, job), place);
+            // NCCL and the data loaders need a large /dev/shm: local data a drain must accept
+            // losing (--delete-emptydir-data).
+            p["spec"]["volumes"] =
+                json::array({{{"name", "dshm"}, {"emptyDir", {{"medium", "Memory"}}}}});
+            p["spec"]["containers"][0]["volumeMounts"] =
+                json::array({{{"name", "dshm"}, {"mountPath", "/dev/shm"}}});
             if (finished != 0 && p["spec"].contains("nodeName"))
                 b.finish(p, finished > 0, std::chrono::seconds(j.age.count() / 2));
             else if (restarts > 0 && p["status"].contains("containerStatuses"))
@@ -1021,6 +1070,121 @@ private:
             }
         }
     }
+    /// What runs on nodes besides the workloads, as a drain meets it: the NVIDIA device
+    /// plugin's DaemonSet pod on every GPU node, and the control plane's static pods (mirror
+    /// pods the kubelet creates from files) on the masters. Built last, so that the placement
+    /// of everything else stays as it was.
+    void addNodeAgents() {
+        const json dsLabels = {{"name", "nvidia-device-plugin-ds"}};
+        const std::string dsName = "nvidia-device-plugin-daemonset";
+        int gpuNodes = 0;
+        const std::vector<PodScheduler::NodeView> nodes = b.m_nodes;
+        for (const auto &n : nodes) {
+            const bool gpu = std::any_of(n.labels.begin(), n.labels.end(), [](const auto &l) {
+                return l.first == "gpu" && l.second == "true";
+            });
+            const bool master = n.name.rfind("master-", 0) == 0;
+            if (gpu) {
+                const std::string suffix = podSuffix(n.name);
+                json p = b.pod(dsName + '-' + suffix, "kube-system", dsLabels, json::object(),
+                               {{"gpu", "true"}}, "nvcr.io/nvidia/k8s-device-plugin:v0.17.1",
+                               json::object(), json::object(), days(30),
+                               ownerRef("apps/v1", "DaemonSet", dsName), false);
+                p["spec"]["priorityClassName"] = "system-node-critical";
+                p["spec"]["tolerations"] =
+                    json::array({{{"key", "CriticalAddonsOnly"}, {"operator", "Exists"}},
+                                 {{"key", "nvidia.com/gpu"},
+                                  {"operator", "Exists"},
+                                  {"effect", "NoSchedule"}}});
+                b.placeOn(p, n.name, days(30));
+                add(std::move(p));
+                ++gpuNodes;
+            }
+            if (master)
+                for (const auto &[component, cpu] :
+                     std::vector<std::pair<std::string, const char *>>{
+                         {"etcd", "100m"},
+                         {"kube-apiserver", "250m"},
+                         {"kube-controller-manager", "200m"},
+                         {"kube-scheduler", "100m"}}) {
+                    const std::string hash = podSuffix(component + n.name) + "c0ffee0d1e";
+                    json p = b.pod(component + '-' + n.name, "kube-system",
+                                   {{"component", component}, {"tier", "control-plane"}},
+                                   {{"kubernetes.io/config.hash", hash},
+                                    {"kubernetes.io/config.mirror", hash},
+                                    {"kubernetes.io/config.source", "file"}},
+                                   json::object(), "registry.k8s.io/" + component + ":v1.32.0",
+                                   {{"cpu", cpu}}, json::object(), days(210),
+                                   json::array({{{"apiVersion", "v1"},
+                                                 {"kind", "Node"},
+                                                 {"name", n.name},
+                                                 {"uid", "node-" + n.name},
+                                                 {"controller", true}}}),
+                                   false);
+                    p["spec"]["hostNetwork"] = true;
+                    p["spec"]["priorityClassName"] = "system-node-critical";
+                    p["spec"]["tolerations"] =
+                        json::array({{{"operator", "Exists"}, {"effect", "NoExecute"}}});
+                    b.placeOn(p, n.name, days(210));
+                    add(std::move(p));
+                }
+        }
+        add({{"apiVersion", "apps/v1"},
+             {"kind", "DaemonSet"},
+             {"metadata", b.meta(dsName, "kube-system", days(200), dsLabels)},
+             {"spec",
+              {{"selector", {{"matchLabels", dsLabels}}},
+               {"template",
+                {{"metadata", {{"labels", dsLabels}}},
+                 {"spec", {{"nodeSelector", {{"gpu", "true"}}}}}}}}},
+             {"status",
+              {{"desiredNumberScheduled", gpuNodes},
+               {"currentNumberScheduled", gpuNodes},
+               {"updatedNumberScheduled", gpuNodes},
+               {"numberReady", gpuNodes},
+               {"numberAvailable", gpuNodes},
+               {"numberMisscheduled", 0},
+               {"observedGeneration", 1}}}});
+    }
+    /// Disruption budgets where a cluster admin puts them: CoreDNS keeps one of its two
+    /// replicas, and each running distributed training job keeps every replica — evicting one
+    /// member of a gang fails the whole job.
+    void addDisruptionBudgets() {
+        const auto budget = [this](const std::string &name, const std::string &ns,
+                                   const json &selector, const char *field, const json &value,
+                                   std::chrono::seconds age) {
+            add({{"apiVersion", "policy/v1"},
+                 {"kind", "PodDisruptionBudget"},
+                 {"metadata", b.meta(name, ns, age)},
+                 {"spec", {{field, value}, {"selector", {{"matchLabels", selector}}}}}});
+        };
+        budget("coredns", "kube-system", {{"k8s-app", "kube-dns"}}, "maxUnavailable", 1, days(200));
+        std::map<std::string, int> running; // training job → its running replicas
+        for (const auto &o : b.objects) {
+            if (o.value("kind", "") != "Pod" || o["metadata"].value("namespace", "") != "pipeline")
+                continue;
+            const json labels = o["metadata"].value("labels", json::object());
+            const std::string job = labels.value("training.kubeflow.org/job-name", "");
+            if (!job.empty() && o["status"].value("phase", "") == "Running")
+                ++running[job];
+        }
+        for (const auto &[job, replicas] : running)
+            if (replicas > 1)
+                budget(job, "pipeline", {{"training.kubeflow.org/job-name", job}}, "minAvailable",
+                       replicas, days(1));
+    }
+    /// Five lower-case characters derived from `seed`, like the suffix of a generated name.
+    static std::string podSuffix(const std::string &seed) {
+        static constexpr char kAlphabet[] = "bcdfghjklmnpqrstvwxz2456789";
+        std::uint64_t h = 14695981039346656037ULL; // FNV-1a: the same on every platform
+        for (const char c : seed)
+            h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+        std::string out;
+        for (int i = 0; i < 5; ++i, h /= 27)
+            out += kAlphabet[h % 27];
+        return out;
+    }
+
     void add(json o) { b.add(std::move(o)); }
 
     Builder b;

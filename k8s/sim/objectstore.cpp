@@ -369,6 +369,10 @@ Result<ObjectPtr> ObjectStore::create(const ResourceType &type, json object,
             auto namespaces = m_collections.find("namespaces.");
             if (namespaces == m_collections.end() || namespaces->second.objects.count(ns) == 0)
                 return ApiError::notFound("namespaces", ns);
+            // NamespaceLifecycle: nothing new in a namespace that is being deleted.
+            if (namespaces->second.objects.at(ns)->json.find("\"deletionTimestamp\"") !=
+                std::string::npos)
+                return ApiError::namespaceTerminating(type.plural, name, ns);
         } else {
             meta.erase("namespace");
         }
@@ -502,8 +506,12 @@ Result<ObjectPtr> ObjectStore::update(const ResourceType &type, const std::strin
                         ", UID in object meta: " + oldMeta.value("uid", "");
             return e;
         }
-        for (const char *k : {"name", "namespace", "uid", "creationTimestamp", "generation",
-                              "resourceVersion", "deletionTimestamp"}) {
+        for (const char *k :
+             {"name", "namespace", "uid", "creationTimestamp", "generation", "resourceVersion",
+              "deletionTimestamp", "deletionGracePeriodSeconds"}) {
+            const bool deletion = std::string_view(k).starts_with("deletion");
+            if (deletion && options.marksDeletion)
+                continue;
             if (oldMeta.contains(k))
                 meta[k] = oldMeta[k];
             else
@@ -511,7 +519,7 @@ Result<ObjectPtr> ObjectStore::update(const ResourceType &type, const std::strin
         }
         doc["apiVersion"] = before.value("apiVersion", type.apiVersion());
         doc["kind"] = before.value("kind", type.kind);
-        if (type.statusSubresource) {
+        if (type.statusSubresource && !options.marksDeletion) {
             if (options.statusSubresource) {
                 json status = doc.contains("status") ? doc["status"] : json();
                 doc = before;
@@ -612,12 +620,12 @@ std::size_t ObjectStore::bulkLoad(const ResourceType &type, std::size_t count,
     return inserted;
 }
 
-void ObjectStore::removeNamespaceContents(const std::string &ns) {
+void ObjectStore::removeNamespaceContents(const std::string &ns, std::string_view except) {
     std::vector<PendingEvent> events;
     {
         std::lock_guard lock(m_mutex);
         for (auto &[ckey, c] : m_collections) {
-            if (!c.type.namespaced)
+            if (!c.type.namespaced || ckey == except)
                 continue;
             const std::string prefix = ns + '/';
             auto it = c.objects.lower_bound(prefix);

@@ -37,6 +37,10 @@ struct WriteOptions {
     bool dryRun = false;
     bool statusSubresource = false; ///< the write targets /status
     bool keepStatus = false;        ///< create with the given status (scenario and --load only)
+    /// The server's own graceful deletion: the update may set metadata.deletionTimestamp and
+    /// deletionGracePeriodSeconds, which a client's write can never change, and the status
+    /// together with them (a namespace becomes Terminating).
+    bool marksDeletion = false;
 };
 
 /// One page of a LIST.
@@ -121,8 +125,9 @@ public:
     /// whose key already exists are skipped. Returns the number inserted.
     std::size_t bulkLoad(const ResourceType &type, std::size_t count,
                          const std::function<nlohmann::json(std::size_t)> &make);
-    /// Deletes every object of every namespaced collection in `ns` (namespace deletion).
-    void removeNamespaceContents(const std::string &ns);
+    /// Deletes every object of every namespaced collection in `ns` (namespace deletion), except
+    /// the collection whose collectionKey() is `except` (pods, which terminate gracefully).
+    void removeNamespaceContents(const std::string &ns, std::string_view except = {});
     /// Deletes a whole collection (its CRD went away).
     void dropCollection(const ResourceType &type);
 

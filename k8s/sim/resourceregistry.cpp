@@ -103,11 +103,24 @@ ResourceRegistry::ResourceRegistry() {
                                               "patch",  "update", "watch"};
     addBuiltin(builtin("", "Namespace", "namespaces", false, {"ns"}, true, nsVerbs));
     addBuiltin(builtin("", "Node", "nodes", false, {"no"}, true));
-    addBuiltin(builtin("", "Pod", "pods", true, {"po"}, true, kAllVerbs, {"all"}));
+    ResourceType pods = builtin("", "Pod", "pods", true, {"po"}, true, kAllVerbs, {"all"});
+    pods.subresources.push_back({"eviction", "policy", "v1", "Eviction", {"create"}});
+    addBuiltin(std::move(pods));
     addBuiltin(builtin("", "Event", "events", true, {"ev"}, false));
     addBuiltin(builtin("", "ConfigMap", "configmaps", true, {"cm"}, false));
     addBuiltin(builtin("", "ResourceQuota", "resourcequotas", true, {"quota"}, true));
     addBuiltin(builtin("", "LimitRange", "limitranges", true, {"limits"}, false));
+    addBuiltin(
+        builtin("policy", "PodDisruptionBudget", "poddisruptionbudgets", true, {"pdb"}, true));
+    // Workload controllers are stored, not run: drain asks whether a DaemonSet exists, and the
+    // disruption controller reads their replica counts.
+    addBuiltin(builtin("apps", "DaemonSet", "daemonsets", true, {"ds"}, true, kAllVerbs, {"all"}));
+    addBuiltin(
+        builtin("apps", "Deployment", "deployments", true, {"deploy"}, true, kAllVerbs, {"all"}));
+    addBuiltin(
+        builtin("apps", "ReplicaSet", "replicasets", true, {"rs"}, true, kAllVerbs, {"all"}));
+    addBuiltin(
+        builtin("apps", "StatefulSet", "statefulsets", true, {"sts"}, true, kAllVerbs, {"all"}));
     addBuiltin(builtin("apiextensions.k8s.io", "CustomResourceDefinition",
                        "customresourcedefinitions", false, {"crd", "crds"}, true, kAllVerbs,
                        {"api-extensions"}));
@@ -358,6 +371,14 @@ std::optional<json> ResourceRegistry::resourceList(const std::string &group,
                                  {"namespaced", t.namespaced},
                                  {"kind", t.kind},
                                  {"verbs", {"get", "patch", "update"}}});
+        for (const auto &sub : t.subresources)
+            resources.push_back({{"name", plural + '/' + sub.name},
+                                 {"singularName", ""},
+                                 {"namespaced", t.namespaced},
+                                 {"group", sub.group},
+                                 {"version", sub.version},
+                                 {"kind", sub.kind},
+                                 {"verbs", sub.verbs}});
     }
     return json{{"kind", "APIResourceList"},
                 {"apiVersion", "v1"},
@@ -379,11 +400,20 @@ json ResourceRegistry::aggregatedGroup(const std::string &group) const {
                 r["shortNames"] = t.shortNames;
             if (!t.categories.empty())
                 r["categories"] = t.categories;
+            json subresources = json::array();
             if (t.statusSubresource)
-                r["subresources"] = json::array(
-                    {{{"subresource", "status"},
-                      {"responseKind", {{"group", group}, {"version", v}, {"kind", t.kind}}},
-                      {"verbs", {"get", "patch", "update"}}}});
+                subresources.push_back(
+                    {{"subresource", "status"},
+                     {"responseKind", {{"group", group}, {"version", v}, {"kind", t.kind}}},
+                     {"verbs", {"get", "patch", "update"}}});
+            for (const auto &sub : t.subresources)
+                subresources.push_back(
+                    {{"subresource", sub.name},
+                     {"responseKind",
+                      {{"group", sub.group}, {"version", sub.version}, {"kind", sub.kind}}},
+                     {"verbs", sub.verbs}});
+            if (!subresources.empty())
+                r["subresources"] = std::move(subresources);
             resources.push_back(std::move(r));
         }
         versions.push_back({{"version", v}, {"freshness", "Current"}, {"resources", resources}});

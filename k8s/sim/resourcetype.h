@@ -15,6 +15,16 @@ struct PrinterColumn {
     int priority = 0;
 };
 
+/// A subresource other than `status` that discovery lists (e.g. pods/eviction, whose kind is
+/// policy/v1 Eviction).
+struct SubresourceInfo {
+    std::string name; ///< "eviction"
+    std::string group;
+    std::string version;
+    std::string kind;
+    std::vector<std::string> verbs;
+};
+
 /// A resource the simulator serves at one group/version: what discovery reports and what the
 /// routes accept. Plain value type; the ResourceRegistry owns the instances.
 struct ResourceType {
@@ -29,6 +39,7 @@ struct ResourceType {
     std::vector<std::string> categories;
     std::vector<std::string> verbs;
     bool statusSubresource = false;
+    std::vector<SubresourceInfo> subresources; ///< besides status, for discovery
     bool custom = false; ///< served because a CustomResourceDefinition declares it
     std::vector<PrinterColumn> printerColumns;
 

@@ -3,7 +3,10 @@
 #include "k8s/sim/builtincrds.h"
 #include "k8s/sim/churnengine.h"
 #include "k8s/sim/demoscenario.h"
+#include "k8s/sim/disruptioncontroller.h"
 #include "k8s/sim/manifestloader.h"
+#include "k8s/sim/podeviction.h"
+#include "k8s/sim/podterminator.h"
 #include "k8s/sim/quotacontroller.h"
 #include "k8s/sim/rfc3339.h"
 #include "k8s/sim/scalescenario.h"
@@ -118,10 +121,42 @@ void Simulator::installControllers() {
             },
             WriteOptions{false, true, false}));
     });
-    // The namespace controller: a deleted namespace takes its contents with it.
-    m_store.addListener([this](const ResourceType &type, const WatchEvent &e) {
-        if (type.group.empty() && type.plural == "namespaces" && e.type == EventType::Deleted)
+    // The namespace controller: a deleted namespace takes its contents with it. One that still
+    // had pods was only marked Terminating: its pods terminate gracefully, the rest goes now,
+    // and the namespace itself goes with its last pod.
+    const ResourceType pods = m_registry.core("pods");
+    const ResourceType namespaces = m_registry.core("namespaces");
+    m_store.addListener([this, pods, namespaces](const ResourceType &type, const WatchEvent &e) {
+        const bool isNamespace = type.collectionKey() == namespaces.collectionKey();
+        if (isNamespace && e.type == EventType::Deleted) {
             m_store.removeNamespaceContents(e.object->name);
+            return;
+        }
+        const auto terminating = [](const StoredObject &o) {
+            return o.json.find("\"deletionTimestamp\"") != std::string::npos;
+        };
+        if (isNamespace && e.type == EventType::Modified && terminating(*e.object) &&
+            !(e.previous && terminating(*e.previous))) {
+            const std::string ns = e.object->name;
+            m_store.removeNamespaceContents(ns, pods.collectionKey());
+            ListQuery inNs;
+            inNs.ns = ns;
+            if (auto list = m_store.list(pods, inNs); list.ok())
+                for (const auto &p : list.value().items)
+                    static_cast<void>(m_terminator->remove(ns, p->name, {}));
+        } else if (!(type.collectionKey() == pods.collectionKey() &&
+                     e.type == EventType::Deleted)) {
+            return;
+        }
+        const std::string ns = isNamespace ? e.object->name : e.object->ns;
+        auto nsObject = m_store.get(namespaces, "", ns);
+        if (!nsObject.ok() || !terminating(*nsObject.value()))
+            return;
+        ListQuery inNs;
+        inNs.ns = ns;
+        inNs.limit = 1;
+        if (auto left = m_store.list(pods, inNs); left.ok() && left.value().items.empty())
+            static_cast<void>(m_store.remove(namespaces, "", ns, nsObject.value()->uid));
     });
 }
 
@@ -189,6 +224,8 @@ std::optional<std::string> Simulator::start() {
             return std::string("cannot create TLS credentials: ") + e.what();
         }
     }
+    m_terminator = std::make_unique<PodTerminator>(
+        m_store, m_registry, std::chrono::milliseconds(m_options.podShutdownMs));
     installControllers();
     if (m_options.builtinCrds)
         for (auto &crd : builtinCrds())
@@ -222,6 +259,12 @@ std::optional<std::string> Simulator::start() {
         m_quotas->recompute(ns->name);
     m_scheduler->start();
     m_quotas->start();
+    m_disruption = std::make_unique<DisruptionController>(m_store, m_registry);
+    for (const auto &ns : m_store.all(m_registry.core("namespaces")))
+        m_disruption->recompute(ns->name);
+    m_disruption->start();
+    m_terminator->start();
+    m_eviction = std::make_unique<PodEviction>(m_store, m_registry, *m_terminator);
 
     ApiServer::Options server;
     server.host = m_options.host;
@@ -230,6 +273,8 @@ std::optional<std::string> Simulator::start() {
     server.gzip = m_options.gzip;
     server.aggregatedDiscovery = m_options.aggregatedDiscovery;
     server.bookmarkInterval = std::chrono::milliseconds(m_options.bookmarkIntervalMs);
+    server.terminator = m_terminator.get();
+    server.eviction = m_eviction.get();
     server.tokens[m_adminToken] = SimUser{"admin", {"system:masters"}, false, {}};
     if (!m_options.readonlyToken.empty())
         server.tokens[m_options.readonlyToken] =
@@ -256,6 +301,10 @@ void Simulator::stop() {
         m_scheduler->stop();
     if (m_quotas)
         m_quotas->stop();
+    if (m_disruption)
+        m_disruption->stop();
+    if (m_terminator)
+        m_terminator->stop();
 }
 
 std::string Simulator::kubeconfig() const {

@@ -16,6 +16,9 @@
 namespace cubedesk::sim {
 
 class ChurnEngine;
+class DisruptionController;
+class PodEviction;
+class PodTerminator;
 class QuotaController;
 
 /// Everything `cubedesk-sim` can be told (docs/command-line.md).
@@ -44,10 +47,13 @@ struct SimulatorOptions {
     bool gzip = false;
     bool aggregatedDiscovery = true;
     int bookmarkIntervalMs = 10000;
+    /// How long a pod's containers take to stop once it is deleted (its grace period caps it).
+    int podShutdownMs = 1000;
 };
 
 /// One simulated cluster: store, registry, the built-in controllers (CRD establishment,
-/// namespace deletion, the scheduler, optional churn) and the HTTPS API server in front of them.
+/// namespace deletion, the scheduler, graceful pod termination, disruption budgets, optional
+/// churn) and the HTTPS API server in front of them.
 /// Used by cubedesk-sim, by `cubedesk --demo` (several in one process) and by tests.
 ///
 /// Lifetime: construct, start() once (returns an error text on failure), stop() or destroy.
@@ -99,6 +105,9 @@ private:
     std::optional<TlsMaterial> m_tls;
     std::unique_ptr<PodScheduler> m_scheduler;
     std::unique_ptr<QuotaController> m_quotas;
+    std::unique_ptr<PodTerminator> m_terminator;
+    std::unique_ptr<DisruptionController> m_disruption;
+    std::unique_ptr<PodEviction> m_eviction;
     std::unique_ptr<ApiServer> m_server;
     std::string m_adminToken;
     int m_port = -1;

@@ -148,6 +148,11 @@ enum class Printer {
     ConfigMap,
     Event,
     ResourceQuota,
+    PodDisruptionBudget,
+    DaemonSet,
+    Deployment,
+    ReplicaSet,
+    StatefulSet,
     Columns,
     CustomAge,
     Default
@@ -167,6 +172,18 @@ Printer printerFor(const ResourceType &type) {
             return Printer::Event;
         if (type.kind == "ResourceQuota")
             return Printer::ResourceQuota;
+    }
+    if (type.group == "policy" && type.kind == "PodDisruptionBudget")
+        return Printer::PodDisruptionBudget;
+    if (type.group == "apps") {
+        if (type.kind == "DaemonSet")
+            return Printer::DaemonSet;
+        if (type.kind == "Deployment")
+            return Printer::Deployment;
+        if (type.kind == "ReplicaSet")
+            return Printer::ReplicaSet;
+        if (type.kind == "StatefulSet")
+            return Printer::StatefulSet;
     }
     if (!type.printerColumns.empty())
         return Printer::Columns;
@@ -607,6 +624,66 @@ nlohmann::json TablePrinter::columnDefinitions(const ResourceType &type) {
                    "Limits control the maximum amount of cpu/memory that a "
                    "container may use independent of contention on the node."),
         });
+    case Printer::PodDisruptionBudget:
+        return json::array({
+            nameColumn(),
+            column("Min Available", "string",
+                   "The minimum number of pods that must be available, either an absolute number "
+                   "or a percentage."),
+            column("Max Unavailable", "string",
+                   "The maximum number of pods that may be unavailable, either an absolute number "
+                   "or a percentage."),
+            column("Allowed Disruptions", "integer",
+                   "Calculated number of pods that may be disrupted at this time."),
+            ageColumn(),
+        });
+    case Printer::DaemonSet:
+        return json::array({
+            nameColumn(),
+            column("Desired", "integer",
+                   "The total number of nodes that should be running the daemon pod."),
+            column("Current", "integer",
+                   "The number of nodes that are running at least 1 daemon pod and are supposed "
+                   "to run the daemon pod."),
+            column("Ready", "integer",
+                   "The number of nodes that should be running the daemon pod and have one or "
+                   "more of the daemon pod running and ready."),
+            column("Up-to-date", "integer",
+                   "The total number of nodes that are running updated daemon pod."),
+            column("Available", "integer",
+                   "The number of nodes that should be running the daemon pod and have one or "
+                   "more of the daemon pod running and available."),
+            column("Node Selector", "string",
+                   "NodeSelector is a selector which must be true for the pod to fit on a node."),
+            ageColumn(),
+        });
+    case Printer::Deployment:
+        return json::array({
+            nameColumn(),
+            column("Ready", "string", "Number of the pod with ready state"),
+            column("Up-to-date", "string",
+                   "Total number of non-terminated pods targeted by this "
+                   "deployment that have the desired template spec."),
+            column("Available", "integer",
+                   "Total number of available pods (ready for at least minReadySeconds) targeted "
+                   "by this deployment."),
+            ageColumn(),
+        });
+    case Printer::ReplicaSet:
+        return json::array({
+            nameColumn(),
+            column("Desired", "integer", "Replicas is the number of desired replicas."),
+            column("Current", "integer",
+                   "Replicas is the most recently observed number of replicas."),
+            column("Ready", "integer", "The number of ready replicas for this replica set."),
+            ageColumn(),
+        });
+    case Printer::StatefulSet:
+        return json::array({
+            nameColumn(),
+            column("Ready", "string", "Number of the pod with ready state"),
+            ageColumn(),
+        });
     case Printer::Columns:
         return printerColumnDefinitions(type.printerColumns);
     case Printer::CustomAge:
@@ -638,6 +715,51 @@ nlohmann::json TablePrinter::cells(const ResourceType &type, const nlohmann::jso
             return eventCells(object, now);
         case Printer::ResourceQuota:
             return resourceQuotaCells(object, now);
+        case Printer::PodDisruptionBudget: {
+            const auto intOrString = [](const json *v) -> json {
+                if (v == nullptr || v->is_null())
+                    return "N/A";
+                return v->is_string() ? v->get<std::string>() : std::to_string(integer(v));
+            };
+            return json::array({str(at(object, "metadata", "name")),
+                                intOrString(at(object, "spec", "minAvailable")),
+                                intOrString(at(object, "spec", "maxUnavailable")),
+                                integer(at(object, "status", "disruptionsAllowed")),
+                                ageOf(at(object, "metadata", "creationTimestamp"), now)});
+        }
+        case Printer::DaemonSet: {
+            std::string selector;
+            if (const json *ns = at(object, "spec", "template", "spec", "nodeSelector");
+                isObject(ns))
+                for (const auto &[k, v] : ns->items())
+                    selector += (selector.empty() ? "" : ",") + k + '=' + str(&v);
+            return json::array({str(at(object, "metadata", "name")),
+                                integer(at(object, "status", "desiredNumberScheduled")),
+                                integer(at(object, "status", "currentNumberScheduled")),
+                                integer(at(object, "status", "numberReady")),
+                                integer(at(object, "status", "updatedNumberScheduled")),
+                                integer(at(object, "status", "numberAvailable")),
+                                selector.empty() ? "<none>" : selector,
+                                ageOf(at(object, "metadata", "creationTimestamp"), now)});
+        }
+        case Printer::Deployment:
+            return json::array({str(at(object, "metadata", "name")),
+                                std::to_string(integer(at(object, "status", "readyReplicas"))) +
+                                    '/' + std::to_string(integer(at(object, "spec", "replicas"))),
+                                integer(at(object, "status", "updatedReplicas")),
+                                integer(at(object, "status", "availableReplicas")),
+                                ageOf(at(object, "metadata", "creationTimestamp"), now)});
+        case Printer::ReplicaSet:
+            return json::array({str(at(object, "metadata", "name")),
+                                integer(at(object, "spec", "replicas")),
+                                integer(at(object, "status", "replicas")),
+                                integer(at(object, "status", "readyReplicas")),
+                                ageOf(at(object, "metadata", "creationTimestamp"), now)});
+        case Printer::StatefulSet:
+            return json::array({str(at(object, "metadata", "name")),
+                                std::to_string(integer(at(object, "status", "readyReplicas"))) +
+                                    '/' + std::to_string(integer(at(object, "spec", "replicas"))),
+                                ageOf(at(object, "metadata", "creationTimestamp"), now)});
         case Printer::Columns:
             return columnCells(type.printerColumns, object, now);
         case Printer::CustomAge:

@@ -59,6 +59,10 @@ const QStringList kContexts = {
     QStringLiteral("cubedesk::ui::JobsPane"),
     QStringLiteral("cubedesk::ui::QuotasPane"),
     QStringLiteral("cubedesk::ui::GpusPane"),
+    QStringLiteral("cubedesk::ui::DrainDialog"),
+    QStringLiteral("cubedesk::models::DrainController"),
+    QStringLiteral("cubedesk::ui::BoardPane"),
+    QStringLiteral("cubedesk::models::BalanceAuditModel"),
 };
 
 QString catalogue(const QString &lang) {
