@@ -189,8 +189,13 @@ void DrainController::schedule() {
     }
     if (!wake)
         return;
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(*wake - Clock::now());
-    m_timer.start(static_cast<int>(std::clamp<long long>(ms.count() + 1, 0, 60'000)));
+    const auto now = Clock::now();
+    // A wake in the past (time_point::min(): a node may start) means at once.
+    const long long ms =
+        *wake <= now
+            ? 0
+            : std::chrono::duration_cast<std::chrono::milliseconds>(*wake - now).count() + 1;
+    m_timer.start(static_cast<int>(std::min<long long>(ms, 60'000)));
 }
 
 void DrainController::finish(quint64 id) {

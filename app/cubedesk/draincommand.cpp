@@ -122,6 +122,10 @@ public:
             case DrainRun::NodeState::Waiting:
             case DrainRun::NodeState::Cordoning:
                 break;
+            case DrainRun::NodeState::Refused:
+                // Cordoned first, as kubectl does, then refused.
+                std::cerr << node << " cordoned" << m_suffix << '\n';
+                [[fallthrough]];
             default:
                 std::cerr << node << ' ' << nodeStateName(nodes[i].state)
                           << (nodes[i].detail.empty() ? "" : ": " + nodes[i].detail) << '\n';
@@ -263,9 +267,11 @@ int DrainCommand::run(const Options &o) {
         if (run.finished() && inFlight == 0)
             break;
         auto wait = std::chrono::milliseconds(200);
-        if (const auto wake = run.nextWake())
-            wait = std::clamp(std::chrono::duration_cast<std::chrono::milliseconds>(*wake - now),
-                              std::chrono::milliseconds(0), wait);
+        if (const auto wake = run.nextWake(); wake && *wake <= now)
+            wait = std::chrono::milliseconds(0);
+        else if (wake)
+            wait =
+                std::min(wait, std::chrono::duration_cast<std::chrono::milliseconds>(*wake - now));
         transport.perform(wait);
     }
     std::signal(SIGINT, previous);

@@ -80,7 +80,8 @@ public:
     /// The requests to send now (each answered once through answer()).
     std::vector<Step> due(Clock::time_point now);
     void answer(std::uint64_t tag, const WriteResult &result, Clock::time_point now);
-    /// When due() may have something (a retry, a poll, a timeout); nullopt: only answers can.
+    /// When due() may have something (a retry, a poll, a timeout; time_point::min() when a node
+    /// can start at once); nullopt: only answers can. Compare it with now before subtracting.
     std::optional<Clock::time_point> nextWake() const;
     void cancel();
     bool finished() const;
