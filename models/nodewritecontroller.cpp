@@ -60,6 +60,56 @@ std::vector<k8s::NodeLabels> NodeWriteController::currentLabels(const ClusterCon
     return out;
 }
 
+std::vector<k8s::NodeTaints> NodeWriteController::currentTaints(const ClusterConnection *cluster,
+                                                                const QStringList &nodes) {
+    std::vector<k8s::NodeTaints> out;
+    for (const auto &name : nodes) {
+        const auto node = cluster->store().node(name.toStdString());
+        if (!node)
+            continue;
+        k8s::NodeTaints t;
+        t.node = name.toStdString();
+        t.resourceVersion = node->resourceVersion();
+        for (const auto &taint : node->taints())
+            t.taints.push_back({taint.key, taint.value, taint.effect});
+        out.push_back(std::move(t));
+    }
+    return out;
+}
+
+quint64 NodeWriteController::applyTaints(ClusterConnection *cluster, const k8s::TaintEditPlan &plan,
+                                         const QString &description) {
+    if (!cluster || !cluster->writeBlockedReason().isEmpty() || !plan.ok() ||
+        plan.changes().empty())
+        return 0;
+    const quint64 id = m_nextId++;
+    qCInfo(lcWrites).noquote() << cluster->name() << ":" << description;
+    Q_EMIT started(description);
+    const auto &changes = plan.changes();
+    QStringList nodes;
+    for (const auto &c : changes)
+        nodes << toQString(c.node);
+    send(cluster, plan.requests(),
+         [this, id, changes, nodes, description](ClusterConnection *c,
+                                                 std::vector<k8s::WriteResult> results) {
+             Outcome outcome = outcomeOf(c, description, nodes, results);
+             outcome.id = id;
+             UndoEntry undo{c, description, {}};
+             for (std::size_t i = 0; i < outcome.results.size(); ++i) {
+                 if (!outcome.results[i].ok)
+                     continue;
+                 const auto after = k8s::NodeWrites::labelsOf(results[i].body);
+                 undo.requests.push_back(changes[i].undoRequest(after ? after->second : ""));
+             }
+             if (!undo.requests.empty()) {
+                 m_undo = std::move(undo);
+                 Q_EMIT undoAvailableChanged(true);
+             }
+             Q_EMIT finished(outcome);
+         });
+    return id;
+}
+
 k8s::LabelEditPlan NodeWriteController::plan(const ClusterConnection *cluster,
                                              const QStringList &nodes,
                                              const std::vector<k8s::LabelEdit> &edits) {

@@ -1,14 +1,15 @@
 #pragma once
 // NodeWriteController: the one path by which the UI changes nodes — label edits on one or many
-// nodes, resource-group moves (an `org` label edit), cordon/uncordon — and undoes the last
-// change (docs/writes.md). Every write starts from a confirmed user action, carries the node's
-// resourceVersion, reports a result per node, and never overwrites blindly: a 409 Conflict
-// re-reads the node and hands a fresh plan back so the UI can ask again.
+// nodes, resource-group moves (an `org` label edit), taints, cordon/uncordon — and undoes the
+// last label or taint change (docs/writes.md). Every write starts from a confirmed user action,
+// carries the node's resourceVersion, reports a result per node, and never overwrites blindly: a
+// 409 Conflict re-reads the node and hands a fresh plan back so the UI can ask again.
 //
 // Threads: GUI thread only; results arrive through ClusterConnection::submit on the GUI thread.
 // Does not own the hub or its connections; a cluster removed mid-write drops its outcome.
 
 #include "k8s/cube/labeleditplan.h"
+#include "k8s/cube/tainteditplan.h"
 
 #include <QObject>
 #include <QPointer>
@@ -58,6 +59,15 @@ public:
     /// sends nothing) when the cluster refuses writes or the plan is blocked.
     quint64 apply(ClusterConnection *cluster, const k8s::LabelEditPlan &plan,
                   const std::vector<k8s::LabelEdit> &edits, const QString &description);
+    /// The current taints and resourceVersions of `nodes` on `cluster` (from the cache).
+    static std::vector<k8s::NodeTaints> currentTaints(const ClusterConnection *cluster,
+                                                      const QStringList &nodes);
+    /// Sends a confirmed taint plan (one patch per changing node, each replacing spec.taints
+    /// under the node's resourceVersion); undo() restores the old taints. A node that changed
+    /// meanwhile answers 409 and is reported as such (nothing overwritten). The request id, or
+    /// 0 when the cluster refuses writes or the plan is blocked or changes nothing.
+    quint64 applyTaints(ClusterConnection *cluster, const k8s::TaintEditPlan &plan,
+                        const QString &description);
     /// Cordons (true) or uncordons nodes; the request id, or 0 when nothing was sent.
     quint64 cordon(ClusterConnection *cluster, const QStringList &nodes, bool unschedulable);
     /// Undoes the last successful label change (only the nodes that succeeded); the request

@@ -3246,6 +3246,22 @@
         <source>Undo of a drain</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Edit &amp;taints…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select the nodes whose taints to edit first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Taints</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit the taints of one cluster&apos;s nodes at a time: the selection spans %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::MovePreviewDialog</name>
@@ -3543,6 +3559,10 @@
     </message>
     <message>
         <source>Cordon the selected nodes and evict their pods, after a preview of what it breaks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Taints…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4090,6 +4110,114 @@
     <message>
         <source>Scroll forward a page</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::TaintEditorDialog</name>
+    <message>
+        <source>Apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Taints of %n node(s) — %1</source>
+        <translation>
+            <numerusform>Taints of %n node — %1</numerusform>
+            <numerusform>Taints of %n nodes — %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Effect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>all %n node(s)</source>
+        <translation>
+            <numerusform>all %n node</numerusform>
+            <numerusform>all %n nodes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Taints now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add or change a taint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>value (optional)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Effect:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changes (double-click to drop one)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What changes, node by node:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing changes on %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>taints %1 on %n node(s)</source>
+        <translation>
+            <numerusform>taints %1 on %n node</numerusform>
+            <numerusform>taints %1 on %n nodes</numerusform>
+        </translation>
     </message>
 </context>
 <context>

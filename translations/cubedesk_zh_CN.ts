@@ -3200,6 +3200,22 @@
         <source>Undo of a drain</source>
         <translation>撤销排空</translation>
     </message>
+    <message>
+        <source>Edit &amp;taints…</source>
+        <translation>编辑污点(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Select the nodes whose taints to edit first.</source>
+        <translation>请先选择要编辑污点的节点。</translation>
+    </message>
+    <message>
+        <source>Taints</source>
+        <translation>污点</translation>
+    </message>
+    <message>
+        <source>Edit the taints of one cluster&apos;s nodes at a time: the selection spans %1.</source>
+        <translation>每次只能编辑一个集群中节点的污点：当前选择涉及 %1。</translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::MovePreviewDialog</name>
@@ -3496,6 +3512,10 @@
     <message>
         <source>Cordon the selected nodes and evict their pods, after a preview of what it breaks.</source>
         <translation>先预览影响，再封锁所选节点并驱逐其上的 Pod。</translation>
+    </message>
+    <message>
+        <source>Taints…</source>
+        <translation>污点…</translation>
     </message>
 </context>
 <context>
@@ -4037,6 +4057,111 @@
     <message>
         <source>Scroll forward a page</source>
         <translation>向下翻一页</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::TaintEditorDialog</name>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message numerus="yes">
+        <source>Taints of %n node(s) — %1</source>
+        <translation>
+            <numerusform>%n 个节点的污点 — %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Effect</source>
+        <translation>效果</translation>
+    </message>
+    <message>
+        <source>On</source>
+        <translation>所在节点</translation>
+    </message>
+    <message numerus="yes">
+        <source>all %n node(s)</source>
+        <translation>
+            <numerusform>全部 %n 个节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Taints now</source>
+        <translation>当前污点</translation>
+    </message>
+    <message>
+        <source>Remove selected</source>
+        <translation>移除所选</translation>
+    </message>
+    <message>
+        <source>Add or change a taint</source>
+        <translation>添加或修改污点</translation>
+    </message>
+    <message>
+        <source>value (optional)</source>
+        <translation>值（可选）</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>Key:</source>
+        <translation>键：</translation>
+    </message>
+    <message>
+        <source>Value:</source>
+        <translation>值：</translation>
+    </message>
+    <message>
+        <source>Effect:</source>
+        <translation>效果：</translation>
+    </message>
+    <message>
+        <source>Changes (double-click to drop one)</source>
+        <translation>更改（双击可撤回一项）</translation>
+    </message>
+    <message>
+        <source>What changes, node by node:</source>
+        <translation>逐个节点的变化：</translation>
+    </message>
+    <message>
+        <source>Set %1</source>
+        <translation>设置 %1</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>移除 %1</translation>
+    </message>
+    <message>
+        <source>Nothing changes on %1.</source>
+        <translation>%1 上没有变化。</translation>
+    </message>
+    <message>
+        <source>%1 set</source>
+        <translation>设置 %1</translation>
+    </message>
+    <message>
+        <source>%1 removed</source>
+        <translation>移除 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>taints %1 on %n node(s)</source>
+        <translation>
+            <numerusform>%n 个节点上的污点：%1</numerusform>
+        </translation>
     </message>
 </context>
 <context>

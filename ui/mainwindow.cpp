@@ -38,6 +38,7 @@
 #include "ui/quotaspane.h"
 #include "ui/shortcutsdialog.h"
 #include "ui/tableviews.h"
+#include "ui/tainteditordialog.h"
 #include "ui/terminaldock.h"
 #include "ui/welcomepage.h"
 #include "widgets/freshnessbadge.h"
@@ -180,6 +181,7 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
     connect(m_nodesPane, &NodesPane::editLabelsRequested, this, &MainWindow::editSelectedLabels);
     connect(m_nodesPane, &NodesPane::cordonRequested, this, &MainWindow::cordonSelected);
     connect(m_nodesPane, &NodesPane::drainRequested, this, &MainWindow::drainSelected);
+    connect(m_nodesPane, &NodesPane::editTaintsRequested, this, &MainWindow::editSelectedTaints);
     connect(m_boardPane, &BoardPane::drainRequested, this, &MainWindow::drainNodes);
     // Queued: a drop must finish (QDrag::exec returns) before the preview dialog opens.
     connect(m_boardPane, &BoardPane::moveRequested, this, &MainWindow::requestMove,
@@ -392,6 +394,7 @@ void MainWindow::buildMenus() {
                      &MainWindow::editSelectedLabels);
     nodes->addAction(tr("&Cordon"), this, [this] { cordonSelected(true); });
     nodes->addAction(tr("&Uncordon"), this, [this] { cordonSelected(false); });
+    nodes->addAction(tr("Edit &taints…"), this, &MainWindow::editSelectedTaints);
     nodes->addAction(tr("&Drain…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D), this,
                      &MainWindow::drainSelected);
     nodes->addSeparator();
@@ -704,6 +707,32 @@ void MainWindow::cordonSelected(bool unschedulable) {
         return;
     for (auto it = selection.begin(); it != selection.end(); ++it)
         m_writes->cordon(m_hub->cluster(it.key()), it.value(), unschedulable);
+}
+
+void MainWindow::editSelectedTaints() {
+    const auto selection = m_nodesPane->selectedNodes();
+    if (selection.isEmpty()) {
+        statusBar()->showMessage(tr("Select the nodes whose taints to edit first."), 5000);
+        return;
+    }
+    if (selection.size() > 1) {
+        QMessageBox::information(
+            this, tr("Taints"),
+            tr("Edit the taints of one cluster's nodes at a time: the "
+               "selection spans %1.")
+                .arg(QStringList(selection.keys()).join(QStringLiteral(", "))));
+        return;
+    }
+    auto *cluster = m_hub->cluster(selection.firstKey());
+    if (cluster == nullptr)
+        return;
+    const QString blocked = m_options.readOnly
+                                ? tr("CubeDesk runs read-only (--read-only): writes are disabled.")
+                                : cluster->writeBlockedReason();
+    TaintEditorDialog dialog(cluster, selection.first(), blocked, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    m_writes->applyTaints(cluster, dialog.plan(), dialog.description());
 }
 
 void MainWindow::drainSelected() {

@@ -128,6 +128,8 @@ public:
     bool applySuggestion();
     void editSelectedLabels();
     void cordonSelected(bool unschedulable);
+    /// Edit taints… for the Nodes pane's selection (nodes of one cluster).
+    void editSelectedTaints();
     /// Drain… for the Nodes pane's selection (nodes of one cluster).
     void drainSelected();
     /// The drain preview for `nodes` of `cluster`, then the run (DrainDialog).

@@ -42,7 +42,8 @@ NodesPane::NodesPane(models::ClusterHub *hub, NodeTableModel *model, QWidget *pa
     , m_labels(new QToolButton(this))
     , m_cordon(new QToolButton(this))
     , m_uncordon(new QToolButton(this))
-    , m_drain(new QToolButton(this)) {
+    , m_drain(new QToolButton(this))
+    , m_taints(new QToolButton(this)) {
     setObjectName(QStringLiteral("nodesPane"));
     m_proxy->setSourceModel(model);
 
@@ -61,6 +62,8 @@ NodesPane::NodesPane(models::ClusterHub *hub, NodeTableModel *model, QWidget *pa
     m_labels->setObjectName(QStringLiteral("editLabelsButton"));
     m_cordon->setText(tr("Cordon"));
     m_uncordon->setText(tr("Uncordon"));
+    m_taints->setText(tr("Taints…"));
+    m_taints->setObjectName(QStringLiteral("editTaintsButton"));
     m_drain->setText(tr("Drain…"));
     m_drain->setObjectName(QStringLiteral("drainNodesButton"));
     m_drain->setToolTip(tr("Cordon the selected nodes and evict their pods, after a preview of "
@@ -69,6 +72,7 @@ NodesPane::NodesPane(models::ClusterHub *hub, NodeTableModel *model, QWidget *pa
     connect(m_cordon, &QToolButton::clicked, this, [this] { Q_EMIT cordonRequested(true); });
     connect(m_uncordon, &QToolButton::clicked, this, [this] { Q_EMIT cordonRequested(false); });
     connect(m_drain, &QToolButton::clicked, this, &NodesPane::drainRequested);
+    connect(m_taints, &QToolButton::clicked, this, &NodesPane::editTaintsRequested);
 
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_filter, 1);
@@ -76,6 +80,7 @@ NodesPane::NodesPane(models::ClusterHub *hub, NodeTableModel *model, QWidget *pa
     bar->addWidget(m_labels);
     bar->addWidget(m_cordon);
     bar->addWidget(m_uncordon);
+    bar->addWidget(m_taints);
     bar->addWidget(m_drain);
 
     m_view->setModel(m_proxy);
@@ -196,7 +201,7 @@ QMap<QString, QStringList> NodesPane::selectedNodes() const {
 }
 
 void NodesPane::setWritesEnabled(bool enabled, const QString &why) {
-    for (auto *b : {m_labels, m_cordon, m_uncordon, m_drain}) {
+    for (auto *b : {m_labels, m_cordon, m_uncordon, m_taints, m_drain}) {
         b->setEnabled(enabled);
         b->setToolTip(enabled ? QString() : why);
     }

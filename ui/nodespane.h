@@ -55,6 +55,7 @@ Q_SIGNALS:
     void editLabelsRequested();
     void cordonRequested(bool unschedulable);
     void drainRequested();
+    void editTaintsRequested();
     /// The user asked for a pod's log (the pods table's context menu, or Ctrl+L on a row).
     void logsRequested(cubedesk::models::ClusterConnection *cluster, const QString &ns,
                        const QString &pod);
@@ -79,6 +80,7 @@ private:
     QToolButton *m_cordon;
     QToolButton *m_uncordon;
     QToolButton *m_drain;
+    QToolButton *m_taints;
 };
 
 } // namespace cubedesk::ui

@@ -40,6 +40,26 @@ WriteRequest NodeWrites::cordon(const std::string &node, bool unschedulable,
             {}};
 }
 
+WriteRequest NodeWrites::taints(const std::string &node, const std::vector<Taint> &taints,
+                                const std::string &resourceVersion) {
+    json list = json::array();
+    for (const auto &t : taints) {
+        json one = {{"key", t.key}, {"effect", t.effect}};
+        if (!t.value.empty())
+            one["value"] = t.value;
+        list.push_back(std::move(one));
+    }
+    json body = {{"spec", {{"taints", list.empty() ? json(nullptr) : list}}}};
+    if (!resourceVersion.empty())
+        body["metadata"] = {{"resourceVersion", resourceVersion}};
+    return {"PATCH",
+            "/api/v1/nodes/" + UrlEscape::segment(node),
+            "application/merge-patch+json",
+            compactJson(body),
+            "node " + node,
+            {}};
+}
+
 WriteRequest NodeWrites::get(const std::string &node) {
     return {"GET", "/api/v1/nodes/" + UrlEscape::segment(node), "", "", "node " + node, {}};
 }

@@ -25,6 +25,16 @@ public:
                                const std::string &resourceVersion);
     static WriteRequest cordon(const std::string &node, bool unschedulable,
                                const std::string &resourceVersion = {});
+    /// One taint as written to spec.taints (value "" is left out).
+    struct Taint {
+        std::string key;
+        std::string value;
+        std::string effect;
+    };
+    /// Replaces spec.taints with `taints` (a merge patch replaces lists whole; none: null),
+    /// guarded by the node's resourceVersion.
+    static WriteRequest taints(const std::string &node, const std::vector<Taint> &taints,
+                               const std::string &resourceVersion);
     static WriteRequest get(const std::string &node);
     /// GET of any full object (YAML views, re-reads); paths as for remove().
     static WriteRequest getObject(const std::string &collectionPath, const std::string &ns,

@@ -9,6 +9,7 @@
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
 #include "models/draincontroller.h"
+#include "models/nodewritecontroller.h"
 #include "tests/support/screenshot.h"
 #include "tests/support/simprocess.h"
 #include "tests/support/testwindow.h"
@@ -16,12 +17,16 @@
 #include "ui/draindialog.h"
 #include "ui/mainwindow.h"
 #include "ui/nodespane.h"
+#include "ui/tainteditordialog.h"
 
 #include <QCheckBox>
 #include <QCoreApplication>
 #include <QLabel>
+#include <QListWidget>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTest>
@@ -57,6 +62,7 @@ private Q_SLOTS:
     void thePreviewNamesTheJobTheBudgetAndTheChoices();
     void theRunBlocksOnTheBudgetCancelKeepsItCordonedAndUndoUncordons();
     void aMasterWithinItsBudgetDrains();
+    void taintsAreReviewedWrittenAndUndone();
     void theDialogSpeaksChinese();
     void cleanupTestCase();
 
@@ -205,6 +211,46 @@ void DrainUiTest::aMasterWithinItsBudgetDrains() {
     dialog->resize(1280, 800);
     shoot(*dialog, QStringLiteral("drain-done.png"));
     dialog->close();
+}
+
+void DrainUiTest::taintsAreReviewedWrittenAndUndone() {
+    models::ClusterConnection *cluster = m_hub->clusters().front();
+    const QStringList nodes{QStringLiteral("gpu-a100-vision-1"),
+                            QStringLiteral("gpu-a100-public-1")};
+    ui::TaintEditorDialog dialog(cluster, nodes, QString(), m_window.get());
+    dialog.show();
+    // A key that is not a label key blocks Apply and says why.
+    dialog.addEdit({"bad key", "NoSchedule", std::string("x")});
+    QVERIFY(!dialog.applyButton()->isEnabled());
+    QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("taintErrors"))->isVisibleTo(&dialog));
+    auto *changes = dialog.findChild<QListWidget *>(QStringLiteral("taintChanges"));
+    Q_EMIT changes->itemDoubleClicked(changes->item(0));
+    dialog.addEdit({"nvidia.com/gpu", "NoSchedule", std::string("present")});
+    QVERIFY(dialog.applyButton()->isEnabled());
+    const QString diff =
+        dialog.findChild<QPlainTextEdit *>(QStringLiteral("taintDiff"))->toPlainText();
+    QVERIFY2(
+        diff.contains(QStringLiteral("gpu-a100-vision-1:\n  + nvidia.com/gpu=present:NoSchedule")),
+        qPrintable(diff));
+    QVERIFY(diff.contains(QStringLiteral("gpu-a100-public-1:")));
+    shoot(dialog, QStringLiteral("taints.png"));
+    // What Apply does in the window: one patch per node, under its resourceVersion.
+    models::NodeWriteController *writes = m_window->writes();
+    QSignalSpy done(writes, &models::NodeWriteController::finished);
+    QVERIFY(writes->applyTaints(cluster, dialog.plan(), dialog.description()) != 0);
+    QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 10000);
+    for (const QString &n : nodes)
+        QCOMPARE(kubectlOut({"get", "node", n.toStdString(), "-o",
+                             "jsonpath={.spec.taints[?(@.key==\"nvidia.com/gpu\")].value}"}),
+                 "present");
+    // The cache follows, and Undo restores the taints the nodes had.
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !models::NodeWriteController::currentTaints(cluster, nodes).front().taints.empty(), 10000);
+    QVERIFY(writes->canUndo());
+    QVERIFY(writes->undo() != 0);
+    QTRY_COMPARE_WITH_TIMEOUT(done.count(), 2, 10000);
+    for (const QString &n : nodes)
+        QCOMPARE(kubectlOut({"get", "node", n.toStdString(), "-o", "jsonpath={.spec.taints}"}), "");
 }
 
 void DrainUiTest::theDialogSpeaksChinese() {

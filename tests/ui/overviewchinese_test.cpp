@@ -60,6 +60,7 @@ const QStringList kContexts = {
     QStringLiteral("cubedesk::ui::QuotasPane"),
     QStringLiteral("cubedesk::ui::GpusPane"),
     QStringLiteral("cubedesk::ui::DrainDialog"),
+    QStringLiteral("cubedesk::ui::TaintEditorDialog"),
     QStringLiteral("cubedesk::models::DrainController"),
     QStringLiteral("cubedesk::ui::BoardPane"),
     QStringLiteral("cubedesk::models::BalanceAuditModel"),
