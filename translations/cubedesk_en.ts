@@ -3262,6 +3262,17 @@
         <source>Edit the taints of one cluster&apos;s nodes at a time: the selection spans %1.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>done on %n node(s)</source>
+        <translation>
+            <numerusform>done on %n node</numerusform>
+            <numerusform>done on %n nodes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 failed</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::MovePreviewDialog</name>

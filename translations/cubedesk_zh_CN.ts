@@ -3216,6 +3216,16 @@
         <source>Edit the taints of one cluster&apos;s nodes at a time: the selection spans %1.</source>
         <translation>每次只能编辑一个集群中节点的污点：当前选择涉及 %1。</translation>
     </message>
+    <message numerus="yes">
+        <source>done on %n node(s)</source>
+        <translation>
+            <numerusform>已在 %n 个节点上完成</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 failed</source>
+        <translation>%2 个中有 %1 个失败</translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::MovePreviewDialog</name>

@@ -315,9 +315,8 @@ void DrainDialog::showPreview(const models::DrainController::Preview &preview) {
         return;
     }
     m_inputs = preview.inputs;
+    m_warnings = preview.warnings;
     m_havePreview = true;
-    if (!preview.warnings.isEmpty())
-        setToolTip(preview.warnings.join(QLatin1Char('\n')));
     replan();
 }
 
@@ -373,6 +372,8 @@ void DrainDialog::replan() {
     }
     for (const auto &e : m_plan.errors)
         refusals << toQString(e);
+    // What could not be read (the budgets, for a user who may not list them).
+    refusals << m_warnings;
     m_refusals->setText(refusals.join(QLatin1Char('\n')));
     m_refusals->setVisible(!refusals.isEmpty());
 

@@ -60,6 +60,7 @@ private:
     quint64 m_runId = 0;
     k8s::DrainPlan::Inputs m_inputs;
     k8s::DrainPlan m_plan;
+    QStringList m_warnings;
     bool m_havePreview = false;
 
     QStackedWidget *m_pages;

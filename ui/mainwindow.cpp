@@ -732,7 +732,16 @@ void MainWindow::editSelectedTaints() {
     TaintEditorDialog dialog(cluster, selection.first(), blocked, this);
     if (dialog.exec() != QDialog::Accepted)
         return;
-    m_writes->applyTaints(cluster, dialog.plan(), dialog.description());
+    const quint64 id = m_writes->applyTaints(cluster, dialog.plan(), dialog.description());
+    if (id == 0)
+        return;
+    models::BalanceAuditModel::Entry e;
+    e.time = QDateTime::currentDateTime();
+    e.cluster = cluster->name();
+    e.node = selection.first().join(QStringLiteral(", "));
+    e.reason = dialog.description();
+    e.action = tr("Taints");
+    m_taintAudit.insert(id, m_audit->record(std::move(e)));
 }
 
 void MainWindow::drainSelected() {
@@ -767,6 +776,30 @@ void MainWindow::drainNodes(const QString &cluster, const QStringList &nodes) {
 
 void MainWindow::reportOutcome(const NodeWriteController::Outcome &outcome) {
     const int failed = outcome.failed();
+    // Taint writes, and the undo of the last one, are audited with their result.
+    const auto resultText = [&] {
+        return failed == 0
+                   ? tr("done on %n node(s)", nullptr, static_cast<int>(outcome.results.size()))
+                   : tr("%1 of %2 failed").arg(failed).arg(outcome.results.size());
+    };
+    if (const auto row = m_taintAudit.constFind(outcome.id); row != m_taintAudit.constEnd()) {
+        m_audit->setResult(row.value(), resultText());
+        if (failed == 0)
+            m_lastTaints = outcome.description;
+        m_taintAudit.erase(row);
+    } else if (outcome.undo && !m_lastTaints.isEmpty() &&
+               outcome.description.endsWith(m_lastTaints)) {
+        models::BalanceAuditModel::Entry e;
+        e.time = QDateTime::currentDateTime();
+        e.cluster = outcome.cluster;
+        for (const auto &r : outcome.results)
+            e.node += (e.node.isEmpty() ? QString() : QStringLiteral(", ")) + r.node;
+        e.action = tr("Taints");
+        e.reason = outcome.description;
+        e.result = resultText();
+        m_audit->record(std::move(e));
+        m_lastTaints.clear();
+    }
     QStringList failedNodes;
     QStringList lines;
     for (const auto &r : outcome.results) {

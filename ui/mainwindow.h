@@ -193,6 +193,10 @@ private:
     models::QuotaTableModel *m_quotaModel;
     models::JobWriteController *m_jobWrites;
     models::DrainController *m_drains;
+    /// Audit rows of taint writes in flight, by NodeWriteController request id.
+    QHash<quint64, quint64> m_taintAudit;
+    /// The description of the last taint write that succeeded: its undo is a taint write too.
+    QString m_lastTaints;
     models::QuotaWriteController *m_quotaWrites;
     JobsPane *m_jobsPane;
     LogsDock *m_logsDock = nullptr;

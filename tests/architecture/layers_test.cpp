@@ -82,7 +82,8 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"k8s/session/clustersession.cpp", "#include \"k8s/sim/simulator.h\"", false},
         Case{"models/clusterhub.cpp", "#include \"k8s/sim/simulator.h\"", false},
         // Third-party libraries not declared for the folder.
-        Case{"k8s/cube/jobrow.cpp", "#include <nlohmann/json.hpp>", false},
+        Case{"k8s/objects/node.cpp", "#include <nlohmann/json.hpp>", false},
+        Case{"k8s/cube/drainplan.cpp", "#include <nlohmann/json.hpp>", true},
         Case{"k8s/objects/pod.cpp", "#include <httplib.h>", false},
         Case{"models/jobtablemodel.cpp", "#include <gtest/gtest.h>", false},
         // ui/ neither sends requests nor parses JSON.

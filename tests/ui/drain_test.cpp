@@ -19,6 +19,7 @@
 #include "ui/nodespane.h"
 #include "ui/tainteditordialog.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QCoreApplication>
 #include <QLabel>
@@ -30,6 +31,7 @@
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTest>
+#include <QTimer>
 #include <QTranslator>
 #include <QTreeWidget>
 
@@ -251,6 +253,35 @@ void DrainUiTest::taintsAreReviewedWrittenAndUndone() {
     QTRY_COMPARE_WITH_TIMEOUT(done.count(), 2, 10000);
     for (const QString &n : nodes)
         QCOMPARE(kubectlOut({"get", "node", n.toStdString(), "-o", "jsonpath={.spec.taints}"}), "");
+
+    // The editor reads the cache: wait until it has seen the undo (else the patch carries the
+    // version from before it and rightly gets 409).
+    QTRY_VERIFY_WITH_TIMEOUT(
+        models::NodeWriteController::currentTaints(cluster, nodes).front().taints.empty(), 10000);
+    // The window's own path (Nodes ▸ Edit taints…): the write is audited with its result.
+    m_window->showPane(QStringLiteral("nodesPane"));
+    m_window->nodesPane()->selectNode(m_cluster, nodes.front());
+    QTimer::singleShot(0, this, [] {
+        for (auto *w : QApplication::topLevelWidgets())
+            if (auto *editor = qobject_cast<ui::TaintEditorDialog *>(w)) {
+                editor->addEdit({"maintenance", "NoExecute", std::string()});
+                editor->applyButton()->click();
+            }
+    });
+    const int rows = m_window->balanceAudit()->rowCount();
+    m_window->editSelectedTaints();
+    QTRY_COMPARE_WITH_TIMEOUT(done.count(), 3, 10000);
+    QCOMPARE(kubectlOut({"get", "node", nodes.front().toStdString(), "-o",
+                         "jsonpath={.spec.taints[0].effect}"}),
+             "NoExecute");
+    models::BalanceAuditModel *audit = m_window->balanceAudit();
+    QCOMPARE(audit->rowCount(), rows + 1);
+    const auto &row = audit->entry(rows);
+    QCOMPARE(row.action, QStringLiteral("Taints"));
+    QVERIFY2(row.reason.contains(QStringLiteral("maintenance:NoExecute")), qPrintable(row.reason));
+    QTRY_VERIFY(!audit->entry(rows).result.isEmpty());
+    QVERIFY2(audit->entry(rows).result.startsWith(QStringLiteral("done")),
+             qPrintable(audit->entry(rows).result));
 }
 
 void DrainUiTest::theDialogSpeaksChinese() {
