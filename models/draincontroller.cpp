@@ -97,8 +97,10 @@ void DrainController::pumpReading(const std::shared_ptr<Reading> &reading) {
     p.id = reading->id;
     p.cluster = reading->cluster;
     p.error = toQString(reading->reader->error());
-    for (const auto &w : reading->reader->warnings())
-        p.warnings << toQString(w);
+    if (const auto &budgets = reading->reader->budgetsError(); !budgets.empty())
+        p.warnings << tr("The disruption budgets cannot be read (%1): the preview cannot say which "
+                         "will block.")
+                          .arg(toQString(budgets));
     p.inputs = reading->reader->inputs();
     Q_EMIT previewReady(p);
 }

@@ -379,6 +379,10 @@
         <source>cancelled</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The disruption budgets cannot be read (%1): the preview cannot say which will block.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::models::EventStreamFilter</name>

@@ -372,6 +372,10 @@
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
+    <message>
+        <source>The disruption budgets cannot be read (%1): the preview cannot say which will block.</source>
+        <translation>无法读取中断预算（%1）：预览无法判断哪些预算会阻止驱逐。</translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::models::EventStreamFilter</name>

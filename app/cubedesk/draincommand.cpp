@@ -208,8 +208,9 @@ int DrainCommand::run(const Options &o) {
         transport.perform(std::chrono::milliseconds(100));
     if (!reader.error().empty())
         return failWith(reader.error());
-    for (const auto &w : reader.warnings())
-        std::cerr << "cubedesk: " << w << '\n';
+    if (!reader.budgetsError().empty())
+        std::cerr << "cubedesk: the disruption budgets cannot be read (" << reader.budgetsError()
+                  << "): the plan does not know which will block\n";
 
     DrainOptions options;
     options.ignoreDaemonSets = o.ignoreDaemonSets;

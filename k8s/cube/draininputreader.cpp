@@ -131,8 +131,7 @@ void DrainInputReader::answer(std::uint64_t tag, const WriteResult &result) {
     }
     case Kind::Budgets: {
         if (!result.ok()) {
-            m_warnings.push_back("the disruption budgets cannot be read (" + result.error.message +
-                                 "): the plan does not know which will block");
+            m_budgetsError = result.error.message;
             m_inputs.budgetLists.clear();
             m_inputs.budgetLists.emplace_back(R"({"items":[]})");
             return;

@@ -16,8 +16,8 @@ namespace cubedesk::k8s {
 /// page of the pods on it, with every page of the disruption budgets; then the DaemonSet of each
 /// DaemonSet pod (only a 404 makes it an orphan) and every page of each affected job's pods
 /// (to count its replicas). A node that cannot be read, or whose pods cannot be listed, ends the
-/// reading with error(); budgets that cannot be read (403 for many users) are a warning, and
-/// the plan then knows of none.
+/// reading with error(); budgets that cannot be read (403 for many users) are budgetsError(),
+/// and the plan then knows of none.
 ///
 /// Not thread-safe: one driver thread.
 class DrainInputReader final {
@@ -34,7 +34,9 @@ public:
     bool finished() const;
     /// Why reading stopped ("" when it did not): `node "x": nodes "x" not found`.
     const std::string &error() const { return m_error; }
-    const std::vector<std::string> &warnings() const { return m_warnings; }
+    /// Why the disruption budgets could not be read ("" when they were): the plan then knows of
+    /// none, and the caller says so.
+    const std::string &budgetsError() const { return m_budgetsError; }
     /// The inputs read (complete once finished() without error()).
     const DrainPlan::Inputs &inputs() const { return m_inputs; }
 
@@ -62,7 +64,7 @@ private:
     int m_phase =
         0; ///< 0: not started, 1: nodes, pods and budgets, 2: DaemonSets and jobs, 3: done
     std::string m_error;
-    std::vector<std::string> m_warnings;
+    std::string m_budgetsError;
     std::vector<std::string> m_daemonSets;
 };
 

@@ -434,8 +434,7 @@ TEST(DrainInputReaderTest, ReadsEveryPageThenTheDaemonSetsAndJobsTheyName) {
     EXPECT_TRUE(reader.due().empty());
     ASSERT_TRUE(reader.finished());
     EXPECT_EQ(reader.error(), "");
-    ASSERT_EQ(reader.warnings().size(), 1u);
-    EXPECT_NE(reader.warnings()[0].find("forbidden here"), std::string::npos);
+    EXPECT_EQ(reader.budgetsError(), "forbidden here");
     const auto &in = reader.inputs();
     EXPECT_EQ(in.nodes, std::vector<std::string>{"gpu-1"});
     EXPECT_EQ(in.cordoned, std::vector<std::string>{"gpu-1"});
