@@ -8,6 +8,8 @@
 
 #include <QLoggingCategory>
 
+#include <algorithm>
+
 namespace cubedesk::models {
 
 Q_LOGGING_CATEGORY(lcWrites, "cubedesk.models.writes")
@@ -94,17 +96,10 @@ quint64 NodeWriteController::applyTaints(ClusterConnection *cluster, const k8s::
                                                  std::vector<k8s::WriteResult> results) {
              Outcome outcome = outcomeOf(c, description, nodes, results);
              outcome.id = id;
-             UndoEntry undo{c, description, {}};
-             for (std::size_t i = 0; i < outcome.results.size(); ++i) {
-                 if (!outcome.results[i].ok)
-                     continue;
-                 const auto after = k8s::NodeWrites::labelsOf(results[i].body);
-                 undo.requests.push_back(changes[i].undoRequest(after ? after->second : ""));
-             }
-             if (!undo.requests.empty()) {
-                 m_undo = std::move(undo);
-                 Q_EMIT undoAvailableChanged(true);
-             }
+             rememberUndo(c, description, outcome, results,
+                          [&changes](std::size_t i, const std::string &rv) {
+                              return changes[i].undoRequest(rv);
+                          });
              Q_EMIT finished(outcome);
          });
     return id;
@@ -165,25 +160,36 @@ quint64 NodeWriteController::apply(ClusterConnection *cluster, const k8s::LabelE
              Outcome outcome = outcomeOf(c, description, nodes, results);
              outcome.id = id;
              outcome.edits = edits;
-             UndoEntry undo{c, description, {}};
-             bool conflicts = false;
-             for (std::size_t i = 0; i < outcome.results.size(); ++i) {
-                 conflicts = conflicts || outcome.results[i].conflict;
-                 if (!outcome.results[i].ok)
-                     continue;
-                 const auto after = k8s::NodeWrites::labelsOf(results[i].body);
-                 undo.requests.push_back(changes[i].undoRequest(after ? after->second : ""));
-             }
-             if (!undo.requests.empty()) {
-                 m_undo = std::move(undo);
-                 Q_EMIT undoAvailableChanged(true);
-             }
+             rememberUndo(c, description, outcome, results,
+                          [&changes](std::size_t i, const std::string &rv) {
+                              return changes[i].undoRequest(rv);
+                          });
+             const bool conflicts = std::any_of(outcome.results.begin(), outcome.results.end(),
+                                                [](const NodeResult &r) { return r.conflict; });
              if (conflicts)
                  rereadConflicts(c, std::move(outcome));
              else
                  Q_EMIT finished(outcome);
          });
     return id;
+}
+
+void NodeWriteController::rememberUndo(
+    ClusterConnection *cluster, const QString &description, const Outcome &outcome,
+    const std::vector<k8s::WriteResult> &results,
+    const std::function<k8s::WriteRequest(std::size_t, const std::string &)> &inverse) {
+    UndoEntry undo{cluster, description, {}};
+    for (std::size_t i = 0; i < outcome.results.size(); ++i) {
+        if (!outcome.results[i].ok)
+            continue;
+        // The version the write returned guards the undo: it never overwrites a later change.
+        const auto after = k8s::NodeWrites::labelsOf(results[i].body);
+        undo.requests.push_back(inverse(i, after ? after->second : ""));
+    }
+    if (undo.requests.empty())
+        return;
+    m_undo = std::move(undo);
+    Q_EMIT undoAvailableChanged(true);
 }
 
 void NodeWriteController::rereadConflicts(ClusterConnection *cluster, Outcome outcome) {

@@ -96,6 +96,12 @@ private:
                              const QStringList &nodes,
                              const std::vector<k8s::WriteResult> &results);
     void rereadConflicts(ClusterConnection *cluster, Outcome outcome);
+    /// Makes the inverse of the writes that succeeded the one undo: `inverse(i, rv)` for the
+    /// i-th node, `rv` the version its write returned. Label and taint writes share it.
+    void
+    rememberUndo(ClusterConnection *cluster, const QString &description, const Outcome &outcome,
+                 const std::vector<k8s::WriteResult> &results,
+                 const std::function<k8s::WriteRequest(std::size_t, const std::string &)> &inverse);
 
     ClusterHub *m_hub;
     std::optional<UndoEntry> m_undo;
