@@ -93,7 +93,7 @@ quint64 NodeWriteController::applyTaints(ClusterConnection *cluster, const k8s::
         nodes << toQString(c.node);
     send(cluster, plan.requests(),
          [this, id, changes, nodes, description](ClusterConnection *c,
-                                                 std::vector<k8s::WriteResult> results) {
+                                                 const std::vector<k8s::WriteResult> &results) {
              Outcome outcome = outcomeOf(c, description, nodes, results);
              outcome.id = id;
              rememberUndo(c, description, outcome, results,
@@ -155,8 +155,8 @@ quint64 NodeWriteController::apply(ClusterConnection *cluster, const k8s::LabelE
     for (const auto &c : changes)
         nodes << toQString(c.node);
     send(cluster, plan.requests(),
-         [this, id, changes, nodes, edits, description](ClusterConnection *c,
-                                                        std::vector<k8s::WriteResult> results) {
+         [this, id, changes, nodes, edits,
+          description](ClusterConnection *c, const std::vector<k8s::WriteResult> &results) {
              Outcome outcome = outcomeOf(c, description, nodes, results);
              outcome.id = id;
              outcome.edits = edits;
