@@ -6,7 +6,7 @@
 set -euo pipefail
 
 DEBIAN_PACKAGES=(
-  build-essential cmake pkg-config git
+  build-essential cmake ninja-build lld pkg-config git
   qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools
   qt6-l10n-tools qt6-translations-l10n libqt6opengl6-dev libgl-dev libvulkan-dev
   libyaml-cpp-dev libcurl4-openssl-dev libssl-dev libsimdjson-dev libcpp-httplib-dev
