@@ -13,7 +13,7 @@ BalanceAuditView::BalanceAuditView(models::BalanceAuditModel *model, QWidget *pa
     , m_table(new QTableView(this)) {
     setObjectName(QStringLiteral("balanceAuditView"));
     m_table->setObjectName(QStringLiteral("balanceAuditTable"));
-    m_table->setAccessibleName(tr("Balancing audit"));
+    m_table->setAccessibleName(tr("Audit of cluster writes"));
     m_table->setModel(model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setAlternatingRowColors(true);

@@ -215,28 +215,25 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
     QStringList files = m_options.kubeconfigs;
     m_fitDocks = true;
     if (m_options.remember) {
-        restoreGeometry(settings.value(layoutSetting(QStringLiteral("geometry"))).toByteArray());
-        m_fitDocks =
-            !restoreState(settings.value(layoutSetting(QStringLiteral("state"))).toByteArray());
-        // The logs and terminal docks keep their remembered place and size; they show when a
-        // log or a terminal opens.
-        m_logsDock->hide();
-        m_terminalDock->hide();
-        m_nodesPane->restoreState(
-            settings.value(layoutSetting(QStringLiteral("nodesHeader"))).toByteArray());
-        m_jobsPane->restoreState(
-            settings.value(layoutSetting(QStringLiteral("jobsHeader"))).toByteArray());
-        m_tabs->setCurrentIndex(settings.value(layoutSetting(QStringLiteral("pane")), 0).toInt());
-        m_tree->setUnchecked(
-            settings.value(layoutSetting(QStringLiteral("unchecked"))).toStringList());
+        Layout layout;
+        layout.geometry = settings.value(layoutSetting(QStringLiteral("geometry"))).toByteArray();
+        layout.state = settings.value(layoutSetting(QStringLiteral("state"))).toByteArray();
+        layout.nodesHeader =
+            settings.value(layoutSetting(QStringLiteral("nodesHeader"))).toByteArray();
+        layout.jobsHeader =
+            settings.value(layoutSetting(QStringLiteral("jobsHeader"))).toByteArray();
+        layout.pane = settings.value(layoutSetting(QStringLiteral("pane")), 0).toInt();
+        layout.unchecked =
+            settings.value(layoutSetting(QStringLiteral("unchecked"))).toStringList();
+        m_fitDocks = !setLayout(layout);
         if (files.isEmpty() && !m_options.demo)
             files = settings.value(QStringLiteral("kubeconfig/files")).toStringList();
         const QStringList disabled =
             settings.value(QStringLiteral("kubeconfig/disabled")).toStringList();
-        if (!m_options.demo && m_options.primary)
+        if (!m_options.demo && !m_options.hubLoaded)
             hub->setDisabledContexts(QSet<QString>(disabled.begin(), disabled.end()));
     }
-    if (m_options.primary) {
+    if (!m_options.hubLoaded) {
         hub->setReadOnly(m_options.readOnly);
         hub->setOnlyContexts(m_options.contexts);
         loadKubeconfigs(files);
@@ -256,6 +253,47 @@ QString MainWindow::layoutSetting(const QString &name) const {
             return QStringLiteral("jobs/header");
     }
     return m_options.layoutKey + QLatin1Char('/') + name;
+}
+
+MainWindow::Layout MainWindow::layout() const {
+    Layout l;
+    l.geometry = saveGeometry();
+    l.state = saveState();
+    l.nodesHeader = m_nodesPane->saveState();
+    l.jobsHeader = m_jobsPane->saveState();
+    l.pane = m_tabs->currentIndex();
+    l.unchecked = m_tree->unchecked();
+    return l;
+}
+
+bool MainWindow::setLayout(const Layout &layout) {
+    restoreGeometry(layout.geometry);
+    const bool restored = restoreState(layout.state);
+    // The logs and terminal docks keep their place and size; they show when a log or a
+    // terminal opens.
+    m_logsDock->hide();
+    m_terminalDock->hide();
+    m_nodesPane->restoreState(layout.nodesHeader);
+    m_jobsPane->restoreState(layout.jobsHeader);
+    m_tabs->setCurrentIndex(layout.pane);
+    m_tree->setUnchecked(layout.unchecked);
+    return restored;
+}
+
+QStringList MainWindow::openWork() const {
+    QStringList work;
+    if (const int n = m_terminalDock->tabs()->count(); n > 0)
+        work << tr("%n terminal(s)", nullptr, n);
+    if (const int n = m_logsDock->tabs()->count(); n > 0)
+        work << tr("%n log view(s)", nullptr, n);
+    if (m_drains->running())
+        work << tr("a drain in progress");
+    for (const models::ClusterConnection *c : m_hub->clusters())
+        if (m_balance->autoBalance(c->name()))
+            work << tr("automatic balancing of %1").arg(c->name());
+    if (m_writes->canUndo())
+        work << tr("the undo of “%1”").arg(m_writes->undoDescription());
+    return work;
 }
 
 void MainWindow::showEvent(QShowEvent *event) {
@@ -488,12 +526,13 @@ void MainWindow::dropEvent(QDropEvent *event) {
 void MainWindow::closeEvent(QCloseEvent *event) {
     if (m_options.remember) {
         QSettings settings;
-        settings.setValue(layoutSetting(QStringLiteral("geometry")), saveGeometry());
-        settings.setValue(layoutSetting(QStringLiteral("state")), saveState());
-        settings.setValue(layoutSetting(QStringLiteral("pane")), m_tabs->currentIndex());
-        settings.setValue(layoutSetting(QStringLiteral("nodesHeader")), m_nodesPane->saveState());
-        settings.setValue(layoutSetting(QStringLiteral("jobsHeader")), m_jobsPane->saveState());
-        settings.setValue(layoutSetting(QStringLiteral("unchecked")), m_tree->unchecked());
+        const Layout l = layout();
+        settings.setValue(layoutSetting(QStringLiteral("geometry")), l.geometry);
+        settings.setValue(layoutSetting(QStringLiteral("state")), l.state);
+        settings.setValue(layoutSetting(QStringLiteral("pane")), l.pane);
+        settings.setValue(layoutSetting(QStringLiteral("nodesHeader")), l.nodesHeader);
+        settings.setValue(layoutSetting(QStringLiteral("jobsHeader")), l.jobsHeader);
+        settings.setValue(layoutSetting(QStringLiteral("unchecked")), l.unchecked);
         if (!m_options.demo) {
             settings.setValue(QStringLiteral("kubeconfig/files"), m_hub->requestedFiles());
             const auto disabled = m_hub->disabledContexts();
@@ -853,7 +892,7 @@ void MainWindow::reportOutcome(const NodeWriteController::Outcome &outcome) {
 
 void MainWindow::setupBalancing() {
     m_balance = new models::BalanceAdvisor(m_hub, this);
-    m_audit = new models::BalanceAuditModel(this);
+    m_audit = m_options.audit ? m_options.audit : new models::BalanceAuditModel(this);
     // Drains and their undo are audited beside the moves; the result comes when they end.
     struct DrainRow {
         models::BalanceAuditModel::Id row = 0;
@@ -893,7 +932,8 @@ void MainWindow::setupBalancing() {
                 m_audit->record(std::move(e));
                 showWriteReport(result);
             });
-    m_notifications = new models::NotificationModel(m_hub, this);
+    m_notifications = m_options.notifications ? m_options.notifications
+                                              : new models::NotificationModel(m_hub, this);
 
     m_notificationPanel = new NotificationPanel(m_notifications, this);
     m_notificationDock = new QDockWidget(tr("Notifications"), this);
@@ -901,14 +941,17 @@ void MainWindow::setupBalancing() {
     m_notificationDock->setWidget(m_notificationPanel);
     addDockWidget(Qt::RightDockWidgetArea, m_notificationDock);
     m_auditView = new BalanceAuditView(m_audit, this);
-    m_auditDock = new QDockWidget(tr("Balancing audit"), this);
+    m_auditDock = new QDockWidget(tr("Audit"), this);
     m_auditDock->setObjectName(QStringLiteral("balanceAuditDock"));
     m_auditDock->setWidget(m_auditView);
     addDockWidget(Qt::BottomDockWidgetArea, m_auditDock);
     m_auditDock->hide();
-    // The models go after the views that read them (QObject deletes children in order).
-    m_notifications->setParent(m_notificationDock);
-    m_audit->setParent(m_auditDock);
+    // The models go after the views that read them (QObject deletes children in order); shared
+    // ones belong to the WindowSet, which outlives its windows.
+    if (!m_options.notifications)
+        m_notifications->setParent(m_notificationDock);
+    if (!m_options.audit)
+        m_audit->setParent(m_auditDock);
 
     // Desktop notifications only where a tray exists (not under Xvfb/offscreen) and from the
     // first window only (the others would repeat them): the panel always has them.

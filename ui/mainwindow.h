@@ -81,12 +81,40 @@ public:
         QString layoutKey = QStringLiteral("window");
         /// The application's preferences (not owned); null: the window makes its own.
         Preferences *preferences = nullptr;
+        /// The notifications and the audit every window shows (not owned; WindowSet's): a
+        /// second window lists what happened before it opened, and a write made in one window
+        /// is audited in all. Null: the window makes its own.
+        models::NotificationModel *notifications = nullptr;
+        models::BalanceAuditModel *audit = nullptr;
+        /// The hub already holds the contexts (a second window, or a window reopened in a new
+        /// language): nothing is loaded, the window shows what the hub has.
+        bool hubLoaded = false;
+    };
+    /// What a window remembers of itself: geometry, docks, pane, table headers and cluster
+    /// scope. Saved at close (settings, when remembered) and carried over when the window is
+    /// reopened in a new language.
+    struct Layout {
+        QByteArray geometry;
+        QByteArray state;
+        QByteArray nodesHeader;
+        QByteArray jobsHeader;
+        int pane = 0;
+        QStringList unchecked;
     };
     MainWindow(models::ClusterHub *hub, Options options, QWidget *parent = nullptr);
     ~MainWindow() override;
 
     /// Where this window's layout is remembered (Options::layoutKey).
     const QString &layoutKey() const { return m_options.layoutKey; }
+    bool isPrimary() const { return m_options.primary; }
+    Layout layout() const;
+    /// Applies `layout` (the logs and terminal docks stay hidden until something opens in them).
+    /// False when the dock state could not be restored.
+    bool setLayout(const Layout &layout);
+    /// What closing this window would end, one phrase each ("2 terminals", "a drain in
+    /// progress", automatic balancing, the undo of the last change); empty when nothing would
+    /// be lost.
+    QStringList openWork() const;
     Preferences *preferences() const { return m_preferences; }
     /// Opens the preferences dialog (modal; applies on OK or Apply).
     void openPreferences();

@@ -3,8 +3,9 @@
 // density, confirmations, the Overview's refresh interval, desktop notifications — kept in the
 // settings file (QSettings, group "preferences"; QSettings().fileName() says where). The
 // dialog edits a copy (Values) and hands it back through apply(), which saves it and emits
-// changed(); every window applies what it can at once (theme, font, density, intervals), the
-// language takes effect at the next start (the panes set their texts once).
+// changed(); every window applies what it can at once (theme, font, density, intervals); a new
+// language is installed at once and WindowSet reopens the windows in it (the panes set their
+// texts once).
 //
 // The settings the panes keep for themselves (log options, terminal command and font) stay
 // under their own keys; Values carries them so that one dialog shows everything.

@@ -104,7 +104,9 @@ PreferencesDialog::PreferencesDialog(Preferences *preferences, QWidget *parent)
     QGroupBox *general = group(tr("General"), &form, this);
     addRow(form, tr("&Language:"), m_language);
     auto *languageNote =
-        new QLabel(tr("A new language applies when CubeDesk starts again."), general);
+        new QLabel(tr("The windows reopen in a new language at once, with their layouts; you "
+                      "are asked first when that would close terminals, log views or a drain."),
+                   general);
     languageNote->setWordWrap(true);
     form->addRow(languageNote);
 

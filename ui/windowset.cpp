@@ -1,10 +1,15 @@
 #include "ui/windowset.h"
 
+#include "models/balanceauditmodel.h"
+#include "models/notificationmodel.h"
 #include "ui/preferences.h"
 #include "ui/themecontroller.h"
+#include "ui/translations.h"
 
 #include <QApplication>
+#include <QMessageBox>
 #include <QPoint>
+#include <QPushButton>
 #include <QSet>
 #include <QSettings>
 
@@ -33,14 +38,20 @@ WindowSet::WindowSet(models::ClusterHub *hub, MainWindow::Options options, QObje
     , m_options(std::move(options))
     , m_preferences(new Preferences(this))
     , m_theme(new ThemeController(themeChoice(m_preferences->values().theme), this))
-    , m_desktopFont(QApplication::font()) {
+    , m_desktopFont(QApplication::font())
+    , m_language(m_preferences->values().language)
+    , m_notifications(new models::NotificationModel(hub, this))
+    , m_audit(new models::BalanceAuditModel(this)) {
     m_options.preferences = m_preferences;
+    m_options.notifications = m_notifications;
+    m_options.audit = m_audit;
     connect(m_preferences, &Preferences::changed, this, &WindowSet::applyPreferences);
     applyPreferences();
 }
 
 WindowSet::~WindowSet() {
     m_quitting = true;
+    // The windows before the models they show (those are deleted as children afterwards).
     for (const QPointer<MainWindow> &w : std::as_const(m_windows))
         delete w.data();
 }
@@ -53,10 +64,14 @@ MainWindow *WindowSet::open() {
                 keys << key;
     if (keys.isEmpty())
         keys << kFirstLayout;
-    MainWindow *first = create(keys.front(), true);
+    MainWindow *first = create(keys.front(), true, false);
+    m_windows.append(first);
     first->show();
-    for (qsizetype i = 1; i < keys.size(); ++i)
-        create(keys[i], false)->show();
+    for (qsizetype i = 1; i < keys.size(); ++i) {
+        MainWindow *other = create(keys[i], false, true);
+        m_windows.append(other);
+        other->show();
+    }
     saveOpenWindows();
     return first;
 }
@@ -71,7 +86,8 @@ MainWindow *WindowSet::newWindow() {
     const QString key = kFirstLayout + QString::number(n);
     const bool remembered =
         m_options.remember && QSettings().contains(key + QStringLiteral("/geometry"));
-    MainWindow *window = create(key, false);
+    MainWindow *window = create(key, false, true);
+    m_windows.append(window);
     // A window without a remembered place opens a little below and right of the one it came
     // from, not on top of it.
     auto *from = qobject_cast<MainWindow *>(QApplication::activeWindow());
@@ -99,23 +115,73 @@ void WindowSet::quit() {
         w->close();
 }
 
-MainWindow *WindowSet::create(const QString &layoutKey, bool primary) {
+MainWindow *WindowSet::create(const QString &layoutKey, bool primary, bool hubLoaded) {
     MainWindow::Options options = m_options;
     options.layoutKey = layoutKey;
     options.primary = primary;
-    if (!primary)
+    options.hubLoaded = hubLoaded;
+    if (hubLoaded)
         options.kubeconfigs.clear(); // the hub holds them already
     auto *window = new MainWindow(m_hub, options);
     window->setAttribute(Qt::WA_DeleteOnClose);
     connect(window, &MainWindow::newWindowRequested, this, &WindowSet::newWindow);
     connect(window, &MainWindow::quitRequested, this, &WindowSet::quit);
     connect(window, &MainWindow::closing, this, [this, window] { forget(window); });
-    m_windows.append(window);
     return window;
 }
 
+bool WindowSet::reopenWindows(bool ask) {
+    const QList<MainWindow *> open = windows();
+    if (open.isEmpty())
+        return true;
+    QStringList work;
+    for (MainWindow *w : open)
+        work << w->openWork();
+    if (ask && !work.isEmpty()) {
+        QWidget *parent = QApplication::activeWindow() ? QApplication::activeWindow()
+                                                       : static_cast<QWidget *>(open.front());
+        QMessageBox box(QMessageBox::Question, tr("Change the language"),
+                        tr("CubeDesk reopens its windows in the new language. That ends: %1.")
+                            .arg(work.join(QStringLiteral(", "))),
+                        QMessageBox::NoButton, parent);
+        box.setObjectName(QStringLiteral("reopenBox"));
+        QPushButton *now = box.addButton(tr("Reopen now"), QMessageBox::AcceptRole);
+        box.addButton(tr("At the next start"), QMessageBox::RejectRole);
+        box.setDefaultButton(now);
+        box.exec();
+        if (box.clickedButton() != now)
+            return false;
+    }
+    m_reopening = true;
+    for (qsizetype i = 0; i < m_windows.size(); ++i) {
+        MainWindow *old = m_windows[i].data();
+        if (!old)
+            continue;
+        const MainWindow::Layout layout = old->layout();
+        MainWindow *window = create(old->layoutKey(), old->isPrimary(), true);
+        window->setLayout(layout);
+        m_windows[i] = window;
+        window->show();
+        old->close();
+    }
+    m_reopening = false;
+    saveOpenWindows();
+    Q_EMIT windowsReopened();
+    return true;
+}
+
+void WindowSet::reopenWhenIdle() {
+    if (QWidget *modal = QApplication::activeModalWidget()) {
+        // Once the dialog is gone and the call that ran it has returned.
+        connect(
+            modal, &QObject::destroyed, this, [this] { reopenWhenIdle(); }, Qt::QueuedConnection);
+        return;
+    }
+    reopenWindows();
+}
+
 void WindowSet::forget(MainWindow *window) {
-    if (m_quitting)
+    if (m_quitting || m_reopening)
         return;
     // The last window closed is the one that opens next time; a window closed while others
     // stay open is not restored.
@@ -142,6 +208,12 @@ void WindowSet::applyPreferences() {
     if (QApplication::font() != font)
         QApplication::setFont(font);
     m_theme->setChoice(themeChoice(v.theme));
+    if (v.language != m_language) {
+        m_language = v.language;
+        Translations::install(v.language);
+        // Queued: Preferences::changed comes from the dialog's Apply or OK, inside its window.
+        QMetaObject::invokeMethod(this, &WindowSet::reopenWhenIdle, Qt::QueuedConnection);
+    }
 }
 
 } // namespace cubedesk::ui

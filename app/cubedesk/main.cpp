@@ -12,15 +12,13 @@
 #include "models/clusterhub.h"
 #include "ui/mainwindow.h"
 #include "ui/preferences.h"
+#include "ui/translations.h"
 #include "ui/windowset.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QIcon>
-#include <QLibraryInfo>
-#include <QLocale>
 #include <QLoggingCategory>
-#include <QTranslator>
 
 #include <csignal>
 #include <cstring>
@@ -39,23 +37,6 @@ bool headless(int argc, char **argv) {
             std::strcmp(argv[i], "--version") == 0 || std::strcmp(argv[i], "-v") == 0)
             return true;
     return false;
-}
-
-/// Installs CubeDesk's and Qt's own translations for `lang` ("zh_CN", "en"; empty: the system
-/// locale). English is the source language; its catalogue only holds plural forms ("1 pod",
-/// "2 pods"), and is the one used for a locale without a catalogue of its own (C, POSIX, fr…).
-void installTranslations(QCoreApplication &app, const QString &lang) {
-    const QLocale locale = lang.isEmpty() ? QLocale::system() : QLocale(lang);
-    QLocale::setDefault(locale);
-    auto *ours = new QTranslator(&app);
-    if (ours->load(locale, QStringLiteral("cubedesk"), QStringLiteral("_"),
-                   QStringLiteral(":/i18n")) ||
-        ours->load(QStringLiteral("cubedesk_en"), QStringLiteral(":/i18n")))
-        QCoreApplication::installTranslator(ours);
-    auto *qt = new QTranslator(&app);
-    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
-                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QCoreApplication::installTranslator(qt);
 }
 
 } // namespace
@@ -363,8 +344,8 @@ int main(int argc, char **argv) {
         return 2;
     }
     // --lang wins; else the language chosen in Preferences; else the desktop's.
-    installTranslations(app, language.isEmpty() ? cubedesk::ui::Preferences().values().language
-                                                : language);
+    cubedesk::ui::Translations::install(
+        language.isEmpty() ? cubedesk::ui::Preferences().values().language : language);
     QApplication::setApplicationDisplayName(QStringLiteral("CubeDesk"));
     // The installed theme icon when there is one (packages), else the copy compiled in; the
     // desktop file name lets Wayland compositors match the window to its .desktop entry and icon.

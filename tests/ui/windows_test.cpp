@@ -1,7 +1,11 @@
 // Several windows over one hub (WindowSet): a new window shows the clusters at once from the
 // shared caches — the same connection and session, no second watch — with a scope and pane of
 // its own; automatic balancing stays with the first window; the windows open at quit come back
-// with their layouts, scope and pane; a window closed while others stay open does not.
+// with their layouts, scope and pane; a window closed while others stay open does not. Every
+// window shows the same notifications and audit. A new language reopens the windows in it at
+// once, each with its layout, pane and scope, over the same connections; open work (automatic
+// balancing here) is asked about first, and "At the next start" leaves the windows alone.
+#include "models/balanceadvisor.h"
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
 #include "tests/support/simprocess.h"
@@ -11,15 +15,24 @@
 #include "ui/clustertree.h"
 #include "ui/mainwindow.h"
 #include "ui/nodespane.h"
+#include "ui/preferences.h"
+#include "ui/translations.h"
 #include "ui/windowset.h"
 
 #include <QCheckBox>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPointer>
+#include <QProcess>
+#include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStackedWidget>
 #include <QTableView>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using namespace cubedesk;
 
@@ -28,6 +41,7 @@ class WindowsTest : public QObject {
 private Q_SLOTS:
     void initTestCase();
     void aNewWindowSharesTheConnections();
+    void aNewLanguageReopensTheWindows();
 
 private:
     QTemporaryDir m_settings;
@@ -42,6 +56,39 @@ bool showsPanes(const ui::MainWindow &window) {
 
 QString currentPane(const ui::MainWindow &window) {
     return window.panes()->currentWidget()->objectName();
+}
+
+QString paneTitle(const ui::MainWindow &window, const QString &pane) {
+    for (int i = 0; i < window.panes()->count(); ++i)
+        if (window.panes()->widget(i)->objectName() == pane)
+            return window.panes()->tabText(i);
+    return {};
+}
+
+/// Compiles translations/cubedesk_<lang>.ts into `folder` as Translations expects it.
+QString compileCatalogue(const QString &lang, const QString &folder) {
+    const QString ts = qEnvironmentVariable("CUBEDESK_SOURCE_DIR") +
+                       QStringLiteral("/translations/cubedesk_%1.ts").arg(lang);
+    const QString qm = folder + QStringLiteral("/cubedesk_%1.qm").arg(lang);
+    const int rc = QProcess::execute(QStringLiteral(CUBEDESK_LRELEASE),
+                                     {QStringLiteral("-silent"), ts, QStringLiteral("-qm"), qm});
+    return rc == 0 ? QString() : QStringLiteral("lrelease %1 exited with %2").arg(ts).arg(rc);
+}
+
+/// Clicks the button of the language question that has `role` once the question shows.
+void answerReopenQuestion(QMessageBox::ButtonRole role) {
+    // NOLINTNEXTLINE(clang-analyzer-cplusplus.NewDeleteLeaks): Qt owns the timer's slot object
+    QTimer::singleShot(50, [role] {
+        for (QWidget *w : QApplication::topLevelWidgets())
+            if (auto *box = qobject_cast<QMessageBox *>(w);
+                box && box->objectName() == QLatin1String("reopenBox") && box->isVisible()) {
+                for (QAbstractButton *b : box->buttons())
+                    if (box->buttonRole(b) == role)
+                        b->click();
+                return;
+            }
+        answerReopenQuestion(role); // not shown yet
+    });
 }
 
 } // namespace
@@ -85,6 +132,9 @@ void WindowsTest::aNewWindowSharesTheConnections() {
         QVERIFY(connection->synced());
         QTRY_COMPARE_WITH_TIMEOUT(second->nodesPane()->view()->model()->rowCount(), nodes, 2000);
         QVERIFY(showsPanes(*second));
+        // One list of notifications and one audit for every window.
+        QCOMPARE(second->notifications(), first->notifications());
+        QCOMPARE(second->balanceAudit(), first->balanceAudit());
 
         // Its own pane and scope.
         first->showPane(QStringLiteral("nodesPane"));
@@ -127,6 +177,87 @@ void WindowsTest::aNewWindowSharesTheConnections() {
     }
     QCOMPARE(QSettings().value(QStringLiteral("windows/open")).toStringList(),
              QStringList{QStringLiteral("window")});
+}
+
+void WindowsTest::aNewLanguageReopensTheWindows() {
+    QSettings().clear();
+    QTemporaryDir catalogues;
+    QVERIFY(catalogues.isValid());
+    for (const QString &lang : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        const QString error = compileCatalogue(lang, catalogues.path());
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
+    ui::Translations::setCatalogueFolder(catalogues.path());
+    QVERIFY(ui::Translations::install(QStringLiteral("en")));
+
+    test::SimProcess sim({"--scenario", "demo", "--seed", "4"});
+    QVERIFY2(sim.ready(), sim.error().c_str());
+    ui::MainWindow::Options options;
+    options.kubeconfigs = {QString::fromStdString(sim.kubeconfig())};
+    models::ClusterHub hub;
+    ui::WindowSet set(&hub, options);
+    QPointer<ui::MainWindow> first = set.open();
+    QTRY_VERIFY_WITH_TIMEOUT(test::firstClusterSynced(hub), 30000);
+    models::ClusterConnection *connection = hub.clusters().front();
+    k8s::ClusterSession *session = connection->session();
+    const QString cluster = connection->name();
+    QPointer<ui::MainWindow> second = set.newWindow();
+    first->showPane(QStringLiteral("gpusPane"));
+    second->showPane(QStringLiteral("jobsPane"));
+    second->clusterTree()->setUnchecked({cluster});
+    models::NotificationModel *notifications = first->notifications();
+    QCOMPARE(paneTitle(*first, QStringLiteral("nodesPane")), QStringLiteral("Nodes"));
+    QVERIFY(first->openWork().isEmpty());
+
+    // Chinese, from the preferences: nothing is open that reopening would end, so no question.
+    QSignalSpy reopened(&set, &ui::WindowSet::windowsReopened);
+    ui::Preferences::Values values = set.preferences()->values();
+    values.language = QStringLiteral("zh_CN");
+    set.preferences()->apply(values);
+    QVERIFY(reopened.wait(10000));
+    QCOMPARE(ui::Translations::installed(), QStringLiteral("zh_CN"));
+    QTRY_VERIFY(first.isNull() && second.isNull()); // the old windows are gone
+    QCOMPARE(set.windows().size(), 2);
+    ui::MainWindow *zhFirst = set.windows().at(0);
+    ui::MainWindow *zhSecond = set.windows().at(1);
+    QVERIFY(zhFirst->isPrimary());
+    QCOMPARE(zhFirst->layoutKey(), QStringLiteral("window"));
+    QCOMPARE(zhSecond->layoutKey(), QStringLiteral("window2"));
+    const QString nodesZh = paneTitle(*zhFirst, QStringLiteral("nodesPane"));
+    QCOMPARE(nodesZh, QCoreApplication::translate("cubedesk::ui::MainWindow", "Nodes"));
+    QVERIFY2(nodesZh != QLatin1String("Nodes"), qPrintable(nodesZh));
+    QCOMPARE(zhFirst->menuBar()->actions().size(), zhSecond->menuBar()->actions().size());
+    // Each window kept its pane and scope; the hub kept its connection and cache.
+    QCOMPARE(currentPane(*zhFirst), QStringLiteral("gpusPane"));
+    QCOMPARE(currentPane(*zhSecond), QStringLiteral("jobsPane"));
+    QCOMPARE(zhSecond->clusterTree()->unchecked(), QStringList{cluster});
+    QVERIFY(showsPanes(*zhFirst));
+    QVERIFY(!showsPanes(*zhSecond));
+    QCOMPARE(hub.clusters().size(), 1);
+    QCOMPARE(hub.clusters().front(), connection);
+    QCOMPARE(connection->session(), session);
+    QCOMPARE(zhFirst->notifications(), notifications);
+    QCOMPARE(zhSecond->notifications(), notifications);
+
+    // Automatic balancing would end with the window: the user is asked, and may keep it.
+    zhFirst->balanceAdvisor()->setAutoBalance(cluster, true, 10);
+    QVERIFY(zhFirst->balanceAdvisor()->autoBalance(cluster));
+    QCOMPARE(zhFirst->openWork().size(), 1);
+    answerReopenQuestion(QMessageBox::RejectRole);
+    QVERIFY(!set.reopenWindows());
+    QCOMPARE(set.windows().at(0), zhFirst);
+    QVERIFY(zhFirst->balanceAdvisor()->autoBalance(cluster));
+
+    // Or reopen now: English again.
+    answerReopenQuestion(QMessageBox::AcceptRole);
+    values.language = QStringLiteral("en");
+    set.preferences()->apply(values);
+    QVERIFY(reopened.wait(10000));
+    QCOMPARE(set.windows().size(), 2);
+    QCOMPARE(paneTitle(*set.windows().at(0), QStringLiteral("nodesPane")), QStringLiteral("Nodes"));
+    QCOMPARE(currentPane(*set.windows().at(1)), QStringLiteral("jobsPane"));
+    set.quit();
+    QTRY_VERIFY(set.windows().isEmpty());
 }
 
 QTEST_MAIN(WindowsTest)

@@ -20,18 +20,16 @@
 #include "ui/nodespane.h"
 #include "ui/preferencesdialog.h"
 #include "ui/themecontroller.h"
+#include "ui/translations.h"
 #include "widgets/labelchipseditor.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDeadlineTimer>
 #include <QDir>
-#include <QLibraryInfo>
-#include <QLocale>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTimer>
-#include <QTranslator>
 
 #include <csignal>
 #include <functional>
@@ -46,23 +44,6 @@ const QString kGpuNode = QStringLiteral("gpu-a100-public-1");
 const QString kSecondGpuNode = QStringLiteral("gpu-a100-vision-1");
 const QString kTargetOrg = QStringLiteral("vision");
 const QString kBoardCluster = QStringLiteral("dev");
-
-/// As app/cubedesk/main.cpp: CubeDesk's catalogue from :/i18n (for English, its plural forms:
-/// "2 clusters", not "2 cluster(s)") and Qt's own.
-bool installTranslations(QApplication &app, const QString &lang) {
-    const QLocale locale(lang);
-    QLocale::setDefault(locale);
-    auto *ours = new QTranslator(&app);
-    if (!ours->load(locale, QStringLiteral("cubedesk"), QStringLiteral("_"),
-                    QStringLiteral(":/i18n")))
-        return false;
-    QCoreApplication::installTranslator(ours);
-    auto *qt = new QTranslator(&app);
-    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
-                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QCoreApplication::installTranslator(qt);
-    return true;
-}
 
 /// Spins the event loop until `done()` or `ms` pass; returns done().
 bool waitFor(const std::function<bool()> &done, int ms) {
@@ -122,7 +103,7 @@ int main(int argc, char **argv) {
     const QString dir = QDir(parser.value(out)).absolutePath();
     if (!QDir().mkpath(dir))
         return fail(QStringLiteral("cannot create %1").arg(dir));
-    if (!installTranslations(app, language))
+    if (!cubedesk::ui::Translations::install(language))
         return fail(QStringLiteral("no %1 catalogue in :/i18n").arg(language));
     QApplication::setApplicationDisplayName(QStringLiteral("CubeDesk"));
 
