@@ -6,6 +6,7 @@
 #include "k8s/cube/dumprows.h"
 #include "k8s/cube/gpudumprows.h"
 #include "k8s/cube/jobkinds.h"
+#include "k8s/cube/metricspage.h"
 #include "k8s/cube/nrttopologyparser.h"
 #include "k8s/cube/rebalancedumprows.h"
 #include "k8s/session/clustersession.h"
@@ -64,12 +65,49 @@ std::string fetchNodeResourceTopologies(ClusterSession &session, std::string *wa
     return {};
 }
 
+/// Every page of metrics.k8s.io's node (or pod) metrics through the (started) session into
+/// `items`; false, with `error` saying why in one line, when the cluster could not give them.
+bool fetchMetrics(ClusterSession &session, bool pods, std::vector<MetricsPage::Item> &items,
+                  std::string *error) {
+    std::string token;
+    do {
+        WriteRequest get;
+        get.method = "GET";
+        get.path = MetricsPage::path(pods, 500, token);
+        get.subject = pods ? "podmetrics" : "nodemetrics";
+        auto results = session.submit({get}, 1).get();
+        if (results.empty()) {
+            *error = "metrics.k8s.io: no answer";
+            return false;
+        }
+        const auto &r = results.front();
+        if (r.status == 404) {
+            *error = "metrics.k8s.io is not served (no metrics-server in this cluster)";
+            return false;
+        }
+        if (!r.ok()) {
+            *error = "metrics.k8s.io: " + r.error.toString();
+            return false;
+        }
+        auto page = MetricsPage::parse(r.body);
+        if (!page.ok()) {
+            *error = "metrics.k8s.io: " + page.error();
+            return false;
+        }
+        for (auto &item : page.value().items)
+            items.push_back(std::move(item));
+        token = page.value().continueToken;
+    } while (!token.empty());
+    return true;
+}
+
 } // namespace
 
 QStringList DumpCommand::supported() {
     return {QStringLiteral("clusters"), QStringLiteral("nodes"), QStringLiteral("pods"),
             QStringLiteral("orgs"),     QStringLiteral("jobs"),  QStringLiteral("quotas"),
-            QStringLiteral("events"),   QStringLiteral("gpus"),  QStringLiteral("rebalance")};
+            QStringLiteral("events"),   QStringLiteral("gpus"),  QStringLiteral("rebalance"),
+            QStringLiteral("usage")};
 }
 
 int DumpCommand::run(const Options &options) {
@@ -207,6 +245,20 @@ int DumpCommand::run(const Options &options) {
                 std::cerr << "cubedesk: warning: cluster \"" << s->name() << "\": " << warning
                           << std::endl;
         }
+    // --dump usage: rows for every cluster; a cluster whose metrics could not be read has its
+    // usage empty, says why on stderr, and makes the exit status 1.
+    bool metricsMissing = false;
+    if (options.what == QLatin1String("usage"))
+        for (std::size_t i = 0; i < sessions.size(); ++i) {
+            ClusterSnapshot &c = snapshots[i];
+            std::string error;
+            if (!fetchMetrics(*sessions[i], false, c.nodeMetrics, &error) ||
+                !fetchMetrics(*sessions[i], true, c.podMetrics, &error)) {
+                c.metricsError = error;
+                metricsMissing = true;
+                std::cerr << "cubedesk: cluster \"" << c.name << "\": " << error << std::endl;
+            }
+        }
     for (auto &s : sessions)
         s->stop();
     std::vector<DumpRow> rows;
@@ -224,6 +276,8 @@ int DumpCommand::run(const Options &options) {
         rows = DumpRows::events(snapshots);
     else if (options.what == QLatin1String("gpus"))
         rows = GpuDumpRows::rows(snapshots, gpuOptions);
+    else if (options.what == QLatin1String("usage"))
+        rows = DumpRows::usage(snapshots);
     else if (options.what == QLatin1String("rebalance")) {
         const auto now = static_cast<std::int64_t>(std::time(nullptr));
         rows = RebalanceDumpRows::rows(snapshots, now);
@@ -232,5 +286,5 @@ int DumpCommand::run(const Options &options) {
     } else
         rows = DumpRows::orgs(snapshots);
     DumpPrinter::print(rows, options.format);
-    return 0;
+    return metricsMissing ? 1 : 0;
 }

@@ -53,6 +53,8 @@ optimistic concurrency, CRDs, server-side tables and a small scheduler.
   --bookmark-interval-ms N    how often watches get a BOOKMARK (default 10000)
   --pod-shutdown-ms N         how long a deleted pod's containers take to stop (default 1000)
   --legacy-discovery          never answer aggregated discovery
+  --no-metrics-server         do not serve metrics.k8s.io (kubectl top: "Metrics API not
+                              available"), as a cluster without metrics-server
   --gzip                      gzip responses when the client asks
   --version, --help
 
@@ -175,6 +177,8 @@ int main(int argc, char **argv) {
             if (!parseSize(v, ms) || ms > 600000)
                 bad(v);
             options.podShutdownMs = static_cast<int>(ms);
+        } else if (arg == "--no-metrics-server") {
+            options.metricsServer = false;
         } else if (arg == "--background") {
             background = true;
         } else if (arg == "--cpus") {

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <tuple>
 
 namespace cubedesk::k8s {
@@ -201,6 +202,74 @@ std::vector<DumpRow> DumpRows::pods(const std::vector<ClusterSnapshot> &clusters
                 .set("created", formatTime(p->creationTimestamp()))
                 .set("start_time", formatTime(p->startTime().value_or(0)))
                 .set("pending_reason", pendingReason);
+            rows.push_back(std::move(r));
+        }
+    }
+    return rows;
+}
+
+std::vector<DumpRow> DumpRows::usage(const std::vector<ClusterSnapshot> &clusters) {
+    const auto measured = [](const std::optional<std::int64_t> &value, bool cpu) -> DumpRow::Value {
+        if (!value)
+            return std::string();
+        return cpu ? DumpRow::Value(cores(*value)) : DumpRow::Value(*value);
+    };
+    std::vector<DumpRow> rows;
+    for (const auto &c : clusters) {
+        const ClusterAccounting a = account(c);
+        std::map<std::string, const MetricsPage::Item *> nodeItems;
+        for (const auto &m : c.nodeMetrics)
+            nodeItems[m.name] = &m;
+        std::map<std::pair<std::string, std::string>, const MetricsPage::Item *> podItems;
+        for (const auto &m : c.podMetrics)
+            podItems[{m.ns, m.name}] = &m;
+        static const MetricsPage::Item kNone;
+        for (const Node *n : sortedAs<Node>(c.nodes)) {
+            const ClusterAccounting::NodeEntry *e = a.node(n->name());
+            static const ClusterAccounting::NodeEntry empty;
+            const auto &entry = e != nullptr ? *e : empty;
+            const auto it = nodeItems.find(std::string(n->name()));
+            const MetricsPage::Item &m = it != nodeItems.end() ? *it->second : kNone;
+            DumpRow r;
+            r.set("cluster", c.name)
+                .set("kind", std::string("node"))
+                .set("namespace", std::string())
+                .set("name", std::string(n->name()))
+                .set("node", std::string(n->name()))
+                .set("org", entry.org)
+                .set("cpu_used", measured(m.usage.milliCpu, true))
+                .set("cpu_requested", cores(amount(entry.requested, "cpu")))
+                .set("cpu_allocatable", cores(amount(entry.allocatable, "cpu")))
+                .set("memory_used", measured(m.usage.memoryBytes, false))
+                .set("memory_requested", amount(entry.requested, "memory"))
+                .set("memory_allocatable", amount(entry.allocatable, "memory"))
+                .set("timestamp", m.timestamp)
+                .set("window", m.window);
+            rows.push_back(std::move(r));
+        }
+        for (const Pod *p : sortedAs<Pod>(c.pods)) {
+            if (p->phase() != Pod::Phase::Running || p->nodeName().empty())
+                continue;
+            const ResourceList req = p->effectiveRequests();
+            const ClusterAccounting::NodeEntry *e = a.node(p->nodeName());
+            const auto it =
+                podItems.find({std::string(p->namespaceName()), std::string(p->name())});
+            const MetricsPage::Item &m = it != podItems.end() ? *it->second : kNone;
+            DumpRow r;
+            r.set("cluster", c.name)
+                .set("kind", std::string("pod"))
+                .set("namespace", std::string(p->namespaceName()))
+                .set("name", std::string(p->name()))
+                .set("node", std::string(p->nodeName()))
+                .set("org", e != nullptr ? e->org : std::string())
+                .set("cpu_used", measured(m.usage.milliCpu, true))
+                .set("cpu_requested", cores(req.milliCpu()))
+                .set("cpu_allocatable", std::string())
+                .set("memory_used", measured(m.usage.memoryBytes, false))
+                .set("memory_requested", req.memoryBytes())
+                .set("memory_allocatable", std::string())
+                .set("timestamp", m.timestamp)
+                .set("window", m.window);
             rows.push_back(std::move(r));
         }
     }

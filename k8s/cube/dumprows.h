@@ -2,6 +2,7 @@
 
 #include "k8s/cube/clusteraccounting.h"
 #include "k8s/cube/dumprow.h"
+#include "k8s/cube/metricspage.h"
 #include "k8s/objects/kubeobject.h"
 
 #include <ctime>
@@ -27,11 +28,16 @@ struct ClusterSnapshot {
     std::vector<std::shared_ptr<const KubeObject>> limitRanges;
     std::vector<std::shared_ptr<const KubeObject>> events;
     std::string discoveryError; ///< why job kinds could not be looked up ("" when they were)
+    /// metrics.k8s.io's node and pod items (--dump usage), and why there are none when the
+    /// cluster could not give them ("" otherwise).
+    std::vector<MetricsPage::Item> nodeMetrics;
+    std::vector<MetricsPage::Item> podMetrics;
+    std::string metricsError;
 };
 
-/// The rows of `cubedesk --dump clusters|nodes|pods|orgs|jobs|quotas|events`, built from snapshots
-/// with the platform's accounting rules (ClusterAccounting). Pure functions; rows sorted by cluster
-/// and name so output is stable.
+/// The rows of `cubedesk --dump clusters|nodes|pods|orgs|jobs|quotas|events|usage`, built from
+/// snapshots with the platform's accounting rules (ClusterAccounting). Pure functions; rows sorted
+/// by cluster and name so output is stable.
 class DumpRows final {
 public:
     /// Whole-device GPU resource names counted as "GPUs" (MIG slices and shares are not cards).
@@ -48,6 +54,12 @@ public:
     static std::vector<DumpRow> quotas(const std::vector<ClusterSnapshot> &clusters);
     /// Events, oldest last-seen first.
     static std::vector<DumpRow> events(const std::vector<ClusterSnapshot> &clusters);
+    /// `--dump usage`: one row per node, then one per Running pod, with what metrics-server
+    /// measured beside what is requested (and, for nodes, allocatable): cluster, kind (node |
+    /// pod), namespace, name, node, org, cpu_used, cpu_requested, cpu_allocatable (cores),
+    /// memory_used, memory_requested, memory_allocatable (bytes), timestamp, window. A value
+    /// metrics-server did not give is "" — never 0.
+    static std::vector<DumpRow> usage(const std::vector<ClusterSnapshot> &clusters);
 
     static ClusterAccounting account(const ClusterSnapshot &cluster);
     static std::int64_t gpus(const ClusterAccounting::Amounts &amounts);

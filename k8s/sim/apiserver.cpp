@@ -6,6 +6,7 @@
 #include "k8s/sim/containerlog.h"
 #include "k8s/sim/execcontext.h"
 #include "k8s/sim/execsession.h"
+#include "k8s/sim/metricsserver.h"
 #include "k8s/sim/objectindexer.h"
 #include "k8s/sim/podeviction.h"
 #include "k8s/sim/podlogquery.h"
@@ -488,6 +489,8 @@ void ApiServer::serveResource(const httplib::Request &req, httplib::Response &re
         return serveReview(req, res, user, type);
     if (!acceptsJson(req))
         return sendError(res, ApiError::notAcceptable());
+    if (type.group == "metrics.k8s.io")
+        return serveMetrics(req, res, route, verb);
     const bool table = wantsTable(req);
 
     if (verb == "list")
@@ -516,6 +519,33 @@ void ApiServer::sendObject(httplib::Response &res, const ResourceType &type,
         return sendError(res, r.error());
     res.status = code;
     res.set_content(objectJson(type, r.value()), kJson);
+}
+
+void ApiServer::serveMetrics(const httplib::Request &req, httplib::Response &res,
+                             const Route &route, const std::string &verb) {
+    if (m_options.metrics == nullptr)
+        return sendError(res, ApiError::unknownPath());
+    const auto now = std::chrono::system_clock::now();
+    const bool nodes = route.type.plural == "nodes";
+    if (verb == "get") {
+        auto doc = nodes ? m_options.metrics->node(route.name, now)
+                         : m_options.metrics->pod(route.ns, route.name, now);
+        return doc.ok() ? sendJson(res, 200, doc.value()) : sendError(res, doc.error());
+    }
+    auto selectors = parseSelectors(req, res, route.type);
+    if (!selectors)
+        return;
+    ListQuery q;
+    q.ns = route.ns;
+    q.labels = selectors->labels ? &*selectors->labels : nullptr;
+    q.fields = selectors->fields ? &*selectors->fields : nullptr;
+    q.continueToken = param(req, "continue");
+    if (const std::string limit = param(req, "limit"); !limit.empty())
+        q.limit = std::strtoull(limit.c_str(), nullptr, 10);
+    auto doc = nodes ? m_options.metrics->nodes(q, now) : m_options.metrics->pods(q, now);
+    if (!doc.ok())
+        return sendError(res, doc.error());
+    sendJson(res, 200, doc.value());
 }
 
 void ApiServer::serveGet(httplib::Response &res, const Route &route, bool table) {

@@ -22,6 +22,7 @@ class DataSink;
 
 namespace cubedesk::sim {
 
+class MetricsServer;
 class PodEviction;
 class PodTerminator;
 
@@ -59,6 +60,9 @@ public:
         /// server). Without them a pod DELETE is immediate and eviction is not served.
         PodTerminator *terminator = nullptr;
         PodEviction *eviction = nullptr;
+        /// metrics.k8s.io (not owned; must outlive the server): served when set and the
+        /// registry has the group (ResourceRegistry::serveMetricsApi).
+        const MetricsServer *metrics = nullptr;
     };
 
     ApiServer(ObjectStore &store, ResourceRegistry &registry, FaultInjector &faults,
@@ -100,6 +104,9 @@ private:
     /// POST pods/NAME/eviction (PodEviction).
     void serveEviction(const httplib::Request &req, httplib::Response &res, const Route &route,
                        const WriteOptions &options);
+    /// GET or LIST of metrics.k8s.io NodeMetrics and PodMetrics (MetricsServer).
+    void serveMetrics(const httplib::Request &req, httplib::Response &res, const Route &route,
+                      const std::string &verb);
     /// DELETE of a namespace with pods: marked Terminating; the namespace controller empties it.
     void terminateNamespace(httplib::Response &res, const Route &route);
     void serveDeleteCollection(const httplib::Request &req, httplib::Response &res,

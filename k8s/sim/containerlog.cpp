@@ -161,23 +161,7 @@ Result<ContainerLog> ContainerLog::forPod(const json &pod, const std::string &co
     else
         log.m_failure = static_cast<int>(log.m_seed % 3);
 
-    const std::string role = label(pod, "training.kubeflow.org/replica-type");
-    const std::string podType = label(pod, "pod-type");
-    const std::string volcanoTask = label(pod, "volcano.sh/task-spec");
-    if (container == "istio-init")
-        log.m_profile = Profile::IstioInit;
-    else if (container == "istio-proxy")
-        log.m_profile = Profile::IstioProxy;
-    else if (role == "master" || role == "chief" || role == "launcher" || volcanoTask == "master")
-        log.m_profile = Profile::TrainingMaster;
-    else if (!role.empty() || !volcanoTask.empty())
-        log.m_profile = Profile::TrainingWorker;
-    else if (podType == "notebook")
-        log.m_profile = Profile::Notebook;
-    else if (podType == "inferenceservice")
-        log.m_profile = Profile::Inference;
-    else
-        log.m_profile = Profile::Service;
+    log.m_profile = workloadProfileOf(pod, container);
     const std::string index = label(pod, "training.kubeflow.org/replica-index");
     log.m_replicaIndex = index.empty() ? 0 : std::atoi(index.c_str());
 

@@ -20,6 +20,7 @@
 // Thread-safety: an immutable value; all members are const and may be called from any thread.
 
 #include "k8s/sim/apierror.h"
+#include "k8s/sim/workloadprofile.h"
 
 #include <chrono>
 #include <cstdint>
@@ -32,15 +33,7 @@ class ContainerLog final {
 public:
     using TimePoint = std::chrono::system_clock::time_point;
 
-    enum class Profile {
-        TrainingMaster,
-        TrainingWorker,
-        Notebook,
-        Inference,
-        IstioInit,
-        IstioProxy,
-        Service,
-    };
+    using Profile = WorkloadProfile;
 
     /// The run of `container` that a log request reads (`previous`: the last terminated run),
     /// or the kubelet's 400 for it (waiting, no previous run, not available) — word for word.

@@ -1,6 +1,7 @@
 #include "k8s/sim/execcontext.h"
 
 #include "k8s/sim/containerlog.h"
+#include "k8s/sim/workloadload.h"
 
 #include <cstdio>
 #include <functional>
@@ -47,20 +48,6 @@ int labelInt(const json &labels, const char *key, int fallback) {
         return labels.contains(key) ? std::stoi(labels[key].get<std::string>()) : fallback;
     } catch (...) {
         return fallback;
-    }
-}
-
-/// Busy, idle or bursty, from the log profile the pod already has.
-int loadPercent(ContainerLog::Profile profile, std::uint64_t seed, long long seconds) {
-    const auto wobble = static_cast<int>((seed + static_cast<std::uint64_t>(seconds / 5)) % 9);
-    switch (profile) {
-    case ContainerLog::Profile::TrainingMaster:
-    case ContainerLog::Profile::TrainingWorker:
-        return 89 + wobble;
-    case ContainerLog::Profile::Inference:
-        return (seconds / 7 + static_cast<long long>(seed)) % 3 == 0 ? 61 + wobble * 3 : 4;
-    default:
-        return 0;
     }
 }
 
@@ -151,9 +138,9 @@ SimShellContext ExecContext::build(const json &pod, const json &node, const std:
         std::snprintf(bus, sizeof bus, "00000000:%02X:00.0",
                       static_cast<unsigned>((device < 4 ? 0x07 : 0x46) + (device % 4) * 0x0c));
         g.busId = bus;
-        g.utilizationPercent = loadPercent(profile, seed + static_cast<std::uint64_t>(i), seconds);
-        const bool holdsMemory =
-            g.utilizationPercent > 0 || profile == ContainerLog::Profile::Notebook;
+        g.utilizationPercent =
+            WorkloadLoad::gpuPercent(profile, seed + static_cast<std::uint64_t>(i), seconds);
+        const bool holdsMemory = WorkloadLoad::holdsGpuMemory(profile, g.utilizationPercent);
         g.memoryUsedMiB = holdsMemory ? memoryMiB * (55 + static_cast<int>(seed % 30)) / 100 : 0;
         g.temperatureC = 33 + g.utilizationPercent * 40 / 100;
         g.powerCapW = memoryMiB >= 81920 ? 400 : 300;

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <optional>
+#include <tuple>
 
 namespace cubedesk::sim {
 
@@ -130,6 +131,17 @@ ResourceRegistry::ResourceRegistry() {
                        false, {}, false, {"create"}));
     addBuiltin(builtin("authentication.k8s.io", "SelfSubjectReview", "selfsubjectreviews", false,
                        {}, false, {"create"}));
+}
+
+void ResourceRegistry::serveMetricsApi() {
+    const std::lock_guard lock(m_mutex);
+    for (const auto &[kind, plural, namespaced] :
+         {std::tuple{"NodeMetrics", "nodes", false}, std::tuple{"PodMetrics", "pods", true}}) {
+        ResourceType t =
+            builtin("metrics.k8s.io", kind, plural, namespaced, {}, false, {"get", "list"});
+        t.version = "v1beta1";
+        addBuiltin(std::move(t));
+    }
 }
 
 void ResourceRegistry::addBuiltin(ResourceType t) {

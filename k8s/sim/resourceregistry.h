@@ -32,6 +32,11 @@ public:
     /// The CRD's preferred (storage) version type, for a group/kind pair.
     std::optional<ResourceType> findByKind(const std::string &group, const std::string &kind) const;
 
+    /// Serves metrics.k8s.io/v1beta1 (NodeMetrics as "nodes", PodMetrics as "pods"; get and
+    /// list), the aggregated API metrics-server registers. Without it the group is absent and
+    /// its paths answer 404, as on a cluster without metrics-server.
+    void serveMetricsApi();
+
     /// Registers or replaces the resource a CRD object declares; returns an error text when the
     /// CRD is invalid (missing group, names or versions).
     std::optional<std::string> applyCrd(const nlohmann::json &crd);

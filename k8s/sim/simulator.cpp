@@ -5,6 +5,7 @@
 #include "k8s/sim/demoscenario.h"
 #include "k8s/sim/disruptioncontroller.h"
 #include "k8s/sim/manifestloader.h"
+#include "k8s/sim/metricsserver.h"
 #include "k8s/sim/podeviction.h"
 #include "k8s/sim/podterminator.h"
 #include "k8s/sim/quotacontroller.h"
@@ -265,6 +266,10 @@ std::optional<std::string> Simulator::start() {
     m_disruption->start();
     m_terminator->start();
     m_eviction = std::make_unique<PodEviction>(m_store, m_registry, *m_terminator);
+    if (m_options.metricsServer) {
+        m_registry.serveMetricsApi();
+        m_metrics = std::make_unique<MetricsServer>(m_store, m_registry);
+    }
 
     ApiServer::Options server;
     server.host = m_options.host;
@@ -275,6 +280,7 @@ std::optional<std::string> Simulator::start() {
     server.bookmarkInterval = std::chrono::milliseconds(m_options.bookmarkIntervalMs);
     server.terminator = m_terminator.get();
     server.eviction = m_eviction.get();
+    server.metrics = m_metrics.get();
     server.tokens[m_adminToken] = SimUser{"admin", {"system:masters"}, false, {}};
     if (!m_options.readonlyToken.empty())
         server.tokens[m_options.readonlyToken] =

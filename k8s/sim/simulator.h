@@ -17,6 +17,7 @@ namespace cubedesk::sim {
 
 class ChurnEngine;
 class DisruptionController;
+class MetricsServer;
 class PodEviction;
 class PodTerminator;
 class QuotaController;
@@ -49,6 +50,8 @@ struct SimulatorOptions {
     int bookmarkIntervalMs = 10000;
     /// How long a pod's containers take to stop once it is deleted (its grace period caps it).
     int podShutdownMs = 1000;
+    /// Serve metrics.k8s.io (MetricsServer), as a cluster with metrics-server does.
+    bool metricsServer = true;
 };
 
 /// One simulated cluster: store, registry, the built-in controllers (CRD establishment,
@@ -108,6 +111,7 @@ private:
     std::unique_ptr<PodTerminator> m_terminator;
     std::unique_ptr<DisruptionController> m_disruption;
     std::unique_ptr<PodEviction> m_eviction;
+    std::unique_ptr<MetricsServer> m_metrics;
     std::unique_ptr<ApiServer> m_server;
     std::string m_adminToken;
     int m_port = -1;
