@@ -116,7 +116,7 @@ appstreamcli validate-tree --no-net --strict "$root" ||
 grep -q "<release version=\"$version\"" "$root/usr/share/metainfo/$id.metainfo.xml" ||
   fail "the metainfo has no <release> for $version"
 
-# The licence, said the same way everywhere: Apache-2.0.
+# CubeDesk's own licence, said the same way everywhere: Apache-2.0.
 grep -q "<project_license>Apache-2.0</project_license>" "$root/usr/share/metainfo/$id.metainfo.xml" ||
   fail "the metainfo's project_license is not Apache-2.0"
 grep -qx "License: Apache-2.0" "$root/usr/share/doc/cubedesk/copyright" ||
@@ -124,8 +124,9 @@ grep -qx "License: Apache-2.0" "$root/usr/share/doc/cubedesk/copyright" ||
 grep -q "Apache License" "$root/usr/share/doc/cubedesk/LICENSE" &&
   grep -q "Version 2.0, January 2004" "$root/usr/share/doc/cubedesk/LICENSE" ||
   fail "/usr/share/doc/cubedesk/LICENSE is not the Apache License 2.0"
-grep -q 'CPACK_RPM_PACKAGE_LICENSE "Apache-2.0"' "$build_dir/CPackConfig.cmake" ||
-  fail "the RPM License tag is not Apache-2.0 (CPackConfig.cmake)"
+# The RPM's License tag is the package's: CubeDesk's Apache-2.0 and Qt Charts' GPL-3.0-only.
+grep -q 'CPACK_RPM_PACKAGE_LICENSE "Apache-2.0 AND GPL-3.0-only"' "$build_dir/CPackConfig.cmake" ||
+  fail "the RPM License tag is not \"Apache-2.0 AND GPL-3.0-only\" (CPackConfig.cmake)"
 
 # The third-party notices: every library the program links, with its licence; Qt Charts' GPL-3.0
 # said outright; each licence text is the licence it is named after.
