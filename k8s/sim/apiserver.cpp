@@ -149,6 +149,14 @@ struct Selectors {
             return false;
         return true;
     }
+    /// A store query of namespace `ns` ("" for all) with these selectors; valid while they are.
+    ListQuery query(const std::string &ns) const {
+        ListQuery q;
+        q.ns = ns;
+        q.labels = labels ? &*labels : nullptr;
+        q.fields = fields ? &*fields : nullptr;
+        return q;
+    }
 };
 
 std::optional<Selectors> parseSelectors(const httplib::Request &req, httplib::Response &res,
@@ -535,10 +543,7 @@ void ApiServer::serveMetrics(const httplib::Request &req, httplib::Response &res
     auto selectors = parseSelectors(req, res, route.type);
     if (!selectors)
         return;
-    ListQuery q;
-    q.ns = route.ns;
-    q.labels = selectors->labels ? &*selectors->labels : nullptr;
-    q.fields = selectors->fields ? &*selectors->fields : nullptr;
+    ListQuery q = selectors->query(route.ns);
     q.continueToken = param(req, "continue");
     if (const std::string limit = param(req, "limit"); !limit.empty())
         q.limit = std::strtoull(limit.c_str(), nullptr, 10);
@@ -1068,11 +1073,7 @@ void ApiServer::serveDeleteCollection(const httplib::Request &req, httplib::Resp
     auto selectors = parseSelectors(req, res, type);
     if (!selectors)
         return;
-    ListQuery q;
-    q.ns = route.ns;
-    q.labels = selectors->labels ? &*selectors->labels : nullptr;
-    q.fields = selectors->fields ? &*selectors->fields : nullptr;
-    auto page = m_store.list(type, q);
+    auto page = m_store.list(type, selectors->query(route.ns));
     if (!page.ok())
         return sendError(res, page.error());
     json items = json::array();
@@ -1147,10 +1148,7 @@ void ApiServer::serveList(const httplib::Request &req, httplib::Response &res,
     auto selectors = parseSelectors(req, res, type);
     if (!selectors)
         return;
-    ListQuery q;
-    q.ns = ns;
-    q.labels = selectors->labels ? &*selectors->labels : nullptr;
-    q.fields = selectors->fields ? &*selectors->fields : nullptr;
+    ListQuery q = selectors->query(ns);
     q.continueToken = param(req, "continue");
     q.resourceVersion = param(req, "resourceVersion");
     q.resourceVersionMatch = param(req, "resourceVersionMatch");

@@ -18,46 +18,48 @@ bool inferenceBusy(std::uint64_t seed, long long seconds) {
     return (seconds / 7 + static_cast<long long>(seed % 3)) % 3 == 0;
 }
 
+/// Each profile's CPU and memory share of its allowance: low + span × a number in [0, 1).
+/// Inference's CPU is its quiet band here; its busy slots are cpuShare()'s.
+struct Bands {
+    double cpuLow;
+    double cpuSpan;
+    double memoryLow;
+    double memorySpan;
+};
+
+Bands bandsOf(WorkloadProfile profile) {
+    switch (profile) {
+    case WorkloadProfile::TrainingMaster:
+    case WorkloadProfile::TrainingWorker:
+        return {0.80, 0.15, 0.70, 0.15};
+    case WorkloadProfile::Notebook:
+        return {0.005, 0.02, 0.15, 0.15};
+    case WorkloadProfile::Inference:
+        return {0.06, 0.04, 0.50, 0.10};
+    case WorkloadProfile::IstioInit:
+        return {0.0, 0.0, 0.0, 0.0};
+    case WorkloadProfile::IstioProxy:
+        return {0.03, 0.04, 0.25, 0.10};
+    case WorkloadProfile::Service:
+        break;
+    }
+    return {0.10, 0.25, 0.30, 0.30};
+}
+
 } // namespace
 
 double WorkloadLoad::cpuShare(WorkloadProfile profile, std::uint64_t seed, long long seconds) {
     const double u = unit(seed, seconds / kCpuPeriodSeconds);
-    switch (profile) {
-    case WorkloadProfile::TrainingMaster:
-    case WorkloadProfile::TrainingWorker:
-        return 0.80 + 0.15 * u;
-    case WorkloadProfile::Notebook:
-        return 0.005 + 0.02 * u;
-    case WorkloadProfile::Inference:
-        return inferenceBusy(seed, seconds) ? 0.60 + 0.25 * u : 0.06 + 0.04 * u;
-    case WorkloadProfile::IstioInit:
-        return 0.0;
-    case WorkloadProfile::IstioProxy:
-        return 0.03 + 0.04 * u;
-    case WorkloadProfile::Service:
-        break;
-    }
-    return 0.10 + 0.25 * u;
+    if (profile == WorkloadProfile::Inference && inferenceBusy(seed, seconds))
+        return 0.60 + 0.25 * u;
+    const Bands b = bandsOf(profile);
+    return b.cpuLow + b.cpuSpan * u;
 }
 
 double WorkloadLoad::memoryShare(WorkloadProfile profile, std::uint64_t seed, long long seconds) {
     const double u = unit(seed ^ 0x5bd1e995ULL, seconds / 300);
-    switch (profile) {
-    case WorkloadProfile::TrainingMaster:
-    case WorkloadProfile::TrainingWorker:
-        return 0.70 + 0.15 * u;
-    case WorkloadProfile::Notebook:
-        return 0.15 + 0.15 * u;
-    case WorkloadProfile::Inference:
-        return 0.50 + 0.10 * u;
-    case WorkloadProfile::IstioInit:
-        return 0.0;
-    case WorkloadProfile::IstioProxy:
-        return 0.25 + 0.10 * u;
-    case WorkloadProfile::Service:
-        break;
-    }
-    return 0.30 + 0.30 * u;
+    const Bands b = bandsOf(profile);
+    return b.memoryLow + b.memorySpan * u;
 }
 
 int WorkloadLoad::gpuPercent(WorkloadProfile profile, std::uint64_t seed, long long seconds) {

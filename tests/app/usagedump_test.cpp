@@ -4,12 +4,12 @@
 // on stderr and the exit status is 1.
 
 #include "tests/support/simprocess.h"
+#include "tests/support/textcolumns.h"
 
 #include <algorithm>
 #include <gtest/gtest.h>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 using cubedesk::test::Process;
 using cubedesk::test::SimProcess;
@@ -31,14 +31,7 @@ std::map<std::string, std::string> top(const SimProcess &sim, bool pods) {
     const auto r = sim.kubectl(args, std::chrono::seconds(60));
     EXPECT_EQ(r.exitCode, 0) << r.err;
     std::map<std::string, std::string> out;
-    std::istringstream lines(r.out);
-    std::string line;
-    while (std::getline(lines, line)) {
-        std::istringstream words(line);
-        std::vector<std::string> w;
-        std::string x;
-        while (words >> x)
-            w.push_back(x);
+    for (const auto &w : cubedesk::test::textColumns(r.out)) {
         if (pods && w.size() >= 4)
             out[w[0] + '/' + w[1]] = w[2] + ' ' + w[3];
         else if (!pods && w.size() >= 4 && w[1] != "<unknown>")

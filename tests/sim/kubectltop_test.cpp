@@ -5,35 +5,19 @@
 // (docs/simulator.md, "Metrics").
 
 #include "tests/support/simprocess.h"
+#include "tests/support/textcolumns.h"
 
 #include <gtest/gtest.h>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
-#include <sstream>
 
 using cubedesk::test::Process;
 using cubedesk::test::SimProcess;
+using cubedesk::test::textColumns;
 using nlohmann::json;
 
 namespace {
-
-/// The whitespace-separated columns of each line of `text`.
-std::vector<std::vector<std::string>> rows(const std::string &text) {
-    std::vector<std::vector<std::string>> out;
-    std::istringstream lines(text);
-    std::string line;
-    while (std::getline(lines, line)) {
-        std::istringstream words(line);
-        std::vector<std::string> row;
-        std::string w;
-        while (words >> w)
-            row.push_back(w);
-        if (!row.empty())
-            out.push_back(std::move(row));
-    }
-    return out;
-}
 
 /// kubectl's CPU column ("1234m" or "2") in millicores; -1 when it is not a number.
 long long millicores(const std::string &cell) {
@@ -105,7 +89,7 @@ TEST_F(KubectlTopTest, EveryReadyNodeHasUsageBelowItsCapacity) {
     const auto r = kubectl({"top", "nodes", "--no-headers"});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     std::set<std::string> seen;
-    for (const auto &row : rows(r.out)) {
+    for (const auto &row : textColumns(r.out)) {
         ASSERT_GE(row.size(), 5U) << r.out;
         const auto it = readyCores.find(row[0]);
         if (it == readyCores.end()) {
@@ -140,7 +124,7 @@ TEST_F(KubectlTopTest, EveryRunningPodHasContainerUsageThatFollowsItsProfile) {
     ASSERT_EQ(r.exitCode, 0) << r.err;
     std::set<std::string> pods;
     std::map<std::string, long long> cpuOf; // "ns/pod/container" → millicores
-    for (const auto &row : rows(r.out)) {
+    for (const auto &row : textColumns(r.out)) {
         ASSERT_EQ(row.size(), 5U) << r.out; // NAMESPACE POD NAME CPU MEMORY
         pods.insert(row[0] + '/' + row[1]);
         cpuOf[row[0] + '/' + row[1] + '/' + row[2]] = millicores(row[3]);
@@ -191,14 +175,14 @@ TEST_F(KubectlTopTest, SelectorsNamespacesAndPagesNarrowTheLists) {
     std::set<std::string> expected;
     for (const auto &n : org["items"])
         expected.insert(n["metadata"].value("name", ""));
-    for (const auto &row : rows(r.out))
+    for (const auto &row : textColumns(r.out))
         EXPECT_EQ(expected.count(row[0]), 1U) << row[0];
-    EXPECT_FALSE(rows(r.out).empty());
+    EXPECT_FALSE(textColumns(r.out).empty());
 
     // One namespace.
     const auto ns = kubectl({"top", "pods", "-n", "jupyter", "--no-headers"});
     ASSERT_EQ(ns.exitCode, 0) << ns.err;
-    EXPECT_FALSE(rows(ns.out).empty());
+    EXPECT_FALSE(textColumns(ns.out).empty());
 
     // Pages of five, followed to the end, hold every pod that has metrics, once.
     std::set<std::string> paged;

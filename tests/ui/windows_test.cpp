@@ -8,6 +8,7 @@
 #include "models/balanceadvisor.h"
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
+#include "tests/support/screenshot.h"
 #include "tests/support/simprocess.h"
 #include "tests/support/testwindow.h"
 #include "ui/balancebar.h"
@@ -208,6 +209,9 @@ void WindowsTest::aNewLanguageReopensTheWindows() {
     models::NotificationModel *notifications = first->notifications();
     QCOMPARE(paneTitle(*first, QStringLiteral("nodesPane")), QStringLiteral("Nodes"));
     QVERIFY(first->openWork().isEmpty());
+    QVERIFY(
+        !test::saveScreenshot(*first, QStringLiteral("language-before-en.png"), catalogues.path())
+             .isEmpty());
 
     // Chinese, from the preferences: nothing is open that reopening would end, so no question.
     QSignalSpy reopened(&set, &ui::WindowSet::windowsReopened);
@@ -233,6 +237,10 @@ void WindowsTest::aNewLanguageReopensTheWindows() {
     QCOMPARE(zhSecond->clusterTree()->unchecked(), QStringList{cluster});
     QVERIFY(showsPanes(*zhFirst));
     QVERIFY(!showsPanes(*zhSecond));
+    // Pictures of the reopened window to look at (CUBEDESK_SCREENSHOT_DIR keeps them).
+    QVERIFY(!test::saveScreenshot(*zhFirst, QStringLiteral("language-reopened-zh.png"),
+                                  catalogues.path())
+                 .isEmpty());
     QCOMPARE(hub.clusters().size(), 1);
     QCOMPARE(hub.clusters().front(), connection);
     QCOMPARE(connection->session(), session);
