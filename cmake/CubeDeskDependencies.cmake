@@ -11,7 +11,7 @@ find_package(PkgConfig REQUIRED)
 pkg_check_modules(HTTPLIB REQUIRED IMPORTED_TARGET cpp-httplib)
 # DBus is optional: Linux and BSD builds read the desktop's colour scheme from the XDG portal
 # with it (ui/CMakeLists.txt); Windows and macOS builds do not need it.
-find_package(Qt6 6.4 REQUIRED COMPONENTS Core Network WebSockets Gui Widgets Charts Svg Test
+find_package(Qt6 6.4 REQUIRED COMPONENTS Core Concurrent Network WebSockets Gui Widgets Charts Svg Test
     LinguistTools OPTIONAL_COMPONENTS DBus)
 # libvterm: terminal emulation for the exec terminal (models/terminal).
 pkg_check_modules(VTERM REQUIRED IMPORTED_TARGET vterm)

@@ -22,6 +22,7 @@
 namespace cubedesk::models {
 
 class ClusterConnection;
+class UsageMonitor;
 
 class ClusterHub final : public QObject {
     Q_OBJECT
@@ -71,6 +72,9 @@ public:
     bool statusKindsWatched() const { return m_statusKindsWatched; }
     void setStatusKindsGraceMs(int ms) { m_statusKindsGrace.setInterval(ms); }
     UpdateDispatcher *dispatcher() { return &m_dispatcher; }
+    /// What metrics-server measures on the clusters' nodes, polled while a view watches it;
+    /// one for every window.
+    UsageMonitor *usage() const { return m_usage; }
     /// Re-reads every connection's freshness now.
     void pollStates();
 
@@ -96,6 +100,7 @@ private:
     QTimer m_statePoll;
     QTimer m_statusKindsGrace; ///< single shot: unwatch when it fires
     bool m_statusKindsWatched = false;
+    UsageMonitor *m_usage; ///< a child
     bool m_readOnly = false;
     /// Contexts naming one exec user share its plugin, across reloads too.
     k8s::ResolveOptions m_resolveOptions;

@@ -9,8 +9,10 @@
 #include "models/modelroles.h"
 #include "models/qtstring.h"
 #include "models/resourceusage.h"
+#include "models/usagemonitor.h"
 
 #include <QDateTime>
+#include <QLocale>
 
 #include <algorithm>
 
@@ -19,8 +21,15 @@ namespace cubedesk::models {
 namespace {} // namespace
 
 NodeTableModel::NodeTableModel(ClusterHub *hub, QObject *parent)
-    : KeyedTableModel<NodeRow, &NodeRow::name>(parent) {
+    : KeyedTableModel<NodeRow, &NodeRow::name>(parent)
+    , m_usage(hub->usage()) {
     connect(hub, &ClusterHub::clusterChanged, this, &NodeTableModel::clusterChanged);
+    // New samples repaint the CPU and memory bars (their third mark) and tooltips.
+    connect(m_usage, &UsageMonitor::updated, this, [this] {
+        if (rowCount() > 0)
+            Q_EMIT dataChanged(index(0, CpuColumn), index(rowCount() - 1, MemoryColumn),
+                               {UsageRole, Qt::ToolTipRole});
+    });
     connect(hub, &ClusterHub::clusterAboutToBeRemoved, this,
             [this](ClusterConnection *cluster) { removeClusterRows(cluster); });
     for (auto *c : hub->clusters()) {
@@ -67,6 +76,35 @@ NodeRow NodeTableModel::makeRow(ClusterConnection *cluster, const NodePtr &node)
     return r;
 }
 
+Usage NodeTableModel::withMeasured(const NodeRow &r, Usage usage, bool cpu) const {
+    if (const UsageMonitor::Sample *s = m_usage->node(r.clusterName, r.name)) {
+        const std::optional<qint64> &value = cpu ? s->milliCpu : s->memoryBytes;
+        if (value)
+            usage.measured = cpu ? static_cast<double>(*value) / 1000.0
+                                 : static_cast<double>(*value) / (1024.0 * 1024.0 * 1024.0);
+    }
+    return usage;
+}
+
+QString NodeTableModel::usageToolTip(const NodeRow &r, bool cpu) const {
+    const Usage u = withMeasured(r, cpu ? r.cpu : r.memory, cpu);
+    const QString unit = cpu ? tr("cores") : QStringLiteral("GiB");
+    QString tip = tr("Requested %1 of %2 %3 allocatable")
+                      .arg(QString::number(u.used, 'f', 1), QString::number(u.total, 'f', 1), unit);
+    if (u.measured >= 0) {
+        tip += QLatin1Char('\n') +
+               tr("In use: %1 %2 (metrics-server, %3)")
+                   .arg(QString::number(u.measured, 'f', 2), unit,
+                        QLocale().toString(m_usage->sampledAt(r.clusterName).toLocalTime().time(),
+                                           QLocale::ShortFormat));
+    } else if (const QString why = m_usage->reason(r.clusterName); !why.isEmpty()) {
+        tip += QLatin1Char('\n') + why;
+    } else if (m_usage->state(r.clusterName) == UsageMonitor::State::Measured) {
+        tip += QLatin1Char('\n') + tr("In use: not measured (the node has no metrics)");
+    }
+    return tip;
+}
+
 QString NodeTableModel::age(qint64 created, qint64 now) {
     if (created <= 0)
         return {};
@@ -81,6 +119,9 @@ QVariant NodeTableModel::data(const QModelIndex &index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid))
         return {};
     const NodeRow &r = row(index.row());
+    const bool usageColumn = index.column() == CpuColumn || index.column() == MemoryColumn;
+    if (role == Qt::ToolTipRole && usageColumn)
+        return usageToolTip(r, index.column() == CpuColumn);
     switch (role) {
     case Qt::DisplayRole:
     case Qt::ToolTipRole:
@@ -121,9 +162,9 @@ QVariant NodeTableModel::data(const QModelIndex &index, int role) const {
         case GpusColumn:
             return QVariant::fromValue(r.gpus);
         case CpuColumn:
-            return QVariant::fromValue(r.cpu);
+            return QVariant::fromValue(withMeasured(r, r.cpu, true));
         case MemoryColumn:
-            return QVariant::fromValue(r.memory);
+            return QVariant::fromValue(withMeasured(r, r.memory, false));
         default:
             return {};
         }

@@ -3,7 +3,9 @@
 // Rows are precomputed NodeRows; a batch becomes contiguous beginInsertRows/beginRemoveRows
 // runs and per-row dataChanged ranges (docs/threads-and-data-flow.md) — never a reset. Scope
 // (which clusters), sorting and filtering are SortFilterIndex's job; this model answers
-// SortKeySource for it.
+// SortKeySource for it. The CPU and memory bars also carry what the hub's UsageMonitor measured
+// (Usage::measured in UsageRole; their tooltip says requested, in use and when — or why there
+// is no measurement).
 //
 // Threads: GUI thread only. Reads the hub's connections; owns only its rows.
 
@@ -17,6 +19,7 @@ namespace cubedesk::models {
 
 class ClusterHub;
 class ClusterConnection;
+class UsageMonitor;
 struct ClusterChange;
 
 class NodeTableModel final : public KeyedTableModel<NodeRow, &NodeRow::name>, public SortKeySource {
@@ -54,6 +57,12 @@ public:
 
 private:
     void clusterChanged(ClusterConnection *cluster, const ClusterChange &change);
+    /// `usage` with what metrics-server measured on the row's node (cores or GiB), if anything.
+    Usage withMeasured(const NodeRow &r, Usage usage, bool cpu) const;
+    /// Requested of allocatable, and in use (with the sample's time) or why not.
+    QString usageToolTip(const NodeRow &r, bool cpu) const;
+
+    UsageMonitor *m_usage; ///< the hub's
 };
 
 } // namespace cubedesk::models

@@ -1,6 +1,7 @@
 #pragma once
 // Usage: "used of total" for one resource, precomputed by the models for the bar delegates
-// (UsageRole). Plain value type; registered with QMetaType so it travels in a QVariant.
+// (UsageRole), and optionally what is measured in use beside it. Plain value type; registered
+// with QMetaType so it travels in a QVariant.
 
 #include <QMetaType>
 #include <QString>
@@ -11,6 +12,9 @@ struct Usage {
     double used = 0;  ///< requested (or used) amount, in the unit of `text`
     double total = 0; ///< allocatable (or hard limit); 0 = nothing to compare against
     QString text;     ///< what the bar prints, e.g. "12.5 / 64" or "3 / 8 GPU"
+    /// What is measured in use (metrics-server), in the unit of `text`; negative when nothing
+    /// was measured. The bar's third mark, beside `used` (requested) and `total`.
+    double measured = -1;
 
     /// used/total in [0, ∞); 0 when total is 0.
     double ratio() const { return total > 0 ? used / total : 0.0; }

@@ -7,6 +7,7 @@
 #include "models/nodefilter.h"
 #include "models/nodetablemodel.h"
 #include "models/sortfilterindex.h"
+#include "models/usagemonitor.h"
 #include "ui/filterfield.h"
 #include "ui/nodedetailpanel.h"
 #include "ui/tableviews.h"
@@ -228,6 +229,28 @@ QByteArray NodesPane::saveState() const {
 void NodesPane::restoreState(const QByteArray &state) {
     if (!state.isEmpty())
         m_view->horizontalHeader()->restoreState(state);
+}
+
+NodesPane::~NodesPane() {
+    // A pane deleted while shown gets no hide event.
+    if (m_watchingUsage)
+        m_hub->usage()->unwatch();
+}
+
+void NodesPane::showEvent(QShowEvent *event) {
+    QWidget::showEvent(event);
+    if (!m_watchingUsage) {
+        m_watchingUsage = true;
+        m_hub->usage()->watch();
+    }
+}
+
+void NodesPane::hideEvent(QHideEvent *event) {
+    QWidget::hideEvent(event);
+    if (m_watchingUsage) {
+        m_watchingUsage = false;
+        m_hub->usage()->unwatch();
+    }
 }
 
 } // namespace cubedesk::ui

@@ -1,7 +1,9 @@
 #pragma once
 // NodesPane: every node of the clusters in scope in one table (NodeTableModel through our own
 // SortFilterIndex), a debounced filter box that takes label-selector syntax and free text,
-// actions for the selection (edit labels, cordon, uncordon) and the detail panel.
+// actions for the selection (edit labels, cordon, uncordon) and the detail panel. CPU and memory
+// bars show requested of allocatable and, while the pane is shown, what metrics-server measures
+// in use (the hub's UsageMonitor is watched only then).
 //
 // Threads: GUI thread only. Does not own the models; owns its proxy and widgets.
 
@@ -33,6 +35,7 @@ class NodesPane final : public QWidget {
     Q_OBJECT
 public:
     NodesPane(models::ClusterHub *hub, models::NodeTableModel *model, QWidget *parent = nullptr);
+    ~NodesPane() override;
 
     void setScope(const QSet<QString> &clusters);
     void setFilterText(const QString &text);
@@ -51,6 +54,11 @@ public:
     QByteArray saveState() const;
     void restoreState(const QByteArray &state);
 
+protected:
+    /// While the pane shows, the hub's UsageMonitor polls metrics-server for the bars' "in use".
+    void showEvent(QShowEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
+
 Q_SIGNALS:
     void editLabelsRequested();
     void cordonRequested(bool unschedulable);
@@ -68,6 +76,7 @@ private:
 
     models::ClusterHub *m_hub;
     models::NodeTableModel *m_model;
+    bool m_watchingUsage = false;
     models::SortFilterIndex *m_proxy;
     QSet<QString> m_scope;
     QLineEdit *m_filter;

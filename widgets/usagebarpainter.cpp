@@ -33,6 +33,26 @@ void UsageBarPainter::paint(QPainter *painter, const QRect &bar, const models::U
         painter->drawRoundedRect(shape, CornerRadius, CornerRadius);
         painter->restore();
     }
+    // The measured use: a strip along the bottom, as long as its share of the total, in the
+    // text's colour on each part so that it reads on the track and on the fill alike.
+    if (const int measured = measuredWidth(bar, usage); measured > 0) {
+        const int height = std::max(2, bar.height() / 5);
+        const QRect strip(bar.left(), bar.bottom() - height + 1, measured, height);
+        painter->save();
+        painter->setClipRect(strip, Qt::IntersectClip);
+        painter->setClipRect(trackPart, Qt::IntersectClip);
+        painter->setBrush(palette.color(QPalette::Text));
+        painter->drawRoundedRect(shape, CornerRadius, CornerRadius);
+        painter->restore();
+        if (filled > 0) {
+            painter->save();
+            painter->setClipRect(strip, Qt::IntersectClip);
+            painter->setClipRect(fillPart, Qt::IntersectClip);
+            painter->setBrush(textColorOn(fill));
+            painter->drawRoundedRect(shape, CornerRadius, CornerRadius);
+            painter->restore();
+        }
+    }
 
     if (!usage.text.isEmpty()) {
         const QRect textRect = bar.adjusted(TextPadding, 0, -TextPadding, 0);
@@ -60,6 +80,14 @@ void UsageBarPainter::paint(QPainter *painter, const QRect &bar, const models::U
         }
     }
     painter->restore();
+}
+
+int UsageBarPainter::measuredWidth(const QRect &bar, const models::Usage &usage) {
+    if (usage.measured < 0 || usage.total <= 0)
+        return 0;
+    const double ratio = std::clamp(usage.measured / usage.total, 0.0, 1.0);
+    // Something measured is never drawn as nothing: at least one pixel.
+    return std::clamp(std::max(1, qRound(ratio * bar.width())), 0, bar.width());
 }
 
 int UsageBarPainter::fillWidth(const QRect &bar, const models::Usage &usage) {

@@ -1,9 +1,11 @@
 #pragma once
 // UsageBarPainter: paints one models::Usage as a horizontal bar: a neutral rounded track, the
 // filled part (ratio clipped at 100 %) coloured by the platform's level (calm blue, amber from
-// 80 %, red from 95 %) and the usage text over it, in a colour that stays readable on the fill and
-// on the track in light and dark palettes. Shared by UsageBarDelegate (table cells) and
-// NodeCardDelegate (board cards) so both agree on geometry, colours and thresholds.
+// 80 %, red from 95 %), what is measured in use as a strip along the bottom (when known: one bar,
+// three marks — requested, used, allocatable) and the usage text over it, in a colour that stays
+// readable on the fill and on the track in light and dark palettes. Shared by UsageBarDelegate
+// (table cells) and NodeCardDelegate (board cards) so both agree on geometry, colours and
+// thresholds.
 //
 // It also holds the colour arithmetic every custom painter shares, so that both themes stay
 // legible: whether a palette is dark, WCAG 2 luminance and contrast, the level colours per theme,
@@ -43,6 +45,9 @@ public:
 
     /// Width in pixels of the filled part of `bar` for `usage` (ratio clipped to [0, 1]).
     static int fillWidth(const QRect &bar, const models::Usage &usage);
+    /// Width in pixels of the measured-use strip (0 when nothing was measured; at least 1 when
+    /// something was).
+    static int measuredWidth(const QRect &bar, const models::Usage &usage);
     /// Fill colour of a level on a light palette (what fillColor(level, palette) answers there).
     static QColor fillColor(models::Usage::Level level);
     /// Fill colour of a level in `palette`: fillColor(level) on a light Base, lighter tints of the

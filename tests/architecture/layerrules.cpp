@@ -83,7 +83,7 @@ std::vector<LayerRule> repositoryLayerRules() {
          {"k8s/sim", "k8s/api"},
          {},
          {"nlohmann-json", "cpp-httplib", "openssl", "yaml-cpp"}},
-        {"models", withClientCore({"models"}), {"QtCore", "QtGui"}, {"libvterm"}},
+        {"models", withClientCore({"models"}), {"QtCore", "QtGui", "QtConcurrent"}, {"libvterm"}},
         {"widgets",
          {"k8s/api", "k8s/objects", "k8s/cube", "models", "widgets"},
          {"QtCore", "QtGui", "QtWidgets", "QtCharts", "QtSvg"},

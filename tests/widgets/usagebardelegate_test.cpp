@@ -124,6 +124,46 @@ private Q_SLOTS:
         QCOMPARE(outside, r.view->palette().color(QPalette::Base));
     }
 
+    // The third mark: what is measured in use, a strip along the bar's bottom as long as its
+    // share, in the text's colour on each part; none when nothing was measured.
+    void measuredUseIsAStripAlongTheBottom() {
+        Usage quiet{50, 100, QStringLiteral("50 / 100")};
+        quiet.measured = 25; // inside the requested fill
+        Usage busy{25, 100, QStringLiteral("25 / 100")};
+        busy.measured = 75; // past the fill, over the track
+        const Usage unmeasured{50, 100, QStringLiteral("50 / 100")};
+        const Rendered r = render({QVariant::fromValue(quiet), QVariant::fromValue(busy),
+                                   QVariant::fromValue(unmeasured)});
+        const QPalette &palette = r.view->palette();
+        const auto stripPixels = [&](int row, const Usage &usage) {
+            const QRect bar = UsageBarDelegate::barRect(r.cell(row));
+            const QRect line(bar.left(), bar.bottom() - 1, bar.width(), 1);
+            const QColor onFill =
+                UsageBarPainter::textColorOn(UsageBarPainter::fillColor(usage.level()));
+            const QColor onTrack = palette.color(QPalette::Text);
+            const int fill = UsageBarPainter::fillWidth(bar, usage);
+            return std::pair{
+                tests::countPixels(r.image, QRect(line.left(), line.top(), fill, 1),
+                                   [&](QColor c) { return tests::colorDistance(c, onFill) <= 24; }),
+                tests::countPixels(
+                    r.image, QRect(line.left() + fill, line.top(), bar.width() - fill, 1),
+                    [&](QColor c) { return tests::colorDistance(c, onTrack) <= 24; })};
+        };
+        const int width = UsageBarDelegate::barRect(r.cell(0)).width();
+        const auto [quietOnFill, quietOnTrack] = stripPixels(0, quiet);
+        QVERIFY2(std::abs(quietOnFill - width / 4) <= 3, qPrintable(QString::number(quietOnFill)));
+        QCOMPARE(quietOnTrack, 0);
+        const auto [busyOnFill, busyOnTrack] = stripPixels(1, busy);
+        QVERIFY2(std::abs(busyOnFill - width / 4) <= 3, qPrintable(QString::number(busyOnFill)));
+        QVERIFY2(std::abs(busyOnTrack - width / 2) <= 3, qPrintable(QString::number(busyOnTrack)));
+        const auto [noneOnFill, noneOnTrack] = stripPixels(2, unmeasured);
+        QCOMPARE(noneOnFill + noneOnTrack, 0);
+        QCOMPARE(UsageBarPainter::measuredWidth(QRect(0, 0, 200, 10), unmeasured), 0);
+        Usage tiny = unmeasured;
+        tiny.measured = 0.001; // something measured is never drawn as nothing
+        QCOMPARE(UsageBarPainter::measuredWidth(QRect(0, 0, 200, 10), tiny), 1);
+    }
+
     void colourFollowsLevel() {
         const Usage normal{50, 100, QStringLiteral("50 / 100")};
         const Usage warning{85, 100, QStringLiteral("85 / 100")};
