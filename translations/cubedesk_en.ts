@@ -1104,6 +1104,22 @@
         <source>Internal IP</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>cores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requested %1 of %2 %3 allocatable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In use: %1 %2 (metrics-server, %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In use: not measured (the node has no metrics)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::models::NodeWriteController</name>
@@ -1541,6 +1557,21 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::models::UsageMonitor</name>
+    <message>
+        <source>%1 has no metrics-server (metrics.k8s.io is not served).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 refused to list node metrics: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: node metrics could not be read: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::ui::AboutDialog</name>
     <message>
         <source>The application framework: the modules Core, Gui, Widgets, Network, WebSockets, OpenGL, OpenGL Widgets and Svg. CubeDesk uses Qt under the LGPL-3.0, whose terms add to those of the GPL-3.0 (both texts below), and links it dynamically, so that it can be replaced.</source>
@@ -1666,7 +1697,7 @@
 <context>
     <name>cubedesk::ui::BalanceAuditView</name>
     <message>
-        <source>Balancing audit</source>
+        <source>Audit of cluster writes</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3163,10 +3194,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Balancing audit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Overview</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3275,6 +3302,36 @@
     </message>
     <message>
         <source>%1 of %2 failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n terminal(s)</source>
+        <translation>
+            <numerusform>%n terminal</numerusform>
+            <numerusform>%n terminals</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n log view(s)</source>
+        <translation>
+            <numerusform>%n log view</numerusform>
+            <numerusform>%n log views</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>a drain in progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>automatic balancing of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the undo of “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3918,10 +3975,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>A new language applies when CubeDesk starts again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Appearance</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3971,6 +4024,10 @@
     </message>
     <message>
         <source>Settings file: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The windows reopen in a new language at once, with their layouts; you are asked first when that would close terminals, log views or a drain.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4341,6 +4398,25 @@
     </message>
     <message>
         <source>Use %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::WindowSet</name>
+    <message>
+        <source>Change the language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CubeDesk reopens its windows in the new language. That ends: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reopen now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At the next start</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1090,6 +1090,22 @@
         <source>Internal IP</source>
         <translation>内部 IP</translation>
     </message>
+    <message>
+        <source>cores</source>
+        <translation>核</translation>
+    </message>
+    <message>
+        <source>Requested %1 of %2 %3 allocatable</source>
+        <translation>已申请 %1，可分配 %2 %3</translation>
+    </message>
+    <message>
+        <source>In use: %1 %2 (metrics-server, %3)</source>
+        <translation>实际使用：%1 %2（metrics-server，%3）</translation>
+    </message>
+    <message>
+        <source>In use: not measured (the node has no metrics)</source>
+        <translation>实际使用：未测得（该节点没有指标）</translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::models::NodeWriteController</name>
@@ -1521,6 +1537,21 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::models::UsageMonitor</name>
+    <message>
+        <source>%1 has no metrics-server (metrics.k8s.io is not served).</source>
+        <translation>%1 没有 metrics-server（未提供 metrics.k8s.io）。</translation>
+    </message>
+    <message>
+        <source>%1 refused to list node metrics: %2</source>
+        <translation>%1 拒绝列出节点指标：%2</translation>
+    </message>
+    <message>
+        <source>%1: node metrics could not be read: %2</source>
+        <translation>%1：无法读取节点指标：%2</translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::ui::AboutDialog</name>
     <message>
         <source>The application framework: the modules Core, Gui, Widgets, Network, WebSockets, OpenGL, OpenGL Widgets and Svg. CubeDesk uses Qt under the LGPL-3.0, whose terms add to those of the GPL-3.0 (both texts below), and links it dynamically, so that it can be replaced.</source>
@@ -1646,8 +1677,8 @@
 <context>
     <name>cubedesk::ui::BalanceAuditView</name>
     <message>
-        <source>Balancing audit</source>
-        <translation>均衡审计</translation>
+        <source>Audit of cluster writes</source>
+        <translation>集群写操作审计</translation>
     </message>
 </context>
 <context>
@@ -3117,10 +3148,6 @@
         <translation>通知</translation>
     </message>
     <message>
-        <source>Balancing audit</source>
-        <translation>均衡审计</translation>
-    </message>
-    <message>
         <source>Overview</source>
         <translation>整体资源</translation>
     </message>
@@ -3229,6 +3256,34 @@
     <message>
         <source>%1 of %2 failed</source>
         <translation>%2 个中有 %1 个失败</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n terminal(s)</source>
+        <translation>
+            <numerusform>%n 个终端</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n log view(s)</source>
+        <translation>
+            <numerusform>%n 个日志视图</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>a drain in progress</source>
+        <translation>一个进行中的排空</translation>
+    </message>
+    <message>
+        <source>automatic balancing of %1</source>
+        <translation>%1 的自动均衡</translation>
+    </message>
+    <message>
+        <source>the undo of “%1”</source>
+        <translation>“%1”的撤销</translation>
+    </message>
+    <message>
+        <source>Audit</source>
+        <translation>审计</translation>
     </message>
 </context>
 <context>
@@ -3864,10 +3919,6 @@
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <source>A new language applies when CubeDesk starts again.</source>
-        <translation>新的语言在 CubeDesk 再次启动时生效。</translation>
-    </message>
-    <message>
         <source>Appearance</source>
         <translation>外观</translation>
     </message>
@@ -3918,6 +3969,10 @@
     <message>
         <source>Settings file: %1</source>
         <translation>设置文件：%1</translation>
+    </message>
+    <message>
+        <source>The windows reopen in a new language at once, with their layouts; you are asked first when that would close terminals, log views or a drain.</source>
+        <translation>更换语言后，窗口会立即以新语言重新打开并保留布局；若这会关闭终端、日志视图或排空操作，会先询问你。</translation>
     </message>
 </context>
 <context>
@@ -4285,6 +4340,25 @@
     <message>
         <source>Use %1</source>
         <translation>使用 %1</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::WindowSet</name>
+    <message>
+        <source>Change the language</source>
+        <translation>切换语言</translation>
+    </message>
+    <message>
+        <source>CubeDesk reopens its windows in the new language. That ends: %1.</source>
+        <translation>CubeDesk 将以新语言重新打开窗口，这会结束：%1。</translation>
+    </message>
+    <message>
+        <source>Reopen now</source>
+        <translation>立即重新打开</translation>
+    </message>
+    <message>
+        <source>At the next start</source>
+        <translation>下次启动时</translation>
     </message>
 </context>
 <context>
