@@ -33,22 +33,19 @@ void UsageBarPainter::paint(QPainter *painter, const QRect &bar, const models::U
         painter->drawRoundedRect(shape, CornerRadius, CornerRadius);
         painter->restore();
     }
-    // The measured use: a strip along the bottom, as long as its share of the total, in the
-    // text's colour on each part so that it reads on the track and on the fill alike.
+    // The measured use: a strip along the bottom, as long as its share of the total, in a
+    // darker shade of whatever it lies on (fill or track), so that it reads on both.
     if (const int measured = measuredWidth(bar, usage); measured > 0) {
-        const int height = std::max(2, bar.height() / 5);
+        const int height = std::max(3, bar.height() / 4);
         const QRect strip(bar.left(), bar.bottom() - height + 1, measured, height);
-        painter->save();
-        painter->setClipRect(strip, Qt::IntersectClip);
-        painter->setClipRect(trackPart, Qt::IntersectClip);
-        painter->setBrush(palette.color(QPalette::Text));
-        painter->drawRoundedRect(shape, CornerRadius, CornerRadius);
-        painter->restore();
-        if (filled > 0) {
+        for (const auto &[part, under] :
+             {std::pair{trackPart, trackColor(palette)}, std::pair{fillPart, fill}}) {
+            if (part.isEmpty())
+                continue;
             painter->save();
             painter->setClipRect(strip, Qt::IntersectClip);
-            painter->setClipRect(fillPart, Qt::IntersectClip);
-            painter->setBrush(textColorOn(fill));
+            painter->setClipRect(part, Qt::IntersectClip);
+            painter->setBrush(measuredColor(under, palette));
             painter->drawRoundedRect(shape, CornerRadius, CornerRadius);
             painter->restore();
         }
@@ -80,6 +77,10 @@ void UsageBarPainter::paint(QPainter *painter, const QRect &bar, const models::U
         }
     }
     painter->restore();
+}
+
+QColor UsageBarPainter::measuredColor(const QColor &under, const QPalette &palette) {
+    return legibleOn(mix(under, palette.color(QPalette::Text), 0.5), under, MarkContrast);
 }
 
 int UsageBarPainter::measuredWidth(const QRect &bar, const models::Usage &usage) {

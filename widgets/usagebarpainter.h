@@ -48,6 +48,9 @@ public:
     /// Width in pixels of the measured-use strip (0 when nothing was measured; at least 1 when
     /// something was).
     static int measuredWidth(const QRect &bar, const models::Usage &usage);
+    /// The measured-use strip's colour where it lies on `under` (the fill or the track): half
+    /// way to the palette's text colour, at MarkContrast against `under` or more.
+    static QColor measuredColor(const QColor &under, const QPalette &palette);
     /// Fill colour of a level on a light palette (what fillColor(level, palette) answers there).
     static QColor fillColor(models::Usage::Level level);
     /// Fill colour of a level in `palette`: fillColor(level) on a light Base, lighter tints of the

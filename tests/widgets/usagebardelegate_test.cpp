@@ -125,7 +125,7 @@ private Q_SLOTS:
     }
 
     // The third mark: what is measured in use, a strip along the bar's bottom as long as its
-    // share, in the text's colour on each part; none when nothing was measured.
+    // share, in a darker shade of each part it lies on; none when nothing was measured.
     void measuredUseIsAStripAlongTheBottom() {
         Usage quiet{50, 100, QStringLiteral("50 / 100")};
         quiet.measured = 25; // inside the requested fill
@@ -139,8 +139,9 @@ private Q_SLOTS:
             const QRect bar = UsageBarDelegate::barRect(r.cell(row));
             const QRect line(bar.left(), bar.bottom() - 1, bar.width(), 1);
             const QColor onFill =
-                UsageBarPainter::textColorOn(UsageBarPainter::fillColor(usage.level()));
-            const QColor onTrack = palette.color(QPalette::Text);
+                UsageBarPainter::measuredColor(UsageBarPainter::fillColor(usage.level()), palette);
+            const QColor onTrack =
+                UsageBarPainter::measuredColor(UsageBarPainter::trackColor(palette), palette);
             const int fill = UsageBarPainter::fillWidth(bar, usage);
             return std::pair{
                 tests::countPixels(r.image, QRect(line.left(), line.top(), fill, 1),
