@@ -821,7 +821,7 @@ void ApiServer::serveLog(const httplib::Request &req, httplib::Response &res, co
                     *stream->remaining -= static_cast<std::int64_t>(line.size());
                 }
                 out += line;
-                if (out.size() >= 64 * 1024) {
+                if (out.size() >= std::size_t{64} * 1024) {
                     if (!writeBody(sink, out.data(), out.size()))
                         return false;
                     out.clear();

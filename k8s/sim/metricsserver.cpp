@@ -16,7 +16,7 @@ namespace {
 
 constexpr const char *kApiVersion = "metrics.k8s.io/v1beta1";
 constexpr std::int64_t kNano = 1000000000;
-constexpr std::int64_t kMiB = 1024 * 1024;
+constexpr std::int64_t kMiB = std::int64_t{1024} * 1024;
 
 std::uint64_t fnv(const std::string &text) {
     std::uint64_t h = 1469598103934665603ULL;
