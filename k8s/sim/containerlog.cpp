@@ -1,6 +1,7 @@
 #include "k8s/sim/containerlog.h"
 
 #include "k8s/sim/rfc3339.h"
+#include "k8s/sim/simhash.h"
 
 #include <algorithm>
 #include <array>
@@ -20,25 +21,10 @@ constexpr std::chrono::milliseconds kBannerGap{40};  ///< between start-up lines
 constexpr std::chrono::milliseconds kEndingGap{10};  ///< between the lines of an ending
 constexpr std::chrono::seconds kEndingLead{2};       ///< the ending starts this long before exit
 
-std::uint64_t mix(std::uint64_t x) {
-    // splitmix64's finaliser: every line's numbers from its index and the run's seed.
-    x += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30U)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27U)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31U);
-}
-
-std::uint64_t fnv(const std::string &text, std::uint64_t h = 1469598103934665603ULL) {
-    for (const unsigned char c : text) {
-        h ^= c;
-        h *= 1099511628211ULL;
-    }
-    return h;
-}
-
 /// A number in [0, 1) from the run's seed, a line and a purpose.
 double unit(std::uint64_t seed, std::uint64_t k, std::uint64_t salt) {
-    return static_cast<double>(mix(seed ^ mix(k * 0x100000001b3ULL + salt)) >> 11U) * 0x1.0p-53;
+    return static_cast<double>(splitmix64(seed ^ splitmix64(k * 0x100000001b3ULL + salt)) >> 11U) *
+           0x1.0p-53;
 }
 
 std::string fmt(const char *format, auto... args) {
@@ -150,8 +136,8 @@ Result<ContainerLog> ContainerLog::forPod(const json &pod, const std::string &co
     // Deterministic per run: the pod, the container and which run (its restart number).
     const int restarts = cs->value("restartCount", 0);
     const int runNumber = run == lastTerminated && !running ? std::max(0, restarts - 1) : restarts;
-    log.m_seed = fnv(metadata.value("namespace", "") + '/' + podName + '/' + container + '/' +
-                     std::to_string(runNumber));
+    log.m_seed = fnv1a(metadata.value("namespace", "") + '/' + podName + '/' + container + '/' +
+                       std::to_string(runNumber));
     // The kubelet's termination message names the failure when the pod says it.
     const std::string message = run.value("message", "");
     if (message.find("CUDA out of memory") != std::string::npos)
@@ -484,7 +470,7 @@ std::string ContainerLog::steadyText(std::uint64_t j) const {
                    1800.0 + 150.0 * unit(m_seed, j, 6));
     }
     case Profile::Notebook: {
-        const std::uint64_t kind = mix(m_seed ^ j) % 10;
+        const std::uint64_t kind = splitmix64(m_seed ^ j) % 10;
         std::string text;
         if (kind < 5)
             text = "[I " + clockText(t, false) + " ServerApp] Saving file at /work/analysis-" +
@@ -492,8 +478,8 @@ std::string ContainerLog::steadyText(std::uint64_t j) const {
         else if (kind < 8)
             text = "[I " + clockText(t, false) + " ServerApp] Kernel started: " +
                    fmt("%08llx-4c1e-4f2a-9d3b-%012llx",
-                       static_cast<unsigned long long>(mix(j) & 0xffffffffULL),
-                       static_cast<unsigned long long>(mix(m_seed + j) & 0xffffffffffffULL));
+                       static_cast<unsigned long long>(splitmix64(j) & 0xffffffffULL),
+                       static_cast<unsigned long long>(splitmix64(m_seed + j) & 0xffffffffffffULL));
         else
             text = "[W " + clockText(t, false) +
                    " ServerApp] 404 GET /api/kernels/0f3e/channels?session_id=1 (10.244.0.1): "
@@ -504,24 +490,24 @@ std::string ContainerLog::steadyText(std::uint64_t j) const {
         if (m_seed % 2 == 1)
             return fmt("\x1b[32mINFO\x1b[0m:     10.244.%llu.%llu:%llu - \"POST "
                        "/v1/models/model:predict HTTP/1.1\" \x1b[32m200 OK\x1b[0m",
-                       static_cast<unsigned long long>(mix(j) % 8),
-                       static_cast<unsigned long long>(2 + mix(j + 1) % 250),
-                       static_cast<unsigned long long>(30000 + mix(j + 2) % 30000));
+                       static_cast<unsigned long long>(splitmix64(j) % 8),
+                       static_cast<unsigned long long>(2 + splitmix64(j + 1) % 250),
+                       static_cast<unsigned long long>(30000 + splitmix64(j + 2) % 30000));
         return "I" + clockText(t, true) +
                fmt(" 1 infer_handler.cc:1002] inference request: model 'model' batch %llu "
                    "queue %.1f ms compute %.1f ms",
-                   static_cast<unsigned long long>(1 + mix(j) % 8), 0.2 + unit(m_seed, j, 7),
+                   static_cast<unsigned long long>(1 + splitmix64(j) % 8), 0.2 + unit(m_seed, j, 7),
                    3.0 + 4.0 * unit(m_seed, j, 8));
     case Profile::IstioProxy:
         return fmt("[%s] \"GET /health HTTP/1.1\" 200 - via_upstream - \"-\" 0 2 1 1 \"-\" "
                    "\"kube-probe/1.32\" \"%08llx\" \"10.244.3.17:8080\" inbound|8080||",
                    formatRfc3339(t).c_str(),
-                   static_cast<unsigned long long>(mix(m_seed ^ j) & 0xffffffffULL));
+                   static_cast<unsigned long long>(splitmix64(m_seed ^ j) & 0xffffffffULL));
     case Profile::IstioInit:
         return {};
     case Profile::Service:
         return "time=\"" + formatRfc3339(t) + "\" level=info msg=\"reconciled\" objects=" +
-               std::to_string(10 + mix(m_seed ^ j) % 90) +
+               std::to_string(10 + splitmix64(m_seed ^ j) % 90) +
                fmt(" duration=%.1fms", 1.0 + 20.0 * unit(m_seed, j, 9));
     }
     return {};

@@ -1,6 +1,7 @@
 #include "k8s/sim/execcontext.h"
 
 #include "k8s/sim/containerlog.h"
+#include "k8s/sim/simhash.h"
 #include "k8s/sim/workloadload.h"
 
 #include <cstdio>
@@ -11,15 +12,6 @@ namespace cubedesk::sim {
 using nlohmann::json;
 
 namespace {
-
-std::uint64_t fnv1a(std::string_view text) {
-    std::uint64_t h = 1469598103934665603ull;
-    for (const char c : text) {
-        h ^= static_cast<unsigned char>(c);
-        h *= 1099511628211ull;
-    }
-    return h;
-}
 
 std::string hex(std::uint64_t value, int digits) {
     std::string out(static_cast<std::size_t>(digits), '0');

@@ -3,6 +3,7 @@
 #include "k8s/sim/objectfield.h"
 #include "k8s/sim/resourceregistry.h"
 #include "k8s/sim/rfc3339.h"
+#include "k8s/sim/simhash.h"
 #include "k8s/sim/workloadload.h"
 
 #include <algorithm>
@@ -18,15 +19,6 @@ constexpr const char *kApiVersion = "metrics.k8s.io/v1beta1";
 constexpr std::int64_t kNano = 1000000000;
 constexpr std::int64_t kMiB = std::int64_t{1024} * 1024;
 
-std::uint64_t fnv(const std::string &text) {
-    std::uint64_t h = 1469598103934665603ULL;
-    for (const unsigned char c : text) {
-        h ^= c;
-        h *= 1099511628211ULL;
-    }
-    return h;
-}
-
 long long epochSeconds(MetricsServer::TimePoint t) {
     return std::chrono::duration_cast<std::chrono::seconds>(t.time_since_epoch()).count();
 }
@@ -37,11 +29,7 @@ std::int64_t milliOf(const json &container, const char *section, const char *nam
     const auto it = values.find(name);
     if (it == values.end())
         return 0;
-    std::optional<k8s::Quantity> q;
-    if (it->is_string())
-        q = k8s::Quantity::parse(it->get<std::string>());
-    else if (it->is_number())
-        q = k8s::Quantity::parse(it->dump());
+    const std::optional<k8s::Quantity> q = quantityOf(*it);
     if (!q)
         return 0;
     return std::max<std::int64_t>(0, q->milliValue());
@@ -78,7 +66,7 @@ void stamp(json &doc, const std::string &key, MetricsServer::TimePoint now) {
     doc["timestamp"] = formatRfc3339(
         MetricsServer::TimePoint(std::chrono::seconds(slot * WorkloadLoad::kCpuPeriodSeconds)));
     const long long millis = WorkloadLoad::kCpuPeriodSeconds * 1000 - 20 +
-                             static_cast<long long>(fnv(key + std::to_string(slot)) % 60);
+                             static_cast<long long>(fnv1a(key + std::to_string(slot)) % 60);
     std::string window = std::to_string(millis / 1000) + '.';
     char fraction[8];
     std::snprintf(fraction, sizeof fraction, "%03lld", millis % 1000);
@@ -131,7 +119,7 @@ MetricsServer::Usage MetricsServer::containerUsage(const json &pod, const json &
     const json &meta = objectField(pod, "metadata");
     const WorkloadProfile profile = workloadProfileOf(pod, name);
     const std::uint64_t seed =
-        fnv(meta.value("namespace", "") + '/' + meta.value("name", "") + '/' + name);
+        fnv1a(meta.value("namespace", "") + '/' + meta.value("name", "") + '/' + name);
     const long long seconds = epochSeconds(now);
 
     const std::int64_t cpuLimit = milliOf(container, "limits", "cpu") * (kNano / 1000);
@@ -158,10 +146,11 @@ MetricsServer::Usage MetricsServer::containerUsage(const json &pod, const json &
     return u;
 }
 
-std::map<std::string, MetricsServer::Usage> MetricsServer::usageByNode(TimePoint now) const {
+std::map<std::string, MetricsServer::Usage>
+MetricsServer::usageByNode(TimePoint now, std::string_view onlyNode) const {
     std::map<std::string, Usage> out;
     for (const ObjectPtr &o : m_store.all(m_registry.core("pods"))) {
-        if (!running(*o))
+        if (!running(*o) || (!onlyNode.empty() && *o->field("spec.nodeName") != onlyNode))
             continue;
         const json pod = o->parse();
         Usage &sum = out[std::string(*o->field("spec.nodeName"))];
@@ -186,7 +175,7 @@ json MetricsServer::nodeMetrics(const json &node, const Usage &pods, TimePoint n
     // 1.5 GiB plus 1 % of its memory.
     const double u =
         static_cast<double>(
-            fnv(name + std::to_string(epochSeconds(now) / WorkloadLoad::kCpuPeriodSeconds)) %
+            fnv1a(name + std::to_string(epochSeconds(now) / WorkloadLoad::kCpuPeriodSeconds)) %
             1000) /
         1000.0;
     Usage total = pods;
@@ -210,7 +199,7 @@ Result<json> MetricsServer::node(const std::string &name, TimePoint now) const {
     const json node = stored.ok() ? stored.value()->parse() : json();
     if (!stored.ok() || !nodeReady(node))
         return ApiError::notFound("nodemetrics", name, "metrics.k8s.io");
-    const auto usage = usageByNode(now);
+    const auto usage = usageByNode(now, name);
     const auto it = usage.find(name);
     return nodeMetrics(node, it != usage.end() ? it->second : Usage{}, now);
 }

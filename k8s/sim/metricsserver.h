@@ -22,8 +22,10 @@
 
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 
 namespace cubedesk::sim {
 
@@ -55,8 +57,9 @@ public:
 
 private:
     nlohmann::json nodeMetrics(const nlohmann::json &node, const Usage &pods, TimePoint now) const;
-    /// Every running pod's usage, summed per node name.
-    std::map<std::string, Usage> usageByNode(TimePoint now) const;
+    /// Every running pod's usage, summed per node name (only `onlyNode`'s pods when given: a GET
+    /// of one node parses no other node's pods).
+    std::map<std::string, Usage> usageByNode(TimePoint now, std::string_view onlyNode = {}) const;
 
     const ObjectStore &m_store;
     const ResourceRegistry &m_registry;

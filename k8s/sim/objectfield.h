@@ -1,6 +1,9 @@
 #pragma once
 
+#include "k8s/api/quantity.h"
+
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string_view>
 
 namespace cubedesk::sim {
@@ -14,6 +17,16 @@ inline const nlohmann::json &objectField(const nlohmann::json &doc, std::string_
         return kEmpty;
     const auto it = doc.find(key);
     return it != doc.end() && it->is_object() ? *it : kEmpty;
+}
+
+/// A resource quantity as a manifest may hold it: a string ("500m", "8Gi") or an integer
+/// number of units; nullopt for anything else or a malformed string.
+inline std::optional<k8s::Quantity> quantityOf(const nlohmann::json &value) {
+    if (value.is_string())
+        return k8s::Quantity::parse(value.get<std::string>());
+    if (value.is_number_integer())
+        return k8s::Quantity::fromUnits(value.get<std::int64_t>());
+    return std::nullopt;
 }
 
 } // namespace cubedesk::sim

@@ -1,5 +1,6 @@
 #include "k8s/sim/objectindexer.h"
 
+#include "k8s/sim/objectfield.h"
 #include "k8s/sim/tableprinter.h"
 
 #include <algorithm>
@@ -67,12 +68,7 @@ void addRequests(std::map<std::string, k8s::Quantity> &into, const json &contain
         if (it == resources->end() || !it->is_object())
             continue;
         for (const auto &[name, value] : it->items()) {
-            std::optional<k8s::Quantity> q;
-            if (value.is_string())
-                q = k8s::Quantity::parse(value.get<std::string>());
-            else if (value.is_number_integer())
-                q = k8s::Quantity::fromUnits(value.get<std::int64_t>());
-            if (q)
+            if (const auto q = quantityOf(value))
                 own[name] = *q;
         }
     }

@@ -1,5 +1,6 @@
 #include "k8s/sim/podscheduler.h"
 
+#include "k8s/sim/objectfield.h"
 #include "k8s/sim/rfc3339.h"
 
 #include <algorithm>
@@ -99,14 +100,6 @@ bool tolerates(const json &tolerations, const PodScheduler::Taint &taint) {
             return true;
     }
     return false;
-}
-
-std::optional<k8s::Quantity> quantityOf(const json &v) {
-    if (v.is_string())
-        return k8s::Quantity::parse(v.get<std::string>());
-    if (v.is_number_integer())
-        return k8s::Quantity::fromUnits(v.get<std::int64_t>());
-    return std::nullopt;
 }
 
 } // namespace

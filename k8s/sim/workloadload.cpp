@@ -1,15 +1,15 @@
 #include "k8s/sim/workloadload.h"
 
+#include "k8s/sim/simhash.h"
+
 namespace cubedesk::sim {
 
 namespace {
 
-/// A number in [0, 1) from a seed and a time slot (splitmix64).
+/// A number in [0, 1) from a seed and a time slot.
 double unit(std::uint64_t seed, long long slot) {
-    std::uint64_t x = seed + static_cast<std::uint64_t>(slot) * 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30U)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27U)) * 0x94d049bb133111ebULL;
-    x ^= x >> 31U;
+    const std::uint64_t x =
+        splitmix64(seed + static_cast<std::uint64_t>(slot) * 0x9e3779b97f4a7c15ULL);
     return static_cast<double>(x >> 11U) / static_cast<double>(1ULL << 53U);
 }
 
