@@ -44,7 +44,8 @@ struct ReflectorFailure {
 ///   "very short" (closed within a second with no event: client-go's rule), which backs off →
 ///   a watch that stayed silent past the driver's idle limit: re-watch from the last version,
 ///   still Synced (the driver proves the path by the new watch's answer) →
-///   410 Gone (HTTP or ERROR event): relist after the backoff; a continue token that expired
+///   410 Gone (HTTP or ERROR event): relist after the backoff, and keep relisting (never
+///   re-watch the lost version) until a list finishes; a continue token that expired
 ///   mid-list: the whole list again in one unpaged response (client-go's ListPager
 ///   FullListIfExpired: a busy server would expire the pages again) → 429/5xx/network: back off
 ///   0.8 s → 30 s with jitter (Retry-After honoured, at most `maxRetryAfter`), reset after 2 min
@@ -117,6 +118,7 @@ public:
             return next;
         }
         m_continuing = false;
+        m_relistDue = false;
         replaceAll();
         m_lastRv = listRv;
         m_state.phase = WatchState::Phase::Synced;
@@ -214,8 +216,9 @@ public:
         if (!m_waiting || now < m_state.retryAt)
             return {};
         m_waiting = false;
-        if (std::exchange(m_relistDue, false) || m_lastRv.empty() ||
-            m_state.phase == WatchState::Phase::AuthError ||
+        // After a 410 only a finished list will do: a relist that failed is listed again, never
+        // replaced by a watch from the version the server no longer has.
+        if (m_relistDue || m_lastRv.empty() || m_state.phase == WatchState::Phase::AuthError ||
             m_state.phase == WatchState::Phase::Forbidden ||
             m_state.phase == WatchState::Phase::Unavailable || m_items.empty())
             return beginList();
@@ -225,7 +228,7 @@ public:
     /// Forces a full relist (F5 in the UI, or after the machine slept).
     ReflectorCommand restart() {
         m_waiting = false;
-        m_relistDue = false;
+        m_relistDue = true; // a failed forced relist is retried as a list too
         markStale("reconnecting");
         return beginList();
     }
@@ -386,7 +389,7 @@ private:
     Map m_items;
     std::deque<Ptr> m_listing; ///< the pages of a LIST in progress
     bool m_continuing = false; ///< the LIST in flight is a continue page
-    bool m_relistDue = false;  ///< the backoff in progress ends in a full LIST (after a 410)
+    bool m_relistDue = false;  ///< after a 410: every retry is a full LIST until one finishes
     std::string m_lastRv;
     std::chrono::milliseconds m_backoff{0};
     std::optional<Clock::time_point> m_healthySince;

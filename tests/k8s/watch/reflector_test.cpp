@@ -129,6 +129,40 @@ TEST_F(ReflectorTest, GoneRelistsAndDetectsDeletionsByDiff) {
     EXPECT_EQ(byKey["d"], TestReflector::DeltaType::Added);
 }
 
+// After a 410 the watch's version is gone from the server's history: a relist that fails (a
+// reset, a 500, a page that expired) must be followed by another list, never by a watch from the
+// lost version, which can only answer 410 again and double the backoff.
+TEST_F(ReflectorTest, AFailedRelistAfterGoneListsAgain) {
+    reflector.start(now);
+    listAll({item("a", "1")}, "3");
+    ASSERT_EQ(
+        reflector.onFailure({410, "Expired", "too old resource version: 3 (9)", -1}, now).type,
+        ReflectorCommand::Type::None);
+    now = *reflector.wakeAt();
+    ASSERT_EQ(reflector.onTimer(now).type, ReflectorCommand::Type::List);
+    // The relist's first page is answered, the second fails; then the whole list fails once.
+    ASSERT_EQ(reflector.onListPage({item("a", "1")}, "10", "token-2", now).type,
+              ReflectorCommand::Type::List);
+    reflector.onFailure({500, "InternalError", "injected", -1}, now);
+    now = *reflector.wakeAt();
+    EXPECT_EQ(reflector.onTimer(now).type, ReflectorCommand::Type::List);
+    reflector.onFailure({0, "reset", "connection reset by peer", -1}, now);
+    now = *reflector.wakeAt();
+    EXPECT_EQ(reflector.onTimer(now).type, ReflectorCommand::Type::List)
+        << "still a list: version 3 is gone";
+    EXPECT_FALSE(reflector.state().live());
+    auto c = listAll({item("a", "1"), item("b", "11")}, "12");
+    EXPECT_EQ(c.type, ReflectorCommand::Type::Watch);
+    EXPECT_EQ(c.resourceVersion, "12");
+    EXPECT_TRUE(reflector.state().live());
+    // Once a list finished, an ordinary failure resumes the watch again.
+    reflector.onFailure({500, "InternalError", "injected", -1}, now);
+    now = *reflector.wakeAt();
+    c = reflector.onTimer(now);
+    EXPECT_EQ(c.type, ReflectorCommand::Type::Watch);
+    EXPECT_EQ(c.resourceVersion, "12");
+}
+
 TEST_F(ReflectorTest, TooManyRequestsBacksOffAtLeastRetryAfter) {
     reflector.start(now);
     auto c = reflector.onFailure({429, "TooManyRequests", "slow down", 3}, now);
