@@ -13,7 +13,7 @@ DEBIAN_PACKAGES=(
   nlohmann-json3-dev libgtest-dev qt6-websockets-dev libvterm-dev
   xvfb xauth xdotool imagemagick fonts-noto-cjk dbus
   clang-format clang-tidy clang libclang-rt-14-dev curl time bc nghttp2-server tinyproxy
-  dpkg-dev file rpm appstream desktop-file-utils
+  dpkg-dev file rpm appstream desktop-file-utils prometheus
 )
 
 have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
@@ -43,9 +43,9 @@ setup-deps: this is not a Debian/Ubuntu system; install these yourself:
               qt6-qttools-devel qt6-linguist yaml-cpp-devel libcurl-devel openssl-devel \
               simdjson-devel cpp-httplib-devel json-devel gtest-devel xorg-x11-server-Xvfb \
               xdotool ImageMagick google-noto-sans-cjk-fonts kubernetes-client rpm-build \
-              appstream desktop-file-utils dbus-daemon
+              appstream desktop-file-utils dbus-daemon golang-github-prometheus
   Homebrew: brew install cmake pkgconf qt libvterm yaml-cpp curl openssl@3 simdjson cpp-httplib \
-              nlohmann-json googletest kubernetes-cli
+              nlohmann-json googletest kubernetes-cli prometheus
   vcpkg:    vcpkg install qtbase qtcharts qtsvg qttools qtwebsockets libvterm yaml-cpp curl[openssl] openssl simdjson \
               cpp-httplib[openssl] nlohmann-json gtest pkgconf
 MSG

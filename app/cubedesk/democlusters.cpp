@@ -2,6 +2,18 @@
 
 #include <QFile>
 
+#include <iostream>
+
+DemoClusters::~DemoClusters() {
+    {
+        const std::lock_guard lock(m_mutex);
+        m_stopping = true;
+    }
+    m_stopRequested.notify_all();
+    if (m_prometheusThread.joinable())
+        m_prometheusThread.join(); // stops them before their clusters
+}
+
 QString DemoClusters::start() {
     if (!m_files.isEmpty())
         return {}; // already running
@@ -28,5 +40,23 @@ QString DemoClusters::start() {
         m_files << path;
         m_simulators.push_back(std::move(sim));
     }
+    // A Prometheus per cluster, off this thread: each is ready in a second or two. The thread
+    // that starts them stays until the end, as they die with it (PrometheusProcess).
+    m_prometheusThread = std::thread([this] {
+        cubedesk::sim::PrometheusProcess::Options po;
+        po.scrapeInterval = std::chrono::seconds(5);
+        std::vector<std::unique_ptr<cubedesk::sim::PrometheusProcess>> running;
+        for (const auto &sim : m_simulators) {
+            auto prometheus = std::make_unique<cubedesk::sim::PrometheusProcess>(po);
+            if (auto error = prometheus->start(sim->dcgmScrapeTargets())) {
+                std::cerr << "cubedesk: demo: " << *error << std::endl;
+                break; // the same reason for every cluster
+            }
+            sim->setServiceProxy("monitoring/prometheus-k8s:9090", prometheus->url());
+            running.push_back(std::move(prometheus));
+        }
+        std::unique_lock lock(m_mutex);
+        m_stopRequested.wait(lock, [this] { return m_stopping; });
+    });
     return {};
 }

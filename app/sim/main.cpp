@@ -2,9 +2,11 @@
 // Composition root and command line only; everything else lives in k8s/sim.
 
 #include "k8s/session/processresources.h"
+#include "k8s/sim/prometheusprocess.h"
 #include "k8s/sim/simulator.h"
 
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
@@ -55,10 +57,19 @@ optimistic concurrency, CRDs, server-side tables and a small scheduler.
   --legacy-discovery          never answer aggregated discovery
   --no-metrics-server         do not serve metrics.k8s.io (kubectl top: "Metrics API not
                               available"), as a cluster without metrics-server
+  --no-dcgm-exporter          serve no dcgm-exporter endpoints for the GPU nodes
+  --proxy-service NS/NAME:PORT=URL
+                              the API server's service proxy forwards that service's port
+                              to URL (repeatable), e.g. monitoring/prometheus-k8s:9090=
+                              http://127.0.0.1:9090 for a Prometheus of your own
+  --prometheus                start Debian's prometheus scraping the dcgm-exporter endpoints
+                              and proxy monitoring/prometheus-k8s:9090 to it
+  --scrape-interval SECONDS   that Prometheus's scrape interval (default 15)
   --gzip                      gzip responses when the client asks
   --version, --help
 
-Prints one line "listening on https://127.0.0.1:PORT" on stdout when ready and, with
+Prints one line "listening on https://127.0.0.1:PORT" on stdout when ready (after it, with
+--prometheus, "prometheus on http://127.0.0.1:PORT" or "prometheus: REASON") and, with
 --churn-duration, one line "churn finished: N changes" when the churn has run its course.
 Stops cleanly on SIGINT or SIGTERM.
 )";
@@ -84,6 +95,8 @@ int main(int argc, char **argv) {
     cubedesk::sim::SimulatorOptions options;
     std::string kubeconfigPath;
     bool background = false;
+    bool startPrometheus = false;
+    std::chrono::seconds scrapeInterval{15};
     std::vector<int> cpus;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
@@ -189,6 +202,25 @@ int main(int argc, char **argv) {
                 bad(v);
         } else if (arg == "--legacy-discovery") {
             options.aggregatedDiscovery = false;
+        } else if (arg == "--no-dcgm-exporter") {
+            options.dcgmExporter = false;
+        } else if (arg == "--proxy-service") {
+            value(v);
+            const std::size_t eq = v.find('=');
+            const std::size_t slash = v.find('/');
+            const std::size_t colon = v.rfind(':', eq);
+            if (eq == std::string::npos || slash == std::string::npos || slash > eq ||
+                colon == std::string::npos || colon < slash || eq + 1 == v.size())
+                bad(v);
+            options.serviceProxies[v.substr(0, eq)] = v.substr(eq + 1);
+        } else if (arg == "--prometheus") {
+            startPrometheus = true;
+        } else if (arg == "--scrape-interval") {
+            value(v);
+            std::size_t s = 0;
+            if (!parseSize(v, s) || s == 0 || s > 3600)
+                bad(v);
+            scrapeInterval = std::chrono::seconds(s);
         } else if (arg == "--gzip") {
             options.gzip = true;
         } else {
@@ -250,10 +282,22 @@ int main(int argc, char **argv) {
         const std::lock_guard lock(stdoutLock);
         std::cout << "listening on " << simulator.url() << std::endl;
     }
+    cubedesk::sim::PrometheusProcess::Options prometheusOptions;
+    prometheusOptions.scrapeInterval = scrapeInterval;
+    cubedesk::sim::PrometheusProcess prometheus(prometheusOptions);
+    if (startPrometheus) {
+        const auto error = prometheus.start(simulator.dcgmScrapeTargets());
+        if (!error)
+            simulator.setServiceProxy("monitoring/prometheus-k8s:9090", prometheus.url());
+        const std::lock_guard lock(stdoutLock);
+        std::cout << (error ? "prometheus: " + *error : "prometheus on " + prometheus.url())
+                  << std::endl;
+    }
 
     int signal = 0;
     sigwait(&stopSignals, &signal);
     std::cerr << "cubedesk-sim: stopping\n";
     simulator.stop();
+    prometheus.stop();
     return 0;
 }

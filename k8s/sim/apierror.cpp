@@ -153,6 +153,10 @@ ApiError ApiError::internal(const std::string &what) {
             json{{"causes", json::array({{{"message", what}}})}}, 0};
 }
 
+ApiError ApiError::serviceUnavailable(std::string message) {
+    return {503, "ServiceUnavailable", std::move(message), json::object(), 0};
+}
+
 ApiError ApiError::timeout(std::string message, int retryAfter) {
     return {504, "Timeout", std::move(message), json::object(), retryAfter};
 }

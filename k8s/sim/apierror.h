@@ -51,6 +51,8 @@ struct ApiError {
     static ApiError notAcceptable();
     static ApiError tooManyRequests(int retryAfter);
     static ApiError internal(const std::string &what);
+    /// 503 ServiceUnavailable: the service proxy has no endpoint, or could not reach it.
+    static ApiError serviceUnavailable(std::string message);
     /// The NamespaceLifecycle admission's 403 for a create in a namespace being deleted.
     static ApiError namespaceTerminating(const std::string &resource, const std::string &name,
                                          const std::string &ns);

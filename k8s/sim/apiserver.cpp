@@ -7,6 +7,8 @@
 #include "k8s/sim/execcontext.h"
 #include "k8s/sim/execsession.h"
 #include "k8s/sim/metricsserver.h"
+#include "k8s/sim/nodegpus.h"
+#include "k8s/sim/objectfield.h"
 #include "k8s/sim/objectindexer.h"
 #include "k8s/sim/podeviction.h"
 #include "k8s/sim/podlogquery.h"
@@ -247,7 +249,8 @@ ApiServer::ApiServer(ObjectStore &store, ResourceRegistry &registry, FaultInject
     , m_registry(registry)
     , m_faults(faults)
     , m_tls(tls)
-    , m_options(std::move(options)) {}
+    , m_options(std::move(options))
+    , m_serviceProxies(m_options.serviceProxies) {}
 
 ApiServer::~ApiServer() {
     stop();
@@ -302,6 +305,109 @@ void ApiServer::stop() {
     m_server->stop();
     if (m_thread.joinable())
         m_thread.join();
+}
+
+void ApiServer::setServiceProxy(const std::string &serviceKey, const std::string &url) {
+    std::lock_guard lock(m_proxyMutex);
+    if (url.empty())
+        m_serviceProxies.erase(serviceKey);
+    else
+        m_serviceProxies[serviceKey] = url;
+}
+
+void ApiServer::serveServiceProxy(const httplib::Request &req, httplib::Response &res,
+                                  const SimUser &user, const Route &route) {
+    // [SCHEME:]NAME[:PORT]
+    std::vector<std::string> parts;
+    for (std::size_t start = 0;;) {
+        const std::size_t colon = route.name.find(':', start);
+        parts.push_back(route.name.substr(start, colon - start));
+        if (colon == std::string::npos)
+            break;
+        start = colon + 1;
+    }
+    if (parts.size() == 2 && (parts[0] == "http" || parts[0] == "https"))
+        parts.emplace_back(); // scheme:name
+    else if (parts.size() < 3)
+        parts.insert(parts.begin(), std::string()); // name or name:port
+    if (parts.size() != 3 || parts[1].empty())
+        return sendError(res,
+                         ApiError::badRequest("invalid service request \"" + route.name + "\""));
+    const std::string &name = parts[1];
+    const std::string &portText = parts[2];
+    if (user.readOnly || user.denies("services/proxy"))
+        return sendError(
+            res, ApiError::forbidden(user.name, "get", "services", "", name, route.ns, "proxy"));
+    const auto service = m_store.get(route.type, route.ns, name);
+    if (!service.ok())
+        return sendError(res, ApiError::notFound("services", name, ""));
+    if (auto fault = m_faults.requestFault())
+        return sendError(res, *fault);
+    // The port: its number or name; without one, the service's only (or first) port.
+    std::string port;
+    for (const auto &p :
+         objectField(service.value()->parse(), "spec").value("ports", json::array())) {
+        if (!p.is_object() || !p.contains("port") || !p["port"].is_number_integer())
+            continue;
+        const std::string number = std::to_string(p["port"].get<int>());
+        if (portText.empty() || portText == number || portText == p.value("name", "")) {
+            port = number;
+            break;
+        }
+    }
+    std::string target;
+    {
+        std::lock_guard lock(m_proxyMutex);
+        const auto it = m_serviceProxies.find(route.ns + '/' + name + ':' + port);
+        if (!port.empty() && it != m_serviceProxies.end())
+            target = it->second;
+    }
+    if (target.empty())
+        return sendError(res, ApiError::serviceUnavailable("no endpoints available for service \"" +
+                                                           name + "\""));
+    // What follows ".../proxy" in the request as sent (still escaped), and its query.
+    const std::string marker = "/services/" + route.name + "/proxy";
+    const std::string &raw = req.target.empty() ? req.path : req.target;
+    const std::size_t at = raw.find(marker);
+    std::string rest = at == std::string::npos ? std::string("/") : raw.substr(at + marker.size());
+    if (rest.empty() || rest[0] == '?')
+        rest.insert(0, "/");
+    // "http://host:port[/base]"
+    const std::size_t schemeEnd = target.find("://");
+    const std::size_t pathStart =
+        target.find('/', schemeEnd == std::string::npos ? 0 : schemeEnd + 3);
+    const std::string origin = target.substr(0, pathStart);
+    std::string base = pathStart == std::string::npos ? std::string() : target.substr(pathStart);
+    if (!base.empty() && base.back() == '/')
+        base.pop_back();
+    httplib::Client client(origin);
+    client.set_connection_timeout(5);
+    client.set_read_timeout(120);
+    client.set_url_encode(false); // the path and query go on as the client escaped them
+    httplib::Headers headers;
+    // The answer comes back decompressed; the API server's own encoding applies to it.
+    for (const char *h : {"Accept", "User-Agent"})
+        if (req.has_header(h))
+            headers.emplace(h, req.get_header_value(h));
+    const std::string contentType = req.get_header_value("Content-Type");
+    const std::string path = base + rest;
+    if (req.method != "GET" && req.method != "POST" && req.method != "PUT" &&
+        req.method != "DELETE")
+        return sendError(res, ApiError::methodNotAllowed(req.method, "services/proxy"));
+    httplib::Result answer =
+        req.method == "GET"    ? client.Get(path, headers)
+        : req.method == "POST" ? client.Post(path, headers, req.body, contentType)
+        : req.method == "PUT"  ? client.Put(path, headers, req.body, contentType)
+                               : client.Delete(path, headers, req.body, contentType);
+    if (!answer)
+        return sendError(
+            res, ApiError::serviceUnavailable("error trying to reach service: dial tcp " + origin +
+                                              ": " + httplib::to_string(answer.error())));
+    res.status = answer->status;
+    for (const char *h : {"Content-Type", "Retry-After"})
+        if (answer->has_header(h))
+            res.set_header(h, answer->get_header_value(h));
+    res.body = std::move(answer->body);
 }
 
 std::string ApiServer::url() const {
@@ -426,6 +532,9 @@ void ApiServer::handle(const httplib::Request &req, httplib::Response &res) {
         route.name = segs[rest++];
     if (rest < segs.size())
         route.subresource = segs[rest++];
+    if (route.subresource == "proxy" && route.type.group.empty() &&
+        route.type.plural == "services" && !route.name.empty() && !route.ns.empty())
+        return serveServiceProxy(req, res, *user, route);
     const bool podLog = (route.subresource == "log" || route.subresource == "exec" ||
                          route.subresource == "eviction") &&
                         route.type.group.empty() && route.type.plural == "pods" &&
@@ -726,13 +835,12 @@ void ApiServer::serveExec(const httplib::Request &req, httplib::Response &res, c
     options.v5 = protocol == k8s::ExecChannel::kV5;
     for (const auto &arg : command)
         options.commandLine += (options.commandLine.empty() ? "" : " ") + arg;
-    json node;
-    if (auto n = m_store.get(*m_registry.find("", "v1", "nodes"), "", spec.value("nodeName", ""));
-        n.ok())
-        node = n.value()->parse();
+    const auto now = std::chrono::system_clock::now();
+    const std::vector<SimGpu> gpus =
+        m_options.gpus ? m_options.gpus->devicesOf(spec.value("nodeName", ""), now)
+                       : std::vector<SimGpu>();
     const std::string uid = pod.value("metadata", json::object()).value("uid", "");
-    SimShell shell(ExecContext::build(pod, node, container, std::chrono::system_clock::now()),
-                   command, options.tty, 80, 24);
+    SimShell shell(ExecContext::build(pod, container, gpus, now), command, options.tty, 80, 24);
     const ResourceType type = route.type;
     const std::string ns = route.ns;
     const std::string name = route.name;

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -23,6 +24,7 @@ class DataSink;
 namespace cubedesk::sim {
 
 class MetricsServer;
+class NodeGpus;
 class PodEviction;
 class PodTerminator;
 
@@ -63,6 +65,11 @@ public:
         /// metrics.k8s.io (not owned; must outlive the server): served when set and the
         /// registry has the group (ResourceRegistry::serveMetricsApi).
         const MetricsServer *metrics = nullptr;
+        /// The nodes' GPUs that `exec` shows to nvidia-smi (not owned; must outlive the
+        /// server); without it containers see no GPUs.
+        const NodeGpus *gpus = nullptr;
+        /// The service proxy's endpoints: "NAMESPACE/NAME:PORT" → base URL ("http://h:p[/path]").
+        std::map<std::string, std::string> serviceProxies;
     };
 
     ApiServer(ObjectStore &store, ResourceRegistry &registry, FaultInjector &faults,
@@ -75,6 +82,9 @@ public:
     int start();
     void stop();
     std::string url() const;
+    /// Points (or, with an empty `url`, stops pointing) the service proxy's "NAMESPACE/NAME:PORT"
+    /// at `url`. Any thread.
+    void setServiceProxy(const std::string &serviceKey, const std::string &url);
 
 private:
     struct Route;
@@ -107,6 +117,14 @@ private:
     /// GET or LIST of metrics.k8s.io NodeMetrics and PodMetrics (MetricsServer).
     void serveMetrics(const httplib::Request &req, httplib::Response &res, const Route &route,
                       const std::string &verb);
+    /// ANY services/[SCHEME:]NAME[:PORT]/proxy/PATH: the API server's service proxy — the
+    /// Service must exist and the user may `get services/proxy` (a read-only user may not, as
+    /// with the "view" role); the port (number or name) picks the endpoint from the proxy table,
+    /// and the request (method, path, query, body, Accept and Content-Type; never the
+    /// Authorization) is forwarded and its answer returned. No endpoint or an unreachable one is
+    /// 503 ServiceUnavailable with upstream's messages.
+    void serveServiceProxy(const httplib::Request &req, httplib::Response &res, const SimUser &user,
+                           const Route &route);
     /// DELETE of a namespace with pods: marked Terminating; the namespace controller empties it.
     void terminateNamespace(httplib::Response &res, const Route &route);
     void serveDeleteCollection(const httplib::Request &req, httplib::Response &res,
@@ -143,6 +161,8 @@ private:
     std::unique_ptr<httplib::Server> m_server;
     std::thread m_thread;
     std::atomic<bool> m_stopping{false};
+    mutable std::mutex m_proxyMutex;
+    std::map<std::string, std::string> m_serviceProxies; ///< guarded by m_proxyMutex
     int m_port = -1;
 };
 

@@ -129,9 +129,10 @@ public:
         add(std::move(n));
     }
 
+    /// `gpuHealth`: NodeGpus' faults for the node's GPUs ("5=xid-79", "2=hot").
     void gpuNode(const std::string &name, const std::string &org, const GpuModel &g,
                  const char *mig, int replicas, bool share, std::chrono::seconds age,
-                 bool ready = true) {
+                 bool ready = true, const std::string &gpuHealth = {}) {
         json labels = {{"gpu", "true"},
                        {"train", "true"},
                        {"org", org},
@@ -175,6 +176,8 @@ public:
         if (g.type[0] == 'A' || g.type[0] == 'H')
             annotations["cubedesk.io/gpu-topology"] =
                 DemoScenario::topologyText(g.product, g.count);
+        if (!gpuHealth.empty())
+            annotations["sim.cubedesk.io/gpu-health"] = gpuHealth;
         node(name, labels, g.cpus, g.memory, alloc, age, ready, false, annotations);
     }
 
@@ -393,6 +396,7 @@ public:
         addQuotas();
         addEvents();
         addNodeAgents();
+        addIdleGpuNotebooks();
         addDisruptionBudgets();
         return std::move(b.objects);
     }
@@ -449,12 +453,15 @@ private:
             }
         }
         b.gpuNode("gpu-a100-vision-1", "vision", kA100, "none", 1, true, days(120));
-        b.gpuNode("gpu-a100-vision-2", "vision", kA100, "none", 1, true, days(118));
+        // One GPU fell off the bus (XID 79), one runs hot and throttles, one had an ECC error.
+        b.gpuNode("gpu-a100-vision-2", "vision", kA100, "none", 1, true, days(118), true,
+                  "5=xid-79");
         b.gpuNode("gpu-a100-public-1", "public", kA100, "none", 1, true, days(90));
         b.gpuNode("gpu-a100-mig-nlp-1", "nlp", kA100, "mixed", 1, true, days(60));
-        b.gpuNode("gpu-h100-nlp-1", "nlp", kH100, "none", 1, true, days(20));
+        b.gpuNode("gpu-h100-nlp-1", "nlp", kH100, "none", 1, true, days(20), true, "2=hot");
         b.gpuNode("gpu-h100-nlp-2", "nlp", kH100, "none", 1, false, days(20));
-        b.gpuNode("gpu-v100-speech-1", "speech", kV100, "none", 1, true, days(400));
+        b.gpuNode("gpu-v100-speech-1", "speech", kV100, "none", 1, true, days(400), true,
+                  "1=xid-48");
         b.gpuNode("gpu-v100-speech-2", "speech", kV100, "none", 1, true, days(400));
         b.gpuNode("gpu-v100-speech-3", "speech", kV100, "none", 1, true, days(380), false);
         b.gpuNode("gpu-t4-public-1", "public", kT4, "none", 4, true, days(300));
@@ -1085,8 +1092,8 @@ private:
             });
             const bool master = n.name.rfind("master-", 0) == 0;
             if (gpu) {
-                const std::string suffix = podSuffix(n.name);
-                json p = b.pod(dsName + '-' + suffix, "kube-system", dsLabels, json::object(),
+                const std::string podName = dsName + '-';
+                json p = b.pod(podName + podSuffix(n.name), "kube-system", dsLabels, json::object(),
                                {{"gpu", "true"}}, "nvcr.io/nvidia/k8s-device-plugin:v0.17.1",
                                json::object(), json::object(), days(30),
                                ownerRef("apps/v1", "DaemonSet", dsName), false);
@@ -1129,6 +1136,7 @@ private:
                     add(std::move(p));
                 }
         }
+        addMonitoring(nodes);
         add({{"apiVersion", "apps/v1"},
              {"kind", "DaemonSet"},
              {"metadata", b.meta(dsName, "kube-system", days(200), dsLabels)},
@@ -1145,6 +1153,108 @@ private:
                {"numberAvailable", gpuNodes},
                {"numberMisscheduled", 0},
                {"observedGeneration", 1}}}});
+    }
+    /// Notebooks that hold a whole GPU or a MIG instance and leave it idle for days — the waste
+    /// an admin hunts for. Placed after everything else, so that nothing else moves.
+    void addIdleGpuNotebooks() {
+        const auto notebook = [this](const std::string &user, const std::string &org,
+                                     const std::string &gpuResource, std::chrono::seconds age) {
+            const std::string name = user + "-notebook-gpu";
+            json requests = {{"cpu", "4"}, {"memory", "32Gi"}, {gpuResource, "1"}};
+            add(b.pod(name, "jupyter", {{"app", name}, {"user", user}, {"pod-type", "notebook"}},
+                      {{"project", projects.at(org)}}, {{"gpu", "true"}, {"org", org}},
+                      "ccr.ccs.tencentyun.com/cube-studio/notebook:jupyter-ubuntu-gpu-base",
+                      requests, requests, age));
+        };
+        notebook("wang.fang", "speech", "nvidia.com/gpu", days(3)); // not "public": its A100
+        // node must stay idle for the README's story
+        notebook("zhang.san", "nlp", "nvidia.com/mig-1g.10gb", days(2));
+    }
+    /// The platform's monitoring (install/kubernetes/gpu/dcgm-exporter.yaml and
+    /// install/kubernetes/prometheus/): the dcgm-exporter DaemonSet's pod on every GPU and vGPU
+    /// node (hostNetwork, port 9400) with its Service, and the Prometheus behind the
+    /// `prometheus-k8s` Service, which the simulator's service proxy can forward to.
+    void addMonitoring(const std::vector<PodScheduler::NodeView> &nodes) {
+        const json labels = {{"app.kubernetes.io/name", "dcgm-exporter"},
+                             {"app.kubernetes.io/version", "2.4.0"}};
+        const std::string image = "nvidia/dcgm-exporter:3.1.7-3.1.4-ubuntu20.04";
+        int exporters = 0;
+        for (const auto &n : nodes) {
+            const bool gpu = std::any_of(n.labels.begin(), n.labels.end(), [](const auto &l) {
+                return (l.first == "gpu" || l.first == "vgpu") && l.second == "true";
+            });
+            if (!gpu)
+                continue;
+            json p =
+                b.pod("dcgm-exporter-" + podSuffix("dcgm-exporter/" + n.name), "monitoring", labels,
+                      json::object(), json::object(), image, json::object(), json::object(),
+                      days(90), ownerRef("apps/v1", "DaemonSet", "dcgm-exporter"), false);
+            json &c = p["spec"]["containers"][0];
+            c["name"] = "dcgm-exporter";
+            c["env"] = json::array({{{"name", "DCGM_EXPORTER_LISTEN"}, {"value", ":9400"}},
+                                    {{"name", "DCGM_EXPORTER_KUBERNETES"}, {"value", "true"}}});
+            c["ports"] =
+                json::array({{{"name", "metrics"}, {"containerPort", 9400}, {"protocol", "TCP"}}});
+            c["securityContext"] = {
+                {"privileged", true}, {"runAsNonRoot", false}, {"runAsUser", 0}};
+            p["spec"]["hostNetwork"] = true;
+            p["spec"]["restartPolicy"] = "Always";
+            b.placeOn(p, n.name, days(90));
+            // hostNetwork: the pod's address is its node's.
+            p["status"]["podIP"] = p["status"].value("hostIP", "");
+            p["status"]["podIPs"] = json::array({{{"ip", p["status"].value("hostIP", "")}}});
+            add(std::move(p));
+            ++exporters;
+        }
+        add({{"apiVersion", "apps/v1"},
+             {"kind", "DaemonSet"},
+             {"metadata", b.meta("dcgm-exporter", "monitoring", days(90), labels)},
+             {"spec",
+              {{"selector", {{"matchLabels", labels}}},
+               {"updateStrategy", {{"type", "RollingUpdate"}}},
+               {"template",
+                {{"metadata", {{"labels", labels}, {"name", "dcgm-exporter"}}},
+                 {"spec",
+                  {{"hostNetwork", true},
+                   {"containers",
+                    json::array({{{"name", "dcgm-exporter"}, {"image", image}}})}}}}}}},
+             {"status",
+              {{"desiredNumberScheduled", exporters},
+               {"currentNumberScheduled", exporters},
+               {"updatedNumberScheduled", exporters},
+               {"numberReady", exporters},
+               {"numberAvailable", exporters},
+               {"numberMisscheduled", 0},
+               {"observedGeneration", 1}}}});
+        add({{"apiVersion", "v1"},
+             {"kind", "Service"},
+             {"metadata", b.meta("dcgm-exporter", "monitoring", days(90), labels,
+                                 {{"prometheus.io/scrape", "true"},
+                                  {"prometheus.io/port", "9400"},
+                                  {"prometheus.io/path", "/metrics"}})},
+             {"spec",
+              {{"selector", labels},
+               {"clusterIP", "10.96.40.94"},
+               {"ports", json::array({{{"name", "metrics"},
+                                       {"port", 9400},
+                                       {"targetPort", 9400},
+                                       {"protocol", "TCP"}}})}}}});
+        const json promLabels = {{"app", "prometheus"}, {"prometheus", "k8s"}};
+        platformPod("prometheus-k8s-0", "monitoring", promLabels, {{"monitoring", "true"}},
+                    "prom/prometheus:v2.42.0", {{"cpu", "1"}, {"memory", "4Gi"}},
+                    {{"cpu", "4"}, {"memory", "16Gi"}}, days(90),
+                    ownerRef("apps/v1", "StatefulSet", "prometheus-k8s"));
+        add({{"apiVersion", "v1"},
+             {"kind", "Service"},
+             {"metadata",
+              b.meta("prometheus-k8s", "monitoring", days(90), {{"prometheus", "k8s"}})},
+             {"spec",
+              {{"selector", promLabels},
+               {"clusterIP", "10.96.90.90"},
+               {"ports", json::array({{{"name", "web"},
+                                       {"port", 9090},
+                                       {"targetPort", "web"},
+                                       {"protocol", "TCP"}}})}}}});
     }
     /// Disruption budgets where a cluster admin puts them: CoreDNS keeps one of its two
     /// replicas, and each running distributed training job keeps every replica — evicting one

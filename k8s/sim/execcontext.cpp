@@ -1,51 +1,15 @@
 #include "k8s/sim/execcontext.h"
 
 #include "k8s/sim/containerlog.h"
-#include "k8s/sim/simhash.h"
-#include "k8s/sim/workloadload.h"
 
-#include <cstdio>
-#include <functional>
+#include <algorithm>
 
 namespace cubedesk::sim {
 
 using nlohmann::json;
 
-namespace {
-
-std::string hex(std::uint64_t value, int digits) {
-    std::string out(static_cast<std::size_t>(digits), '0');
-    for (int i = digits - 1; i >= 0; --i, value >>= 4)
-        out[static_cast<std::size_t>(i)] = "0123456789abcdef"[value & 0xf];
-    return out;
-}
-
-int gpuCount(const json &container) {
-    for (const char *section : {"limits", "requests"}) {
-        const json r = container.value("resources", json::object()).value(section, json::object());
-        if (r.contains("nvidia.com/gpu")) {
-            const json &v = r["nvidia.com/gpu"];
-            try {
-                return v.is_string() ? std::stoi(v.get<std::string>()) : v.get<int>();
-            } catch (...) {
-                return 0;
-            }
-        }
-    }
-    return 0;
-}
-
-int labelInt(const json &labels, const char *key, int fallback) {
-    try {
-        return labels.contains(key) ? std::stoi(labels[key].get<std::string>()) : fallback;
-    } catch (...) {
-        return fallback;
-    }
-}
-
-} // namespace
-
-SimShellContext ExecContext::build(const json &pod, const json &node, const std::string &container,
+SimShellContext ExecContext::build(const json &pod, const std::string &container,
+                                   const std::vector<SimGpu> &nodeGpus,
                                    std::chrono::system_clock::time_point now) {
     SimShellContext c;
     const json meta = pod.value("metadata", json::object());
@@ -104,44 +68,25 @@ SimShellContext ExecContext::build(const json &pod, const json &node, const std:
             c.mainCommand = "python /workspace/train.py";
     }
 
-    const int count = gpuCount(theContainer);
-    if (count <= 0)
-        return c;
-    const json labels = node.is_object()
-                            ? node.value("metadata", json::object()).value("labels", json::object())
-                            : json::object();
-    std::string product = labels.value("nvidia.com/gpu.product", "NVIDIA-A100-SXM4-80GB");
-    const int nodeGpus = std::max(count, labelInt(labels, "nvidia.com/gpu.count", count));
-    const int memoryMiB = labelInt(labels, "nvidia.com/gpu.memory", 81920);
-    const std::uint64_t seed = fnv1a(meta.value("uid", c.podName));
-    const int first = static_cast<int>(seed % static_cast<std::uint64_t>(nodeGpus - count + 1));
-    const long long seconds =
-        std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count();
-    for (int i = 0; i < count; ++i) {
-        SimGpu g;
-        g.index = i; // inside the container the visible devices count from 0
-        const int device = first + i;
-        const std::uint64_t id = fnv1a(c.nodeName + '/' + std::to_string(device));
-        g.uuid = "GPU-" + hex(id >> 32, 8) + '-' + hex(id >> 16, 4) + '-' + hex(id, 4) + '-' +
-                 hex(id * 31, 4) + '-' + hex(id * 131, 12);
-        g.product = product;
-        g.memoryMiB = memoryMiB;
-        char bus[32];
-        std::snprintf(bus, sizeof bus, "00000000:%02X:00.0",
-                      static_cast<unsigned>((device < 4 ? 0x07 : 0x46) + (device % 4) * 0x0c));
-        g.busId = bus;
-        g.utilizationPercent =
-            WorkloadLoad::gpuPercent(profile, seed + static_cast<std::uint64_t>(i), seconds);
-        const bool holdsMemory = WorkloadLoad::holdsGpuMemory(profile, g.utilizationPercent);
-        g.memoryUsedMiB = holdsMemory ? memoryMiB * (55 + static_cast<int>(seed % 30)) / 100 : 0;
-        g.temperatureC = 33 + g.utilizationPercent * 40 / 100;
-        g.powerCapW = memoryMiB >= 81920 ? 400 : 300;
-        g.powerW = 55 + g.utilizationPercent * (g.powerCapW - 60) / 100;
-        if (holdsMemory)
-            g.processes.emplace_back(100 + i * 37, profile == ContainerLog::Profile::Notebook
-                                                       ? "/opt/conda/bin/python"
-                                                       : "python");
+    // The devices the kubelet gave this container (NodeGpus), numbered from 0 as the
+    // container sees them.
+    for (const SimGpu &device : nodeGpus) {
+        const bool mine =
+            std::any_of(device.holders.begin(), device.holders.end(), [&](const SimGpuHolder &h) {
+                return h.uid == meta.value("uid", "") && h.container == container;
+            });
+        if (!mine)
+            continue;
+        SimGpu g = device;
+        g.index = static_cast<int>(c.gpus.size());
         c.gpus.push_back(std::move(g));
+    }
+    if (!c.gpus.empty()) {
+        // What the device plugin sets for the NVIDIA container runtime.
+        std::string visible;
+        for (const SimGpu &g : c.gpus)
+            visible += (visible.empty() ? "" : ",") + g.uuid;
+        c.environment.emplace_back("NVIDIA_VISIBLE_DEVICES", visible);
     }
     return c;
 }

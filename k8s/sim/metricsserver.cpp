@@ -35,13 +35,6 @@ std::int64_t milliOf(const json &container, const char *section, const char *nam
     return std::max<std::int64_t>(0, q->milliValue());
 }
 
-bool nodeReady(const json &node) {
-    for (const auto &c : objectField(node, "status").value("conditions", json::array()))
-        if (c.is_object() && c.value("type", "") == "Ready")
-            return c.value("status", "") == "True";
-    return false;
-}
-
 bool running(const StoredObject &pod) {
     const auto phase = pod.field("status.phase");
     const auto node = pod.field("spec.nodeName");
@@ -197,7 +190,7 @@ json MetricsServer::nodeMetrics(const json &node, const Usage &pods, TimePoint n
 Result<json> MetricsServer::node(const std::string &name, TimePoint now) const {
     auto stored = m_store.get(m_registry.core("nodes"), "", name);
     const json node = stored.ok() ? stored.value()->parse() : json();
-    if (!stored.ok() || !nodeReady(node))
+    if (!stored.ok() || !nodeIsReady(node))
         return ApiError::notFound("nodemetrics", name, "metrics.k8s.io");
     const auto usage = usageByNode(now, name);
     const auto it = usage.find(name);
@@ -221,7 +214,7 @@ Result<json> MetricsServer::nodes(const ListQuery &query, TimePoint now) const {
         const auto usage = usageByNode(now);
         for (const ObjectPtr &o : page.value().items) {
             const json node = o->parse();
-            if (!nodeReady(node))
+            if (!nodeIsReady(node))
                 continue;
             const auto it = usage.find(o->name);
             items.push_back(nodeMetrics(node, it != usage.end() ? it->second : Usage{}, now));

@@ -29,4 +29,16 @@ inline std::optional<k8s::Quantity> quantityOf(const nlohmann::json &value) {
     return std::nullopt;
 }
 
+/// Whether a Node object's Ready condition is "True" (the first Ready condition counts).
+inline bool nodeIsReady(const nlohmann::json &node) {
+    const nlohmann::json &status = objectField(node, "status");
+    const auto conditions = status.find("conditions");
+    if (conditions == status.end() || !conditions->is_array())
+        return false;
+    for (const auto &c : *conditions)
+        if (c.is_object() && c.value("type", "") == "Ready")
+            return c.value("status", "") == "True";
+    return false;
+}
+
 } // namespace cubedesk::sim

@@ -109,6 +109,11 @@ ResourceRegistry::ResourceRegistry() {
     addBuiltin(std::move(pods));
     addBuiltin(builtin("", "Event", "events", true, {"ev"}, false));
     addBuiltin(builtin("", "ConfigMap", "configmaps", true, {"cm"}, false));
+    ResourceType services =
+        builtin("", "Service", "services", true, {"svc"}, true, kAllVerbs, {"all"});
+    services.subresources.push_back(
+        {"proxy", "", "v1", "ServiceProxyOptions", {"create", "delete", "get", "patch", "update"}});
+    addBuiltin(std::move(services));
     addBuiltin(builtin("", "ResourceQuota", "resourcequotas", true, {"quota"}, true));
     addBuiltin(builtin("", "LimitRange", "limitranges", true, {"limits"}, false));
     addBuiltin(

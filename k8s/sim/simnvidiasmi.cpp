@@ -73,7 +73,11 @@ std::string gpuRows(const SimGpu &gpu) {
     const std::string fan = consumer ? (busy ? "45%" : "30%") : "N/A";
     const std::string perf = (consumer && !busy) ? "P8" : "P0";
     const std::string ecc = contains(name, "GeForce") ? "N/A" : (consumer ? "Off" : "0");
-    const std::string mig = migCapable(name) ? "Disabled" : "N/A";
+    const std::string mig =
+        !migCapable(name) ? "N/A" : (gpu.migProfile.empty() ? "Disabled" : "Enabled");
+    // A MIG instance's utilisation is not reported: nvidia-smi prints N/A in the column.
+    const std::string util =
+        gpu.utilizationPercent < 0 ? fmt("%8s", "N/A") : fmt("%7d%%", gpu.utilizationPercent);
     std::string out;
     out += "|" +
            fmt("%4d  %-27s    %-3s ", gpu.index, tableName(name).c_str(), persistence.c_str()) +
@@ -82,8 +86,8 @@ std::string gpuRows(const SimGpu &gpu) {
     out += "|" +
            fmt(" %3s  %3dC    %-2s%15dW / %4dW ", fan.c_str(), gpu.temperatureC, perf.c_str(),
                gpu.powerW, gpu.powerCapW) +
-           "|" + fmt("%8dMiB / %6dMiB ", gpu.memoryUsedMiB, gpu.memoryMiB) + "|" +
-           fmt("%7d%%%13s ", gpu.utilizationPercent, "Default") + "|\n";
+           "|" + fmt("%8dMiB / %6dMiB ", gpu.memoryUsedMiB, gpu.memoryMiB) + "|" + util +
+           fmt("%13s ", "Default") + "|\n";
     out += "|" + std::string(41, ' ') + "|" + std::string(24, ' ') + "|" +
            fmt("%21s ", mig.c_str()) + "|\n";
     return out;
@@ -173,6 +177,8 @@ std::optional<QueryValue> gpuField(const std::string &field, const SimGpu &gpu, 
         return unit(std::to_string(gpu.memoryUsedMiB), "MiB");
     if (field == "memory.free")
         return unit(std::to_string(std::max(0, gpu.memoryMiB - gpu.memoryUsedMiB)), "MiB");
+    if (gpu.utilizationPercent < 0 && (field == "utilization.gpu" || field == "utilization.memory"))
+        return QueryValue{field + " [%]", "[N/A]", "[N/A]"};
     if (field == "utilization.gpu")
         return unit(std::to_string(gpu.utilizationPercent), "%");
     if (field == "utilization.memory")

@@ -27,18 +27,41 @@
 
 namespace cubedesk::sim {
 
-/// One GPU a container sees.
+/// A pod's container that holds a GPU (or a share of one, or a MIG instance).
+struct SimGpuHolder {
+    std::string ns;
+    std::string pod;
+    std::string container;
+    std::string uid; ///< the pod's
+};
+
+/// One GPU of a simulated node (NodeGpus), or one a container sees (ExecContext renumbers
+/// `index` from 0). A MIG instance is a device of its own with `migProfile` set.
 struct SimGpu {
-    int index = 0;
+    int index = 0;                                 ///< the node's GPU index (DCGM's "gpu")
     std::string uuid;                              ///< "GPU-5d7c8e0a-..."
     std::string product = "NVIDIA-A100-SXM4-80GB"; ///< the node label nvidia.com/gpu.product
-    int memoryMiB = 81920;
+    int memoryMiB = 81920;                         ///< framebuffer (a MIG instance's share)
     std::string busId = "00000000:07:00.0";
-    int utilizationPercent = 0; ///< current value
+    int utilizationPercent = 0; ///< current value; -1: not reported (a MIG-enabled GPU)
     int memoryUsedMiB = 0;
     int temperatureC = 35;
+    int memoryTemperatureC = 38;
     int powerW = 60;
     int powerCapW = 400;
+    int smClockMHz = 210;
+    int maxSmClockMHz = 1410;
+    int memClockMHz = 1593;
+    int xid = 0;              ///< the last XID error (0: none)
+    bool throttled = false;   ///< held back by temperature (a hot GPU)
+    bool nvlink = true;       ///< SXM parts; PCIe cards (T4) report no NVLink counters
+    bool rowRemapping = true; ///< Ampere and later
+    std::string migProfile;   ///< "1g.10gb" for a MIG instance
+    std::string parentUuid;   ///< a MIG instance's GPU
+    int migInstanceId = -1;   ///< its GPU instance id (DCGM's GPU_I_ID)
+    bool migEnabled = false;  ///< a whole GPU split into MIG instances
+    bool shared = false;      ///< time-sliced or split (HAMi): several containers may hold it
+    std::vector<SimGpuHolder> holders;
     std::vector<std::pair<int, std::string>> processes; ///< pid, name, e.g. {1234, "python"}
 };
 

@@ -2,10 +2,12 @@
 
 #include "k8s/sim/builtincrds.h"
 #include "k8s/sim/churnengine.h"
+#include "k8s/sim/dcgmendpoints.h"
 #include "k8s/sim/demoscenario.h"
 #include "k8s/sim/disruptioncontroller.h"
 #include "k8s/sim/manifestloader.h"
 #include "k8s/sim/metricsserver.h"
+#include "k8s/sim/nodegpus.h"
 #include "k8s/sim/podeviction.h"
 #include "k8s/sim/podterminator.h"
 #include "k8s/sim/quotacontroller.h"
@@ -65,6 +67,19 @@ Simulator::~Simulator() {
 
 bool Simulator::churnFinished() const {
     return m_churn && m_churn->finished();
+}
+
+std::string Simulator::dcgmAddress() const {
+    return m_dcgm ? m_dcgm->address() : std::string();
+}
+
+nlohmann::json Simulator::dcgmScrapeTargets() const {
+    return m_dcgm ? m_dcgm->scrapeTargets() : nlohmann::json::array();
+}
+
+void Simulator::setServiceProxy(const std::string &serviceKey, const std::string &url) {
+    if (m_server)
+        m_server->setServiceProxy(serviceKey, url);
 }
 
 std::string Simulator::url() const {
@@ -270,6 +285,12 @@ std::optional<std::string> Simulator::start() {
         m_registry.serveMetricsApi();
         m_metrics = std::make_unique<MetricsServer>(m_store, m_registry);
     }
+    m_gpus = std::make_unique<NodeGpus>(m_store, m_registry);
+    if (m_options.dcgmExporter) {
+        m_dcgm = std::make_unique<DcgmEndpoints>(m_store, m_registry, *m_gpus, m_options.host);
+        if (!m_dcgm->start())
+            return "cannot listen on " + m_options.host + " for the dcgm-exporter endpoints";
+    }
 
     ApiServer::Options server;
     server.host = m_options.host;
@@ -281,6 +302,8 @@ std::optional<std::string> Simulator::start() {
     server.terminator = m_terminator.get();
     server.eviction = m_eviction.get();
     server.metrics = m_metrics.get();
+    server.gpus = m_gpus.get();
+    server.serviceProxies = m_options.serviceProxies;
     server.tokens[m_adminToken] = SimUser{"admin", {"system:masters"}, false, {}};
     if (!m_options.readonlyToken.empty())
         server.tokens[m_options.readonlyToken] =
@@ -303,6 +326,8 @@ void Simulator::stop() {
         m_churn->stop();
     if (m_server)
         m_server->stop();
+    if (m_dcgm)
+        m_dcgm->stop();
     if (m_scheduler)
         m_scheduler->stop();
     if (m_quotas)

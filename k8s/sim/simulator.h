@@ -16,8 +16,10 @@
 namespace cubedesk::sim {
 
 class ChurnEngine;
+class DcgmEndpoints;
 class DisruptionController;
 class MetricsServer;
+class NodeGpus;
 class PodEviction;
 class PodTerminator;
 class QuotaController;
@@ -52,6 +54,11 @@ struct SimulatorOptions {
     int podShutdownMs = 1000;
     /// Serve metrics.k8s.io (MetricsServer), as a cluster with metrics-server does.
     bool metricsServer = true;
+    /// Serve the dcgm-exporter endpoints of the GPU nodes (DcgmEndpoints) on loopback.
+    bool dcgmExporter = true;
+    /// The API server's service proxy: "NAMESPACE/NAME:PORT" → the URL it forwards to
+    /// (`--proxy-service`; e.g. monitoring/prometheus-k8s:9090 → a Prometheus on loopback).
+    std::map<std::string, std::string> serviceProxies;
 };
 
 /// One simulated cluster: store, registry, the built-in controllers (CRD establishment,
@@ -86,6 +93,16 @@ public:
     /// A churn with a duration has run its course (false without one).
     bool churnFinished() const;
 
+    /// The nodes' GPUs, their holders and readings (after start()).
+    const NodeGpus &gpus() const { return *m_gpus; }
+    /// Where the dcgm-exporter endpoints listen, "127.0.0.1:PORT" ("" without them).
+    std::string dcgmAddress() const;
+    /// Prometheus file_sd target groups for the running exporter pods (DcgmEndpoints), an
+    /// empty array without the endpoints.
+    nlohmann::json dcgmScrapeTargets() const;
+    /// Points the service proxy's `serviceKey` ("NAMESPACE/NAME:PORT") at `url` (any thread).
+    void setServiceProxy(const std::string &serviceKey, const std::string &url);
+
     ObjectStore &store() { return m_store; }
     /// The faults in force (tests start a stall with it at the moment they need one).
     FaultInjector &faults() { return m_faults; }
@@ -112,6 +129,8 @@ private:
     std::unique_ptr<DisruptionController> m_disruption;
     std::unique_ptr<PodEviction> m_eviction;
     std::unique_ptr<MetricsServer> m_metrics;
+    std::unique_ptr<NodeGpus> m_gpus;
+    std::unique_ptr<DcgmEndpoints> m_dcgm;
     std::unique_ptr<ApiServer> m_server;
     std::string m_adminToken;
     int m_port = -1;

@@ -146,6 +146,7 @@ enum class Printer {
     Node,
     Namespace,
     ConfigMap,
+    Service,
     Event,
     ResourceQuota,
     PodDisruptionBudget,
@@ -168,6 +169,8 @@ Printer printerFor(const ResourceType &type) {
             return Printer::Namespace;
         if (type.kind == "ConfigMap")
             return Printer::ConfigMap;
+        if (type.kind == "Service")
+            return Printer::Service;
         if (type.kind == "Event")
             return Printer::Event;
         if (type.kind == "ResourceQuota")
@@ -598,6 +601,17 @@ nlohmann::json TablePrinter::columnDefinitions(const ResourceType &type) {
         return json::array({nameColumn(),
                             column("Data", "string", "Number of entries in data and binaryData."),
                             ageColumn()});
+    case Printer::Service:
+        // pkg/printers/internalversion serviceColumnDefinitions.
+        return json::array({
+            nameColumn(),
+            column("Type", "string", "The type of the service."),
+            column("Cluster-IP", "string", "The cluster IP of the service."),
+            column("External-IP", "string", "The external IP of the service."),
+            column("Port(s)", "string", "The ports of the service."),
+            ageColumn(),
+            column("Selector", "string", "The selector of the service.", 1),
+        });
     case Printer::Event:
         return json::array({
             column("Last Seen", "string",
@@ -711,6 +725,30 @@ nlohmann::json TablePrinter::cells(const ResourceType &type, const nlohmann::jso
                                 static_cast<std::int64_t>(objectSize(child(&object, "data")) +
                                                           objectSize(child(&object, "binaryData"))),
                                 ageOf(at(object, "metadata", "creationTimestamp"), now)});
+        case Printer::Service: {
+            std::string ports;
+            if (const json *list = at(object, "spec", "ports"); list && list->is_array())
+                for (const json &p : *list) {
+                    std::string port = std::to_string(integer(child(&p, "port")));
+                    if (const json *nodePort = child(&p, "nodePort"); nodePort)
+                        port += ':' + std::to_string(integer(nodePort));
+                    const json *protocol = child(&p, "protocol");
+                    port += '/' + (protocol ? str(protocol) : std::string("TCP"));
+                    ports += (ports.empty() ? "" : ",") + port;
+                }
+            std::string selector;
+            if (const json *sel = at(object, "spec", "selector"); isObject(sel))
+                for (const auto &[k, v] : sel->items())
+                    selector += (selector.empty() ? "" : ",") + k + '=' + str(&v);
+            const json *type = at(object, "spec", "type");
+            const json *clusterIp = at(object, "spec", "clusterIP");
+            return json::array({str(at(object, "metadata", "name")),
+                                type ? str(type) : std::string("ClusterIP"),
+                                clusterIp ? str(clusterIp) : std::string("None"), "<none>",
+                                ports.empty() ? std::string("<none>") : ports,
+                                ageOf(at(object, "metadata", "creationTimestamp"), now),
+                                selector.empty() ? std::string("<none>") : selector});
+        }
         case Printer::Event:
             return eventCells(object, now);
         case Printer::ResourceQuota:

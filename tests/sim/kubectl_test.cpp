@@ -138,10 +138,11 @@ TEST_F(KubectlTest, LabelSelectorsFilterOnTheServer) {
 }
 
 TEST_F(KubectlTest, FieldSelectorsFilterOnTheServer) {
-    // The training master, and the device plugin's DaemonSet pod that every GPU node runs.
+    // The training master, and the device plugin's and dcgm-exporter's DaemonSet pods that every
+    // GPU node runs.
     const auto onNode =
         names({"get", "pods", "-A", "--field-selector", "spec.nodeName=gpu-a100-vision-1"});
-    ASSERT_EQ(onNode.size(), 2u);
+    ASSERT_EQ(onNode.size(), 3u);
     EXPECT_NE(std::find(onNode.begin(), onNode.end(), "pod/pytorch-resnet50-vision-master-0"),
               onNode.end());
     EXPECT_EQ(std::count_if(onNode.begin(), onNode.end(),
@@ -149,6 +150,10 @@ TEST_F(KubectlTest, FieldSelectorsFilterOnTheServer) {
                                 return n.rfind("pod/nvidia-device-plugin-daemonset-", 0) == 0;
                             }),
               1);
+    EXPECT_EQ(
+        std::count_if(onNode.begin(), onNode.end(),
+                      [](const std::string &n) { return n.rfind("pod/dcgm-exporter-", 0) == 0; }),
+        1);
     const auto pending = names({"get", "pods", "-A", "--field-selector", "status.phase=Pending"});
     EXPECT_NE(std::find(pending.begin(), pending.end(), "pod/pytorch-detr-vision-master-0"),
               pending.end());
