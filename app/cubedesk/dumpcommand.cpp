@@ -5,9 +5,12 @@
 #include "k8s/config/kubeconfigsources.h"
 #include "k8s/cube/dumprows.h"
 #include "k8s/cube/gpudumprows.h"
+#include "k8s/cube/gpureadings.h"
 #include "k8s/cube/jobkinds.h"
 #include "k8s/cube/metricspage.h"
 #include "k8s/cube/nrttopologyparser.h"
+#include "k8s/cube/prometheusendpoint.h"
+#include "k8s/cube/promresponse.h"
 #include "k8s/cube/rebalancedumprows.h"
 #include "k8s/session/clustersession.h"
 #include "k8s/session/transportfactory.h"
@@ -47,17 +50,25 @@ std::string describe(const WatchState &s) {
     return "unknown";
 }
 
-/// GETs the cluster's NodeResourceTopologyList through the (started) session; "" when the
-/// cluster does not serve them (404) or refused (then `warning` says so).
-std::string fetchNodeResourceTopologies(ClusterSession &session, std::string *warning) {
+/// One GET through the (started) session's write path.
+WriteResult getOnce(ClusterSession &session, std::string path, std::string subject) {
     WriteRequest get;
     get.method = "GET";
-    get.path = NrtTopologyParser::listPath();
-    get.subject = "noderesourcetopologies";
+    get.path = std::move(path);
+    get.subject = std::move(subject);
     auto results = session.submit({get}, 1).get();
-    if (results.empty())
-        return {};
-    const WriteResult &r = results.front();
+    if (results.empty()) {
+        WriteResult none;
+        none.error.message = "no answer";
+        return none;
+    }
+    return std::move(results.front());
+}
+
+/// GETs the cluster's NodeResourceTopologyList through the (started) session; "" when the
+/// cluster has none (404) or the request failed (then `warning` says why).
+std::string fetchNodeResourceTopologies(ClusterSession &session, std::string *warning) {
+    const WriteResult r = getOnce(session, NrtTopologyParser::listPath(), "noderesourcetopologies");
     if (r.ok())
         return r.body;
     if (r.status != 404 && warning != nullptr)
@@ -65,22 +76,64 @@ std::string fetchNodeResourceTopologies(ClusterSession &session, std::string *wa
     return {};
 }
 
-/// Every page of metrics.k8s.io's node (or pod) metrics through the (started) session into
-/// `items`; false, with `error` saying why in one line, when the cluster could not give them.
+/// The cluster's DCGM readings from its Prometheus: the endpoint given (`--prometheus`), else
+/// the first well-known install that answers as a Prometheus. False with `error` saying why
+/// (every endpoint tried and its answer).
+bool fetchGpuReadings(ClusterSession &session, const ClusterSnapshot &cluster,
+                      const std::string &given, std::vector<GpuReading> &readings,
+                      std::string *error) {
+    std::vector<PrometheusEndpoint> candidates;
+    if (!given.empty()) {
+        const auto e = PrometheusEndpoint::parse(given);
+        if (!e) {
+            *error = "--prometheus must be NAMESPACE/SERVICE:PORT, not \"" + given + '"';
+            return false;
+        }
+        candidates.push_back(*e);
+    } else {
+        candidates = PrometheusEndpoint::wellKnown();
+    }
+    std::string tried;
+    const PrometheusEndpoint *found = nullptr;
+    for (const PrometheusEndpoint &e : candidates) {
+        const WriteResult r = getOnce(session, e.buildInfoPath(), "prometheus");
+        if (r.ok() && PromResponse::buildVersion(r.body)) {
+            found = &e;
+            break;
+        }
+        tried += (tried.empty() ? "" : "; ") + e.toString() + ": " +
+                 (r.ok() ? std::string("not a Prometheus") : r.error.toString());
+    }
+    if (found == nullptr) {
+        *error = "GPU metrics: no Prometheus found (" + tried +
+                 "); name one with --prometheus NAMESPACE/SERVICE:PORT";
+        return false;
+    }
+    const WriteResult r = getOnce(session, found->queryPath(GpuReadings::query()), "prometheus");
+    if (!r.ok()) {
+        *error = "GPU metrics: Prometheus " + found->toString() + ": " + r.error.toString();
+        return false;
+    }
+    auto answer = PromResponse::parse(r.body);
+    if (!answer.ok()) {
+        *error = "GPU metrics: Prometheus " + found->toString() + ": " + answer.error();
+        return false;
+    }
+    readings = GpuReadings::fromResponse(answer.value(), cluster);
+    if (readings.empty()) {
+        *error = "GPU metrics: Prometheus " + found->toString() +
+                 " has no dcgm-exporter series (is dcgm-exporter scraped?)";
+        return false;
+    }
+    return true;
+}
+
 bool fetchMetrics(ClusterSession &session, bool pods, std::vector<MetricsPage::Item> &items,
                   std::string *error) {
     std::string token;
     do {
-        WriteRequest get;
-        get.method = "GET";
-        get.path = MetricsPage::path(pods, 500, token);
-        get.subject = pods ? "podmetrics" : "nodemetrics";
-        auto results = session.submit({get}, 1).get();
-        if (results.empty()) {
-            *error = "metrics.k8s.io: no answer";
-            return false;
-        }
-        const auto &r = results.front();
+        const WriteResult r = getOnce(session, MetricsPage::path(pods, 500, token),
+                                      pods ? "podmetrics" : "nodemetrics");
         if (r.status == 404) {
             *error = "metrics.k8s.io is not served (no metrics-server in this cluster)";
             return false;
@@ -238,12 +291,21 @@ int DumpCommand::run(const Options &options) {
     }
     GpuDumpRows::Options gpuOptions; // --dump gpus: the NodeResourceTopology objects, once
     if (options.what == QLatin1String("gpus"))
-        for (auto &s : sessions) {
+        for (std::size_t i = 0; i < sessions.size(); ++i) {
+            ClusterSession &s = *sessions[i];
             std::string warning;
-            gpuOptions.nrtLists[s->name()] = fetchNodeResourceTopologies(*s, &warning);
+            gpuOptions.nrtLists[s.name()] = fetchNodeResourceTopologies(s, &warning);
             if (!warning.empty())
-                std::cerr << "cubedesk: warning: cluster \"" << s->name() << "\": " << warning
+                std::cerr << "cubedesk: warning: cluster \"" << s.name() << "\": " << warning
                           << std::endl;
+            // The inventory stands without metrics: their absence is a warning, not a failure.
+            std::string error;
+            if (!fetchGpuReadings(s, snapshots[i], options.prometheus.toStdString(),
+                                  gpuOptions.readings[s.name()], &error)) {
+                gpuOptions.metricsErrors[s.name()] = error;
+                std::cerr << "cubedesk: warning: cluster \"" << s.name() << "\": " << error
+                          << std::endl;
+            }
         }
     // --dump usage: rows for every cluster; a cluster whose metrics could not be read has its
     // usage empty, says why on stderr, and makes the exit status 1.

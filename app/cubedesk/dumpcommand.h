@@ -16,6 +16,9 @@ public:
         QStringList contexts;
         double followSeconds = 0;
         double timeoutSeconds = 60;
+        /// --dump gpus: the Prometheus to read DCGM metrics from ("NS/SERVICE:PORT"); "" looks
+        /// for the well-known installs (PrometheusEndpoint::wellKnown).
+        QString prometheus;
     };
     static int run(const Options &options);
     static QStringList supported();

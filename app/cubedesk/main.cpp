@@ -126,6 +126,12 @@ int main(int argc, char **argv) {
         QStringLiteral("With --dump: how long to wait for sync (default 60). With --drain: how "
                        "long each node may take (default: no limit)."),
         QStringLiteral("SECONDS"), QStringLiteral("60"));
+    const QCommandLineOption prometheus(
+        QStringLiteral("prometheus"),
+        QStringLiteral("With --dump gpus: read DCGM metrics from this Prometheus service, "
+                       "reached through the API server's service proxy (default: the "
+                       "well-known installs, such as monitoring/prometheus-k8s:9090)."),
+        QStringLiteral("NAMESPACE/SERVICE:PORT"));
     const QCommandLineOption drain(
         QStringLiteral("drain"),
         QStringLiteral("Headless: cordon NODE (and the nodes named after the options) and evict "
@@ -171,6 +177,7 @@ int main(int argc, char **argv) {
                        format,
                        follow,
                        timeout,
+                       prometheus,
                        lang,
                        readOnly,
                        logs,
@@ -335,6 +342,7 @@ int main(int argc, char **argv) {
             std::cerr << "cubedesk: --timeout needs a positive number of seconds" << std::endl;
             return 2;
         }
+        o.prometheus = parser.value(prometheus);
         return DumpCommand::run(o);
     }
     const QString language = parser.value(lang);

@@ -8,6 +8,7 @@
 #include "k8s/objects/pod.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace cubedesk::k8s {
 
@@ -68,6 +69,88 @@ TopologyFields topologyFields(const GpuTopologyResolver::Resolved &resolved) {
     return f;
 }
 
+/// The readings of `node` that belong to a row of `resource`: its MIG instances of that
+/// profile for a MIG resource, else its whole (physical) GPUs.
+std::vector<const GpuReading *> devicesOf(const std::vector<GpuReading> *readings,
+                                          const std::string &node, const std::string &resource) {
+    std::vector<const GpuReading *> out;
+    if (readings == nullptr)
+        return out;
+    constexpr std::string_view kMig = "nvidia.com/mig-";
+    const bool mig = resource.rfind(kMig, 0) == 0;
+    const std::string profile = mig ? resource.substr(kMig.size()) : std::string();
+    for (const GpuReading &g : *readings)
+        if (g.node == node && (mig ? g.migProfile == profile : g.migProfile.empty()))
+            out.push_back(&g);
+    return out;
+}
+
+std::string oneDecimal(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f", v);
+    return buf;
+}
+
+/// util_percent (mean), mem_used_mib, mem_total_mib, power_w (per GPU), temp_max_c (over the
+/// devices that report them; "" when none does), health ("ok", or what is wrong: "GPU5 xid 79; GPU2
+/// hot 89°C"; "" without readings) and metrics_error (why the cluster has none).
+void addMetrics(DumpRow &row, const std::vector<const GpuReading *> &devices,
+                const std::string &metricsError) {
+    double util = 0;
+    int utilCount = 0;
+    double used = 0;
+    double total = 0;
+    std::map<int, double> powerByGpu;
+    double temp = 0;
+    bool anyMemory = false;
+    bool anyPower = false;
+    bool anyTemp = false;
+    std::vector<std::string> problems;
+    for (const GpuReading *g : devices) {
+        if (g->utilization) {
+            util += *g->utilization;
+            ++utilCount;
+        }
+        if (g->memoryUsedMiB && g->memoryFreeMiB) {
+            used += *g->memoryUsedMiB;
+            total += *g->memoryUsedMiB + *g->memoryFreeMiB;
+            anyMemory = true;
+        }
+        if (g->powerW) {
+            // MIG instances report their GPU's draw: count each GPU once.
+            double &p = powerByGpu[g->gpu];
+            p = std::max(p, *g->powerW);
+            anyPower = true;
+        }
+        if (g->temperatureC) {
+            temp = anyTemp ? std::max(temp, *g->temperatureC) : *g->temperatureC;
+            anyTemp = true;
+        }
+        const std::string name = "GPU" + std::to_string(g->gpu) +
+                                 (g->migInstance.empty() ? std::string() : "/" + g->migInstance);
+        if (g->xid && *g->xid > 0)
+            problems.push_back(name + " xid " + std::to_string(*g->xid));
+        if (g->temperatureC && *g->temperatureC >= GpuReadings::kHotCelsius)
+            problems.push_back(name + " hot " + oneDecimal(*g->temperatureC) + "C");
+    }
+    double power = 0;
+    for (const auto &[gpu, watts] : powerByGpu)
+        power += watts;
+    const auto orEmpty = [](bool known, double v) -> DumpRow::Value {
+        return known ? DumpRow::Value(v) : DumpRow::Value(std::string());
+    };
+    row.set("util_percent",
+            utilCount > 0 ? DumpRow::Value(util / utilCount) : DumpRow::Value(std::string()))
+        .set("mem_used_mib", orEmpty(anyMemory, used))
+        .set("mem_total_mib", orEmpty(anyMemory, total))
+        .set("power_w", orEmpty(anyPower, power))
+        .set("temp_max_c", orEmpty(anyTemp, temp))
+        .set("health", devices.empty()    ? std::string()
+                       : problems.empty() ? std::string("ok")
+                                          : joined(problems, ';'))
+        .set("metrics_error", metricsError);
+}
+
 } // namespace
 
 std::vector<DumpRow> GpuDumpRows::rows(const std::vector<ClusterSnapshot> &clusters,
@@ -99,6 +182,10 @@ std::vector<DumpRow> GpuDumpRows::rows(const std::vector<ClusterSnapshot> &clust
                 return std::tie(a.ns, a.name) < std::tie(b.ns, b.name);
             });
 
+        const auto readingsIt = options.readings.find(c.name);
+        const auto errorIt = options.metricsErrors.find(c.name);
+        const std::string metricsError =
+            errorIt == options.metricsErrors.end() ? std::string() : errorIt->second;
         std::vector<const Node *> nodes;
         for (const auto &o : c.nodes)
             nodes.push_back(static_cast<const Node *>(o.get()));
@@ -147,8 +234,13 @@ std::vector<DumpRow> GpuDumpRows::rows(const std::vector<ClusterSnapshot> &clust
                     .set("idle", usable && r.kind == GpuInventory::ResourceKind::Whole
                                      ? r.free()
                                      : std::int64_t{0})
-                    .set("pods", joined(pods, ','))
-                    .set("topology_source", topo.source)
+                    .set("pods", joined(pods, ','));
+                addMetrics(
+                    row,
+                    devicesOf(readingsIt == options.readings.end() ? nullptr : &readingsIt->second,
+                              gpus->name, r.name),
+                    metricsError);
+                row.set("topology_source", topo.source)
                     .set("gpus", topo.gpus)
                     .set("devices", topo.devices)
                     .set("links", topo.links)

@@ -1,0 +1,45 @@
+#pragma once
+
+// PrometheusEndpoint: a cluster's Prometheus as CubeDesk reaches it — a Service behind the API
+// server's service proxy (`/api/v1/namespaces/NS/services/[https:]NAME:PORT/proxy`), so queries
+// carry the kubeconfig's credentials and need no route to the cluster's network (RBAC: `get` on
+// `services/proxy`). Knows the well-known installs and builds the API's query paths.
+//
+// Value type; pure functions; any thread.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cubedesk::k8s {
+
+struct PrometheusEndpoint {
+    std::string ns;
+    std::string name;
+    std::string port; ///< number or name
+    bool https = false;
+
+    /// "monitoring/prometheus-k8s:9090" (with "https:" before the name when set).
+    std::string toString() const;
+    /// Parses "NS/NAME:PORT" or "NS/https:NAME:PORT"; nullopt when malformed.
+    static std::optional<PrometheusEndpoint> parse(std::string_view text);
+
+    /// The installs CubeDesk looks for, in this order: the platform's and kube-prometheus's
+    /// `monitoring/prometheus-k8s:9090`, prometheus-operator's `prometheus-operated`, the
+    /// kube-prometheus-stack chart's service (release names `kube-prometheus-stack` and
+    /// `prometheus`), and the prometheus chart's `prometheus-server:80`.
+    static const std::vector<PrometheusEndpoint> &wellKnown();
+
+    /// ".../proxy" without a trailing slash.
+    std::string proxyPath() const;
+    /// Prometheus's build information, which answers 200 only from a Prometheus.
+    std::string buildInfoPath() const;
+    /// An instant query (at the server's now).
+    std::string queryPath(std::string_view promql) const;
+    /// A range query from `start` to `end` (seconds since the epoch) every `stepSeconds`.
+    std::string rangePath(std::string_view promql, long long start, long long end,
+                          long long stepSeconds) const;
+};
+
+} // namespace cubedesk::k8s

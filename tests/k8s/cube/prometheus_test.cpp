@@ -1,0 +1,208 @@
+// The Prometheus client's pure parts: PromResponse (vectors, matrices, scalars, Prometheus's
+// errors, NaN and Inf as no data, a series limit, bodies that are not answers), the
+// PrometheusEndpoint paths and parsing, and GpuReadings' attribution of dcgm-exporter series
+// as real installs label them (prometheus-operator's exported_* labels, honorLabels installs,
+// node by Hostname or by the target's address, the exporter's own pod never a workload).
+
+#include "k8s/cube/gpureadings.h"
+#include "k8s/cube/prometheusendpoint.h"
+#include "k8s/cube/promresponse.h"
+#include "k8s/objects/objectdecoder.h"
+#include "k8s/objects/stringpool.h"
+#include "tests/support/decodeas.h"
+
+#include <gtest/gtest.h>
+
+using namespace cubedesk::k8s;
+using cubedesk::k8s::testing::decodeAs;
+
+namespace {
+
+TEST(PromResponseTest, DecodesVectorsMatricesAndScalars) {
+    auto v = PromResponse::parse(
+        R"({"status":"success","data":{"resultType":"vector","result":[
+            {"metric":{"gpu":"1","__name__":"DCGM_FI_DEV_GPU_UTIL"},"value":[1796580016.969,"94"]},
+            {"metric":{},"value":[1796580016,"NaN"]},
+            {"metric":{"a":"b"},"value":[1796580016,"+Inf"]}]}})");
+    ASSERT_TRUE(v.ok()) << v.error();
+    ASSERT_EQ(v.value().series.size(), 3u);
+    const auto &s = v.value().series[0];
+    EXPECT_EQ(s.labels.front().first, "__name__") << "labels sorted by name";
+    EXPECT_EQ(s.label("gpu"), "1");
+    EXPECT_EQ(s.label("missing"), "");
+    EXPECT_DOUBLE_EQ(s.samples[0].value, 94);
+    EXPECT_DOUBLE_EQ(s.samples[0].time, 1796580016.969);
+    EXPECT_TRUE(s.samples[0].finite);
+    EXPECT_FALSE(v.value().series[1].samples[0].finite) << "NaN is no data";
+    EXPECT_FALSE(v.value().series[2].samples[0].finite) << "+Inf is no data";
+
+    auto m = PromResponse::parse(
+        R"({"status":"success","data":{"resultType":"matrix","result":[
+            {"metric":{"x":"y"},"values":[[100,"1"],[160,"2.5"],[220,"-Inf"]]}]},
+            "warnings":["query may be slow"]})");
+    ASSERT_TRUE(m.ok()) << m.error();
+    ASSERT_EQ(m.value().series[0].samples.size(), 3u);
+    EXPECT_DOUBLE_EQ(m.value().series[0].samples[1].value, 2.5);
+    EXPECT_FALSE(m.value().series[0].samples[2].finite);
+    EXPECT_EQ(m.value().warnings, std::vector<std::string>{"query may be slow"});
+
+    auto scalar = PromResponse::parse(
+        R"({"status":"success","data":{"resultType":"scalar","result":[5,"3"]}})");
+    ASSERT_TRUE(scalar.ok()) << scalar.error();
+    EXPECT_DOUBLE_EQ(scalar.value().series[0].samples[0].value, 3);
+}
+
+TEST(PromResponseTest, ErrorsAndBadBodiesAreFailuresThatSayWhat) {
+    auto e = PromResponse::parse(
+        R"({"status":"error","errorType":"bad_data","error":"1:6: parse error: unclosed left parenthesis"})");
+    ASSERT_FALSE(e.ok());
+    EXPECT_EQ(e.error(), "bad_data: 1:6: parse error: unclosed left parenthesis");
+    for (const char *bad :
+         {"", "<html>502 Bad Gateway</html>", "[]", R"({"status":"success"})",
+          R"({"status":"success","data":{"resultType":"vector","result":{}}})",
+          R"({"status":"success","data":{"resultType":"vector","result":[
+                                {"metric":{},"value":[1,"twelve"]}]}})",
+          R"({"status":"success","data":{"resultType":"histogram","result":[]}})"})
+        EXPECT_FALSE(PromResponse::parse(bad).ok()) << bad;
+    // Over the limit: one message, no rows.
+    std::string many = R"({"status":"success","data":{"resultType":"vector","result":[)";
+    for (int i = 0; i < 5; ++i)
+        many += std::string(i ? "," : "") + R"({"metric":{},"value":[1,"1"]})";
+    many += "]}}";
+    auto limited = PromResponse::parse(many, 4);
+    ASSERT_FALSE(limited.ok());
+    EXPECT_EQ(limited.error(),
+              "the answer has 5 series, more than the 4 CubeDesk reads; narrow the query");
+    EXPECT_TRUE(PromResponse::parse(many, 5).ok());
+    EXPECT_EQ(PromResponse::buildVersion(
+                  R"({"status":"success","data":{"version":"2.42.0","revision":"x"}})"),
+              "2.42.0");
+    EXPECT_FALSE(PromResponse::buildVersion(R"({"status":"success","data":{}})"));
+    EXPECT_FALSE(PromResponse::buildVersion("ok"));
+}
+
+TEST(PrometheusEndpointTest, ParsesAndBuildsProxyPaths) {
+    const auto e = PrometheusEndpoint::parse("monitoring/prometheus-k8s:9090");
+    ASSERT_TRUE(e);
+    EXPECT_EQ(e->toString(), "monitoring/prometheus-k8s:9090");
+    EXPECT_EQ(e->buildInfoPath(),
+              "/api/v1/namespaces/monitoring/services/prometheus-k8s:9090/proxy/api/v1/status/"
+              "buildinfo");
+    EXPECT_EQ(e->queryPath("sum(up{job=\"x\"})"),
+              "/api/v1/namespaces/monitoring/services/prometheus-k8s:9090/proxy/api/v1/"
+              "query?query=sum%28up%7Bjob%3D%22x%22%7D%29");
+    EXPECT_EQ(e->rangePath("up", 100, 200, 15),
+              "/api/v1/namespaces/monitoring/services/prometheus-k8s:9090/proxy/api/v1/"
+              "query_range?query=up&start=100&end=200&step=15");
+    const auto https = PrometheusEndpoint::parse("obs/https:thanos-query:web");
+    ASSERT_TRUE(https);
+    EXPECT_TRUE(https->https);
+    EXPECT_EQ(https->proxyPath(), "/api/v1/namespaces/obs/services/https:thanos-query:web/proxy");
+    for (const char *bad : {"prometheus-k8s", "monitoring/prometheus-k8s", "/x:1", "a/b:", "a/:9",
+                            "a/b/c:9", "a/b:9?x=1"})
+        EXPECT_FALSE(PrometheusEndpoint::parse(bad)) << bad;
+    EXPECT_EQ(PrometheusEndpoint::wellKnown().front().toString(), "monitoring/prometheus-k8s:9090");
+}
+
+class GpuReadingsTest : public ::testing::Test {
+protected:
+    ObjectDecoder decoder{StringPool::create()};
+    ClusterSnapshot cluster;
+
+    void SetUp() override {
+        cluster.nodes.push_back(
+            decodeAs(decoder, ObjectKind::Node,
+                     R"({"metadata":{"name":"gpu-1","resourceVersion":"1"},"status":{"addresses":[
+                {"type":"InternalIP","address":"10.0.0.5"},{"type":"Hostname","address":"gpu-1"}]}})"));
+        cluster.pods.push_back(pod("ml", "train-0", "gpu-1", true));
+        cluster.pods.push_back(pod("monitoring", "dcgm-exporter-abcde", "gpu-1", false));
+    }
+
+    std::shared_ptr<const KubeObject> pod(const std::string &ns, const std::string &name,
+                                          const std::string &node, bool gpu) {
+        const std::string resources =
+            gpu ? R"({"requests":{"nvidia.com/gpu":"1"},"limits":{"nvidia.com/gpu":"1"}})" : "{}";
+        return decodeAs(decoder, ObjectKind::Pod,
+                        R"({"metadata":{"name":")" + name + R"(","namespace":")" + ns +
+                            R"(","resourceVersion":"1"},"spec":{"nodeName":")" + node +
+                            R"(","containers":[{"name":"main","resources":)" + resources +
+                            R"(}]},"status":{"phase":"Running"}})");
+    }
+
+    std::vector<GpuReading> read(const std::string &result) {
+        auto answer = PromResponse::parse(
+            R"({"status":"success","data":{"resultType":"vector","result":[)" + result + "]}}");
+        EXPECT_TRUE(answer.ok()) << answer.error();
+        return answer.ok() ? GpuReadings::fromResponse(answer.value(), cluster)
+                           : std::vector<GpuReading>();
+    }
+};
+
+TEST_F(GpuReadingsTest, OperatorLabelsNameTheWorkloadInExportedLabels) {
+    // prometheus-operator, honorLabels false: pod is the exporter, exported_pod the workload.
+    const auto r = read(
+        R"({"metric":{"__name__":"DCGM_FI_DEV_GPU_UTIL","gpu":"0","UUID":"GPU-1","Hostname":"gpu-1",
+            "modelName":"NVIDIA A100-SXM4-80GB","namespace":"monitoring","pod":"dcgm-exporter-abcde",
+            "exported_namespace":"ml","exported_pod":"train-0","exported_container":"main"},
+            "value":[1,"93"]},
+           {"metric":{"__name__":"DCGM_FI_DEV_FB_USED","gpu":"0","UUID":"GPU-1","Hostname":"gpu-1",
+            "namespace":"monitoring","pod":"dcgm-exporter-abcde",
+            "exported_namespace":"ml","exported_pod":"train-0"},"value":[1,"40000"]},
+           {"metric":{"__name__":"DCGM_FI_DEV_GPU_UTIL","gpu":"1","UUID":"GPU-2","Hostname":"gpu-1",
+            "namespace":"monitoring","pod":"dcgm-exporter-abcde"},"value":[1,"0"]})");
+    ASSERT_EQ(r.size(), 2u);
+    EXPECT_EQ(r[0].node, "gpu-1");
+    EXPECT_EQ(r[0].gpu, 0);
+    EXPECT_EQ(r[0].pod, "train-0");
+    EXPECT_EQ(r[0].podNamespace, "ml");
+    EXPECT_EQ(r[0].container, "main");
+    EXPECT_EQ(r[0].model, "NVIDIA A100-SXM4-80GB");
+    EXPECT_EQ(r[0].utilization, 93.0);
+    EXPECT_EQ(r[0].memoryUsedMiB, 40000.0);
+    EXPECT_FALSE(r[0].powerW) << "not reported: unknown, not 0";
+    EXPECT_EQ(r[1].pod, "") << "the exporter's own pod is never the workload";
+    EXPECT_EQ(r[1].utilization, 0.0);
+}
+
+TEST_F(GpuReadingsTest, HonorLabelsInstallsAndNodesFoundByAddress) {
+    // honorLabels true (the exporter's pod labels kept), no Hostname label: the node is found by
+    // the target's address; a pod label naming a pod that holds no GPU is not taken.
+    const auto r = read(
+        R"({"metric":{"__name__":"DCGM_FI_DEV_GPU_TEMP","gpu":"0","uuid":"GPU-1",
+            "instance":"10.0.0.5:9400","namespace":"ml","pod":"train-0","container":"main"},
+            "value":[1,"71"]},
+           {"metric":{"__name__":"DCGM_FI_DEV_GPU_TEMP","gpu":"1","uuid":"GPU-2",
+            "instance":"10.0.0.5:9400","namespace":"monitoring","pod":"dcgm-exporter-abcde"},
+            "value":[1,"NaN"]},
+           {"metric":{"__name__":"DCGM_FI_DEV_XID_ERRORS","gpu":"1","uuid":"GPU-2",
+            "instance":"10.0.0.5:9400"},"value":[1,"79"]},
+           {"metric":{"__name__":"DCGM_FI_DEV_GPU_TEMP","gpu":"0","uuid":"GPU-9",
+            "instance":"10.9.9.9:9400"},"value":[1,"50"]})");
+    ASSERT_EQ(r.size(), 3u);
+    EXPECT_EQ(r[0].node, "") << "an address no node has";
+    EXPECT_EQ(r[1].node, "gpu-1");
+    EXPECT_EQ(r[1].uuid, "GPU-1");
+    EXPECT_EQ(r[1].pod, "train-0");
+    EXPECT_EQ(r[1].temperatureC, 71.0);
+    EXPECT_EQ(r[2].pod, "");
+    EXPECT_FALSE(r[2].temperatureC) << "NaN is no data";
+    EXPECT_EQ(r[2].xid, 79);
+}
+
+TEST_F(GpuReadingsTest, MigInstancesAreDevicesOfTheirOwn) {
+    const auto r = read(
+        R"({"metric":{"__name__":"DCGM_FI_DEV_FB_USED","gpu":"6","UUID":"GPU-6","Hostname":"gpu-1",
+            "GPU_I_PROFILE":"1g.10gb","GPU_I_ID":"7","exported_namespace":"ml","exported_pod":"nb"},
+            "value":[1,"7000"]},
+           {"metric":{"__name__":"DCGM_FI_DEV_FB_USED","gpu":"6","UUID":"GPU-6","Hostname":"gpu-1",
+            "GPU_I_PROFILE":"1g.10gb","GPU_I_ID":"8"},"value":[1,"0"]})");
+    ASSERT_EQ(r.size(), 2u);
+    EXPECT_EQ(r[0].migInstance, "7");
+    EXPECT_EQ(r[0].migProfile, "1g.10gb");
+    EXPECT_EQ(r[0].pod, "nb");
+    EXPECT_EQ(r[1].migInstance, "8");
+    EXPECT_EQ(r[1].pod, "");
+    EXPECT_NE(GpuReadings::query().find("DCGM_FI_DEV_GPU_UTIL|"), std::string::npos);
+}
+
+} // namespace
