@@ -13,15 +13,21 @@ namespace cubedesk::k8s {
 
 namespace {
 
-/// The DCGM fields read, and where each goes.
-enum class Field { Utilization, MemoryUsed, MemoryFree, Power, Temperature, SmClock, Xid };
+/// The DCGM fields read, and the reading each fills (XID: `xid`, an integer code).
+struct Field {
+    std::string_view name;
+    std::optional<double> GpuReading::*member;
+};
 
-const std::vector<std::pair<std::string_view, Field>> &fields() {
-    static const std::vector<std::pair<std::string_view, Field>> kFields = {
-        {"DCGM_FI_DEV_GPU_UTIL", Field::Utilization}, {"DCGM_FI_DEV_FB_USED", Field::MemoryUsed},
-        {"DCGM_FI_DEV_FB_FREE", Field::MemoryFree},   {"DCGM_FI_DEV_POWER_USAGE", Field::Power},
-        {"DCGM_FI_DEV_GPU_TEMP", Field::Temperature}, {"DCGM_FI_DEV_SM_CLOCK", Field::SmClock},
-        {"DCGM_FI_DEV_XID_ERRORS", Field::Xid},
+const std::vector<Field> &fields() {
+    static const std::vector<Field> kFields = {
+        {"DCGM_FI_DEV_GPU_UTIL", &GpuReading::utilization},
+        {"DCGM_FI_DEV_FB_USED", &GpuReading::memoryUsedMiB},
+        {"DCGM_FI_DEV_FB_FREE", &GpuReading::memoryFreeMiB},
+        {"DCGM_FI_DEV_POWER_USAGE", &GpuReading::powerW},
+        {"DCGM_FI_DEV_GPU_TEMP", &GpuReading::temperatureC},
+        {"DCGM_FI_DEV_SM_CLOCK", &GpuReading::smClockMHz},
+        {"DCGM_FI_DEV_XID_ERRORS", nullptr},
     };
     return kFields;
 }
@@ -54,10 +60,10 @@ const std::string &firstOf(const PromResponse::Series &s,
 
 std::string GpuReadings::query() {
     std::string names;
-    for (const auto &[name, field] : fields()) {
+    for (const Field &f : fields()) {
         if (!names.empty())
             names += '|';
-        names += name;
+        names += f.name;
     }
     return "{__name__=~\"" + names + "\"}";
 }
@@ -99,7 +105,7 @@ std::vector<GpuReading> GpuReadings::fromResponse(const PromResponse &answer,
     for (const PromResponse::Series &s : answer.series) {
         const std::string &metric = s.label("__name__");
         const auto field = std::find_if(fields().begin(), fields().end(),
-                                        [&](const auto &f) { return f.first == metric; });
+                                        [&](const Field &f) { return f.name == metric; });
         if (field == fields().end() || s.samples.empty())
             continue;
         // The node.
@@ -145,29 +151,10 @@ std::vector<GpuReading> GpuReadings::fromResponse(const PromResponse &answer,
         const PromResponse::Sample &v = s.samples.back();
         if (!v.finite)
             continue; // NaN, Inf: no data
-        switch (field->second) {
-        case Field::Utilization:
-            r.utilization = v.value;
-            break;
-        case Field::MemoryUsed:
-            r.memoryUsedMiB = v.value;
-            break;
-        case Field::MemoryFree:
-            r.memoryFreeMiB = v.value;
-            break;
-        case Field::Power:
-            r.powerW = v.value;
-            break;
-        case Field::Temperature:
-            r.temperatureC = v.value;
-            break;
-        case Field::SmClock:
-            r.smClockMHz = v.value;
-            break;
-        case Field::Xid:
+        if (field->member != nullptr)
+            r.*(field->member) = v.value;
+        else
             r.xid = static_cast<int>(v.value);
-            break;
-        }
     }
     std::vector<GpuReading> out;
     out.reserve(devices.size());

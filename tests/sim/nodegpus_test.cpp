@@ -56,6 +56,18 @@ protected:
              {{"cpu", "128"}, {"memory", "1Ti"}, {"nvidia.com/gpu", "8"}}, health);
     }
 
+    /// An A100 node with MIG "mixed": six whole GPUs, the last two split into instances.
+    void migA100(const std::string &name) {
+        node(name,
+             {{"nvidia.com/gpu.count", "8"},
+              {"nvidia.com/gpu.product", "NVIDIA-A100-SXM4-80GB"},
+              {"nvidia.com/gpu.memory", "81920"},
+              {"nvidia.com/mig.strategy", "mixed"}},
+             {{"nvidia.com/gpu", "6"},
+              {"nvidia.com/mig-1g.10gb", "8"},
+              {"nvidia.com/mig-2g.20gb", "3"}});
+    }
+
     /// A running pod on `nodeName` whose one container claims `count` of `resource`.
     void pod(const std::string &name, const std::string &nodeName, const std::string &resource,
              int count, json labels = json::object(), const std::string &created = {}) {
@@ -167,14 +179,7 @@ TEST_F(NodeGpusTest, ReadingsFollowTheHolders) {
 }
 
 TEST_F(NodeGpusTest, MigInstancesAndSharedCards) {
-    node("mig-1",
-         {{"nvidia.com/gpu.count", "8"},
-          {"nvidia.com/gpu.product", "NVIDIA-A100-SXM4-80GB"},
-          {"nvidia.com/gpu.memory", "81920"},
-          {"nvidia.com/mig.strategy", "mixed"}},
-         {{"nvidia.com/gpu", "6"},
-          {"nvidia.com/mig-1g.10gb", "8"},
-          {"nvidia.com/mig-2g.20gb", "3"}});
+    migA100("mig-1");
     node("shared-1",
          {{"nvidia.com/gpu.count", "4"},
           {"nvidia.com/gpu.product", "Tesla-T4-SHARED"},
@@ -252,14 +257,7 @@ TEST_F(NodeGpusTest, ExporterTextIsDcgmExporters) {
 }
 
 TEST_F(NodeGpusTest, ExporterLeavesOutWhatDcgmReportsBlank) {
-    node("mig-1",
-         {{"nvidia.com/gpu.count", "8"},
-          {"nvidia.com/gpu.product", "NVIDIA-A100-SXM4-80GB"},
-          {"nvidia.com/gpu.memory", "81920"},
-          {"nvidia.com/mig.strategy", "mixed"}},
-         {{"nvidia.com/gpu", "6"},
-          {"nvidia.com/mig-1g.10gb", "8"},
-          {"nvidia.com/mig-2g.20gb", "3"}});
+    migA100("mig-1");
     node("t4-1",
          {{"nvidia.com/gpu.count", "1"},
           {"nvidia.com/gpu.product", "Tesla-T4"},
