@@ -6,6 +6,7 @@
 #include "k8s/cube/dumprows.h"
 #include "k8s/cube/gpudumprows.h"
 #include "k8s/cube/gpureadings.h"
+#include "k8s/cube/idlegpurows.h"
 #include "k8s/cube/jobkinds.h"
 #include "k8s/cube/metricspage.h"
 #include "k8s/cube/nrttopologyparser.h"
@@ -19,6 +20,7 @@
 #include <cstdio>
 #include <ctime>
 #include <iostream>
+#include <map>
 #include <thread>
 
 using namespace cubedesk::k8s;
@@ -76,12 +78,11 @@ std::string fetchNodeResourceTopologies(ClusterSession &session, std::string *wa
     return {};
 }
 
-/// The cluster's DCGM readings from its Prometheus: the endpoint given (`--prometheus`), else
-/// the first well-known install that answers as a Prometheus. False with `error` saying why
-/// (every endpoint tried and its answer).
-bool fetchGpuReadings(ClusterSession &session, const ClusterSnapshot &cluster,
-                      const std::string &given, std::vector<GpuReading> &readings,
-                      std::string *error) {
+/// The cluster's Prometheus: the endpoint given (`--prometheus`), else the first well-known
+/// install that answers as a Prometheus. False with `error` saying why (every endpoint tried
+/// and its answer).
+bool findPrometheus(ClusterSession &session, const std::string &given, PrometheusEndpoint &found,
+                    std::string *error) {
     std::vector<PrometheusEndpoint> candidates;
     if (!given.empty()) {
         const auto e = PrometheusEndpoint::parse(given);
@@ -94,34 +95,50 @@ bool fetchGpuReadings(ClusterSession &session, const ClusterSnapshot &cluster,
         candidates = PrometheusEndpoint::wellKnown();
     }
     std::string tried;
-    const PrometheusEndpoint *found = nullptr;
     for (const PrometheusEndpoint &e : candidates) {
         const WriteResult r = getOnce(session, e.buildInfoPath(), "prometheus");
         if (r.ok() && PromResponse::buildVersion(r.body)) {
-            found = &e;
-            break;
+            found = e;
+            return true;
         }
         tried += (tried.empty() ? "" : "; ") + e.toString() + ": " +
                  (r.ok() ? std::string("not a Prometheus") : r.error.toString());
     }
-    if (found == nullptr) {
-        *error = "GPU metrics: no Prometheus found (" + tried +
-                 "); name one with --prometheus NAMESPACE/SERVICE:PORT";
-        return false;
-    }
-    const WriteResult r = getOnce(session, found->queryPath(GpuReadings::query()), "prometheus");
+    *error = "GPU metrics: no Prometheus found (" + tried +
+             "); name one with --prometheus NAMESPACE/SERVICE:PORT";
+    return false;
+}
+
+/// One query through the service proxy, decoded; false with `error` saying why.
+bool queryPrometheus(ClusterSession &session, const PrometheusEndpoint &endpoint,
+                     const std::string &path, PromResponse &answer, std::string *error) {
+    const WriteResult r = getOnce(session, path, "prometheus");
     if (!r.ok()) {
-        *error = "GPU metrics: Prometheus " + found->toString() + ": " + r.error.toString();
+        *error = "GPU metrics: Prometheus " + endpoint.toString() + ": " + r.error.toString();
         return false;
     }
-    auto answer = PromResponse::parse(r.body);
-    if (!answer.ok()) {
-        *error = "GPU metrics: Prometheus " + found->toString() + ": " + answer.error();
+    auto decoded = PromResponse::parse(r.body);
+    if (!decoded.ok()) {
+        *error = "GPU metrics: Prometheus " + endpoint.toString() + ": " + decoded.error();
         return false;
     }
-    readings = GpuReadings::fromResponse(answer.value(), cluster);
+    answer = std::move(decoded.value());
+    return true;
+}
+
+/// The cluster's DCGM readings from its Prometheus; false with `error` saying why.
+bool fetchGpuReadings(ClusterSession &session, const ClusterSnapshot &cluster,
+                      const std::string &given, std::vector<GpuReading> &readings,
+                      std::string *error) {
+    PrometheusEndpoint endpoint;
+    PromResponse answer;
+    if (!findPrometheus(session, given, endpoint, error) ||
+        !queryPrometheus(session, endpoint, endpoint.queryPath(GpuReadings::query()), answer,
+                         error))
+        return false;
+    readings = GpuReadings::fromResponse(answer, cluster);
     if (readings.empty()) {
-        *error = "GPU metrics: Prometheus " + found->toString() +
+        *error = "GPU metrics: Prometheus " + endpoint.toString() +
                  " has no dcgm-exporter series (is dcgm-exporter scraped?)";
         return false;
     }
@@ -157,10 +174,10 @@ bool fetchMetrics(ClusterSession &session, bool pods, std::vector<MetricsPage::I
 } // namespace
 
 QStringList DumpCommand::supported() {
-    return {QStringLiteral("clusters"), QStringLiteral("nodes"), QStringLiteral("pods"),
-            QStringLiteral("orgs"),     QStringLiteral("jobs"),  QStringLiteral("quotas"),
-            QStringLiteral("events"),   QStringLiteral("gpus"),  QStringLiteral("rebalance"),
-            QStringLiteral("usage")};
+    return {QStringLiteral("clusters"), QStringLiteral("nodes"),    QStringLiteral("pods"),
+            QStringLiteral("orgs"),     QStringLiteral("jobs"),     QStringLiteral("quotas"),
+            QStringLiteral("events"),   QStringLiteral("gpus"),     QStringLiteral("rebalance"),
+            QStringLiteral("usage"),    QStringLiteral("idle-gpus")};
 }
 
 int DumpCommand::run(const Options &options) {
@@ -307,6 +324,32 @@ int DumpCommand::run(const Options &options) {
                           << std::endl;
             }
         }
+    // --dump idle-gpus: one range query per cluster; a cluster without one makes the exit
+    // status 1 and says why (idleness cannot be shown without utilization).
+    std::map<std::string, PromResponse> utilization;
+    IdleGpuRows::Options idleOptions;
+    idleOptions.thresholdPercent = options.idleThresholdPercent;
+    idleOptions.windowSeconds = options.idleWindowSeconds;
+    idleOptions.now = static_cast<long long>(std::time(nullptr));
+    bool utilizationMissing = false;
+    if (options.what == QLatin1String("idle-gpus"))
+        for (auto &session : sessions) {
+            std::string error;
+            PrometheusEndpoint endpoint;
+            PromResponse answer;
+            if (findPrometheus(*session, options.prometheus.toStdString(), endpoint, &error) &&
+                queryPrometheus(*session, endpoint,
+                                endpoint.rangePath(IdleGpuRows::query(),
+                                                   IdleGpuRows::rangeStart(idleOptions),
+                                                   idleOptions.now, IdleGpuRows::step(idleOptions)),
+                                answer, &error)) {
+                utilization[session->name()] = std::move(answer);
+            } else {
+                utilizationMissing = true;
+                std::cerr << "cubedesk: cluster \"" << session->name() << "\": " << error
+                          << std::endl;
+            }
+        }
     // --dump usage: rows for every cluster; a cluster whose metrics could not be read has its
     // usage empty, says why on stderr, and makes the exit status 1.
     bool metricsMissing = false;
@@ -338,6 +381,8 @@ int DumpCommand::run(const Options &options) {
         rows = DumpRows::events(snapshots);
     else if (options.what == QLatin1String("gpus"))
         rows = GpuDumpRows::rows(snapshots, gpuOptions);
+    else if (options.what == QLatin1String("idle-gpus"))
+        rows = IdleGpuRows::rows(snapshots, utilization, idleOptions);
     else if (options.what == QLatin1String("usage"))
         rows = DumpRows::usage(snapshots);
     else if (options.what == QLatin1String("rebalance")) {
@@ -348,5 +393,5 @@ int DumpCommand::run(const Options &options) {
     } else
         rows = DumpRows::orgs(snapshots);
     DumpPrinter::print(rows, options.format);
-    return metricsMissing ? 1 : 0;
+    return metricsMissing || utilizationMissing ? 1 : 0;
 }

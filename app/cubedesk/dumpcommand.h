@@ -19,6 +19,9 @@ public:
         /// --dump gpus: the Prometheus to read DCGM metrics from ("NS/SERVICE:PORT"); "" looks
         /// for the well-known installs (PrometheusEndpoint::wellKnown).
         QString prometheus;
+        /// --dump idle-gpus: under this utilization for at least this long is idle.
+        double idleThresholdPercent = 5;
+        long long idleWindowSeconds = 3600;
     };
     static int run(const Options &options);
     static QStringList supported();

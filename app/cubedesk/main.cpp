@@ -132,6 +132,14 @@ int main(int argc, char **argv) {
                        "reached through the API server's service proxy (default: the "
                        "well-known installs, such as monitoring/prometheus-k8s:9090)."),
         QStringLiteral("NAMESPACE/SERVICE:PORT"));
+    const QCommandLineOption threshold(
+        QStringLiteral("threshold"),
+        QStringLiteral("With --dump idle-gpus: a GPU under this utilization is idle (default 5)."),
+        QStringLiteral("PERCENT"), QStringLiteral("5"));
+    const QCommandLineOption window(
+        QStringLiteral("window"),
+        QStringLiteral("With --dump idle-gpus: for at least this long (default 1h)."),
+        QStringLiteral("DURATION"), QStringLiteral("1h"));
     const QCommandLineOption drain(
         QStringLiteral("drain"),
         QStringLiteral("Headless: cordon NODE (and the nodes named after the options) and evict "
@@ -178,6 +186,8 @@ int main(int argc, char **argv) {
                        follow,
                        timeout,
                        prometheus,
+                       threshold,
+                       window,
                        lang,
                        readOnly,
                        logs,
@@ -343,6 +353,19 @@ int main(int argc, char **argv) {
             return 2;
         }
         o.prometheus = parser.value(prometheus);
+        o.idleThresholdPercent = parser.value(threshold).toDouble(&ok);
+        if (!ok || o.idleThresholdPercent < 0 || o.idleThresholdPercent > 100) {
+            std::cerr << "cubedesk: --threshold needs a percentage from 0 to 100" << std::endl;
+            return 2;
+        }
+        const auto idleWindow =
+            cubedesk::k8s::GoDuration::parse(parser.value(window).toStdString());
+        if (!idleWindow || idleWindow->count() < 1000000000) {
+            std::cerr << "cubedesk: --window needs a duration of at least 1s, such as 30m or 2h"
+                      << std::endl;
+            return 2;
+        }
+        o.idleWindowSeconds = idleWindow->count() / 1000000000;
         return DumpCommand::run(o);
     }
     const QString language = parser.value(lang);

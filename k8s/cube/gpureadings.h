@@ -3,17 +3,7 @@
 // GpuReadings: what DCGM reports about each GPU and MIG instance of a cluster, read from
 // Prometheus (the dcgm-exporter series), attributed to the node and the pod that holds it.
 //
-// Attribution is right on real installs, where labels are less than obvious:
-// - the node: the exporter's `Hostname` (older versions) or `hostname` label when it names a
-//   node, else a `node`/`kubernetes_node` label a relabelling added, else the target's
-//   `instance` address matched to a node's InternalIP (the exporter runs with hostNetwork);
-// - the pod: `exported_namespace`/`exported_pod`/`exported_container` when Prometheus renamed
-//   the exporter's own labels (prometheus-operator's honorLabels false: then `pod` is the
-//   exporter's pod and never the workload); otherwise `namespace`/`pod`/`container` — only when
-//   that pod is bound to the node and requests GPUs, so an exporter's own pod is never taken
-//   for a workload;
-// - the device: `gpu` (index) and, for a MIG instance, `GPU_I_ID` and `GPU_I_PROFILE`;
-//   `UUID` (or `uuid`) and `modelName` as given.
+// Each series is attributed to its node, device and pod by GpuSeriesAttribution.
 // A value the exporter left out, or NaN/Inf, is no data (nullopt), never a number.
 //
 // Pure functions; any thread.

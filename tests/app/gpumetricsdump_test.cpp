@@ -106,6 +106,59 @@ TEST(GpuMetricsDumpTest, RowsCarryDcgmReadingsFromThePlatformsPrometheus) {
               std::string::npos);
 }
 
+TEST(GpuMetricsDumpTest, IdleGpusListsThePodsThatHoldGpusIdleAndTheGroupsWaste) {
+    SimProcess sim({"--scenario", "demo", "--prometheus", "--scrape-interval", "1"});
+    ASSERT_TRUE(sim.ready()) << sim.error();
+    awaitMetrics(sim);
+    // The idle notebook shows once its GPU has been seen idle for the whole window.
+    json rows;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    for (;;) {
+        const Process::Result idle =
+            Process::run({SimProcess::appBinary(), "--dump", "idle-gpus", "--window", "5s",
+                          "--kubeconfig", sim.kubeconfig()},
+                         std::chrono::seconds(120), {{"KUBECONFIG", "/nonexistent"}});
+        ASSERT_EQ(idle.exitCode, 0) << idle.err;
+        EXPECT_EQ(idle.err, "");
+        rows = json::parse(idle.out, nullptr, false);
+        ASSERT_TRUE(rows.is_array()) << idle.out;
+        const bool found = std::any_of(rows.begin(), rows.end(), [](const json &row) {
+            return row["pod"] == "wang.fang-notebook-gpu";
+        });
+        if (found || std::chrono::steady_clock::now() > deadline)
+            break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    }
+    std::map<std::string, json> pods;
+    std::map<std::string, json> orgs;
+    for (const json &row : rows)
+        (row["kind"] == "pod" ? pods : orgs)[row["kind"] == "pod" ? row["pod"].get<std::string>()
+                                                                  : row["org"].get<std::string>()] =
+            row;
+    ASSERT_TRUE(pods.count("wang.fang-notebook-gpu")) << rows.dump(1);
+    const json &notebook = pods["wang.fang-notebook-gpu"];
+    EXPECT_EQ(notebook["user"], "wang.fang");
+    EXPECT_EQ(notebook["org"], "speech");
+    EXPECT_EQ(notebook["namespace"], "jupyter");
+    EXPECT_EQ(notebook["gpus"], 1);
+    EXPECT_EQ(notebook["util_max_percent"], 0.0);
+    EXPECT_GE(notebook["idle_for_s"].get<long long>(), 5);
+    EXPECT_GT(notebook["gpu_hours_held"].get<double>(), 0.0);
+    EXPECT_EQ(notebook["gpu_hours_used"], 0.0);
+    for (const auto &[name, row] : pods)
+        EXPECT_EQ(name.find("worker"), std::string::npos) << "training is never idle: " << name;
+    EXPECT_GT(orgs["vision"]["util_avg_percent"].get<double>(), 80.0);
+    EXPECT_EQ(orgs["vision"]["idle_pods"], 0);
+    EXPECT_EQ(orgs["speech"]["idle_pods"], 1);
+    // A threshold above 100 % is refused before anything runs.
+    const Process::Result bad =
+        Process::run({SimProcess::appBinary(), "--dump", "idle-gpus", "--threshold", "120",
+                      "--kubeconfig", sim.kubeconfig()},
+                     std::chrono::seconds(30), {{"KUBECONFIG", "/nonexistent"}});
+    EXPECT_EQ(bad.exitCode, 2);
+    EXPECT_NE(bad.err.find("--threshold needs a percentage"), std::string::npos) << bad.err;
+}
+
 TEST(GpuMetricsDumpTest, WithoutPrometheusTheRowsSayWhyAndStandAlone) {
     SimProcess sim({"--scenario", "demo"}); // no --prometheus: the Service has no endpoint
     ASSERT_TRUE(sim.ready()) << sim.error();
@@ -134,6 +187,12 @@ TEST(GpuMetricsDumpTest, WithoutPrometheusTheRowsSayWhyAndStandAlone) {
     r = dumpGpus(sim, {"--prometheus", "prometheus-k8s"});
     EXPECT_NE(r.err.find("--prometheus must be NAMESPACE/SERVICE:PORT"), std::string::npos)
         << r.err;
+    // Idleness needs utilization: without it the dump fails, saying why.
+    r = Process::run(
+        {SimProcess::appBinary(), "--dump", "idle-gpus", "--kubeconfig", sim.kubeconfig()},
+        std::chrono::seconds(120), {{"KUBECONFIG", "/nonexistent"}});
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_NE(r.err.find("GPU metrics: no Prometheus found"), std::string::npos) << r.err;
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 // node by Hostname or by the target's address, the exporter's own pod never a workload).
 
 #include "k8s/cube/gpureadings.h"
+#include "k8s/cube/idlegpurows.h"
 #include "k8s/cube/prometheusendpoint.h"
 #include "k8s/cube/promresponse.h"
 #include "k8s/objects/objectdecoder.h"
@@ -12,6 +13,7 @@
 #include "tests/support/decodeas.h"
 
 #include <gtest/gtest.h>
+#include <map>
 
 using namespace cubedesk::k8s;
 using cubedesk::k8s::testing::decodeAs;
@@ -203,6 +205,80 @@ TEST_F(GpuReadingsTest, MigInstancesAreDevicesOfTheirOwn) {
     EXPECT_EQ(r[1].migInstance, "8");
     EXPECT_EQ(r[1].pod, "");
     EXPECT_NE(GpuReadings::query().find("DCGM_FI_DEV_GPU_UTIL|"), std::string::npos);
+}
+
+} // namespace
+
+namespace {
+
+class IdleGpuRowsTest : public GpuReadingsTest {
+protected:
+    /// A matrix answer: one series per (pod, gpu) with `values` one step apart ending at now.
+    static std::string series(const std::string &pod, int gpu,
+                              const std::vector<std::string> &values, long long now, long long step,
+                              long long gapAt = -1) {
+        std::string out =
+            R"({"metric":{"__name__":"DCGM_FI_DEV_GPU_UTIL","Hostname":"gpu-1","gpu":")" +
+            std::to_string(gpu) + R"(","exported_namespace":"ml","exported_pod":")" + pod +
+            R"("},"values":[)";
+        const long long first = now - step * static_cast<long long>(values.size() - 1);
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            if (static_cast<long long>(i) == gapAt)
+                continue;
+            out += std::string(i ? "," : "") + "[" +
+                   std::to_string(first + step * static_cast<long long>(i)) + ",\"" + values[i] +
+                   "\"]";
+        }
+        return out + "]}";
+    }
+};
+
+TEST_F(IdleGpuRowsTest, APodIsIdleWhenEveryGpuItHoldsStayedUnderTheThresholdForTheWindow) {
+    cluster.name = "c";
+    cluster.pods.push_back(pod("ml", "nb-0", "gpu-1", true));
+    cluster.pods.push_back(pod("ml", "busy-0", "gpu-1", true));
+    IdleGpuRows::Options o;
+    o.now = 1'000'000;
+    o.windowSeconds = 600;
+    o.thresholdPercent = 5;
+    const long long step = IdleGpuRows::step(o);
+    ASSERT_EQ(step, 30) << "twenty samples per window";
+    // train-0: two GPUs, one busy at the end → not idle. nb-0: 4 % for 25 steps → idle, 750 s.
+    // busy-0: idle now, but only for the last 10 steps (300 s) → not idle.
+    std::vector<std::string> busyEnd(25, "2");
+    busyEnd[20] = "90";
+    const std::string matrix =
+        R"({"status":"success","data":{"resultType":"matrix","result":[)" +
+        series("train-0", 0, std::vector<std::string>(25, "1"), o.now, step) + "," +
+        series("train-0", 1, busyEnd, o.now, step) + "," +
+        series("nb-0", 2, std::vector<std::string>(25, "4"), o.now, step) + "," +
+        series("busy-0", 3, std::vector<std::string>(25, "0"), o.now, step, 14) + "]}}";
+    auto answer = PromResponse::parse(matrix);
+    ASSERT_TRUE(answer.ok()) << answer.error();
+    const auto rows = IdleGpuRows::rows({cluster}, {{"c", answer.value()}}, o);
+    std::map<std::string, DumpRow> pods;
+    for (const DumpRow &r : rows)
+        if (std::get<std::string>(r.fields[1].second) == "pod")
+            pods[std::get<std::string>(r.fields[5].second)] = r;
+    ASSERT_EQ(pods.size(), 1u) << "only nb-0";
+    const DumpRow &nb = pods.begin()->second;
+    const auto field = [&](const char *name) {
+        for (const auto &[k, v] : nb.fields)
+            if (k == name)
+                return v;
+        ADD_FAILURE() << name;
+        return DumpRow::Value(std::string());
+    };
+    EXPECT_EQ(std::get<std::string>(field("pod")), "nb-0");
+    EXPECT_EQ(std::get<std::int64_t>(field("idle_for_s")), 750);
+    EXPECT_DOUBLE_EQ(std::get<double>(field("util_max_percent")), 4.0);
+    EXPECT_DOUBLE_EQ(std::get<double>(field("gpu_hours_held")), 0.208); // 25 × 30 s
+    EXPECT_DOUBLE_EQ(std::get<double>(field("gpu_hours_used")), 0.008);
+    // The org row counts all four GPUs held now and one idle pod.
+    const DumpRow &org = rows.back();
+    EXPECT_EQ(std::get<std::string>(org.fields[1].second), "org");
+    EXPECT_EQ(std::get<std::int64_t>(org.fields[7].second), 4);
+    EXPECT_EQ(std::get<std::int64_t>(org.fields[8].second), 1);
 }
 
 } // namespace

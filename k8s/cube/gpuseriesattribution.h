@@ -1,0 +1,41 @@
+#pragma once
+
+// GpuSeriesAttribution: which node, GPU, MIG instance and pod a dcgm-exporter series belongs to,
+// as real installs label them (docs/platform.md, "GPU utilization"):
+// - the node: the exporter's `Hostname` (older versions) or `hostname` label when it names a
+//   node, else a `node`/`kubernetes_node` label a relabelling added, else the target's
+//   `instance` address matched to a node's InternalIP (the exporter runs with hostNetwork);
+// - the pod: `exported_namespace`/`exported_pod`/`exported_container` when Prometheus renamed
+//   the exporter's own labels (prometheus-operator's honorLabels false: then `pod` is the
+//   exporter's pod and never the workload); otherwise `namespace`/`pod`/`container` — only when
+//   that pod is bound to the node and requests GPUs, so an exporter's own pod is never taken
+//   for a workload;
+// - the device: `gpu` (index) and, for a MIG instance, `GPU_I_ID` and `GPU_I_PROFILE`;
+//   `UUID` (or `uuid`) and `modelName` as given.
+//
+// Built once per answer from a cluster's snapshot (indexes its nodes and GPU pods); then
+// const and usable from any thread.
+
+#include "k8s/cube/dumprows.h"
+#include "k8s/cube/gpureadings.h"
+#include "k8s/cube/promresponse.h"
+
+#include <string>
+#include <unordered_map>
+
+namespace cubedesk::k8s {
+
+class GpuSeriesAttribution final {
+public:
+    explicit GpuSeriesAttribution(const ClusterSnapshot &cluster);
+
+    /// A reading with the identity fields (node … container) of `series` filled, no values.
+    GpuReading identify(const PromResponse::Series &series) const;
+
+private:
+    std::unordered_map<std::string, std::string> m_nodeByName;
+    std::unordered_map<std::string, std::string> m_nodeByIp;
+    std::unordered_map<std::string, std::string> m_gpuPodNode; ///< "ns/name" → its node
+};
+
+} // namespace cubedesk::k8s
