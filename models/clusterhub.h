@@ -22,6 +22,7 @@
 namespace cubedesk::models {
 
 class ClusterConnection;
+class GpuMetricsMonitor;
 class UsageMonitor;
 
 class ClusterHub final : public QObject {
@@ -75,6 +76,8 @@ public:
     /// What metrics-server measures on the clusters' nodes, polled while a view watches it;
     /// one for every window.
     UsageMonitor *usage() const { return m_usage; }
+    /// DCGM readings from each cluster's Prometheus, polled while a view watches (shared).
+    GpuMetricsMonitor *gpuMetrics() const { return m_gpuMetrics; }
     /// Re-reads every connection's freshness now.
     void pollStates();
 
@@ -100,7 +103,8 @@ private:
     QTimer m_statePoll;
     QTimer m_statusKindsGrace; ///< single shot: unwatch when it fires
     bool m_statusKindsWatched = false;
-    UsageMonitor *m_usage; ///< a child
+    UsageMonitor *m_usage;           ///< a child
+    GpuMetricsMonitor *m_gpuMetrics; ///< a child
     bool m_readOnly = false;
     /// Contexts naming one exec user share its plugin, across reloads too.
     k8s::ResolveOptions m_resolveOptions;

@@ -3,10 +3,13 @@
 #include "k8s/cube/nodestatus.h"
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
+#include "models/gpumetricsmonitor.h"
 #include "models/gputopologysources.h"
 #include "models/modelroles.h"
 #include "models/qtstring.h"
 #include "models/resourceusage.h"
+
+#include <QColor>
 
 #include <algorithm>
 
@@ -29,12 +32,70 @@ QString gib(qint64 mib) {
 
 } // namespace
 
+namespace {
+
+std::optional<double> meanUtilization(const std::vector<k8s::GpuReading> &devices) {
+    double sum = 0;
+    int count = 0;
+    for (const k8s::GpuReading &g : devices)
+        if (g.utilization) {
+            sum += *g.utilization;
+            ++count;
+        }
+    return count > 0 ? std::optional<double>(sum / count) : std::nullopt;
+}
+
+/// "OK", or what is wrong ("XID 79 on GPU5 · GPU2 hot (88 °C)"); "" without readings.
+QString healthText(const std::vector<k8s::GpuReading> &devices) {
+    if (devices.empty())
+        return {};
+    QStringList problems;
+    for (const k8s::GpuReading &g : devices) {
+        if (g.xid && *g.xid > 0)
+            problems << GpuInventoryModel::tr("XID %1 on GPU%2").arg(*g.xid).arg(g.gpu);
+        if (g.temperatureC && *g.temperatureC >= k8s::GpuReadings::kHotCelsius)
+            problems << GpuInventoryModel::tr("GPU%1 hot (%2 °C)")
+                            .arg(g.gpu)
+                            .arg(*g.temperatureC, 0, 'f', 0);
+    }
+    return problems.isEmpty() ? GpuInventoryModel::tr("OK") : problems.join(QStringLiteral(" · "));
+}
+
+/// One line per GPU: utilization, memory, temperature, power and its pod.
+QString devicesText(const std::vector<k8s::GpuReading> &devices) {
+    QStringList lines;
+    for (const k8s::GpuReading &g : devices) {
+        const auto number = [](const std::optional<double> &v, const QString &unit) {
+            return v ? QStringLiteral("%1 %2").arg(*v, 0, 'f', 0).arg(unit) : QStringLiteral("–");
+        };
+        QString line = GpuInventoryModel::tr("GPU%1: %2 · %3 / %4 MiB · %5 · %6")
+                           .arg(g.gpu)
+                           .arg(number(g.utilization, QStringLiteral("%")))
+                           .arg(g.memoryUsedMiB ? QString::number(*g.memoryUsedMiB, 'f', 0)
+                                                : QStringLiteral("–"))
+                           .arg(g.memoryUsedMiB && g.memoryFreeMiB
+                                    ? QString::number(*g.memoryUsedMiB + *g.memoryFreeMiB, 'f', 0)
+                                    : QStringLiteral("–"))
+                           .arg(number(g.temperatureC, QStringLiteral("°C")))
+                           .arg(number(g.powerW, QStringLiteral("W")));
+        if (!g.pod.empty())
+            line += QStringLiteral(" · %1/%2")
+                        .arg(QString::fromStdString(g.podNamespace), QString::fromStdString(g.pod));
+        lines << line;
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace
+
 GpuInventoryModel::GpuInventoryModel(ClusterHub *hub, GpuTopologySources *sources, QObject *parent)
     : QAbstractTableModel(parent)
     , m_sources(sources) {
     connect(hub, &ClusterHub::clusterChanged, this, &GpuInventoryModel::clusterChanged);
     connect(hub, &ClusterHub::clusterAboutToBeRemoved, this, &GpuInventoryModel::removeCluster);
     connect(sources, &GpuTopologySources::changed, this, &GpuInventoryModel::topologyChanged);
+    m_metrics = hub->gpuMetrics();
+    connect(m_metrics, &GpuMetricsMonitor::updated, this, &GpuInventoryModel::metricsChanged);
     for (auto *c : hub->clusters()) {
         ClusterChange all;
         for (const auto &[name, node] : c->store().nodes())
@@ -173,6 +234,12 @@ QVariant GpuInventoryModel::data(const QModelIndex &index, int role) const {
             return r.slices;
         case TopologyColumn:
             return r.topology;
+        case UtilizationColumn: {
+            const auto util = meanUtilization(readings(r));
+            return util ? tr("%1 %").arg(*util, 0, 'f', 0) : QString();
+        }
+        case HealthColumn:
+            return healthText(readings(r));
         default:
             return {};
         }
@@ -185,13 +252,33 @@ QVariant GpuInventoryModel::data(const QModelIndex &index, int role) const {
                       "schedulable).");
         case TopologyColumn:
             return r.topologyProblem.isEmpty() ? r.topology : r.topologyProblem;
+        case UtilizationColumn:
+        case HealthColumn: {
+            const auto devices = readings(r);
+            return devices.empty() ? m_metrics->describe(r.clusterName) : devicesText(devices);
+        }
         default:
             return data(index, Qt::DisplayRole);
         }
-    case UsageRole:
-        return index.column() == GpusColumn ? QVariant::fromValue(r.usage) : QVariant();
+    case UsageRole: {
+        if (index.column() != GpusColumn)
+            return {};
+        // The in-use strip: the GPUs' utilization in GPU units, on whole-GPU nodes.
+        Usage usage = r.usage;
+        const auto devices = readings(r);
+        if (const auto util = meanUtilization(devices);
+            util && r.gpus.sharing == k8s::GpuInventory::Sharing::None)
+            usage.measured = *util / 100.0 * static_cast<double>(devices.size());
+        return QVariant::fromValue(usage);
+    }
+    case Qt::ForegroundRole:
+        if (index.column() == HealthColumn && !healthText(readings(r)).isEmpty() &&
+            healthText(readings(r)) != tr("OK"))
+            return QColor(0xc6, 0x28, 0x28);
+        return {};
     case Qt::TextAlignmentRole:
-        if (index.column() == IdleColumn || index.column() == MemoryColumn)
+        if (index.column() == IdleColumn || index.column() == MemoryColumn ||
+            index.column() == UtilizationColumn)
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case RawValueRole:
@@ -202,6 +289,10 @@ QVariant GpuInventoryModel::data(const QModelIndex &index, int role) const {
             return r.idle;
         case MemoryColumn:
             return r.memoryMiB;
+        case UtilizationColumn: {
+            const auto util = meanUtilization(readings(r));
+            return util ? QVariant(*util) : QVariant();
+        }
         default:
             return data(index, Qt::DisplayRole);
         }
@@ -242,6 +333,10 @@ QVariant GpuInventoryModel::headerData(int section, Qt::Orientation orientation,
         return tr("MIG / vGPU");
     case TopologyColumn:
         return tr("Topology");
+    case UtilizationColumn:
+        return tr("GPU utilization");
+    case HealthColumn:
+        return tr("Health");
     default:
         return {};
     }
@@ -273,9 +368,36 @@ SortKey GpuInventoryModel::sortKey(int row, int column) const {
         return SortKey::ofText(r.slices.toLower());
     case TopologyColumn:
         return SortKey::ofNumber(static_cast<std::int64_t>(r.topologySource));
+    case UtilizationColumn: {
+        // Unknown sorts below 0 %.
+        const auto util = meanUtilization(readings(r));
+        return SortKey::ofNumber(util ? static_cast<std::int64_t>(*util * 100) : -1);
+    }
+    case HealthColumn:
+        return SortKey::ofText(healthText(readings(r)).toLower());
     default:
         return SortKey::ofNumber(0);
     }
+}
+
+std::vector<k8s::GpuReading> GpuInventoryModel::readings(const GpuNodeRow &r) const {
+    std::vector<k8s::GpuReading> whole;
+    for (k8s::GpuReading &g : m_metrics->node(r.clusterName, r.name))
+        if (g.migProfile.empty())
+            whole.push_back(std::move(g));
+    return whole;
+}
+
+void GpuInventoryModel::metricsChanged(const QString &cluster) {
+    int first = -1;
+    int last = -1;
+    for (int i = 0; i < static_cast<int>(m_rows.size()); ++i)
+        if (m_rows[static_cast<std::size_t>(i)].clusterName == cluster) {
+            first = first < 0 ? i : first;
+            last = i;
+        }
+    if (first >= 0)
+        Q_EMIT dataChanged(index(first, GpusColumn), index(last, ColumnCount - 1));
 }
 
 int GpuInventoryModel::rowOf(const ClusterConnection *cluster, const QString &node) const {

@@ -9,6 +9,7 @@
 //
 // Threads: GUI thread only. Reads the hub's connections and the topology sources; owns its rows.
 
+#include "k8s/cube/gpureadings.h"
 #include "models/gpunoderow.h"
 #include "models/sortkey.h"
 
@@ -21,6 +22,7 @@ namespace cubedesk::models {
 
 class ClusterHub;
 class ClusterConnection;
+class GpuMetricsMonitor;
 class GpuTopologySources;
 struct ClusterChange;
 
@@ -39,6 +41,8 @@ public:
         MemoryColumn,
         SlicesColumn,
         TopologyColumn,
+        UtilizationColumn, ///< DCGM's, from the cluster's Prometheus (GpuMetricsMonitor)
+        HealthColumn,      ///< XID errors and hot GPUs
         ColumnCount
     };
 
@@ -73,6 +77,9 @@ private:
     void removeRows(std::vector<int> rows);
     void reindexFrom(int first);
     void emitChanged(std::vector<int> rows);
+    void metricsChanged(const QString &cluster);
+    /// The DCGM readings of a row's whole GPUs (MIG instances left out).
+    std::vector<k8s::GpuReading> readings(const GpuNodeRow &r) const;
 
     struct Key {
         const ClusterConnection *cluster;
@@ -85,6 +92,7 @@ private:
         }
     };
     GpuTopologySources *m_sources;
+    GpuMetricsMonitor *m_metrics = nullptr; ///< the hub's
     std::vector<GpuNodeRow> m_rows;
     std::unordered_map<Key, int, KeyHash> m_index;
 };

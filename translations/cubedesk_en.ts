@@ -815,6 +815,65 @@
         <source>Topology</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>XID %1 on GPU%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU%1 hot (%2 °C)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU%1: %2 · %3 / %4 MiB · %5 · %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Health</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::GpuMetricsMonitor</name>
+    <message>
+        <source>%1: looking for Prometheus…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: GPU metrics from Prometheus %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no Prometheus found (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a Prometheus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: Prometheus %2 refused: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: Prometheus %2 did not answer: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: Prometheus %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::models::GpuSummaryModel</name>

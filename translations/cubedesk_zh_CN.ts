@@ -805,6 +805,65 @@
         <source>Topology</source>
         <translation>拓扑</translation>
     </message>
+    <message>
+        <source>XID %1 on GPU%2</source>
+        <translation>GPU%2 出现 XID %1</translation>
+    </message>
+    <message>
+        <source>GPU%1 hot (%2 °C)</source>
+        <translation>GPU%1 过热（%2 °C）</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>GPU%1: %2 · %3 / %4 MiB · %5 · %6</source>
+        <translation>GPU%1：%2 · %3 / %4 MiB · %5 · %6</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>GPU utilization</source>
+        <translation>GPU 利用率</translation>
+    </message>
+    <message>
+        <source>Health</source>
+        <translation>健康状态</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::GpuMetricsMonitor</name>
+    <message>
+        <source>%1: looking for Prometheus…</source>
+        <translation>%1：正在查找 Prometheus…</translation>
+    </message>
+    <message>
+        <source>%1: GPU metrics from Prometheus %2</source>
+        <translation>%1：GPU 指标来自 Prometheus %2</translation>
+    </message>
+    <message>
+        <source>%1: no Prometheus found (%2)</source>
+        <translation>%1：未找到 Prometheus（%2）</translation>
+    </message>
+    <message>
+        <source>not a Prometheus</source>
+        <translation>不是 Prometheus</translation>
+    </message>
+    <message>
+        <source>%1: Prometheus %2 refused: %3</source>
+        <translation>%1：Prometheus %2 拒绝访问：%3</translation>
+    </message>
+    <message>
+        <source>%1: Prometheus %2 did not answer: %3</source>
+        <translation>%1：Prometheus %2 无应答：%3</translation>
+    </message>
+    <message>
+        <source>%1: Prometheus %2: %3</source>
+        <translation>%1：Prometheus %2：%3</translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::models::GpuSummaryModel</name>

@@ -6,6 +6,7 @@
 #include "models/emptyreason.h"
 #include "models/gpuadvisormodel.h"
 #include "models/gpuinventorymodel.h"
+#include "models/gpumetricsmonitor.h"
 #include "models/gpusummarymodel.h"
 #include "models/gputopologysources.h"
 #include "models/modelroles.h"
@@ -335,6 +336,9 @@ void GpusPane::connectViews() {
 }
 
 GpusPane::~GpusPane() {
+    // A pane deleted while shown gets no hide event.
+    if (m_watchingMetrics)
+        m_hub->gpuMetrics()->unwatch();
     // Views and proxies before the models they read (QObject would delete the models first).
     delete m_splitter;
     delete m_proxy;
@@ -343,8 +347,20 @@ GpusPane::~GpusPane() {
 
 void GpusPane::showEvent(QShowEvent *event) {
     QWidget::showEvent(event);
+    if (!m_watchingMetrics) {
+        m_watchingMetrics = true;
+        m_hub->gpuMetrics()->watch();
+    }
     m_sources->refreshStale(60);
     fillChoices();
+}
+
+void GpusPane::hideEvent(QHideEvent *event) {
+    QWidget::hideEvent(event);
+    if (m_watchingMetrics) {
+        m_watchingMetrics = false;
+        m_hub->gpuMetrics()->unwatch();
+    }
 }
 
 void GpusPane::setScope(const QSet<QString> &clusters) {

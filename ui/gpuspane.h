@@ -85,6 +85,8 @@ public:
 
 protected:
     void showEvent(QShowEvent *event) override;
+    /// While shown, the hub's GPU metrics are polled (GpuMetricsMonitor::watch).
+    void hideEvent(QHideEvent *event) override;
 
 private:
     // The constructor's parts, in the order it calls them.
@@ -102,6 +104,7 @@ private:
     void forgetForSelected();
 
     models::ClusterHub *m_hub;
+    bool m_watchingMetrics = false;
     models::GpuTopologySources *m_sources;
     models::GpuInventoryModel *m_inventory;
     models::GpuSummaryModel *m_summary;

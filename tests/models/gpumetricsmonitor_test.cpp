@@ -1,0 +1,197 @@
+// GpuMetricsMonitor against two in-process simulators, one whose dcgm-exporter endpoints a real
+// Prometheus scrapes behind monitoring/prometheus-k8s and one without a Prometheus: readings
+// attributed to the pods that hold the GPUs where there is one, the endpoints tried and their
+// answers where there is none, a user-set endpoint used as given, and nothing polled while
+// nothing watches.
+
+#include "k8s/sim/prometheusprocess.h"
+#include "k8s/sim/simulator.h"
+#include "models/clusterconnection.h"
+#include "models/clusterhub.h"
+#include "models/gpuinventorymodel.h"
+#include "models/gpumetricsmonitor.h"
+#include "models/gputopologysources.h"
+#include "models/modelroles.h"
+#include "models/usage.h"
+
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace cubedesk;
+using models::GpuMetricsMonitor;
+
+class GpuMetricsMonitorTest : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void readsTheClustersPrometheusAndSaysWhyNot();
+    void aGivenEndpointIsUsedAsGiven();
+
+private:
+    QString kubeconfigOf(const sim::Simulator &sim, const QString &name);
+    bool synced(const models::ClusterHub &hub, qsizetype clusters) const;
+
+    std::unique_ptr<sim::Simulator> m_scraped;
+    std::unique_ptr<sim::Simulator> m_plain;
+    std::unique_ptr<sim::PrometheusProcess> m_prometheus;
+    QTemporaryDir m_dir;
+};
+
+void GpuMetricsMonitorTest::initTestCase() {
+    QVERIFY(m_dir.isValid());
+    sim::SimulatorOptions o;
+    o.scenario = "demo";
+    o.contextName = "scraped";
+    m_scraped = std::make_unique<sim::Simulator>(o);
+    o.contextName = "plain";
+    o.seed = 2;
+    m_plain = std::make_unique<sim::Simulator>(o);
+    for (auto *s : {m_scraped.get(), m_plain.get()}) {
+        const auto error = s->start();
+        QVERIFY2(!error, error ? error->c_str() : "");
+    }
+    sim::PrometheusProcess::Options po;
+    po.scrapeInterval = std::chrono::seconds(1);
+    m_prometheus = std::make_unique<sim::PrometheusProcess>(po);
+    const auto error = m_prometheus->start(m_scraped->dcgmScrapeTargets());
+    QVERIFY2(!error, error ? ("Prometheus must run for this test: " + *error).c_str() : "");
+    m_scraped->setServiceProxy("monitoring/prometheus-k8s:9090", m_prometheus->url());
+}
+
+void GpuMetricsMonitorTest::cleanupTestCase() {
+    m_prometheus.reset();
+}
+
+QString GpuMetricsMonitorTest::kubeconfigOf(const sim::Simulator &sim, const QString &name) {
+    const QString path = m_dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return {};
+    f.write(QByteArray::fromStdString(sim.kubeconfig()));
+    return path;
+}
+
+bool GpuMetricsMonitorTest::synced(const models::ClusterHub &hub, qsizetype clusters) const {
+    if (hub.clusters().size() != clusters)
+        return false;
+    for (const auto *c : hub.clusters())
+        if (!c->synced())
+            return false;
+    return true;
+}
+
+void GpuMetricsMonitorTest::readsTheClustersPrometheusAndSaysWhyNot() {
+    models::ClusterHub hub;
+    hub.load({kubeconfigOf(*m_scraped, QStringLiteral("scraped.yaml")),
+              kubeconfigOf(*m_plain, QStringLiteral("plain.yaml"))});
+    QTRY_VERIFY_WITH_TIMEOUT(synced(hub, 2), 30000);
+    GpuMetricsMonitor *metrics = hub.gpuMetrics();
+    metrics->setInterval(std::chrono::milliseconds(500));
+    QSignalSpy updated(metrics, &GpuMetricsMonitor::updated);
+    QVERIFY(!updated.wait(300)); // nobody watches: nothing asked
+    QCOMPARE(metrics->state(QStringLiteral("scraped")), GpuMetricsMonitor::State::NotAsked);
+
+    metrics->watch();
+    const QString vision = QStringLiteral("gpu-a100-vision-2");
+    // Prometheus needs a scrape or two before it has every node.
+    QTRY_VERIFY_WITH_TIMEOUT(metrics->node(QStringLiteral("scraped"), vision).size() == 8, 30000);
+    QCOMPARE(metrics->state(QStringLiteral("scraped")), GpuMetricsMonitor::State::Measured);
+    QVERIFY2(metrics->describe(QStringLiteral("scraped"))
+                 .contains(QLatin1String("monitoring/prometheus-k8s:9090")),
+             qPrintable(metrics->describe(QStringLiteral("scraped"))));
+    const auto gpus = metrics->node(QStringLiteral("scraped"), vision);
+    for (const auto &g : gpus) {
+        QVERIFY(g.utilization.has_value());
+        QVERIFY(*g.utilization > 80); // the resnet50 job's replicas hold all eight
+        QCOMPARE(QString::fromStdString(g.podNamespace), QStringLiteral("pipeline"));
+    }
+    QCOMPARE(gpus[5].xid.value_or(0), 79);
+    // The NotReady node's exporter is down: nothing, rather than zeros.
+    QVERIFY(metrics->node(QStringLiteral("scraped"), QStringLiteral("gpu-v100-speech-3")).empty());
+
+    // The GPUs table shows them: utilization, the in-use strip in GPUs, health in words.
+    models::GpuTopologySources sources(&hub);
+    models::GpuInventoryModel inventory(&hub, &sources);
+    const auto cell = [&](const QString &cluster, const QString &node, int column, int role) {
+        for (int r = 0; r < inventory.rowCount(); ++r)
+            if (inventory.row(r).clusterName == cluster && inventory.row(r).name == node)
+                return inventory.index(r, column).data(role);
+        return QVariant();
+    };
+    const QString scraped = QStringLiteral("scraped");
+    const QString util =
+        cell(scraped, vision, models::GpuInventoryModel::UtilizationColumn, Qt::DisplayRole)
+            .toString();
+    QVERIFY2(util.endsWith(QLatin1String(" %")) && util.left(util.size() - 2).toInt() > 80,
+             qPrintable(util));
+    QCOMPARE(
+        cell(scraped, vision, models::GpuInventoryModel::HealthColumn, Qt::DisplayRole).toString(),
+        QStringLiteral("XID 79 on GPU5"));
+    const auto usage =
+        cell(scraped, vision, models::GpuInventoryModel::GpusColumn, models::UsageRole)
+            .value<models::Usage>();
+    QVERIFY2(usage.measured > 6.4 && usage.measured <= 8,
+             qPrintable(QString::number(usage.measured)));
+    QVERIFY(cell(scraped, vision, models::GpuInventoryModel::UtilizationColumn, Qt::ToolTipRole)
+                .toString()
+                .contains(QLatin1String("pipeline/pytorch-resnet50-vision-worker-0")));
+    const QString idle = QStringLiteral("gpu-a100-public-1");
+    QCOMPARE(cell(scraped, idle, models::GpuInventoryModel::UtilizationColumn, Qt::DisplayRole)
+                 .toString(),
+             QStringLiteral("0 %"));
+    QCOMPARE(cell(scraped, QStringLiteral("gpu-v100-speech-3"),
+                  models::GpuInventoryModel::UtilizationColumn, Qt::DisplayRole)
+                 .toString(),
+             QString());
+
+    // No Prometheus: every endpoint tried, with its answer.
+    QTRY_COMPARE_WITH_TIMEOUT(metrics->state(QStringLiteral("plain")),
+                              GpuMetricsMonitor::State::NoPrometheus, 20000);
+    const QString why = metrics->describe(QStringLiteral("plain"));
+    QVERIFY2(why.contains(QLatin1String("no endpoints available for service \"prometheus-k8s\"")),
+             qPrintable(why));
+    QVERIFY2(why.contains(QLatin1String("prometheus-operated")), qPrintable(why));
+    QVERIFY(metrics->node(QStringLiteral("plain"), vision).empty());
+    QCOMPARE(cell(QStringLiteral("plain"), vision, models::GpuInventoryModel::UtilizationColumn,
+                  Qt::DisplayRole)
+                 .toString(),
+             QString());
+    QVERIFY(cell(QStringLiteral("plain"), vision, models::GpuInventoryModel::HealthColumn,
+                 Qt::ToolTipRole)
+                .toString()
+                .contains(QLatin1String("no Prometheus found")));
+
+    metrics->unwatch();
+    updated.wait(2000); // one poll may be in flight
+    updated.clear();
+    QVERIFY(!updated.wait(1200));
+}
+
+void GpuMetricsMonitorTest::aGivenEndpointIsUsedAsGiven() {
+    models::ClusterHub hub;
+    hub.load({kubeconfigOf(*m_scraped, QStringLiteral("scraped.yaml"))});
+    QTRY_VERIFY_WITH_TIMEOUT(synced(hub, 1), 30000);
+    GpuMetricsMonitor *metrics = hub.gpuMetrics();
+    metrics->setInterval(std::chrono::milliseconds(500));
+    metrics->setEndpoint(QStringLiteral("scraped"),
+                         k8s::PrometheusEndpoint::parse("monitoring/dcgm-exporter:9400"));
+    metrics->watch();
+    QTRY_COMPARE_WITH_TIMEOUT(metrics->state(QStringLiteral("scraped")),
+                              GpuMetricsMonitor::State::NoPrometheus, 20000);
+    QVERIFY2(metrics->describe(QStringLiteral("scraped"))
+                 .contains(QLatin1String("monitoring/dcgm-exporter:9400: 503")),
+             qPrintable(metrics->describe(QStringLiteral("scraped"))));
+    QVERIFY(
+        !metrics->describe(QStringLiteral("scraped")).contains(QLatin1String("prometheus-k8s")));
+    // Back to looking: the well-known install is found.
+    metrics->setEndpoint(QStringLiteral("scraped"), std::nullopt);
+    QTRY_COMPARE_WITH_TIMEOUT(metrics->state(QStringLiteral("scraped")),
+                              GpuMetricsMonitor::State::Measured, 20000);
+    metrics->unwatch();
+}
+
+QTEST_MAIN(GpuMetricsMonitorTest)
+#include "gpumetricsmonitor_test.moc"
