@@ -10,35 +10,10 @@
 namespace cubedesk::models {
 
 GpuMetricsMonitor::GpuMetricsMonitor(ClusterHub *hub, QObject *parent)
-    : QObject(parent)
-    , m_hub(hub) {
-    m_timer.setInterval(m_interval);
-    connect(&m_timer, &QTimer::timeout, this, &GpuMetricsMonitor::pollAll);
-    connect(hub, &ClusterHub::clusterAdded, this, [this] {
-        if (watched())
-            pollAll();
-    });
-    connect(hub, &ClusterHub::clusterAboutToBeRemoved, this, [this](ClusterConnection *c) {
-        m_clusters.remove(c->name());
-        Q_EMIT updated(c->name());
-    });
-}
+    : PolledMonitor(hub, parent) {}
 
-void GpuMetricsMonitor::watch() {
-    if (m_watchers++ == 0) {
-        pollAll();
-        m_timer.start();
-    }
-}
-
-void GpuMetricsMonitor::unwatch() {
-    if (m_watchers > 0 && --m_watchers == 0)
-        m_timer.stop();
-}
-
-void GpuMetricsMonitor::setInterval(std::chrono::milliseconds interval) {
-    m_interval = interval;
-    m_timer.setInterval(interval);
+void GpuMetricsMonitor::forget(const QString &cluster) {
+    m_clusters.remove(cluster);
 }
 
 void GpuMetricsMonitor::setEndpoint(const QString &cluster,
@@ -49,15 +24,14 @@ void GpuMetricsMonitor::setEndpoint(const QString &cluster,
     c.candidate = 0;
     c.tried.clear();
     if (watched() && !c.inFlight)
-        if (ClusterConnection *connection = m_hub->cluster(cluster)) {
+        if (ClusterConnection *connection = hub()->cluster(cluster)) {
             c.inFlight = true;
             search(connection);
         }
 }
 
 bool GpuMetricsMonitor::stale(const Cluster &c) const {
-    return !c.at.isValid() ||
-           c.at.msecsTo(QDateTime::currentDateTimeUtc()) > 3 * m_interval.count();
+    return PolledMonitor::stale(c.at);
 }
 
 std::vector<k8s::GpuReading> GpuMetricsMonitor::node(const QString &cluster,
@@ -66,6 +40,11 @@ std::vector<k8s::GpuReading> GpuMetricsMonitor::node(const QString &cluster,
     if (c == m_clusters.constEnd() || stale(*c))
         return {};
     return c->nodes.value(node);
+}
+
+QStringList GpuMetricsMonitor::nodes(const QString &cluster) const {
+    const auto c = m_clusters.constFind(cluster);
+    return c == m_clusters.constEnd() || stale(*c) ? QStringList() : c->nodes.keys();
 }
 
 GpuMetricsMonitor::State GpuMetricsMonitor::state(const QString &cluster) const {
@@ -91,7 +70,7 @@ QDateTime GpuMetricsMonitor::sampledAt(const QString &cluster) const {
 }
 
 void GpuMetricsMonitor::pollAll() {
-    for (ClusterConnection *connection : m_hub->clusters()) {
+    for (ClusterConnection *connection : hub()->clusters()) {
         Cluster &c = m_clusters[connection->name()];
         if (c.inFlight || !connection->session())
             continue;
@@ -125,7 +104,7 @@ void GpuMetricsMonitor::search(ClusterConnection *connection) {
     get.path = endpoint.buildInfoPath();
     get.subject = "prometheus";
     connection->submit({get}, this, [this, name, endpoint](std::vector<k8s::WriteResult> results) {
-        ClusterConnection *connection = m_hub->cluster(name);
+        ClusterConnection *connection = hub()->cluster(name);
         if (!connection || !m_clusters.contains(name))
             return;
         Cluster &c = m_clusters[name];
@@ -152,7 +131,7 @@ void GpuMetricsMonitor::query(ClusterConnection *connection) {
     get.path = endpoint.queryPath(k8s::GpuReadings::query());
     get.subject = "prometheus";
     connection->submit({get}, this, [this, name, endpoint](std::vector<k8s::WriteResult> results) {
-        if (!m_hub->cluster(name) || !m_clusters.contains(name))
+        if (!hub()->cluster(name) || !m_clusters.contains(name))
             return;
         const k8s::WriteResult r =
             results.empty() ? k8s::WriteResult{} : std::move(results.front());
@@ -171,7 +150,7 @@ void GpuMetricsMonitor::query(ClusterConnection *connection) {
         auto *watcher = new QFutureWatcher<Answer>(this);
         connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, name, where] {
             watcher->deleteLater();
-            ClusterConnection *connection = m_hub->cluster(name);
+            ClusterConnection *connection = hub()->cluster(name);
             if (!connection || !m_clusters.contains(name))
                 return;
             const Answer answer = watcher->result();

@@ -1,7 +1,7 @@
 #pragma once
 // GpuMetricsMonitor: what DCGM reports about each cluster's GPUs (k8s::GpuReadings), read from
-// the cluster's Prometheus through the API server's service proxy and polled only while a view
-// shows it. Views call watch() and unwatch() (counted).
+// the cluster's Prometheus through the API server's service proxy and polled only while
+// something watches it (PolledMonitor: the GPUs pane while shown, the notifications always).
 //
 // Per cluster, first the Prometheus is found: the endpoint the user set (setEndpoint), else the
 // first well-known install whose buildinfo answers (k8s::PrometheusEndpoint::wellKnown, asked
@@ -22,14 +22,14 @@
 
 #include "k8s/cube/gpureadings.h"
 #include "k8s/cube/prometheusendpoint.h"
+#include "models/polledmonitor.h"
 
 #include <QDateTime>
 #include <QHash>
 #include <QObject>
 #include <QString>
-#include <QTimer>
+#include <QStringList>
 
-#include <chrono>
 #include <optional>
 #include <vector>
 
@@ -38,31 +38,25 @@ namespace cubedesk::models {
 class ClusterHub;
 class ClusterConnection;
 
-class GpuMetricsMonitor final : public QObject {
+class GpuMetricsMonitor final : public PolledMonitor {
     Q_OBJECT
 public:
     enum class State { NotAsked, Searching, Measured, NoPrometheus, Refused, Failed };
 
     explicit GpuMetricsMonitor(ClusterHub *hub, QObject *parent = nullptr);
 
-    void watch();
-    void unwatch();
-    bool watched() const { return m_watchers > 0; }
-    void setInterval(std::chrono::milliseconds interval);
-
     /// Use this Prometheus for `cluster` instead of looking for one (nullopt: look again).
     void setEndpoint(const QString &cluster, std::optional<k8s::PrometheusEndpoint> endpoint);
 
     /// The node's devices (whole GPUs, then MIG instances), empty when none is known or stale.
     std::vector<k8s::GpuReading> node(const QString &cluster, const QString &node) const;
+    /// Every node of `cluster` with readings (empty when none or stale).
+    QStringList nodes(const QString &cluster) const;
     State state(const QString &cluster) const;
     /// Where the readings come from ("monitoring/prometheus-k8s:9090"), or why there are none,
     /// in one translated line.
     QString describe(const QString &cluster) const;
     QDateTime sampledAt(const QString &cluster) const;
-
-Q_SIGNALS:
-    void updated(const QString &cluster);
 
 private:
     struct Cluster {
@@ -77,16 +71,13 @@ private:
         bool inFlight = false;
     };
 
-    void pollAll();
+    void pollAll() override;
+    void forget(const QString &cluster) override;
     void search(ClusterConnection *connection);
     void query(ClusterConnection *connection);
     void finish(const QString &cluster, State state, const QString &reason);
     bool stale(const Cluster &c) const;
 
-    ClusterHub *m_hub;
-    QTimer m_timer;
-    std::chrono::milliseconds m_interval{15000};
-    int m_watchers = 0;
     QHash<QString, Cluster> m_clusters;
 };
 

@@ -4,6 +4,7 @@
 #include "models/clusterchange.h"
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
+#include "models/gpumetricsmonitor.h"
 #include "models/qtstring.h"
 
 #include <QTimer>
@@ -26,6 +27,85 @@ NotificationModel::NotificationModel(ClusterHub *hub, QObject *parent)
     });
     connect(m_timer, &QTimer::timeout, this, &NotificationModel::checkPending);
     m_timer->start(30 * 1000);
+    connect(hub->gpuMetrics(), &GpuMetricsMonitor::updated, this,
+            &NotificationModel::gpuMetricsChanged);
+    hub->gpuMetrics()->watch();
+}
+
+NotificationModel::~NotificationModel() {
+    m_hub->gpuMetrics()->unwatch();
+}
+
+QString NotificationModel::xidMeaning(int xid) {
+    switch (xid) {
+    case 13:
+        return tr("graphics engine exception");
+    case 31:
+        return tr("GPU memory page fault");
+    case 43:
+        return tr("GPU stopped processing");
+    case 48:
+        return tr("double-bit ECC error");
+    case 63:
+    case 64:
+        return tr("ECC page retirement or row remapping");
+    case 74:
+        return tr("NVLink error");
+    case 79:
+        return tr("fell off the bus");
+    case 92:
+        return tr("high single-bit ECC error rate");
+    case 94:
+    case 95:
+        return tr("ECC error (contained or uncontained)");
+    default:
+        return {};
+    }
+}
+
+void NotificationModel::gpuMetricsChanged(const QString &cluster) {
+    GpuMetricsMonitor *metrics = m_hub->gpuMetrics();
+    if (metrics->state(cluster) != GpuMetricsMonitor::State::Measured)
+        return;
+    const bool first = !m_gpuFaults.contains(cluster);
+    QSet<QString> &reported = m_gpuFaults[cluster];
+    QSet<QString> now;
+    const QDateTime time = QDateTime::fromSecsSinceEpoch(m_clock());
+    for (const QString &node : metrics->nodes(cluster))
+        for (const k8s::GpuReading &g : metrics->node(cluster, node)) {
+            const QString gpu = QStringLiteral("GPU%1").arg(g.gpu);
+            if (g.xid && *g.xid > 0) {
+                const QString key = node + QLatin1Char('/') + gpu + QStringLiteral("/xid") +
+                                    QString::number(*g.xid);
+                now.insert(key);
+                if (!reported.contains(key)) {
+                    const QString meaning = xidMeaning(*g.xid);
+                    upsert({Kind::GpuFault, cluster, node,
+                            tr("XID %1 on %2 of %3").arg(*g.xid).arg(gpu, node),
+                            meaning.isEmpty()
+                                ? tr("%1: DCGM reports XID error %2.").arg(cluster).arg(*g.xid)
+                                : tr("%1: DCGM reports XID error %2 (%3).")
+                                      .arg(cluster)
+                                      .arg(*g.xid)
+                                      .arg(meaning),
+                            time, 1},
+                           !first);
+                }
+            }
+            if (g.temperatureC && *g.temperatureC >= k8s::GpuReadings::kHotCelsius) {
+                const QString key = node + QLatin1Char('/') + gpu + QStringLiteral("/hot");
+                now.insert(key);
+                if (!reported.contains(key))
+                    upsert({Kind::GpuFault, cluster, node, tr("%1 of %2 runs hot").arg(gpu, node),
+                            tr("%1: %2 °C; a GPU this hot throttles its clocks.")
+                                .arg(cluster)
+                                .arg(*g.temperatureC, 0, 'f', 0),
+                            time, 1},
+                           !first);
+            }
+        }
+    // A fault that cleared may be reported again when it comes back.
+    reported = now;
 }
 
 int NotificationModel::rowOf(Kind kind, const QString &cluster, const QString &subject) const {
@@ -40,8 +120,8 @@ int NotificationModel::rowOf(Kind kind, const QString &cluster, const QString &s
 void NotificationModel::upsert(Entry entry, bool post) {
     if (post)
         Q_EMIT posted(entry.title, entry.text);
-    const int row = entry.kind == Kind::MoveApplied
-                        ? -1 // every move is its own row
+    const int row = entry.kind == Kind::MoveApplied || entry.kind == Kind::GpuFault
+                        ? -1 // every move and every GPU fault is its own row
                         : rowOf(entry.kind, entry.cluster, entry.subject);
     if (row >= 0) {
         m_entries[static_cast<std::size_t>(row)] = std::move(entry);

@@ -1,7 +1,9 @@
 #pragma once
 // NotificationModel: the notifications panel's list, newest first — pods pending over 5 minutes
 // (grouped per cluster and resource group: one row that counts them), nodes going NotReady,
-// failed jobs and resource-group moves applied from CubeDesk. Each row has a time, a title, a
+// failed jobs, GPU faults (an XID error, a GPU running hot: from the hub's GpuMetricsMonitor,
+// which this model keeps watched so that faults are heard while no GPU view is open) and
+// resource-group moves applied from CubeDesk. Each row has a time, a title, a
 // text, a count and a target for "go to" (kind + cluster + subject: the org, node or job name).
 //
 // Sources: ClusterHub::clusterChanged (nodes, jobs), checkPending() (a 30 s timer: pods cross
@@ -35,7 +37,7 @@ public:
     /// The newest this many notifications are kept; the oldest row goes beyond it.
     static constexpr std::size_t kMaxEntries = 500;
 
-    enum class Kind { PendingPods, NodeNotReady, FailedJob, MoveApplied };
+    enum class Kind { PendingPods, NodeNotReady, FailedJob, MoveApplied, GpuFault };
     enum Role {
         TextRole = Qt::UserRole + 400, ///< QString, the body
         TimeRole,                      ///< QDateTime, last update
@@ -55,6 +57,9 @@ public:
     };
 
     explicit NotificationModel(ClusterHub *hub, QObject *parent = nullptr);
+    ~NotificationModel() override;
+    /// What an XID error means, in a few words ("fell off the bus" for 79); "" when unknown.
+    static QString xidMeaning(int xid);
 
     /// Seconds since the epoch; tests replace it.
     void setClock(std::function<qint64()> clock) { m_clock = std::move(clock); }
@@ -73,6 +78,9 @@ Q_SIGNALS:
 
 private:
     void clusterChanged(ClusterConnection *cluster, const ClusterChange &change);
+    /// New XID errors and GPUs turning hot in `cluster`'s readings; the first readings of a
+    /// cluster are listed without a desktop message (they were true before CubeDesk looked).
+    void gpuMetricsChanged(const QString &cluster);
     /// Updates the row (kind, cluster, subject) or inserts it at the top; posts when `post`.
     void upsert(Entry entry, bool post);
     int rowOf(Kind kind, const QString &cluster, const QString &subject) const;
@@ -84,6 +92,7 @@ private:
     QHash<QString, QSet<QString>> m_notReady;    ///< cluster → nodes reported NotReady
     QHash<QString, QSet<QString>> m_failedJobs;  ///< cluster → job keys reported
     QHash<QString, QSet<QString>> m_pendingSeen; ///< "cluster\norg" → pod keys reported
+    QHash<QString, QSet<QString>> m_gpuFaults;   ///< cluster → "node/gpu/fault" reported
 };
 
 } // namespace cubedesk::models

@@ -13,41 +13,14 @@ constexpr std::size_t kPageSize = 500;
 } // namespace
 
 UsageMonitor::UsageMonitor(ClusterHub *hub, QObject *parent)
-    : QObject(parent)
-    , m_hub(hub) {
-    m_timer.setInterval(m_interval);
-    connect(&m_timer, &QTimer::timeout, this, &UsageMonitor::pollAll);
-    // A cluster that connects while watched is asked at once; one that goes is forgotten.
-    connect(hub, &ClusterHub::clusterAdded, this, [this] {
-        if (watched())
-            pollAll();
-    });
-    connect(hub, &ClusterHub::clusterAboutToBeRemoved, this, [this](ClusterConnection *c) {
-        m_clusters.remove(c->name());
-        Q_EMIT updated(c->name());
-    });
-}
+    : PolledMonitor(hub, parent) {}
 
-void UsageMonitor::watch() {
-    if (m_watchers++ == 0) {
-        pollAll();
-        m_timer.start();
-    }
-}
-
-void UsageMonitor::unwatch() {
-    if (m_watchers > 0 && --m_watchers == 0)
-        m_timer.stop();
-}
-
-void UsageMonitor::setInterval(std::chrono::milliseconds interval) {
-    m_interval = interval;
-    m_timer.setInterval(interval);
+void UsageMonitor::forget(const QString &cluster) {
+    m_clusters.remove(cluster);
 }
 
 bool UsageMonitor::stale(const Cluster &c) const {
-    return !c.at.isValid() ||
-           c.at.msecsTo(QDateTime::currentDateTimeUtc()) > 3 * m_interval.count();
+    return PolledMonitor::stale(c.at);
 }
 
 const UsageMonitor::Sample *UsageMonitor::node(const QString &cluster, const QString &node) const {
@@ -74,7 +47,7 @@ QDateTime UsageMonitor::sampledAt(const QString &cluster) const {
 }
 
 void UsageMonitor::pollAll() {
-    for (ClusterConnection *connection : m_hub->clusters()) {
+    for (ClusterConnection *connection : hub()->clusters()) {
         Cluster &c = m_clusters[connection->name()];
         if (c.inFlight || !connection->session())
             continue;
@@ -91,7 +64,7 @@ void UsageMonitor::fetch(ClusterConnection *connection, const std::string &conti
     get.subject = "nodemetrics";
     const QString name = connection->name();
     connection->submit({get}, this, [this, name](std::vector<k8s::WriteResult> results) {
-        ClusterConnection *connection = m_hub->cluster(name);
+        ClusterConnection *connection = hub()->cluster(name);
         if (!connection || !m_clusters.contains(name))
             return; // the cluster went meanwhile
         const k8s::WriteResult r =
@@ -112,7 +85,7 @@ void UsageMonitor::fetch(ClusterConnection *connection, const std::string &conti
         connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, name] {
             watcher->deleteLater();
             auto page = watcher->result();
-            ClusterConnection *connection = m_hub->cluster(name);
+            ClusterConnection *connection = hub()->cluster(name);
             if (!connection || !m_clusters.contains(name))
                 return;
             if (!page.ok())

@@ -1,8 +1,8 @@
 #pragma once
 // UsageMonitor: what metrics-server measures on each cluster's nodes (metrics.k8s.io
-// NodeMetrics), polled only while a view shows it. Views call watch() and unwatch() (counted);
-// while watched, each connected cluster is asked at once and then every interval (15 s by
-// default: metrics-server's resolution, so polling faster repeats the same sample), one chain of
+// NodeMetrics), polled only while a view shows it (PolledMonitor: watch(), unwatch(), every
+// interval — 15 s by default, metrics-server's resolution, so polling faster repeats the same
+// sample — and staleness after three intervals), one chain of
 // pages (500 nodes each) per cluster at a time, through ClusterConnection::submit. Each body is
 // decoded off the GUI thread (MetricsPage::parse in Qt's thread pool).
 //
@@ -16,14 +16,13 @@
 // windows); does not own the hub or its connections.
 
 #include "k8s/cube/metricspage.h"
+#include "models/polledmonitor.h"
 
 #include <QDateTime>
 #include <QHash>
 #include <QObject>
 #include <QString>
-#include <QTimer>
 
-#include <chrono>
 #include <optional>
 
 namespace cubedesk::models {
@@ -31,7 +30,7 @@ namespace cubedesk::models {
 class ClusterHub;
 class ClusterConnection;
 
-class UsageMonitor final : public QObject {
+class UsageMonitor final : public PolledMonitor {
     Q_OBJECT
 public:
     enum class State { NotAsked, Measured, NotServed, Refused, Failed };
@@ -42,13 +41,6 @@ public:
 
     explicit UsageMonitor(ClusterHub *hub, QObject *parent = nullptr);
 
-    /// A view that shows usage appeared (polls start when the first one does) or went away.
-    void watch();
-    void unwatch();
-    bool watched() const { return m_watchers > 0; }
-    void setInterval(std::chrono::milliseconds interval);
-    std::chrono::milliseconds interval() const { return m_interval; }
-
     /// The node's last sample, or null: no metrics for it, not asked yet, or stale.
     const Sample *node(const QString &cluster, const QString &node) const;
     State state(const QString &cluster) const;
@@ -56,10 +48,6 @@ public:
     QString reason(const QString &cluster) const;
     /// When the cluster's last complete answer arrived (invalid before the first).
     QDateTime sampledAt(const QString &cluster) const;
-
-Q_SIGNALS:
-    /// A cluster's samples or state changed.
-    void updated(const QString &cluster);
 
 private:
     struct Cluster {
@@ -71,15 +59,12 @@ private:
         std::vector<k8s::MetricsPage::Item> pages; ///< the chain's pages so far
     };
 
-    void pollAll();
+    void pollAll() override;
+    void forget(const QString &cluster) override;
     void fetch(ClusterConnection *connection, const std::string &continueToken);
     void finish(const QString &cluster, State state, const QString &reason);
     bool stale(const Cluster &c) const;
 
-    ClusterHub *m_hub;
-    QTimer m_timer;
-    std::chrono::milliseconds m_interval{15000};
-    int m_watchers = 0;
     QHash<QString, Cluster> m_clusters;
 };
 

@@ -1249,6 +1249,62 @@
         <source>%1: %2 → %3 (%4)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>graphics engine exception</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU memory page fault</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU stopped processing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>double-bit ECC error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ECC page retirement or row remapping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVLink error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fell off the bus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>high single-bit ECC error rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ECC error (contained or uncontained)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>XID %1 on %2 of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: DCGM reports XID error %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: DCGM reports XID error %2 (%3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 runs hot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 °C; a GPU this hot throttles its clocks.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::models::OrgBoardModel</name>
@@ -3704,15 +3760,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Pending pods, NotReady nodes, failed jobs and moves; also shown as desktop notifications.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Pending pods, NotReady nodes, failed jobs and moves. No system tray: notifications appear only here.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Notifications</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pending pods, NotReady nodes, failed jobs, GPU faults and moves; also shown as desktop notifications.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pending pods, NotReady nodes, failed jobs, GPU faults and moves. No system tray: notifications appear only here.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

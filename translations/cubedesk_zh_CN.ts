@@ -1231,6 +1231,62 @@
         <source>%1: %2 → %3 (%4)</source>
         <translation>%1：%2 → %3（%4）</translation>
     </message>
+    <message>
+        <source>graphics engine exception</source>
+        <translation>图形引擎异常</translation>
+    </message>
+    <message>
+        <source>GPU memory page fault</source>
+        <translation>GPU 显存页错误</translation>
+    </message>
+    <message>
+        <source>GPU stopped processing</source>
+        <translation>GPU 停止处理</translation>
+    </message>
+    <message>
+        <source>double-bit ECC error</source>
+        <translation>双比特 ECC 错误</translation>
+    </message>
+    <message>
+        <source>ECC page retirement or row remapping</source>
+        <translation>ECC 页退役或行重映射</translation>
+    </message>
+    <message>
+        <source>NVLink error</source>
+        <translation>NVLink 错误</translation>
+    </message>
+    <message>
+        <source>fell off the bus</source>
+        <translation>已从总线掉线</translation>
+    </message>
+    <message>
+        <source>high single-bit ECC error rate</source>
+        <translation>单比特 ECC 错误率过高</translation>
+    </message>
+    <message>
+        <source>ECC error (contained or uncontained)</source>
+        <translation>ECC 错误（已隔离或未隔离）</translation>
+    </message>
+    <message>
+        <source>XID %1 on %2 of %3</source>
+        <translation>%3 的 %2 出现 XID %1</translation>
+    </message>
+    <message>
+        <source>%1: DCGM reports XID error %2.</source>
+        <translation>%1：DCGM 报告 XID 错误 %2。</translation>
+    </message>
+    <message>
+        <source>%1: DCGM reports XID error %2 (%3).</source>
+        <translation>%1：DCGM 报告 XID 错误 %2（%3）。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 runs hot</source>
+        <translation>%2 的 %1 温度过高</translation>
+    </message>
+    <message>
+        <source>%1: %2 °C; a GPU this hot throttles its clocks.</source>
+        <translation>%1：%2 °C；GPU 温度这么高会降频。</translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::models::OrgBoardModel</name>
@@ -3653,16 +3709,16 @@
         <translation>转到</translation>
     </message>
     <message>
-        <source>Pending pods, NotReady nodes, failed jobs and moves; also shown as desktop notifications.</source>
-        <translation>待调度 Pod、未就绪节点、失败任务和节点移动；同时以桌面通知显示。</translation>
-    </message>
-    <message>
-        <source>Pending pods, NotReady nodes, failed jobs and moves. No system tray: notifications appear only here.</source>
-        <translation>待调度 Pod、未就绪节点、失败任务和节点移动。没有系统托盘：通知只显示在这里。</translation>
-    </message>
-    <message>
         <source>Notifications</source>
         <translation>通知</translation>
+    </message>
+    <message>
+        <source>Pending pods, NotReady nodes, failed jobs, GPU faults and moves; also shown as desktop notifications.</source>
+        <translation>待调度 Pod、未就绪节点、失败任务、GPU 故障和节点移动；同时以桌面通知显示。</translation>
+    </message>
+    <message>
+        <source>Pending pods, NotReady nodes, failed jobs, GPU faults and moves. No system tray: notifications appear only here.</source>
+        <translation>待调度 Pod、未就绪节点、失败任务、GPU 故障和节点移动。没有系统托盘：通知只显示在这里。</translation>
     </message>
 </context>
 <context>

@@ -977,6 +977,11 @@ void MainWindow::setupBalancing() {
                     showPane(QStringLiteral("jobsPane"));
                     m_jobsPane->selectJob(cluster, subject);
                     break;
+                case Kind::GpuFault:
+                    showPane(QStringLiteral("gpusPane"));
+                    if (auto *gpus = findChild<GpusPane *>())
+                        gpus->selectNode(cluster, subject);
+                    break;
                 case Kind::PendingPods:
                 case Kind::MoveApplied:
                     showPane(QStringLiteral("boardPane"));

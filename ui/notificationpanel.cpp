@@ -31,6 +31,8 @@ QColor kindColor(int kind) {
         return QColor(0xb0, 0x3a, 0x8c);
     case Kind::MoveApplied:
         return QColor(0x7e, 0x57, 0xc2);
+    case Kind::GpuFault:
+        return QColor(0xc6, 0x28, 0x28);
     }
     return Qt::gray;
 }
@@ -169,10 +171,10 @@ NotificationPanel::NotificationPanel(models::NotificationModel *model, QWidget *
 
 void NotificationPanel::setTrayAvailable(bool available) {
     m_header->setText(
-        available ? tr("Pending pods, NotReady nodes, failed jobs and moves; also shown as "
-                       "desktop notifications.")
-                  : tr("Pending pods, NotReady nodes, failed jobs and moves. No system tray: "
-                       "notifications appear only here."));
+        available ? tr("Pending pods, NotReady nodes, failed jobs, GPU faults and moves; also "
+                       "shown as desktop notifications.")
+                  : tr("Pending pods, NotReady nodes, failed jobs, GPU faults and moves. No "
+                       "system tray: notifications appear only here."));
 }
 
 void NotificationPanel::goTo(int row) {

@@ -12,6 +12,7 @@
 #include "models/gpumetricsmonitor.h"
 #include "models/gputopologysources.h"
 #include "models/modelroles.h"
+#include "models/notificationmodel.h"
 #include "models/usage.h"
 
 #include <QFile>
@@ -29,6 +30,7 @@ private Q_SLOTS:
     void cleanupTestCase();
     void readsTheClustersPrometheusAndSaysWhyNot();
     void aGivenEndpointIsUsedAsGiven();
+    void gpuFaultsAreNotified();
 
 private:
     QString kubeconfigOf(const sim::Simulator &sim, const QString &name);
@@ -66,7 +68,7 @@ void GpuMetricsMonitorTest::cleanupTestCase() {
 }
 
 QString GpuMetricsMonitorTest::kubeconfigOf(const sim::Simulator &sim, const QString &name) {
-    const QString path = m_dir.filePath(name);
+    QString path = m_dir.filePath(name);
     QFile f(path);
     if (!f.open(QIODevice::WriteOnly))
         return {};
@@ -139,9 +141,11 @@ void GpuMetricsMonitorTest::readsTheClustersPrometheusAndSaysWhyNot() {
                 .toString()
                 .contains(QLatin1String("pipeline/pytorch-resnet50-vision-worker-0")));
     const QString idle = QStringLiteral("gpu-a100-public-1");
-    QCOMPARE(cell(scraped, idle, models::GpuInventoryModel::UtilizationColumn, Qt::DisplayRole)
-                 .toString(),
-             QStringLiteral("0 %"));
+    // Each target is scraped once per interval, at its own offset: wait for this one too.
+    QTRY_COMPARE_WITH_TIMEOUT(
+        cell(scraped, idle, models::GpuInventoryModel::UtilizationColumn, Qt::DisplayRole)
+            .toString(),
+        QStringLiteral("0 %"), 20000);
     QCOMPARE(cell(scraped, QStringLiteral("gpu-v100-speech-3"),
                   models::GpuInventoryModel::UtilizationColumn, Qt::DisplayRole)
                  .toString(),
@@ -191,6 +195,60 @@ void GpuMetricsMonitorTest::aGivenEndpointIsUsedAsGiven() {
     QTRY_COMPARE_WITH_TIMEOUT(metrics->state(QStringLiteral("scraped")),
                               GpuMetricsMonitor::State::Measured, 20000);
     metrics->unwatch();
+}
+
+void GpuMetricsMonitorTest::gpuFaultsAreNotified() {
+    models::ClusterHub hub;
+    hub.load({kubeconfigOf(*m_scraped, QStringLiteral("scraped.yaml"))});
+    QTRY_VERIFY_WITH_TIMEOUT(synced(hub, 1), 30000);
+    hub.gpuMetrics()->setInterval(std::chrono::milliseconds(500));
+    // The notifications keep the monitor watched: faults are heard with no GPU view open.
+    models::NotificationModel notifications(&hub);
+    QVERIFY(hub.gpuMetrics()->watched());
+    QSignalSpy posted(&notifications, &models::NotificationModel::posted);
+    using Kind = models::NotificationModel::Kind;
+    const auto faults = [&] {
+        QStringList titles;
+        for (int r = 0; r < notifications.rowCount(); ++r)
+            if (notifications.entry(r).kind == Kind::GpuFault)
+                titles << notifications.entry(r).title;
+        titles.sort();
+        return titles;
+    };
+    // What was wrong before CubeDesk looked is listed, not announced.
+    QTRY_COMPARE_WITH_TIMEOUT(faults().size(), 3, 30000);
+    QCOMPARE(faults(), QStringList({QStringLiteral("GPU2 of gpu-h100-nlp-1 runs hot"),
+                                    QStringLiteral("XID 48 on GPU1 of gpu-v100-speech-1"),
+                                    QStringLiteral("XID 79 on GPU5 of gpu-a100-vision-2")}));
+    for (int r = 0; r < notifications.rowCount(); ++r)
+        if (notifications.entry(r).title.startsWith(QLatin1String("XID 79")))
+            QVERIFY2(notifications.entry(r).text.contains(QLatin1String("fell off the bus")),
+                     qPrintable(notifications.entry(r).text));
+    for (const auto &call : posted)
+        QVERIFY(!call.at(0).toString().contains(QLatin1String("XID")));
+    // A new XID is announced.
+    posted.clear();
+    const auto nodes = m_scraped->registry().core("nodes");
+    QVERIFY(m_scraped->store()
+                .update(nodes, "", "gpu-a100-vision-1",
+                        [](nlohmann::json &n) -> std::optional<sim::ApiError> {
+                            n["metadata"]["annotations"]["sim.cubedesk.io/gpu-health"] = "3=xid-31";
+                            return std::nullopt;
+                        })
+                .ok());
+    QTRY_VERIFY_WITH_TIMEOUT(
+        faults().contains(QStringLiteral("XID 31 on GPU3 of gpu-a100-vision-1")), 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(!posted.isEmpty(), 5000);
+    QCOMPARE(posted.last().at(0).toString(), QStringLiteral("XID 31 on GPU3 of gpu-a100-vision-1"));
+    QVERIFY(posted.last().at(1).toString().contains(QLatin1String("GPU memory page fault")));
+    // Put it back for the other tests.
+    QVERIFY(m_scraped->store()
+                .update(nodes, "", "gpu-a100-vision-1",
+                        [](nlohmann::json &n) -> std::optional<sim::ApiError> {
+                            n["metadata"]["annotations"].erase("sim.cubedesk.io/gpu-health");
+                            return std::nullopt;
+                        })
+                .ok());
 }
 
 QTEST_MAIN(GpuMetricsMonitorTest)
