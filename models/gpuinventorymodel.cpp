@@ -45,10 +45,8 @@ std::optional<double> meanUtilization(const std::vector<k8s::GpuReading> &device
     return count > 0 ? std::optional<double>(sum / count) : std::nullopt;
 }
 
-/// "OK", or what is wrong ("XID 79 on GPU5 · GPU2 hot (88 °C)"); "" without readings.
-QString healthText(const std::vector<k8s::GpuReading> &devices) {
-    if (devices.empty())
-        return {};
+/// What is wrong with the devices: "XID 79 on GPU5", "GPU2 hot (88 °C)"; empty when nothing.
+QStringList healthProblems(const std::vector<k8s::GpuReading> &devices) {
     QStringList problems;
     for (const k8s::GpuReading &g : devices) {
         if (g.xid && *g.xid > 0)
@@ -58,6 +56,14 @@ QString healthText(const std::vector<k8s::GpuReading> &devices) {
                             .arg(g.gpu)
                             .arg(*g.temperatureC, 0, 'f', 0);
     }
+    return problems;
+}
+
+/// "OK", or the problems joined by " · "; "" without readings.
+QString healthText(const std::vector<k8s::GpuReading> &devices) {
+    if (devices.empty())
+        return {};
+    const QStringList problems = healthProblems(devices);
     return problems.isEmpty() ? GpuInventoryModel::tr("OK") : problems.join(QStringLiteral(" · "));
 }
 
@@ -272,8 +278,7 @@ QVariant GpuInventoryModel::data(const QModelIndex &index, int role) const {
         return QVariant::fromValue(usage);
     }
     case Qt::ForegroundRole:
-        if (index.column() == HealthColumn && !healthText(readings(r)).isEmpty() &&
-            healthText(readings(r)) != tr("OK"))
+        if (index.column() == HealthColumn && !healthProblems(readings(r)).isEmpty())
             return QColor(0xc6, 0x28, 0x28);
         return {};
     case Qt::TextAlignmentRole:

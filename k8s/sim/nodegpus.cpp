@@ -8,6 +8,7 @@
 #include "k8s/sim/workloadprofile.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <set>
 
@@ -161,9 +162,9 @@ std::map<std::string, int> claimsOf(const json &container) {
     for (const char *section : {"requests", "limits"}) // limits win, as the kubelet reads them
         for (const auto &[key, value] : objectField(resources, section).items())
             if (key == kGpuResource || key.rfind(kMigPrefix, 0) == 0) {
-                const int n = intOf(json{{"v", value}}, "v", 0);
-                if (n > 0)
-                    out[key] = n;
+                const auto n = quantityOf(value);
+                if (n && n->value() > 0)
+                    out[key] = static_cast<int>(n->value());
             }
     return out;
 }
@@ -386,7 +387,8 @@ std::shared_ptr<const NodeGpus::Snapshot> NodeGpus::compute(TimePoint now) const
                     gpu.powerW = product.powerCapW - 5;
                     gpu.smClockMHz = product.maxSmClockMHz * 65 / 100;
                 } else if (health->second.rfind("xid-", 0) == 0) {
-                    gpu.xid = intOf(json{{"v", health->second.substr(4)}}, "v", 0);
+                    const std::string code = health->second.substr(4);
+                    std::from_chars(code.data(), code.data() + code.size(), gpu.xid);
                 }
             }
             gpu.memoryTemperatureC = gpu.temperatureC + 3;
