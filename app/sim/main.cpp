@@ -38,6 +38,8 @@ optimistic concurrency, CRDs, server-side tables and a small scheduler.
   --context-name NAME         cluster/context name in the kubeconfig (default cubedesk-sim)
   --scenario demo|scale|empty what to serve (default demo)
   --nodes N --pods N          size of the scale scenario (default 500 / 15000)
+  --gpu-nodes N               how many of those nodes have GPUs (8 A100s each; default a
+                              tenth: every tenth node)
   --load DIR                  apply every YAML/JSON manifest under DIR (keeps status)
   --no-builtin-crds           do not install the Kubeflow/Volcano/Spark/Argo/Istio/NRT CRDs
   --churn EVENTS_PER_S        make that many realistic changes per second
@@ -154,6 +156,12 @@ int main(int argc, char **argv) {
             value(v);
             if (!parseSize(v, options.pods))
                 bad(v);
+        } else if (arg == "--gpu-nodes") {
+            value(v);
+            std::size_t n = 0;
+            if (!parseSize(v, n))
+                bad(v);
+            options.gpuNodes = n;
         } else if (arg == "--load") {
             value(options.loadDir);
         } else if (arg == "--no-builtin-crds") {

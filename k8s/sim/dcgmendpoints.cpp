@@ -7,6 +7,10 @@
 #include "k8s/sim/resourceregistry.h"
 #include "k8s/sim/rfc3339.h"
 
+#include <map>
+#include <mutex>
+#include <unordered_map>
+
 #include <httplib.h>
 
 namespace cubedesk::sim {
@@ -38,12 +42,64 @@ std::string internalIp(const json &node) {
 
 } // namespace
 
-DcgmEndpoints::DcgmEndpoints(const ObjectStore &store, const ResourceRegistry &registry,
+/// The running exporter pods by node. Events may reach the listener out of order (listeners
+/// run on the writing threads after the lock is released): each pod's entry keeps the
+/// resourceVersion it was last set from, and an older event changes nothing. Only pods that
+/// were ever exporters have an entry (a deleted one keeps its version, with no node).
+struct DcgmEndpoints::Index {
+    struct Entry {
+        std::uint64_t rv = 0;
+        std::string node; ///< "" while not a running exporter
+    };
+    mutable std::mutex mutex;
+    std::map<std::string, Entry> pods;            ///< by "namespace/name"
+    std::unordered_map<std::string, int> running; ///< node → its running exporter pods
+
+    void apply(const StoredObject &pod, std::uint64_t rv, bool deleted) {
+        const bool runs = !deleted && isRunningExporter(pod);
+        const std::string key = pod.key();
+        std::lock_guard lock(mutex);
+        auto it = pods.find(key);
+        if (it == pods.end()) {
+            if (!runs)
+                return;
+            it = pods.emplace(key, Entry{}).first;
+        } else if (it->second.rv > rv) {
+            return;
+        }
+        Entry &e = it->second;
+        if (!e.node.empty())
+            if (auto n = running.find(e.node); n != running.end() && --n->second == 0)
+                running.erase(n);
+        e.rv = rv;
+        e.node = runs ? std::string(*pod.field("spec.nodeName")) : std::string();
+        if (runs)
+            ++running[e.node];
+    }
+};
+
+DcgmEndpoints::DcgmEndpoints(ObjectStore &store, const ResourceRegistry &registry,
                              const NodeGpus &gpus, std::string host)
     : m_store(store)
     , m_registry(registry)
     , m_gpus(gpus)
-    , m_host(std::move(host)) {}
+    , m_host(std::move(host))
+    , m_index(std::make_shared<Index>()) {
+    // Listen first, then read what is there: a write in between reaches the index either way,
+    // and the versions keep the newer state.
+    const std::string pods = registry.core("pods").collectionKey();
+    store.addListener([index = m_index, pods](const ResourceType &type, const WatchEvent &e) {
+        if (e.object && type.collectionKey() == pods)
+            index->apply(*e.object, e.rv, e.type == EventType::Deleted);
+    });
+    for (const ObjectPtr &p : store.all(registry.core("pods")))
+        m_index->apply(*p, p->rv, false);
+}
+
+bool DcgmEndpoints::exporterRunsOn(const std::string &node) const {
+    std::lock_guard lock(m_index->mutex);
+    return m_index->running.count(node) > 0;
+}
 
 DcgmEndpoints::~DcgmEndpoints() {
     stop();
@@ -64,12 +120,7 @@ bool DcgmEndpoints::start() {
         }
         const std::string nodeName = path.substr(prefix, path.size() - prefix - suffix);
         const auto node = m_store.get(m_registry.core("nodes"), "", nodeName);
-        bool exporterRuns = false;
-        for (const ObjectPtr &p : m_store.all(m_registry.core("pods")))
-            if (isRunningExporter(*p) && *p->field("spec.nodeName") == nodeName) {
-                exporterRuns = true;
-                break;
-            }
+        const bool exporterRuns = exporterRunsOn(nodeName);
         const json nodeJson = node.ok() ? node.value()->parse() : json();
         if (!node.ok() || !exporterRuns || !nodeIsReady(nodeJson)) {
             res.status = 503;
@@ -104,14 +155,19 @@ std::string DcgmEndpoints::address() const {
 }
 
 json DcgmEndpoints::scrapeTargets() const {
+    std::vector<std::pair<std::string, std::string>> exporters; // pod key, node
+    {
+        std::lock_guard lock(m_index->mutex);
+        for (const auto &[key, entry] : m_index->pods)
+            if (!entry.node.empty())
+                exporters.emplace_back(key, entry.node);
+    }
     json groups = json::array();
-    for (const ObjectPtr &p : m_store.all(m_registry.core("pods"))) {
-        if (!isRunningExporter(*p))
-            continue;
-        const std::string nodeName(*p->field("spec.nodeName"));
+    for (const auto &[key, nodeName] : exporters) {
         const auto node = m_store.get(m_registry.core("nodes"), "", nodeName);
         if (!node.ok())
             continue;
+        const std::size_t slash = key.find('/');
         const std::string ip = internalIp(node.value()->parse());
         groups.push_back({{"targets", json::array({address()})},
                           {"labels",
@@ -120,8 +176,8 @@ json DcgmEndpoints::scrapeTargets() const {
                             {"job", kExporterName},
                             {"service", kExporterName},
                             {"endpoint", "metrics"},
-                            {"namespace", p->ns},
-                            {"pod", p->name},
+                            {"namespace", key.substr(0, slash)},
+                            {"pod", key.substr(slash + 1)},
                             {"container", kExporterName}}}});
     }
     return groups;

@@ -16,6 +16,10 @@
 // renames the exporter's own namespace/pod/container labels exported_namespace/_pod/_container,
 // as it does in the platform's clusters.
 //
+// Which node runs an exporter comes from an index of the running exporter pods by node, built
+// from the store once and kept current by a store listener: a scrape costs a lookup, not a scan
+// of every pod (5,000 GPU nodes scraped by one Prometheus over a 150,000-pod store).
+//
 // Lifetime: construct, start() once, stop() (or destroy); the store, registry and GPUs must
 // outlive it. Requests are served on httplib's threads; scrapeTargets() from any thread.
 
@@ -36,7 +40,8 @@ class ResourceRegistry;
 
 class DcgmEndpoints final {
 public:
-    DcgmEndpoints(const ObjectStore &store, const ResourceRegistry &registry, const NodeGpus &gpus,
+    /// Listens to `store`'s pod changes from construction on (the exporter index).
+    DcgmEndpoints(ObjectStore &store, const ResourceRegistry &registry, const NodeGpus &gpus,
                   std::string host);
     ~DcgmEndpoints();
     DcgmEndpoints(const DcgmEndpoints &) = delete;
@@ -49,12 +54,17 @@ public:
     std::string address() const;
     /// Prometheus file_sd target groups, one per running exporter pod on a node.
     nlohmann::json scrapeTargets() const;
+    /// Whether a running exporter pod is bound to `node` (the index's answer).
+    bool exporterRunsOn(const std::string &node) const;
 
 private:
+    struct Index;
     const ObjectStore &m_store;
     const ResourceRegistry &m_registry;
     const NodeGpus &m_gpus;
     std::string m_host;
+    /// Shared with the store's listener, which may outlive this object.
+    std::shared_ptr<Index> m_index;
     int m_port = -1;
     std::unique_ptr<httplib::Server> m_server;
     std::thread m_thread;

@@ -195,6 +195,18 @@ struct NodeGpus::Allocation {
         std::map<std::string, PodDevices> pods; ///< by uid
     };
     std::map<std::string, Node> nodes;
+    /// Every node's layout as of its resourceVersion: a node is parsed again only when it
+    /// changed (5,000 GPU nodes parsed every second cost most of a core).
+    struct CachedLayout {
+        std::uint64_t rv = 0;
+        Layout layout;
+    };
+    std::map<std::string, CachedLayout, std::less<>> layouts;
+    /// The GPU nodes (into `layouts`) and the store's resourceVersion the allocation was made
+    /// at: while the store has not changed, only the readings are computed again.
+    std::map<std::string, const Layout *, std::less<>> gpuNodes;
+    std::uint64_t storeRv = 0;
+    bool allocated = false;
 };
 
 NodeGpus::NodeGpus(const ObjectStore &store, const ResourceRegistry &registry)
@@ -219,26 +231,39 @@ std::vector<SimGpu> NodeGpus::devicesOf(const std::string &node, TimePoint now) 
     return it == all->end() ? std::vector<SimGpu>() : it->second;
 }
 
-std::shared_ptr<const NodeGpus::Snapshot> NodeGpus::compute(TimePoint now) const {
-    // The GPU nodes and their layouts.
-    std::map<std::string, Layout> layouts;
+void NodeGpus::allocate() const {
+    // The GPU nodes and their layouts (parsed again only for the nodes that changed).
+    auto &cache = m_allocation->layouts;
+    std::map<std::string, const Layout *, std::less<>> &layouts = m_allocation->gpuNodes;
+    layouts.clear();
+    std::set<std::string_view> present;
     for (const ObjectPtr &n : m_store.all(m_registry.core("nodes"))) {
-        Layout l = layoutOf(n->parse());
-        if (l.count > 0)
-            layouts.emplace(n->name, std::move(l));
+        auto [it, added] = cache.try_emplace(n->name);
+        if (added || it->second.rv != n->rv) {
+            it->second.layout = layoutOf(n->parse());
+            it->second.rv = n->rv;
+        }
+        present.insert(it->first);
+        if (it->second.layout.count > 0)
+            layouts.emplace(n->name, &it->second.layout);
     }
+    for (auto it = cache.begin(); it != cache.end();)
+        it = present.count(it->first) ? std::next(it) : cache.erase(it);
     // The live pods that claim GPUs, per node, oldest first.
-    std::map<std::string, std::vector<ObjectPtr>> claimants;
+    std::map<std::string, std::vector<ObjectPtr>, std::less<>> claimants;
     for (const ObjectPtr &p : m_store.all(m_registry.core("pods"))) {
-        const auto node = p->field("spec.nodeName");
-        if (!node || node->empty() || ended(*p) || !layouts.count(std::string(*node)))
-            continue;
         const bool claims =
             std::any_of(p->podRequests.begin(), p->podRequests.end(), [](const auto &r) {
                 return r.first == kGpuResource || r.first.rfind(kMigPrefix, 0) == 0;
             });
-        if (claims)
-            claimants[std::string(*node)].push_back(p);
+        if (!claims)
+            continue;
+        const auto node = p->field("spec.nodeName");
+        if (!node || node->empty() || ended(*p))
+            continue;
+        const auto layout = layouts.find(*node);
+        if (layout != layouts.end())
+            claimants[layout->first].push_back(p);
     }
     for (auto &[node, pods] : claimants)
         std::sort(pods.begin(), pods.end(), [](const ObjectPtr &a, const ObjectPtr &b) {
@@ -246,14 +271,12 @@ std::shared_ptr<const NodeGpus::Snapshot> NodeGpus::compute(TimePoint now) const
                    std::tie(b->creationTimestamp, b->ns, b->name);
         });
 
-    auto out = std::make_shared<Snapshot>();
-    const long long seconds =
-        std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count();
     // Nodes that are gone lose their allocations.
     for (auto it = m_allocation->nodes.begin(); it != m_allocation->nodes.end();)
         it = layouts.count(it->first) ? std::next(it) : m_allocation->nodes.erase(it);
 
-    for (const auto &[nodeName, layout] : layouts) {
+    for (const auto &[nodeName, layoutOfNode] : layouts) {
+        const Layout &layout = *layoutOfNode;
         Allocation::Node &state = m_allocation->nodes[nodeName];
         if (state.signature != layout.signature) {
             state.pods.clear();
@@ -261,11 +284,13 @@ std::shared_ptr<const NodeGpus::Snapshot> NodeGpus::compute(TimePoint now) const
         }
         const std::vector<ObjectPtr> &pods = claimants[nodeName];
         // Free what pods that are gone held.
-        std::set<std::string> live;
+        std::set<std::string_view> live;
         for (const ObjectPtr &p : pods)
             live.insert(p->uid);
         for (auto it = state.pods.begin(); it != state.pods.end();)
             it = live.count(it->first) ? std::next(it) : state.pods.erase(it);
+        if (pods.empty() && state.pods.empty())
+            continue;
         std::vector<int> used(layout.slots.size(), 0);
         for (const auto &[uid, devices] : state.pods)
             for (const ContainerDevices &c : devices.containers)
@@ -313,7 +338,23 @@ std::shared_ptr<const NodeGpus::Snapshot> NodeGpus::compute(TimePoint now) const
             }
             state.pods.emplace(p->uid, std::move(devices));
         }
+    }
+}
 
+std::shared_ptr<const NodeGpus::Snapshot> NodeGpus::compute(TimePoint now) const {
+    // Read before the store is: a write after this makes the next call allocate again.
+    const std::uint64_t storeRv = m_store.currentRv();
+    if (!m_allocation->allocated || storeRv != m_allocation->storeRv) {
+        allocate();
+        m_allocation->storeRv = storeRv;
+        m_allocation->allocated = true;
+    }
+    auto out = std::make_shared<Snapshot>();
+    const long long seconds =
+        std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count();
+    for (const auto &[nodeName, layoutOfNode] : m_allocation->gpuNodes) {
+        const Layout &layout = *layoutOfNode;
+        const Allocation::Node &state = m_allocation->nodes[nodeName];
         // Readings.
         const Product product = productOf(layout.product);
         const int idlePowerW = std::max(9, product.powerCapW * 14 / 100);

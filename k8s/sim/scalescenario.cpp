@@ -33,6 +33,12 @@ std::string nodeName(std::size_t i) {
     return buf;
 }
 
+/// Node i's InternalIP (and the hostIP of its pods).
+std::string nodeIp(std::size_t i) {
+    return "10." + std::to_string(20 + i / 65536) + '.' + std::to_string((i / 256) % 256) + '.' +
+           std::to_string(i % 256);
+}
+
 const char *const kOrgs[] = {"public", "speech", "vision", "nlp", "ads", "search"};
 
 json managedField(const char *manager, const char *operation, const std::string &time,
@@ -49,9 +55,19 @@ std::string ScaleScenario::namespaceName(std::size_t index) {
     return buf;
 }
 
+bool ScaleScenario::isGpuNode(std::size_t index, std::size_t nodes,
+                              std::optional<std::size_t> gpuNodes) {
+    if (!gpuNodes)
+        return index % 10 == 0;
+    return nodes > 0 && (index * *gpuNodes) % nodes < *gpuNodes;
+}
+
 json ScaleScenario::node(std::size_t i, std::uint64_t seed) {
+    return node(i, seed, i % 10 == 0);
+}
+
+json ScaleScenario::node(std::size_t i, std::uint64_t seed, bool gpu) {
     const std::uint64_t r = mix(seed, i, 1);
-    const bool gpu = i % 10 == 0;
     const std::string name = nodeName(i);
     const std::string org = kOrgs[r % 6];
     const std::string time = "2026-0" + std::to_string(1 + r % 9) + "-1" + std::to_string(r % 10) +
@@ -100,8 +116,7 @@ json ScaleScenario::node(std::size_t i, std::uint64_t seed) {
         return json{{"type", type},   {"status", status},          {"reason", reason},
                     {"message", msg}, {"lastHeartbeatTime", time}, {"lastTransitionTime", time}};
     };
-    const std::string ip = "10." + std::to_string(20 + i / 65536) + '.' +
-                           std::to_string((i / 256) % 256) + '.' + std::to_string(i % 256);
+    const std::string ip = nodeIp(i);
     return {
         {"apiVersion", "v1"},
         {"kind", "Node"},
@@ -155,14 +170,14 @@ json ScaleScenario::node(std::size_t i, std::uint64_t seed) {
 }
 
 json ScaleScenario::pod(std::size_t i, std::size_t nodes, std::size_t namespaces,
-                        std::uint64_t seed) {
+                        std::uint64_t seed, std::optional<std::size_t> gpuNodes) {
     const std::uint64_t r = mix(seed, i, 2);
     const std::string ns = namespaceName(i % namespaces);
     const std::string app = "app-" + std::to_string((i / namespaces) % 50);
     const std::string rs = app + '-' + hex(mix(seed, i % namespaces, (i / namespaces) % 50), 10);
     const std::string name = rs + '-' + hex(r, 5);
     const std::size_t nodeIndex = (i * 7919) % std::max<std::size_t>(nodes, 1);
-    const bool gpu = nodeIndex % 10 == 0;
+    const bool gpu = isGpuNode(nodeIndex, nodes, gpuNodes);
     const bool pending = i % 1000 == 999;
     const std::string time = "2026-11-" + std::to_string(10 + r % 18) + "T1" +
                              std::to_string(r % 10) + ":0" + std::to_string(r % 6) + ":00Z";
@@ -322,9 +337,7 @@ json ScaleScenario::pod(std::size_t i, std::size_t nodes, std::size_t namespaces
         status = {
             {"phase", "Running"},
             {"conditions", conds},
-            {"hostIP", "10." + std::to_string(20 + nodeIndex / 65536) + '.' +
-                           std::to_string((nodeIndex / 256) % 256) + '.' +
-                           std::to_string(nodeIndex % 256)},
+            {"hostIP", nodeIp(nodeIndex)},
             {"podIP", podIp},
             {"podIPs", json::array({{{"ip", podIp}}})},
             {"startTime", time},
@@ -397,10 +410,138 @@ json ScaleScenario::pod(std::size_t i, std::size_t nodes, std::size_t namespaces
             {"status", status}};
 }
 
+namespace {
+
+constexpr const char *kMonitoring = "monitoring";
+constexpr const char *kExporter = "dcgm-exporter";
+constexpr const char *kExporterImage = "nvidia/dcgm-exporter:3.1.7-3.1.4-ubuntu20.04";
+const char *const kCreated = "2026-01-01T00:00:00Z";
+
+json exporterLabels() {
+    return {{"app.kubernetes.io/name", kExporter}, {"app.kubernetes.io/version", "2.4.0"}};
+}
+
+/// A generated name's five characters, as the API server's (its alphabet), distinct for every
+/// index below 27^5: a DaemonSet pod per node, whatever the number of nodes.
+std::string nameSuffix(std::size_t index, std::uint64_t seed) {
+    static constexpr char kAlphabet[] = "bcdfghjklmnpqrstvwxz2456789";
+    constexpr std::uint64_t kSpace = 27ULL * 27 * 27 * 27 * 27;
+    // x ↦ (x·m + c) mod 27^5 is a bijection when m is not a multiple of 3.
+    std::uint64_t v = (static_cast<std::uint64_t>(index) * 7368787ULL + seed * 104729ULL) % kSpace;
+    std::string out(5, 'b');
+    for (char &c : out) {
+        c = kAlphabet[v % 27];
+        v /= 27;
+    }
+    return out;
+}
+
+json runningConditions(const std::string &time) {
+    json conds = json::array();
+    for (const char *c :
+         {"PodReadyToStartContainers", "Initialized", "Ready", "ContainersReady", "PodScheduled"})
+        conds.push_back({{"type", c},
+                         {"status", "True"},
+                         {"lastProbeTime", nullptr},
+                         {"lastTransitionTime", time}});
+    return conds;
+}
+
+} // namespace
+
+json ScaleScenario::exporterPod(std::size_t nodeIndex, std::uint64_t seed) {
+    const std::string node = nodeName(nodeIndex);
+    const std::string name = std::string(kExporter) + '-' + nameSuffix(nodeIndex, seed);
+    const std::string ip = nodeIp(nodeIndex);
+    const std::string time = "2026-01-02T03:04:05Z";
+    json labels = exporterLabels();
+    labels["controller-revision-hash"] = "7c9f6d8b5d";
+    labels["pod-template-generation"] = "1";
+    const json container = {
+        {"name", kExporter},
+        {"image", kExporterImage},
+        {"imagePullPolicy", "IfNotPresent"},
+        {"env", json::array({{{"name", "DCGM_EXPORTER_LISTEN"}, {"value", ":9400"}},
+                             {{"name", "DCGM_EXPORTER_KUBERNETES"}, {"value", "true"}}})},
+        {"ports",
+         json::array({{{"name", "metrics"}, {"containerPort", 9400}, {"protocol", "TCP"}}})},
+        {"securityContext", {{"privileged", true}, {"runAsNonRoot", false}, {"runAsUser", 0}}},
+        {"volumeMounts", json::array({{{"name", "pod-gpu-resources"},
+                                       {"mountPath", "/var/lib/kubelet/pod-resources"},
+                                       {"readOnly", true}}})},
+        {"terminationMessagePath", "/dev/termination-log"},
+        {"terminationMessagePolicy", "File"}};
+    return {{"apiVersion", "v1"},
+            {"kind", "Pod"},
+            {"metadata",
+             {{"name", name},
+              {"generateName", std::string(kExporter) + '-'},
+              {"namespace", kMonitoring},
+              {"creationTimestamp", time},
+              {"labels", labels},
+              {"ownerReferences", json::array({{{"apiVersion", "apps/v1"},
+                                                {"kind", "DaemonSet"},
+                                                {"name", kExporter},
+                                                {"uid", "d0c6e000-0000-4000-8000-" + hex(seed, 12)},
+                                                {"controller", true},
+                                                {"blockOwnerDeletion", true}}})}}},
+            {"spec",
+             {{"nodeName", node},
+              {"hostNetwork", true},
+              {"dnsPolicy", "ClusterFirstWithHostNet"},
+              {"containers", json::array({container})},
+              {"restartPolicy", "Always"},
+              {"terminationGracePeriodSeconds", 30},
+              {"serviceAccountName", kExporter},
+              {"schedulerName", "default-scheduler"},
+              {"priority", 0},
+              {"affinity",
+               {{"nodeAffinity",
+                 {{"requiredDuringSchedulingIgnoredDuringExecution",
+                   {{"nodeSelectorTerms",
+                     json::array({{{"matchFields", json::array({{{"key", "metadata.name"},
+                                                                 {"operator", "In"},
+                                                                 {"values", {node}}}})}}})}}}}}}},
+              {"tolerations",
+               json::array(
+                   {{{"key", "nvidia.com/gpu"}, {"operator", "Exists"}, {"effect", "NoSchedule"}},
+                    {{"key", "node.kubernetes.io/not-ready"},
+                     {"operator", "Exists"},
+                     {"effect", "NoExecute"}},
+                    {{"key", "node.kubernetes.io/unreachable"},
+                     {"operator", "Exists"},
+                     {"effect", "NoExecute"}}})},
+              {"volumes",
+               json::array(
+                   {{{"name", "pod-gpu-resources"},
+                     {"hostPath", {{"path", "/var/lib/kubelet/pod-resources"}, {"type", ""}}}}})}}},
+            {"status",
+             {{"phase", "Running"},
+              {"conditions", runningConditions(time)},
+              {"hostIP", ip},
+              // hostNetwork: the pod's address is its node's.
+              {"podIP", ip},
+              {"podIPs", json::array({{{"ip", ip}}})},
+              {"startTime", time},
+              {"qosClass", "BestEffort"},
+              {"containerStatuses",
+               json::array({{{"name", kExporter},
+                             {"ready", true},
+                             {"started", true},
+                             {"restartCount", 0},
+                             {"image", kExporterImage},
+                             {"imageID", std::string("docker.io/nvidia/dcgm-exporter@sha256:") +
+                                             hex(mix(seed, 77, 1), 16) + hex(mix(seed, 77, 2), 16)},
+                             {"containerID", "containerd://" + hex(mix(seed, nodeIndex, 51), 16) +
+                                                 hex(mix(seed, nodeIndex, 52), 16)},
+                             {"state", {{"running", {{"startedAt", time}}}}}}})}}}};
+}
+
 void ScaleScenario::load(ObjectStore &store, const ResourceRegistry &registry, std::size_t nodes,
-                         std::size_t pods, std::uint64_t seed) {
+                         std::size_t pods, std::uint64_t seed,
+                         std::optional<std::size_t> gpuNodes) {
     const std::size_t namespaces = std::clamp<std::size_t>(pods / 150, 1, 1000);
-    const std::string created = "2026-01-01T00:00:00Z";
+    const std::string created = kCreated;
     store.bulkLoad(registry.core("namespaces"), namespaces, [&](std::size_t i) {
         const std::string name = namespaceName(i);
         return json{{"apiVersion", "v1"},
@@ -412,15 +553,156 @@ void ScaleScenario::load(ObjectStore &store, const ResourceRegistry &registry, s
                     {"spec", {{"finalizers", {"kubernetes"}}}},
                     {"status", {{"phase", "Active"}}}};
     });
-    store.bulkLoad(registry.core("nodes"), nodes, [&](std::size_t i) { return node(i, seed); });
+    store.bulkLoad(registry.core("nodes"), nodes,
+                   [&](std::size_t i) { return node(i, seed, isGpuNode(i, nodes, gpuNodes)); });
     // In slices, so that the JSON documents being built never all exist at once.
     constexpr std::size_t slice = 20000;
     for (std::size_t start = 0; start < pods; start += slice) {
         const std::size_t n = std::min(slice, pods - start);
         store.bulkLoad(registry.core("pods"), n, [&, start](std::size_t i) {
-            return pod(start + i, nodes, namespaces, seed);
+            return pod(start + i, nodes, namespaces, seed, gpuNodes);
         });
     }
+    loadMonitoring(store, registry, nodes, seed, gpuNodes);
+}
+
+void ScaleScenario::loadMonitoring(ObjectStore &store, const ResourceRegistry &registry,
+                                   std::size_t nodes, std::uint64_t seed,
+                                   std::optional<std::size_t> gpuNodes) {
+    std::vector<std::size_t> gpu;
+    std::optional<std::size_t> cpuNode;
+    for (std::size_t i = 0; i < nodes; ++i) {
+        if (isGpuNode(i, nodes, gpuNodes))
+            gpu.push_back(i);
+        else if (!cpuNode)
+            cpuNode = i;
+    }
+    const auto one = [&](const ResourceType &type, json object) {
+        store.bulkLoad(type, 1, [&](std::size_t) { return object; });
+    };
+    one(registry.core("namespaces"),
+        {{"apiVersion", "v1"},
+         {"kind", "Namespace"},
+         {"metadata",
+          {{"name", kMonitoring},
+           {"creationTimestamp", kCreated},
+           {"labels", {{"kubernetes.io/metadata.name", kMonitoring}}}}},
+         {"spec", {{"finalizers", {"kubernetes"}}}},
+         {"status", {{"phase", "Active"}}}});
+    store.bulkLoad(registry.core("pods"), gpu.size(),
+                   [&](std::size_t k) { return exporterPod(gpu[k], seed); });
+    const json labels = exporterLabels();
+    const auto count = static_cast<std::int64_t>(gpu.size());
+    if (const auto daemonSets = registry.find("apps", "v1", "daemonsets"))
+        one(*daemonSets,
+            {{"apiVersion", "apps/v1"},
+             {"kind", "DaemonSet"},
+             {"metadata",
+              {{"name", kExporter},
+               {"namespace", kMonitoring},
+               {"creationTimestamp", kCreated},
+               {"labels", labels}}},
+             {"spec",
+              {{"selector", {{"matchLabels", labels}}},
+               {"updateStrategy", {{"type", "RollingUpdate"}}},
+               {"template",
+                {{"metadata", {{"labels", labels}, {"name", kExporter}}},
+                 {"spec",
+                  {{"hostNetwork", true},
+                   {"nodeSelector", {{"gpu", "true"}}},
+                   {"containers",
+                    json::array({{{"name", kExporter}, {"image", kExporterImage}}})}}}}}}},
+             {"status",
+              {{"desiredNumberScheduled", count},
+               {"currentNumberScheduled", count},
+               {"updatedNumberScheduled", count},
+               {"numberReady", count},
+               {"numberAvailable", count},
+               {"numberMisscheduled", 0},
+               {"observedGeneration", 1}}}});
+    const auto service = [&](const char *name, const json &meta, const json &selector,
+                             const char *clusterIp, json port) {
+        json m = meta;
+        m["name"] = name;
+        m["namespace"] = kMonitoring;
+        m["creationTimestamp"] = kCreated;
+        one(registry.core("services"), {{"apiVersion", "v1"},
+                                        {"kind", "Service"},
+                                        {"metadata", m},
+                                        {"spec",
+                                         {{"selector", selector},
+                                          {"type", "ClusterIP"},
+                                          {"clusterIP", clusterIp},
+                                          {"clusterIPs", {clusterIp}},
+                                          {"ports", json::array({std::move(port)})}}},
+                                        {"status", {{"loadBalancer", json::object()}}}});
+    };
+    service(kExporter,
+            {{"labels", labels},
+             {"annotations",
+              {{"prometheus.io/scrape", "true"},
+               {"prometheus.io/port", "9400"},
+               {"prometheus.io/path", "/metrics"}}}},
+            labels, "10.96.40.94",
+            {{"name", "metrics"}, {"port", 9400}, {"targetPort", 9400}, {"protocol", "TCP"}});
+    const json promLabels = {{"app", "prometheus"}, {"prometheus", "k8s"}};
+    service("prometheus-k8s", {{"labels", {{"prometheus", "k8s"}}}}, promLabels, "10.96.90.90",
+            {{"name", "web"}, {"port", 9090}, {"targetPort", "web"}, {"protocol", "TCP"}});
+    // The Prometheus itself, on the first CPU node (a GPU node when there is none).
+    const std::size_t host = cpuNode.value_or(0);
+    if (nodes == 0)
+        return;
+    const std::string ip = nodeIp(host);
+    const std::string time = "2026-01-02T03:04:05Z";
+    const json resources = {{"requests", {{"cpu", "1"}, {"memory", "4Gi"}}},
+                            {"limits", {{"cpu", "4"}, {"memory", "16Gi"}}}};
+    json promPodLabels = promLabels;
+    promPodLabels["statefulset.kubernetes.io/pod-name"] = "prometheus-k8s-0";
+    one(registry.core("pods"),
+        {{"apiVersion", "v1"},
+         {"kind", "Pod"},
+         {"metadata",
+          {{"name", "prometheus-k8s-0"},
+           {"namespace", kMonitoring},
+           {"creationTimestamp", time},
+           {"labels", promPodLabels},
+           {"ownerReferences", json::array({{{"apiVersion", "apps/v1"},
+                                             {"kind", "StatefulSet"},
+                                             {"name", "prometheus-k8s"},
+                                             {"uid", "5a7e0000-0000-4000-8000-" + hex(seed, 12)},
+                                             {"controller", true},
+                                             {"blockOwnerDeletion", true}}})}}},
+         {"spec",
+          {{"nodeName", nodeName(host)},
+           {"containers",
+            json::array(
+                {{{"name", "prometheus"},
+                  {"image", "prom/prometheus:v2.42.0"},
+                  {"ports",
+                   json::array({{{"name", "web"}, {"containerPort", 9090}, {"protocol", "TCP"}}})},
+                  {"resources", resources}}})},
+           {"restartPolicy", "Always"},
+           {"serviceAccountName", "prometheus-k8s"},
+           {"schedulerName", "default-scheduler"},
+           {"terminationGracePeriodSeconds", 600}}},
+         {"status",
+          {{"phase", "Running"},
+           {"conditions", runningConditions(time)},
+           {"hostIP", ip},
+           {"podIP", "10.99.0.9"},
+           {"podIPs", json::array({{{"ip", "10.99.0.9"}}})},
+           {"startTime", time},
+           {"qosClass", "Burstable"},
+           {"containerStatuses",
+            json::array(
+                {{{"name", "prometheus"},
+                  {"ready", true},
+                  {"started", true},
+                  {"restartCount", 0},
+                  {"image", "prom/prometheus:v2.42.0"},
+                  {"imageID", "docker.io/prom/prometheus@sha256:" + hex(mix(seed, 9, 9), 16)},
+                  {"containerID", "containerd://" + hex(mix(seed, 9, 10), 16)},
+                  {"state", {{"running", {{"startedAt", time}}}}}}})}}}});
 }
 
 } // namespace cubedesk::sim

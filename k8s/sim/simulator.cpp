@@ -254,7 +254,11 @@ std::optional<std::string> Simulator::start() {
                 return "demo scenario, " + what + ": " + r.error().message;
         }
     } else if (m_options.scenario == "scale") {
-        ScaleScenario::load(m_store, m_registry, m_options.nodes, m_options.pods, m_options.seed);
+        if (m_options.gpuNodes && *m_options.gpuNodes > m_options.nodes)
+            return "--gpu-nodes " + std::to_string(*m_options.gpuNodes) + " is more than the " +
+                   std::to_string(m_options.nodes) + " nodes";
+        ScaleScenario::load(m_store, m_registry, m_options.nodes, m_options.pods, m_options.seed,
+                            m_options.gpuNodes);
     } else if (m_options.scenario != "empty") {
         return "unknown scenario '" + m_options.scenario + "' (demo, scale or empty)";
     }

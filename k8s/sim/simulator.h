@@ -37,6 +37,8 @@ struct SimulatorOptions {
     std::string scenario = "demo"; ///< demo | scale | empty
     std::size_t nodes = 500;
     std::size_t pods = 15000;
+    /// The scale scenario's GPU nodes among `nodes` (at most `nodes`); unset: every tenth node.
+    std::optional<std::size_t> gpuNodes;
     std::string loadDir;
     bool builtinCrds = true;
     double churnPerSecond = 0;

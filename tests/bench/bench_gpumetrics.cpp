@@ -1,0 +1,511 @@
+// cubedesk-bench-gpumetrics: what one refresh of the GPUs pane's DCGM metrics costs on a big GPU
+// cluster, against curl fetching the same query through the same proxy (docs/performance.md).
+//
+//   cubedesk-bench-gpumetrics [--nodes 5000] [--gpu-nodes N] [--pods 150000] [--refreshes 5]
+//                             [--curl-runs 5] [--scrape-interval 60] [--sim-cpus last|LIST]
+//
+// Starts `cubedesk-sim --scenario scale --prometheus` (--gpu-nodes of the --nodes have eight
+// A100s each and run the dcgm-exporter DaemonSet's pod; default: every node) with a real
+// Prometheus scraping every exporter. The simulator stands for an API server and a Prometheus on
+// other machines: both get this machine's last CPU (--sim-cpus; Prometheus is the simulator's
+// child and inherits it) and this process — its threads, and curl — the others. Ready when
+// Prometheus, asked through the API server's service proxy, counts every GPU
+// (`count(DCGM_FI_DEV_GPU_UTIL)` = 8 × GPU nodes).
+//
+// Then, as the application does: a models::ClusterHub on the simulator's kubeconfig, synced, and
+// a ui::GpusPane on that cluster, shown (1440×900; run it under xvfb-run, or
+// QT_QPA_PLATFORM=offscreen), whose GpuMetricsMonitor (hub->gpuMetrics()) looks for Prometheus
+// and asks it once (first_refresh). Then --refreshes times, with a ui::ResponsivenessProbe
+// running throughout: a poll (the monitor's pollAll, started as watch() starts it when the pane
+// appears) until updated() says the cluster is measured (or failed) — the wall time, the
+// process's CPU time (getrusage RUSAGE_SELF: every thread, the decoding in Qt's pool included),
+// the same split by thread (the GUI thread, Qt's pool, the others: the cluster's transport
+// thread among them) and the page faults — then a second for the pane to repaint. The frame times
+// and the longest event-loop gap cover the refreshes and their repaints.
+//
+// The peer, in the same run: curl fetching the same instant query (k8s::GpuReadings::query()
+// through k8s::PrometheusEndpoint monitoring/prometheus-k8s:9090) from the same API server with
+// the kubeconfig's credentials and CA, --curl-runs times (wall time; CPU of the curl child,
+// getrusage RUSAGE_CHILDREN). Last, the monitor's two steps run here on the GUI thread on one of
+// those bodies, for where the time goes: PromResponse::parse (the monitor decodes in Qt's pool,
+// with its 200,000-series cap; here without a cap) and GpuReadings::fromResponse against the
+// cache. Prints one JSON object: medians, and the ratios to curl.
+// A benchmark, not a test: figures go into docs/performance.md.
+
+#include "k8s/config/kubeconfig.h"
+#include "k8s/config/kubeconfigsources.h"
+#include "k8s/cube/dumprows.h"
+#include "k8s/cube/gpureadings.h"
+#include "k8s/cube/prometheusendpoint.h"
+#include "k8s/cube/promresponse.h"
+#include "k8s/session/processresources.h"
+#include "models/clusterconnection.h"
+#include "models/clusterhub.h"
+#include "models/clusterstore.h"
+#include "models/gpumetricsmonitor.h"
+#include "tests/bench/benchmeasures.h"
+#include "tests/bench/benchsupport.h"
+#include "tests/support/process.h"
+#include "tests/support/simprocess.h"
+#include "ui/gpuspane.h"
+#include "ui/responsivenessprobe.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QStandardPaths>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <sys/resource.h>
+#include <vector>
+
+#include <unistd.h>
+
+using namespace cubedesk;
+using bench::arg;
+using bench::runEventLoop;
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+constexpr const char *kName = "cubedesk-bench-gpumetrics";
+
+double seconds(const timeval &t) {
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
+}
+
+/// CPU time (user + system) and minor page faults of this process (`RUSAGE_SELF`) or of its
+/// reaped children (`RUSAGE_CHILDREN`).
+struct Usage {
+    double cpu = 0;
+    long faults = 0;
+    static Usage of(int who) {
+        rusage u{};
+        getrusage(who, &u);
+        return {seconds(u.ru_utime) + seconds(u.ru_stime), u.ru_minflt};
+    }
+};
+
+/// CPU time of each of this process's threads (ns, from /proc/self/task/TID/schedstat),
+/// grouped: the GUI thread (the main thread), Qt's pool (where the monitor decodes) and the rest
+/// (the cluster's transport thread among them). Threads that end in between are not counted.
+struct ThreadCpu {
+    std::map<long, std::pair<std::string, double>> byTid; ///< tid → (group, seconds)
+
+    static ThreadCpu now() {
+        ThreadCpu out;
+        const long self = static_cast<long>(getpid());
+        for (const auto &entry : std::filesystem::directory_iterator("/proc/self/task")) {
+            const std::string name = entry.path().filename().string();
+            char *end = nullptr;
+            const long tid = std::strtol(name.c_str(), &end, 10);
+            if (end == name.c_str())
+                continue;
+            std::ifstream comm(entry.path() / "comm");
+            std::string threadName;
+            std::getline(comm, threadName);
+            std::ifstream sched(entry.path() / "schedstat");
+            double ns = 0;
+            if (!(sched >> ns))
+                continue;
+            const std::string group = tid == self                                   ? "gui"
+                                      : threadName.rfind("Thread (pooled)", 0) == 0 ? "pool"
+                                                                                    : "other";
+            out.byTid[tid] = {group, ns / 1e9};
+        }
+        return out;
+    }
+    /// Seconds per group since `before`.
+    std::map<std::string, double> since(const ThreadCpu &before) const {
+        std::map<std::string, double> out{{"gui", 0.0}, {"pool", 0.0}, {"other", 0.0}};
+        for (const auto &[tid, entry] : byTid) {
+            const auto was = before.byTid.find(tid);
+            out[entry.first] += entry.second - (was == before.byTid.end() ? 0 : was->second.second);
+        }
+        return out;
+    }
+};
+
+double r3(double v) {
+    return std::round(v * 1000) / 1000;
+}
+
+Json medianMax(const std::vector<double> &v) {
+    return Json{{"median", r3(bench::median(v))},
+                {"max", r3(v.empty() ? 0 : *std::max_element(v.begin(), v.end()))},
+                {"count", v.size()}};
+}
+
+Json figuresJson(const ui::ResponsivenessProbe::Figures &f) {
+    return Json{
+        {"median", r3(f.median)}, {"p99", r3(f.p99)}, {"max", r3(f.max)}, {"count", f.count}};
+}
+
+const char *stateName(models::GpuMetricsMonitor::State state) {
+    using State = models::GpuMetricsMonitor::State;
+    switch (state) {
+    case State::NotAsked:
+        return "not asked";
+    case State::Searching:
+        return "searching";
+    case State::Measured:
+        return "measured";
+    case State::NoPrometheus:
+        return "no prometheus";
+    case State::Refused:
+        return "refused";
+    case State::Failed:
+        return "failed";
+    }
+    return "?";
+}
+
+/// curl against the API server with the kubeconfig's CA and bearer token (a header file, so
+/// the token is not on a command line).
+class Curl {
+public:
+    struct Run {
+        bool ok = false;
+        double wallS = 0;
+        double cpuS = 0;
+        std::string body; ///< when asked for
+        std::string error;
+    };
+
+    Curl(std::string server, const std::string &caPem, const std::string &token,
+         const test::TempDir &dir)
+        : m_server(std::move(server))
+        , m_ca(dir.file("ca.pem"))
+        , m_header(dir.file("authorization"))
+        , m_out(dir.file("body.json")) {
+        std::ofstream(m_ca) << caPem;
+        std::ofstream(m_header) << "Authorization: Bearer " << token << '\n';
+    }
+
+    /// GETs `path`; the body is read back only when `keepBody`.
+    Run get(const std::string &path, bool keepBody) const {
+        Run run;
+        const Usage before = Usage::of(RUSAGE_CHILDREN);
+        const auto start = std::chrono::steady_clock::now();
+        const test::Process::Result r = test::Process::run(
+            {"curl", "--silent", "--show-error", "--fail", "--cacert", m_ca, "--header",
+             "@" + m_header, "--output", keepBody ? m_out : "/dev/null", m_server + path},
+            std::chrono::minutes(10));
+        run.wallS = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        run.cpuS = Usage::of(RUSAGE_CHILDREN).cpu - before.cpu;
+        run.ok = r.exitCode == 0;
+        run.error = r.err;
+        if (run.ok && keepBody) {
+            std::ifstream in(m_out, std::ios::binary | std::ios::ate);
+            run.body.resize(static_cast<std::size_t>(in.tellg()));
+            in.seekg(0);
+            in.read(run.body.data(), static_cast<std::streamsize>(run.body.size()));
+        }
+        return run;
+    }
+
+private:
+    std::string m_server;
+    std::string m_ca;
+    std::string m_header;
+    std::string m_out;
+};
+
+/// The value of a one-sample instant answer (count(...)), or -1.
+double scalarOf(const std::string &body) {
+    const auto answer = k8s::PromResponse::parse(body);
+    if (!answer.ok() || answer.value().series.size() != 1 ||
+        answer.value().series.front().samples.empty())
+        return -1;
+    return answer.value().series.front().samples.back().value;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    // Before any thread starts: the process keeps its heap, as the application does, and stays
+    // off the simulator's (and Prometheus's) CPU.
+    k8s::ProcessResources::keepFreedMemory();
+    const bench::CpuSplit cpus = bench::splitCpus(arg(argc, argv, "--sim-cpus", "last"));
+    if (cpus.error) {
+        std::fprintf(stderr, "%s: %s\n", kName, cpus.error->c_str());
+        return 2;
+    }
+    QApplication app(argc, argv);
+    QStandardPaths::setTestModeEnabled(true);
+    const std::string nodes = arg(argc, argv, "--nodes", "5000");
+    const std::string gpuNodes = arg(argc, argv, "--gpu-nodes", nodes.c_str());
+    const std::string pods = arg(argc, argv, "--pods", "150000");
+    const std::string scrapeInterval = arg(argc, argv, "--scrape-interval", "60");
+    const int refreshes = std::stoi(arg(argc, argv, "--refreshes", "5"));
+    const int curlRuns = std::stoi(arg(argc, argv, "--curl-runs", "5"));
+    const long long gpus = 8LL * std::stoll(gpuNodes);
+
+    QElapsedTimer clock;
+    clock.start();
+    std::vector<std::string> simArgs{"--scenario",   "scale",
+                                     "--nodes",      nodes,
+                                     "--gpu-nodes",  gpuNodes,
+                                     "--pods",       pods,
+                                     "--prometheus", "--scrape-interval",
+                                     scrapeInterval, "--no-metrics-server"};
+    if (!cpus.simulator.empty()) {
+        simArgs.emplace_back("--cpus");
+        simArgs.push_back(bench::cpuListText(cpus.simulator));
+    }
+    test::SimProcess sim(simArgs);
+    if (!sim.ready()) {
+        std::fprintf(stderr, "%s: %s\n", kName, sim.error().c_str());
+        return 1;
+    }
+    // The line after "listening on": Prometheus is ready, or why not.
+    while (sim.stdoutText().find("prometheus") == std::string::npos && clock.elapsed() < 300000)
+        runEventLoop(100);
+    if (sim.stdoutText().find("prometheus on ") == std::string::npos) {
+        std::fprintf(stderr, "%s: no Prometheus: %s%s\n", kName, sim.stdoutText().c_str(),
+                     sim.stderrText().c_str());
+        return 1;
+    }
+    const double simStartS = static_cast<double>(clock.elapsed()) / 1000.0;
+
+    // The kubeconfig's server, CA and token, for curl.
+    k8s::KubeconfigSources sources;
+    sources.explicitFiles = {QString::fromStdString(sim.kubeconfig())};
+    const k8s::Kubeconfig config = k8s::Kubeconfig::load(sources);
+    const auto context = config.resolveCurrent();
+    if (!context.ok() || !context.value().credentialProvider) {
+        std::fprintf(stderr, "%s: the simulator's kubeconfig does not resolve\n", kName);
+        return 1;
+    }
+    const auto credentials = context.value().credentialProvider->credentials();
+    if (!credentials.ok()) {
+        std::fprintf(stderr, "%s: no credentials in the simulator's kubeconfig\n", kName);
+        return 1;
+    }
+    std::string server = context.value().server.toString().toStdString();
+    while (!server.empty() && server.back() == '/')
+        server.pop_back();
+    const test::TempDir dir;
+    const Curl curl(server, context.value().caPem.toStdString(),
+                    credentials.value().bearerToken.toStdString(), dir);
+
+    const k8s::PrometheusEndpoint prometheus{"monitoring", "prometheus-k8s", "9090"};
+    const std::string query = k8s::GpuReadings::query();
+    const std::string queryPath = prometheus.queryPath(query);
+
+    // Ready: Prometheus has scraped every exporter (polled through the proxy, as a client would).
+    const std::string countPath = prometheus.queryPath("count(DCGM_FI_DEV_GPU_UTIL)");
+    double counted = -1;
+    QElapsedTimer waiting;
+    waiting.start();
+    const qint64 readyLimitMs = 600000 + 3LL * std::stoll(scrapeInterval) * 1000;
+    while (waiting.elapsed() < readyLimitMs) {
+        const Curl::Run r = curl.get(countPath, true);
+        counted = r.ok ? scalarOf(r.body) : -1;
+        if (counted == static_cast<double>(gpus))
+            break;
+        std::fprintf(stderr, "%s: Prometheus counts %.0f of %lld GPUs\n", kName, counted, gpus);
+        runEventLoop(2000); // polling Prometheus's progress, not waiting for it
+    }
+    if (counted != static_cast<double>(gpus)) {
+        std::fprintf(stderr, "%s: Prometheus never counted %lld GPUs (last: %.0f)\n", kName, gpus,
+                     counted);
+        return 1;
+    }
+    const double readyS = static_cast<double>(clock.elapsed()) / 1000.0;
+
+    // The application's side: the hub on the kubeconfig, synced, and the GPUs pane.
+    models::ClusterHub hub;
+    if (const QStringList errors = hub.load({QString::fromStdString(sim.kubeconfig())});
+        !errors.isEmpty() || hub.clusters().size() != 1) {
+        std::fprintf(stderr, "%s: %s\n", kName, errors.join(QLatin1Char('\n')).toUtf8().data());
+        return 1;
+    }
+    models::ClusterConnection *connection = hub.clusters().front();
+    const QString cluster = connection->name();
+    clock.restart();
+    while (!connection->synced()) {
+        runEventLoop(50);
+        if (clock.elapsed() > 900000) {
+            std::fprintf(stderr, "%s: no sync within 900 s\n", kName);
+            return 1;
+        }
+    }
+    const double syncS = static_cast<double>(clock.elapsed()) / 1000.0;
+
+    models::GpuMetricsMonitor *monitor = hub.gpuMetrics();
+    // No timer poll during the run: each refresh below is started by the bench.
+    monitor->setInterval(std::chrono::hours(1));
+    bool updated = false;
+    QObject::connect(monitor, &models::PolledMonitor::updated, &app, [&](const QString &name) {
+        if (name == cluster &&
+            monitor->state(cluster) != models::GpuMetricsMonitor::State::Searching)
+            updated = true;
+    });
+    const auto awaitUpdate = [&](qint64 limitMs) {
+        QElapsedTimer t;
+        t.start();
+        while (!updated && t.elapsed() < limitMs)
+            runEventLoop(5);
+        return updated;
+    };
+
+    ui::GpusPane pane(&hub);
+    pane.resize(1440, 900);
+    pane.setScope({cluster});
+    // Showing the pane starts watching: the monitor looks for Prometheus, then asks it.
+    clock.restart();
+    Usage before = Usage::of(RUSAGE_SELF);
+    pane.show();
+    if (!awaitUpdate(600000)) {
+        std::fprintf(stderr, "%s: the first refresh did not end within 600 s\n", kName);
+        return 1;
+    }
+    const double firstWallS = static_cast<double>(clock.nsecsElapsed()) / 1e9;
+    const double firstCpuS = Usage::of(RUSAGE_SELF).cpu - before.cpu;
+    std::fprintf(stderr, "%s: first refresh %.2f s (CPU %.2f s): %s\n", kName, firstWallS,
+                 firstCpuS, monitor->describe(cluster).toUtf8().constData());
+    runEventLoop(2000); // the pane's first paint with readings
+
+    // The refreshes, one after the other, with the probe running throughout.
+    std::vector<double> wallS;
+    std::vector<double> cpuS;
+    std::vector<double> settledCpuS;
+    std::vector<double> faults;
+    std::map<std::string, std::vector<double>> threadCpuS; // per group
+    ui::ResponsivenessProbe probe(&pane, ui::ResponsivenessProbe::Mode::OwnUpdates);
+    probe.start();
+    for (int i = 0; i < refreshes; ++i) {
+        updated = false;
+        before = Usage::of(RUSAGE_SELF);
+        const ThreadCpu threadsBefore = ThreadCpu::now();
+        QElapsedTimer t;
+        t.start();
+        // The monitor's poll, started as the pane's appearance starts it (the pane's watch is
+        // given back at once: the count is as before).
+        monitor->unwatch();
+        monitor->watch();
+        if (!awaitUpdate(600000)) {
+            std::fprintf(stderr, "%s: refresh %d did not end within 600 s\n", kName, i + 1);
+            return 1;
+        }
+        wallS.push_back(static_cast<double>(t.nsecsElapsed()) / 1e9);
+        const Usage after = Usage::of(RUSAGE_SELF);
+        cpuS.push_back(after.cpu - before.cpu);
+        faults.push_back(static_cast<double>(after.faults - before.faults));
+        for (const auto &[group, seconds] : ThreadCpu::now().since(threadsBefore))
+            threadCpuS[group].push_back(seconds);
+        runEventLoop(1000); // the pane repaints what changed
+        settledCpuS.push_back(Usage::of(RUSAGE_SELF).cpu - before.cpu);
+        std::fprintf(stderr, "%s: refresh %d: %.3f s, CPU %.3f s (GUI thread %.3f s), %s\n", kName,
+                     i + 1, wallS.back(), cpuS.back(), threadCpuS["gui"].back(),
+                     stateName(monitor->state(cluster)));
+    }
+    probe.stop();
+    const QStringList readingNodes = monitor->nodes(cluster);
+    std::size_t readings = 0;
+    for (const QString &node : readingNodes)
+        readings += monitor->node(cluster, node).size();
+
+    // The peer: curl, the same query through the same proxy, the body thrown away.
+    std::vector<double> curlWallS;
+    std::vector<double> curlCpuS;
+    for (int i = 0; i < curlRuns; ++i) {
+        const Curl::Run r = curl.get(queryPath, false);
+        if (!r.ok) {
+            std::fprintf(stderr, "%s: curl failed: %s\n", kName, r.error.c_str());
+            return 1;
+        }
+        curlWallS.push_back(r.wallS);
+        curlCpuS.push_back(r.cpuS);
+    }
+
+    // Where the time goes: the monitor's two steps on one body, here, on the GUI thread.
+    const Curl::Run sample = curl.get(queryPath, true);
+    Json stages;
+    if (sample.ok) {
+        Usage u = Usage::of(RUSAGE_SELF);
+        QElapsedTimer t;
+        t.start();
+        const auto answer = k8s::PromResponse::parse(sample.body, std::size_t{100000000});
+        const double parseS = static_cast<double>(t.nsecsElapsed()) / 1e9;
+        const Usage parsed = Usage::of(RUSAGE_SELF);
+        std::size_t series = 0;
+        std::size_t devices = 0;
+        double attributeS = 0;
+        Usage attributed = parsed;
+        if (answer.ok()) {
+            series = answer.value().series.size();
+            t.restart();
+            // The cluster's cached nodes and pods, as the monitor attributes against them.
+            k8s::ClusterSnapshot snapshot;
+            snapshot.name = cluster.toStdString();
+            for (const auto &[nodeName, node] : connection->store().nodes())
+                snapshot.nodes.push_back(node);
+            for (const auto &[key, pod] : connection->store().pods())
+                snapshot.pods.push_back(pod);
+            devices = k8s::GpuReadings::fromResponse(answer.value(), snapshot).size();
+            attributeS = static_cast<double>(t.nsecsElapsed()) / 1e9;
+            attributed = Usage::of(RUSAGE_SELF);
+        }
+        stages = Json{{"body_bytes", sample.body.size()},
+                      {"series", series},
+                      {"devices", devices},
+                      {"parse_s", r3(parseS)},
+                      {"parse_cpu_s", r3(parsed.cpu - u.cpu)},
+                      {"parse_page_faults", parsed.faults - u.faults},
+                      {"attribute_s", r3(attributeS)},
+                      {"attribute_cpu_s", r3(attributed.cpu - parsed.cpu)},
+                      {"attribute_page_faults", attributed.faults - parsed.faults}};
+    }
+
+    const double appWall = bench::median(wallS);
+    const double appCpu = bench::median(cpuS);
+    const double peerWall = bench::median(curlWallS);
+    const double peerCpu = bench::median(curlCpuS);
+    const Json out{
+        {"nodes", std::stoll(nodes)},
+        {"gpu_nodes", std::stoll(gpuNodes)},
+        {"gpus", gpus},
+        {"pods", std::stoll(pods)},
+        {"scrape_interval_s", std::stoll(scrapeInterval)},
+        {"sim_and_prometheus_cpus",
+         cpus.simulator.empty() ? Json("shared") : Json(bench::cpuListText(cpus.simulator))},
+        {"bench_and_curl_cpus", bench::cpuListText(k8s::ProcessResources::allowedCpus())},
+        {"sim_start_s", r3(simStartS)},
+        {"prometheus_ready_s", r3(readyS)},
+        {"sync_s", r3(syncS)},
+        {"query", query},
+        {"first_refresh", {{"wall_s", r3(firstWallS)}, {"cpu_s", r3(firstCpuS)}}},
+        {"state", stateName(monitor->state(cluster))},
+        {"describe", monitor->describe(cluster).toStdString()},
+        {"nodes_with_readings", readingNodes.size()},
+        {"readings", readings},
+        {"refresh",
+         {{"wall_s", medianMax(wallS)},
+          {"cpu_s", medianMax(cpuS)},
+          {"cpu_s_with_repaint", medianMax(settledCpuS)},
+          {"cpu_s_gui_thread", medianMax(threadCpuS["gui"])},
+          {"cpu_s_pool_threads", medianMax(threadCpuS["pool"])},
+          {"cpu_s_other_threads", medianMax(threadCpuS["other"])},
+          {"page_faults", medianMax(faults)}}},
+        {"frame_time_ms", figuresJson(probe.frameTimes())},
+        {"frames_over_16_7ms", probe.lateFrames()},
+        {"paint_ms", figuresJson(probe.paints())},
+        {"event_loop_gap_ms", figuresJson(probe.gaps())},
+        {"stalls_over_100ms", probe.stalls(100)},
+        {"curl", {{"wall_s", medianMax(curlWallS)}, {"cpu_s", medianMax(curlCpuS)}}},
+        {"ratio_wall_to_curl", peerWall > 0 ? r3(appWall / peerWall) : 0.0},
+        {"ratio_cpu_to_curl", peerCpu > 0 ? r3(appCpu / peerCpu) : 0.0},
+        {"stages_on_gui_thread", stages}};
+    std::printf("%s\n", out.dump(1).c_str());
+    return 0;
+}
