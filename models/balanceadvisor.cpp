@@ -2,6 +2,7 @@
 
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
+#include "models/idlegpureport.h"
 #include "models/nodecardbuilder.h"
 #include "models/qtstring.h"
 
@@ -153,6 +154,38 @@ QString BalanceAdvisor::summary(const QString &cluster) const {
     return tr("Next run: move %1 from %2 to %3 (%n move(s) previewed).", "",
               static_cast<int>(result->moves.size()))
         .arg(toQString(first.node), toQString(first.fromOrg), toQString(first.toOrg));
+}
+
+QStringList BalanceAdvisor::idleDonors(const QString &cluster) const {
+    const IdleGpuReport *report = m_hub->idleGpus();
+    struct Donor {
+        double wasted;
+        QString text;
+    };
+    std::vector<Donor> donors;
+    for (const k8s::DumpRow &row : report->rows(cluster)) {
+        if (IdleGpuReport::text(row, "kind") != QLatin1String("org"))
+            continue;
+        const std::optional<double> gpus = IdleGpuReport::number(row, "gpus");
+        const std::optional<double> mean = IdleGpuReport::number(row, "util_avg_percent");
+        if (!gpus || *gpus < 1 || !mean || *mean >= report->thresholdPercent())
+            continue;
+        const double wasted = IdleGpuReport::number(row, "gpu_hours_wasted").value_or(0);
+        donors.push_back(
+            {wasted, tr("%1 holds %n GPU(s) at %2 % mean utilization over the last %3 (%4 "
+                        "GPU-hours wasted in 24 h): a donor if another group needs GPUs.",
+                        "", static_cast<int>(*gpus))
+                         .arg(IdleGpuReport::text(row, "org"))
+                         .arg(*mean, 0, 'f', 1)
+                         .arg(IdleGpuReport::duration(report->windowSeconds()))
+                         .arg(wasted, 0, 'f', 1)});
+    }
+    std::stable_sort(donors.begin(), donors.end(),
+                     [](const Donor &a, const Donor &b) { return a.wasted > b.wasted; });
+    QStringList out;
+    for (Donor &d : donors)
+        out << std::move(d.text);
+    return out;
 }
 
 void BalanceAdvisor::setAutoBalance(const QString &cluster, bool enabled, int intervalMinutes) {

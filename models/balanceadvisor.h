@@ -18,6 +18,7 @@
 
 #include <QHash>
 #include <QObject>
+#include <QStringList>
 #include <QVector>
 
 #include <functional>
@@ -51,6 +52,12 @@ public:
     QVector<BalanceGhost> ghosts(const QString &cluster) const;
     /// One line for the board: what the first move is and why, or why nothing moves.
     QString summary(const QString &cluster) const;
+
+    /// The resource groups of `cluster` whose held GPUs sit idle — mean utilization over the
+    /// idle window under the threshold, from the hub's IdleGpuReport (watched by whoever wants
+    /// this signal) — as one translated sentence each, most GPU-hours wasted first; empty when
+    /// the report has no rows for the cluster. A signal for the user: the planner ignores it.
+    QStringList idleDonors(const QString &cluster) const;
 
     /// Translated one-line explanation of a move.
     static QString explain(const k8s::RebalancePlanner::Move &move);

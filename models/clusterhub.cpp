@@ -5,6 +5,7 @@
 #include "k8s/session/transportfactory.h"
 #include "models/clusterconnection.h"
 #include "models/gpumetricsmonitor.h"
+#include "models/idlegpureport.h"
 #include "models/usagemonitor.h"
 
 #include <QLoggingCategory>
@@ -16,7 +17,8 @@ Q_LOGGING_CATEGORY(lcHub, "cubedesk.models.hub")
 ClusterHub::ClusterHub(QObject *parent)
     : QObject(parent)
     , m_usage(new UsageMonitor(this, this))
-    , m_gpuMetrics(new GpuMetricsMonitor(this, this)) {
+    , m_gpuMetrics(new GpuMetricsMonitor(this, this))
+    , m_idleGpus(new IdleGpuReport(this, this)) {
     m_resolveOptions.execProviders = std::make_shared<k8s::ExecCredentialProviders>();
     m_statePoll.setInterval(500);
     connect(&m_statePoll, &QTimer::timeout, this, &ClusterHub::pollStates);

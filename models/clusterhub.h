@@ -23,6 +23,7 @@ namespace cubedesk::models {
 
 class ClusterConnection;
 class GpuMetricsMonitor;
+class IdleGpuReport;
 class UsageMonitor;
 
 class ClusterHub final : public QObject {
@@ -78,6 +79,9 @@ public:
     UsageMonitor *usage() const { return m_usage; }
     /// DCGM readings from each cluster's Prometheus, polled while a view watches (shared).
     GpuMetricsMonitor *gpuMetrics() const { return m_gpuMetrics; }
+    /// Idle GPUs and waste per resource group, from 24 h of DCGM utilization (polled while
+    /// watched).
+    IdleGpuReport *idleGpus() const { return m_idleGpus; }
     /// Re-reads every connection's freshness now.
     void pollStates();
 
@@ -105,6 +109,7 @@ private:
     bool m_statusKindsWatched = false;
     UsageMonitor *m_usage;           ///< a child
     GpuMetricsMonitor *m_gpuMetrics; ///< a child
+    IdleGpuReport *m_idleGpus;       ///< a child
     bool m_readOnly = false;
     /// Contexts naming one exec user share its plugin, across reloads too.
     k8s::ResolveOptions m_resolveOptions;

@@ -46,24 +46,11 @@ std::optional<double> meanUtilization(const std::vector<k8s::GpuReading> &device
 }
 
 /// What is wrong with the devices: "XID 79 on GPU5", "GPU2 hot (88 °C)"; empty when nothing.
-QStringList healthProblems(const std::vector<k8s::GpuReading> &devices) {
-    QStringList problems;
-    for (const k8s::GpuReading &g : devices) {
-        if (g.xid && *g.xid > 0)
-            problems << GpuInventoryModel::tr("XID %1 on GPU%2").arg(*g.xid).arg(g.gpu);
-        if (g.temperatureC && *g.temperatureC >= k8s::GpuReadings::kHotCelsius)
-            problems << GpuInventoryModel::tr("GPU%1 hot (%2 °C)")
-                            .arg(g.gpu)
-                            .arg(*g.temperatureC, 0, 'f', 0);
-    }
-    return problems;
-}
-
 /// "OK", or the problems joined by " · "; "" without readings.
 QString healthText(const std::vector<k8s::GpuReading> &devices) {
     if (devices.empty())
         return {};
-    const QStringList problems = healthProblems(devices);
+    const QStringList problems = GpuInventoryModel::healthProblems(devices);
     return problems.isEmpty() ? GpuInventoryModel::tr("OK") : problems.join(QStringLiteral(" · "));
 }
 
@@ -93,6 +80,17 @@ QString devicesText(const std::vector<k8s::GpuReading> &devices) {
 }
 
 } // namespace
+
+QStringList GpuInventoryModel::healthProblems(const std::vector<k8s::GpuReading> &devices) {
+    QStringList problems;
+    for (const k8s::GpuReading &g : devices) {
+        if (g.xid && *g.xid > 0)
+            problems << tr("XID %1 on GPU%2").arg(*g.xid).arg(g.gpu);
+        if (g.temperatureC && *g.temperatureC >= k8s::GpuReadings::kHotCelsius)
+            problems << tr("GPU%1 hot (%2 °C)").arg(g.gpu).arg(*g.temperatureC, 0, 'f', 0);
+    }
+    return problems;
+}
 
 GpuInventoryModel::GpuInventoryModel(ClusterHub *hub, GpuTopologySources *sources, QObject *parent)
     : QAbstractTableModel(parent)

@@ -14,6 +14,7 @@
 #include "models/sortkey.h"
 
 #include <QAbstractTableModel>
+#include <QStringList>
 
 #include <unordered_map>
 #include <vector>
@@ -55,6 +56,9 @@ public:
                         int role = Qt::DisplayRole) const override;
     SortKey sortKey(int row, int column) const override;
 
+    /// What is wrong with these devices, one translated phrase each ("XID 79 on GPU5",
+    /// "GPU2 hot (88 °C)"); empty when nothing is.
+    static QStringList healthProblems(const std::vector<k8s::GpuReading> &devices);
     const GpuNodeRow &row(int row) const { return m_rows[static_cast<std::size_t>(row)]; }
     /// The row of `node` on `cluster`, -1 when it is not a GPU node (or unknown).
     int rowOf(const ClusterConnection *cluster, const QString &node) const;

@@ -3,7 +3,8 @@
 // the cluster's Prometheus through the API server's service proxy and polled only while
 // something watches it (PolledMonitor: the GPUs pane while shown, the notifications always).
 //
-// Per cluster, first the Prometheus is found: the endpoint the user set (setEndpoint), else the
+// Per cluster, first the Prometheus is found: the endpoint the user set (setEndpoint: a service,
+// or a URL asked directly with k8s::UrlGet and none of the cluster's credentials), else the
 // first well-known install whose buildinfo answers (k8s::PrometheusEndpoint::wellKnown, asked
 // one after the other). Then one instant query every interval (15 s by default: the platform's
 // scrape interval's order). Bodies are decoded off the GUI thread (PromResponse::parse in Qt's
@@ -17,11 +18,15 @@
 // longer gives them. A NotFound/refused search is retried at the next poll, so a Prometheus
 // installed later is found.
 //
+// queryRange() asks the Prometheus found (or set) for a cluster any range query on behalf of a
+// view (the node charts, the idle-GPU table): the same credentials, the same off-thread decoding.
+//
 // Threads: GUI thread only. Owned by the ClusterHub (shared by every window); does not own the
 // hub or its connections.
 
 #include "k8s/cube/gpureadings.h"
 #include "k8s/cube/prometheusendpoint.h"
+#include "k8s/write/writerequest.h"
 #include "models/polledmonitor.h"
 
 #include <QDateTime>
@@ -29,7 +34,9 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <QThreadPool>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -44,6 +51,7 @@ public:
     enum class State { NotAsked, Searching, Measured, NoPrometheus, Refused, Failed };
 
     explicit GpuMetricsMonitor(ClusterHub *hub, QObject *parent = nullptr);
+    ~GpuMetricsMonitor() override;
 
     /// Use this Prometheus for `cluster` instead of looking for one (nullopt: look again).
     void setEndpoint(const QString &cluster, std::optional<k8s::PrometheusEndpoint> endpoint);
@@ -57,6 +65,30 @@ public:
     /// in one translated line.
     QString describe(const QString &cluster) const;
     QDateTime sampledAt(const QString &cluster) const;
+
+    /// A decoded answer, or why there is none (one translated line naming the cluster).
+    struct Answer {
+        std::optional<k8s::PromResponse> response;
+        QString error;
+    };
+    using AnswerCallback = std::function<void(Answer)>;
+    /// Asks the cluster's Prometheus (found or set; an error when there is none yet) for
+    /// `promql` from `start` to `end` (seconds since the epoch) every `stepSeconds`. `done` runs
+    /// on the GUI thread once, or never when `context` is destroyed first.
+    void queryRange(const QString &cluster, const std::string &promql, qint64 start, qint64 end,
+                    qint64 stepSeconds, QObject *context, AnswerCallback done);
+    /// The Prometheus in use for `cluster`: the one set, else the one found (nullopt: none).
+    std::optional<k8s::PrometheusEndpoint> endpoint(const QString &cluster) const;
+    /// The endpoint the user set for `cluster` (nullopt: look for one).
+    std::optional<k8s::PrometheusEndpoint> givenEndpoint(const QString &cluster) const;
+    /// The cluster's cached nodes and pods, for attributing series (GUI thread: the objects'
+    /// strings live in the connection's pool).
+    static k8s::ClusterSnapshot snapshotOf(const ClusterConnection &connection);
+    /// The most series an answer about `connection` may have (PromResponse::parse's bound):
+    /// every field of every device its nodes could have, and never under kMinMaxSeries — a
+    /// bound, so that a runaway answer fails with a message instead of becoming rows.
+    static std::size_t maxSeriesOf(const ClusterConnection &connection);
+    static constexpr std::size_t kMinMaxSeries = 200000;
 
 private:
     struct Cluster {
@@ -75,10 +107,20 @@ private:
     void forget(const QString &cluster) override;
     void search(ClusterConnection *connection);
     void query(ClusterConnection *connection);
+    /// GETs `path` of `endpoint`: through the cluster's API server, or directly for a URL.
+    void request(ClusterConnection *connection, const k8s::PrometheusEndpoint &endpoint,
+                 const std::string &path, QObject *context,
+                 std::function<void(k8s::WriteResult)> done);
+    /// request(), then decodes the answer off the GUI thread; `done` gets it or an error naming
+    /// the endpoint (and the HTTP status: 401/403 is refused).
+    void fetch(ClusterConnection *connection, const k8s::PrometheusEndpoint &endpoint,
+               const std::string &path, QObject *context,
+               std::function<void(Answer, int status)> done);
     void finish(const QString &cluster, State state, const QString &reason);
     bool stale(const Cluster &c) const;
 
     QHash<QString, Cluster> m_clusters;
+    QThreadPool m_urlPool; ///< UrlGet's blocking GETs of Prometheus URLs
 };
 
 } // namespace cubedesk::models

@@ -19,6 +19,7 @@ enum ModelRole : int {
     LogSeverityRole,              ///< int, models::LogSeverity::Level of a log line
     LogSourceRole,                ///< QString, "[pod/container]" of an aggregated log line
     LogNumberRole,                ///< qulonglong, the line's number in its LogBuffer
+    SparklineRole,                ///< models::Sparkline of a row's recent values
 };
 
 } // namespace cubedesk::models

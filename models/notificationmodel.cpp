@@ -69,6 +69,7 @@ void NotificationModel::gpuMetricsChanged(const QString &cluster) {
         return;
     const bool first = !m_gpuFaults.contains(cluster);
     QSet<QString> &reported = m_gpuFaults[cluster];
+    const int rounds = ++m_gpuReadingRounds[cluster];
     QSet<QString> now;
     const QDateTime time = QDateTime::fromSecsSinceEpoch(m_clock());
     for (const QString &node : metrics->nodes(cluster))
@@ -92,16 +93,21 @@ void NotificationModel::gpuMetricsChanged(const QString &cluster) {
                            !first);
                 }
             }
-            if (g.temperatureC && *g.temperatureC >= k8s::GpuReadings::kHotCelsius) {
+            // Sustained throttling: hot in kHotReadings readings in a row.
+            int &hot = m_hotReadings[cluster + QLatin1Char('/') + node + QLatin1Char('/') + gpu];
+            hot = g.temperatureC && *g.temperatureC >= k8s::GpuReadings::kHotCelsius ? hot + 1 : 0;
+            if (hot >= kHotReadings) {
                 const QString key = node + QLatin1Char('/') + gpu + QStringLiteral("/hot");
                 now.insert(key);
                 if (!reported.contains(key))
                     upsert({Kind::GpuFault, cluster, node, tr("%1 of %2 runs hot").arg(gpu, node),
-                            tr("%1: %2 °C; a GPU this hot throttles its clocks.")
+                            tr("%1: %2 °C in %3 readings in a row; a GPU this hot throttles its "
+                               "clocks.")
                                 .arg(cluster)
-                                .arg(*g.temperatureC, 0, 'f', 0),
+                                .arg(*g.temperatureC, 0, 'f', 0)
+                                .arg(hot),
                             time, 1},
-                           !first);
+                           hot < rounds); // hot since the first reading: listed, not announced
             }
         }
     // A fault that cleared may be reported again when it comes back.

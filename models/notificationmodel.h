@@ -1,7 +1,8 @@
 #pragma once
 // NotificationModel: the notifications panel's list, newest first — pods pending over 5 minutes
 // (grouped per cluster and resource group: one row that counts them), nodes going NotReady,
-// failed jobs, GPU faults (an XID error, a GPU running hot: from the hub's GpuMetricsMonitor,
+// failed jobs, GPU faults (an XID error — 79: fallen off the bus —, or sustained throttling: a
+// GPU at 85 °C or more in kHotReadings readings in a row; from the hub's GpuMetricsMonitor,
 // which this model keeps watched so that faults are heard while no GPU view is open) and
 // resource-group moves applied from CubeDesk. Each row has a time, a title, a
 // text, a count and a target for "go to" (kind + cluster + subject: the org, node or job name).
@@ -38,6 +39,8 @@ public:
     static constexpr std::size_t kMaxEntries = 500;
 
     enum class Kind { PendingPods, NodeNotReady, FailedJob, MoveApplied, GpuFault };
+    /// A GPU hot in this many readings in a row throttles (one reading: a passing peak).
+    static constexpr int kHotReadings = 3;
     enum Role {
         TextRole = Qt::UserRole + 400, ///< QString, the body
         TimeRole,                      ///< QDateTime, last update
@@ -93,6 +96,8 @@ private:
     QHash<QString, QSet<QString>> m_failedJobs;  ///< cluster → job keys reported
     QHash<QString, QSet<QString>> m_pendingSeen; ///< "cluster\norg" → pod keys reported
     QHash<QString, QSet<QString>> m_gpuFaults;   ///< cluster → "node/gpu/fault" reported
+    QHash<QString, int> m_hotReadings;           ///< "cluster/node/gpu" → hot readings in a row
+    QHash<QString, int> m_gpuReadingRounds;      ///< cluster → readings heard so far
 };
 
 } // namespace cubedesk::models

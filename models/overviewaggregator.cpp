@@ -2,6 +2,8 @@
 
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
+#include "models/gpumetricsmonitor.h"
+#include "models/usagemonitor.h"
 
 namespace cubedesk::models {
 
@@ -19,7 +21,14 @@ OverviewAggregator::OverviewAggregator(ClusterHub *hub, QObject *parent)
     // The connection is still listed while this runs: recompute once it is gone.
     connect(hub, &ClusterHub::clusterAboutToBeRemoved, this, &OverviewAggregator::markDirty,
             Qt::QueuedConnection);
+    for (PolledMonitor *m : {static_cast<PolledMonitor *>(hub->usage()),
+                             static_cast<PolledMonitor *>(hub->gpuMetrics())})
+        connect(m, &PolledMonitor::updated, this, &OverviewAggregator::markDirty);
     refresh();
+}
+
+OverviewAggregator::~OverviewAggregator() {
+    setActive(false);
 }
 
 void OverviewAggregator::setScope(const QSet<QString> &clusters) {
@@ -33,6 +42,12 @@ void OverviewAggregator::setScope(const QSet<QString> &clusters) {
 
 void OverviewAggregator::setActive(bool active) {
     m_active = active;
+    if (active != m_watching) {
+        m_watching = active;
+        for (PolledMonitor *m : {static_cast<PolledMonitor *>(m_hub->usage()),
+                                 static_cast<PolledMonitor *>(m_hub->gpuMetrics())})
+            active ? m->watch() : m->unwatch();
+    }
     if (active && m_dirty)
         refresh();
 }
@@ -54,6 +69,51 @@ void OverviewAggregator::clusterChanged(ClusterConnection *, const ClusterChange
         markDirty();
 }
 
+void OverviewAggregator::computeMeasured() {
+    m_measured.clear();
+    m_measuredTotals = {};
+    const auto add = [](Measured &into, const Measured &m) {
+        const auto plus = [](std::optional<double> &a, const std::optional<double> &b) {
+            if (b)
+                a = a.value_or(0) + *b;
+        };
+        plus(into.cpuCores, m.cpuCores);
+        plus(into.memoryBytes, m.memoryBytes);
+        plus(into.busyGpus, m.busyGpus);
+        into.gpusReporting += m.gpusReporting;
+    };
+    for (const ClusterConnection *c : m_hub->clusters()) {
+        if (m_scope && !m_scope->contains(c->name()))
+            continue;
+        for (const auto &[name, entry] : c->store().accounting().nodes()) {
+            if (!entry.known)
+                continue;
+            Measured node;
+            const QString nodeName = QString::fromStdString(name);
+            if (const UsageMonitor::Sample *s = m_hub->usage()->node(c->name(), nodeName)) {
+                if (s->milliCpu)
+                    node.cpuCores = static_cast<double>(*s->milliCpu) / 1000.0;
+                if (s->memoryBytes)
+                    node.memoryBytes = static_cast<double>(*s->memoryBytes);
+            }
+            for (const k8s::GpuReading &g : m_hub->gpuMetrics()->node(c->name(), nodeName))
+                if (g.utilization && g.migInstance.empty()) {
+                    node.busyGpus = node.busyGpus.value_or(0) + *g.utilization / 100.0;
+                    ++node.gpusReporting;
+                }
+            add(m_measured[{c->name(), entry.org}], node);
+            add(m_measured[{c->name(), std::string()}], node);
+            add(m_measuredTotals, node);
+        }
+    }
+}
+
+OverviewAggregator::Measured OverviewAggregator::measured(const QString &cluster,
+                                                          const std::string &org) const {
+    const auto it = m_measured.find({cluster, org});
+    return it == m_measured.end() ? Measured{} : it->second;
+}
+
 k8s::ResourceOverview::Cluster OverviewAggregator::compute(const ClusterConnection &cluster) {
     const ClusterStore &store = cluster.store();
     return k8s::ResourceOverview::compute(
@@ -72,7 +132,9 @@ void OverviewAggregator::refresh() {
     for (const ClusterConnection *c : m_hub->clusters())
         if (!m_scope || m_scope->contains(c->name()))
             clusters.push_back(compute(*c));
-    if (clusters == m_clusters && m_recomputations > 1)
+    const auto measured = m_measured;
+    computeMeasured();
+    if (clusters == m_clusters && measured == m_measured && m_recomputations > 1)
         return;
     m_clusters = std::move(clusters);
     m_gpuTypes = k8s::ResourceOverview::mergeGpuTypes(m_clusters);

@@ -22,14 +22,17 @@ PolledMonitor::PolledMonitor(ClusterHub *hub, QObject *parent)
 
 void PolledMonitor::watch() {
     if (m_watchers++ == 0) {
+        watchingChanged(true);
         pollAll();
         m_timer.start();
     }
 }
 
 void PolledMonitor::unwatch() {
-    if (m_watchers > 0 && --m_watchers == 0)
+    if (m_watchers > 0 && --m_watchers == 0) {
         m_timer.stop();
+        watchingChanged(false);
+    }
 }
 
 void PolledMonitor::setInterval(std::chrono::milliseconds interval) {

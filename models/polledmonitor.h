@@ -38,6 +38,9 @@ protected:
     virtual void pollAll() = 0;
     /// The cluster went: forget it (updated() follows).
     virtual void forget(const QString &cluster) = 0;
+    /// Called when the first view starts watching (true) and the last stops (false), before
+    /// the first poll.
+    virtual void watchingChanged(bool watching) { Q_UNUSED(watching) }
     /// Whether samples taken at `at` are too old to show (or were never taken).
     bool stale(const QDateTime &at) const;
     ClusterHub *hub() const { return m_hub; }

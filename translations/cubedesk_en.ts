@@ -134,6 +134,13 @@
         <source>its least-loaded usable node %1 (%2) moves to %3</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%1 holds %n GPU(s) at %2 % mean utilization over the last %3 (%4 GPU-hours wasted in 24 h): a donor if another group needs GPUs.</source>
+        <translation>
+            <numerusform>%1 holds %n GPU at %2 % mean utilization over the last %3 (%4 GPU-hours wasted in 24 h): a donor if another group needs GPUs.</numerusform>
+            <numerusform>%1 holds %n GPUs at %2 % mean utilization over the last %3 (%4 GPU-hours wasted in 24 h): a donor if another group needs GPUs.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::models::BalanceAuditModel</name>
@@ -696,6 +703,73 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::models::GpuDeviceModel</name>
+    <message>
+        <source>GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 / %2 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not reporting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The chart&apos;s field over the chosen range, %1 samples.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DCGM_FI_DEV_XID_ERRORS: the last XID error this GPU reported.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pod</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Health</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::models::GpuInventoryModel</name>
     <message>
         <source>whole GPUs</source>
@@ -874,6 +948,10 @@
         <source>%1: Prometheus %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1: no Prometheus found yet</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::models::GpuSummaryModel</name>
@@ -938,6 +1016,100 @@
     </message>
     <message>
         <source>%1 is not an nvidia-smi topo -m output: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::IdleGpuReport</name>
+    <message>
+        <source>%1: reading 24 h of GPU utilization…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: 24 h of GPU utilization from Prometheus %2, computed %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::IdleGpuTableModel</name>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resource group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pod</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs held</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle pods</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU-hours held (24 h)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU-hours used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU-hours wasted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU-hours held minus GPU-hours used (utilization × time) over the last 24 h.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1302,7 +1474,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1: %2 °C; a GPU this hot throttles its clocks.</source>
+        <source>%1: %2 °C in %3 readings in a row; a GPU this hot throttles its clocks.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1870,6 +2042,14 @@
         <source>Automatic balancing interval</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>GPU utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also name the resource groups whose GPUs sit idle (DCGM utilization from the cluster&apos;s Prometheus) as donors. Nothing moves because of it.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::BoardPane</name>
@@ -2358,6 +2538,97 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::ui::GpuNodeMetricsPanel</name>
+    <message>
+        <source>Chart range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 6 hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chart field</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs of the selected node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chart:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a GPU node to see its GPUs&apos; metrics.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · sampled %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>chart: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No GPU node selected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No history: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prometheus has no samples of this node in this range.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Utilization (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory used (MiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Power (W)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Temperature (°C)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::ui::GpusPane</name>
     <message>
         <source>Filter GPU nodes: name, resource group, GPU type, sharing</source>
@@ -2561,6 +2832,61 @@
     </message>
     <message>
         <source>A GPU node advertises a GPU resource (nvidia.com/gpu, amd.com/gpu, MIG slices) in its capacity; the cluster&apos;s device plugin sets it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle and waste</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prometheus…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where each cluster&apos;s GPU metrics come from.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Metrics</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::IdleGpusPanel</name>
+    <message>
+        <source>Idle below</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle for at least</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter: resource group, user, namespace, pod, node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the last day of GPU utilization again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU use per resource group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pods holding idle GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>for at least</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle GPUs are read from each cluster&apos;s Prometheus (DCGM utilization) while this tab is shown.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3449,6 +3775,14 @@
         <source>Audit</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Idle GPUs: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle GPUs: no resource group leaves its GPUs idle (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::MovePreviewDialog</name>
@@ -3925,6 +4259,34 @@
         <source>Running pods</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 cores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPUs busy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in use: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU %1 cores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory %1 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs %1 busy of %2 reporting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In use now: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::PendingPane</name>
@@ -4143,6 +4505,25 @@
     </message>
     <message>
         <source>The windows reopen in a new language at once, with their layouts; you are asked first when that would close terminals, log views or a drain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::PrometheusDialog</name>
+    <message>
+        <source>Prometheus for GPU metrics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CubeDesk reads DCGM GPU metrics from each cluster&apos;s Prometheus. Leave a field empty to look for the well-known installs (monitoring/prometheus-k8s:9090, prometheus-operated, the Helm charts&apos; services), or name a service as namespace/name:port — asked through the API server with your kubeconfig&apos;s credentials, which needs get on services/proxy — or an http(s) URL, asked directly and without the cluster&apos;s credentials.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>look for it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is neither namespace/name:port nor an http(s) URL.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4612,6 +4993,14 @@
         <source>NVLink island</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1: %2 % utilization now (DCGM)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diagonal: GPU utilization now (darker is busier)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::widgets::LabelChip</name>
@@ -4740,6 +5129,10 @@
     </message>
     <message>
         <source>≥95%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 in use</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

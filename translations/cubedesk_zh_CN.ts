@@ -130,6 +130,12 @@
         <source>its least-loaded usable node %1 (%2) moves to %3</source>
         <translation>其负载最低的可用节点 %1（%2）移到 %3</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 holds %n GPU(s) at %2 % mean utilization over the last %3 (%4 GPU-hours wasted in 24 h): a donor if another group needs GPUs.</source>
+        <translation>
+            <numerusform>%1 持有 %n 张 GPU，最近 %3 平均利用率 %2 %（24 小时浪费 %4 GPU 小时）：其他资源组需要 GPU 时可让出。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::models::BalanceAuditModel</name>
@@ -688,6 +694,73 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::models::GpuDeviceModel</name>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 / %2 MiB</source>
+        <translation>%1 / %2 MiB</translation>
+    </message>
+    <message>
+        <source>not reporting</source>
+        <translation>未上报</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>The chart&apos;s field over the chosen range, %1 samples.</source>
+        <translation>图表所选指标在所选时间范围内的走势，%1 个采样点。</translation>
+    </message>
+    <message>
+        <source>DCGM_FI_DEV_XID_ERRORS: the last XID error this GPU reported.</source>
+        <translation>DCGM_FI_DEV_XID_ERRORS：这张 GPU 最近一次上报的 XID 错误。</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Pod</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Utilization</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>Trend</source>
+        <translation>走势</translation>
+    </message>
+    <message>
+        <source>Memory used</source>
+        <translation>显存已用</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>功耗</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>Health</source>
+        <translation>健康</translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::models::GpuInventoryModel</name>
     <message>
         <source>whole GPUs</source>
@@ -864,6 +937,10 @@
         <source>%1: Prometheus %2: %3</source>
         <translation>%1：Prometheus %2：%3</translation>
     </message>
+    <message>
+        <source>%1: no Prometheus found yet</source>
+        <translation>%1：尚未找到 Prometheus</translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::models::GpuSummaryModel</name>
@@ -929,6 +1006,100 @@
     <message>
         <source>%1 is not an nvidia-smi topo -m output: %2</source>
         <translation>%1 不是 nvidia-smi topo -m 的输出：%2</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::IdleGpuReport</name>
+    <message>
+        <source>%1: reading 24 h of GPU utilization…</source>
+        <translation>%1：正在读取 24 小时的 GPU 利用率…</translation>
+    </message>
+    <message>
+        <source>%1: 24 h of GPU utilization from Prometheus %2, computed %3</source>
+        <translation>%1：24 小时 GPU 利用率来自 Prometheus %2，计算于 %3</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分钟</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::IdleGpuTableModel</name>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Resource group</source>
+        <translation>资源组</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation>命名空间</translation>
+    </message>
+    <message>
+        <source>Pod</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Idle for</source>
+        <translation>已闲置</translation>
+    </message>
+    <message>
+        <source>Mean utilization</source>
+        <translation>平均利用率</translation>
+    </message>
+    <message>
+        <source>Peak utilization</source>
+        <translation>峰值利用率</translation>
+    </message>
+    <message>
+        <source>GPUs held</source>
+        <translation>持有 GPU</translation>
+    </message>
+    <message>
+        <source>Idle pods</source>
+        <translation>闲置 Pod</translation>
+    </message>
+    <message>
+        <source>GPU-hours held (24 h)</source>
+        <translation>持有 GPU 小时（24 小时）</translation>
+    </message>
+    <message>
+        <source>GPU-hours used</source>
+        <translation>使用 GPU 小时</translation>
+    </message>
+    <message>
+        <source>GPU-hours wasted</source>
+        <translation>浪费 GPU 小时</translation>
+    </message>
+    <message>
+        <source>GPU-hours held minus GPU-hours used (utilization × time) over the last 24 h.</source>
+        <translation>最近 24 小时内持有的 GPU 小时减去实际使用的 GPU 小时（利用率 × 时间）。</translation>
     </message>
 </context>
 <context>
@@ -1284,8 +1455,8 @@
         <translation>%2 的 %1 温度过高</translation>
     </message>
     <message>
-        <source>%1: %2 °C; a GPU this hot throttles its clocks.</source>
-        <translation>%1：%2 °C；GPU 温度这么高会降频。</translation>
+        <source>%1: %2 °C in %3 readings in a row; a GPU this hot throttles its clocks.</source>
+        <translation>%1：连续 %3 次读数 %2 °C；这么热的 GPU 会降低时钟频率。</translation>
     </message>
 </context>
 <context>
@@ -1850,6 +2021,14 @@
         <source>Automatic balancing interval</source>
         <translation>自动均衡间隔</translation>
     </message>
+    <message>
+        <source>GPU utilization</source>
+        <translation>GPU 利用率</translation>
+    </message>
+    <message>
+        <source>Also name the resource groups whose GPUs sit idle (DCGM utilization from the cluster&apos;s Prometheus) as donors. Nothing moves because of it.</source>
+        <translation>同时列出 GPU 闲置的资源组（来自集群 Prometheus 的 DCGM 利用率），作为可让出方。不会因此移动任何节点。</translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::BoardPane</name>
@@ -2325,6 +2504,97 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::ui::GpuNodeMetricsPanel</name>
+    <message>
+        <source>Chart range</source>
+        <translation>图表时间范围</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>最近 1 小时</translation>
+    </message>
+    <message>
+        <source>Last 6 hours</source>
+        <translation>最近 6 小时</translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation>最近 24 小时</translation>
+    </message>
+    <message>
+        <source>Chart field</source>
+        <translation>图表指标</translation>
+    </message>
+    <message>
+        <source>Utilization</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>Memory used</source>
+        <translation>显存已用</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>功耗</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>GPUs of the selected node</source>
+        <translation>所选节点的 GPU</translation>
+    </message>
+    <message>
+        <source>Chart:</source>
+        <translation>图表：</translation>
+    </message>
+    <message>
+        <source>Select a GPU node to see its GPUs&apos; metrics.</source>
+        <translation>选择一个 GPU 节点以查看其 GPU 指标。</translation>
+    </message>
+    <message>
+        <source> · sampled %1</source>
+        <translation> · 采样于 %1</translation>
+    </message>
+    <message>
+        <source>chart: %1</source>
+        <translation>图表：%1</translation>
+    </message>
+    <message>
+        <source>No GPU node selected.</source>
+        <translation>未选择 GPU 节点。</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>加载中…</translation>
+    </message>
+    <message>
+        <source>No history: %1</source>
+        <translation>无历史数据：%1</translation>
+    </message>
+    <message>
+        <source>Prometheus has no samples of this node in this range.</source>
+        <translation>Prometheus 在此时间范围内没有该节点的采样。</translation>
+    </message>
+    <message>
+        <source>Utilization (%)</source>
+        <translation>利用率（%）</translation>
+    </message>
+    <message>
+        <source>Memory used (MiB)</source>
+        <translation>显存已用（MiB）</translation>
+    </message>
+    <message>
+        <source>Power (W)</source>
+        <translation>功耗（W）</translation>
+    </message>
+    <message>
+        <source>Temperature (°C)</source>
+        <translation>温度（°C）</translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::ui::GpusPane</name>
     <message>
         <source>Filter GPU nodes: name, resource group, GPU type, sharing</source>
@@ -2529,6 +2799,61 @@
     <message>
         <source>A GPU node advertises a GPU resource (nvidia.com/gpu, amd.com/gpu, MIG slices) in its capacity; the cluster&apos;s device plugin sets it.</source>
         <translation>GPU 节点会在其容量中声明 GPU 资源（nvidia.com/gpu、amd.com/gpu、MIG 切片）；由集群的设备插件设置。</translation>
+    </message>
+    <message>
+        <source>Idle and waste</source>
+        <translation>闲置与浪费</translation>
+    </message>
+    <message>
+        <source>Prometheus…</source>
+        <translation>Prometheus…</translation>
+    </message>
+    <message>
+        <source>Where each cluster&apos;s GPU metrics come from.</source>
+        <translation>每个集群的 GPU 指标从哪里读取。</translation>
+    </message>
+    <message>
+        <source>Metrics</source>
+        <translation>指标</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::IdleGpusPanel</name>
+    <message>
+        <source>Idle below</source>
+        <translation>利用率低于</translation>
+    </message>
+    <message>
+        <source>Idle for at least</source>
+        <translation>闲置至少</translation>
+    </message>
+    <message>
+        <source>Filter: resource group, user, namespace, pod, node</source>
+        <translation>筛选：资源组、用户、命名空间、Pod、节点</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Read the last day of GPU utilization again.</source>
+        <translation>重新读取最近一天的 GPU 利用率。</translation>
+    </message>
+    <message>
+        <source>GPU use per resource group</source>
+        <translation>各资源组的 GPU 使用</translation>
+    </message>
+    <message>
+        <source>Pods holding idle GPUs</source>
+        <translation>持有闲置 GPU 的 Pod</translation>
+    </message>
+    <message>
+        <source>for at least</source>
+        <translation>持续至少</translation>
+    </message>
+    <message>
+        <source>Idle GPUs are read from each cluster&apos;s Prometheus (DCGM utilization) while this tab is shown.</source>
+        <translation>显示此标签页时，从每个集群的 Prometheus（DCGM 利用率）读取闲置 GPU。</translation>
     </message>
 </context>
 <context>
@@ -3400,6 +3725,14 @@
         <source>Audit</source>
         <translation>审计</translation>
     </message>
+    <message>
+        <source>Idle GPUs: %1</source>
+        <translation>闲置 GPU：%1</translation>
+    </message>
+    <message>
+        <source>Idle GPUs: no resource group leaves its GPUs idle (%1).</source>
+        <translation>闲置 GPU：没有资源组让其 GPU 闲置（%1）。</translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::MovePreviewDialog</name>
@@ -3870,6 +4203,34 @@
         <source>Running pods</source>
         <translation>运行中的 Pod</translation>
     </message>
+    <message>
+        <source>%1 cores</source>
+        <translation>%1 核</translation>
+    </message>
+    <message>
+        <source>%1 GPUs busy</source>
+        <translation>%1 张 GPU 忙</translation>
+    </message>
+    <message>
+        <source>in use: %1</source>
+        <translation>使用中：%1</translation>
+    </message>
+    <message>
+        <source>CPU %1 cores</source>
+        <translation>CPU %1 核</translation>
+    </message>
+    <message>
+        <source>memory %1 GiB</source>
+        <translation>内存 %1 GiB</translation>
+    </message>
+    <message>
+        <source>GPUs %1 busy of %2 reporting</source>
+        <translation>GPU：上报的 %2 张中 %1 张忙</translation>
+    </message>
+    <message>
+        <source>In use now: %1</source>
+        <translation>当前使用：%1</translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::PendingPane</name>
@@ -4088,6 +4449,25 @@
     <message>
         <source>The windows reopen in a new language at once, with their layouts; you are asked first when that would close terminals, log views or a drain.</source>
         <translation>更换语言后，窗口会立即以新语言重新打开并保留布局；若这会关闭终端、日志视图或排空操作，会先询问你。</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::PrometheusDialog</name>
+    <message>
+        <source>Prometheus for GPU metrics</source>
+        <translation>GPU 指标的 Prometheus</translation>
+    </message>
+    <message>
+        <source>CubeDesk reads DCGM GPU metrics from each cluster&apos;s Prometheus. Leave a field empty to look for the well-known installs (monitoring/prometheus-k8s:9090, prometheus-operated, the Helm charts&apos; services), or name a service as namespace/name:port — asked through the API server with your kubeconfig&apos;s credentials, which needs get on services/proxy — or an http(s) URL, asked directly and without the cluster&apos;s credentials.</source>
+        <translation>CubeDesk 从每个集群的 Prometheus 读取 DCGM GPU 指标。留空则查找常见的安装（monitoring/prometheus-k8s:9090、prometheus-operated、Helm chart 的服务）；也可以填写服务 namespace/name:port——通过 API server 以 kubeconfig 的凭据访问，需要 services/proxy 的 get 权限——或者填写 http(s) URL，直接访问，不携带集群凭据。</translation>
+    </message>
+    <message>
+        <source>look for it</source>
+        <translation>自动查找</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is neither namespace/name:port nor an http(s) URL.</source>
+        <translation>%1：“%2”既不是 namespace/name:port，也不是 http(s) URL。</translation>
     </message>
 </context>
 <context>
@@ -4552,6 +4932,14 @@
         <source>NVLink island</source>
         <translation>NVLink 岛</translation>
     </message>
+    <message>
+        <source>%1: %2 % utilization now (DCGM)</source>
+        <translation>%1：当前利用率 %2 %（DCGM）</translation>
+    </message>
+    <message>
+        <source>Diagonal: GPU utilization now (darker is busier)</source>
+        <translation>对角线：GPU 当前利用率（越深越忙）</translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::widgets::LabelChip</name>
@@ -4681,6 +5069,10 @@
     <message>
         <source>≥95%</source>
         <translation>≥95%</translation>
+    </message>
+    <message>
+        <source>%1 in use</source>
+        <translation>使用 %1</translation>
     </message>
 </context>
 </TS>

@@ -20,7 +20,9 @@ BalanceBar::BalanceBar(QWidget *parent)
     , m_auto(new QCheckBox(this))
     , m_minutes(new QSpinBox(this))
     , m_audit(new QToolButton(this))
-    , m_summary(new QLabel(this)) {
+    , m_summary(new QLabel(this))
+    , m_utilization(new QCheckBox(this))
+    , m_donors(new QLabel(this)) {
     setObjectName(QStringLiteral("balanceBar"));
     m_suggest->setObjectName(QStringLiteral("suggestButton"));
     m_suggest->setText(tr("Suggest"));
@@ -50,6 +52,15 @@ BalanceBar::BalanceBar(QWidget *parent)
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
+    m_utilization->setObjectName(QStringLiteral("balanceUtilizationBox"));
+    m_utilization->setText(tr("GPU utilization"));
+    m_utilization->setToolTip(tr("Also name the resource groups whose GPUs sit idle (DCGM "
+                                 "utilization from the cluster's Prometheus) as donors. Nothing "
+                                 "moves because of it."));
+    m_donors->setObjectName(QStringLiteral("balanceDonors"));
+    m_donors->setWordWrap(true);
+    m_donors->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
     // The controls wrap onto a second line in a narrow window rather than widening it.
     auto *row = new widgets::FlowLayout;
     row->setContentsMargins(0, 0, 0, 0);
@@ -59,18 +70,22 @@ BalanceBar::BalanceBar(QWidget *parent)
     row->addWidget(m_apply);
     row->addWidget(m_auto);
     row->addWidget(m_minutes);
+    row->addWidget(m_utilization);
     row->addWidget(m_audit);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 2, 0, 2);
     layout->setSpacing(2);
     layout->addLayout(row);
     layout->addWidget(m_summary);
+    layout->addWidget(m_donors);
     m_summary->hide();
+    m_donors->hide();
 
     connect(m_suggest, &QToolButton::clicked, this,
             [this] { Q_EMIT suggestRequested(m_runs->value()); });
     connect(m_apply, &QToolButton::clicked, this, &BalanceBar::applyRequested);
     connect(m_audit, &QToolButton::clicked, this, &BalanceBar::auditRequested);
+    connect(m_utilization, &QCheckBox::toggled, this, &BalanceBar::utilizationSignalToggled);
     connect(m_auto, &QCheckBox::toggled, this,
             [this](bool on) { Q_EMIT autoBalanceToggled(on, m_minutes->value()); });
     connect(m_minutes, &QSpinBox::valueChanged, this, [this](int minutes) {
@@ -88,6 +103,15 @@ void BalanceBar::setSummary(const QString &text, bool hasMove) {
     m_summary->setVisible(!text.isEmpty());
     m_hasMove = hasMove;
     m_apply->setEnabled(m_writes && hasMove);
+}
+
+void BalanceBar::setDonors(const QString &text) {
+    m_donors->setText(text);
+    m_donors->setVisible(!text.isEmpty());
+}
+
+bool BalanceBar::utilizationSignal() const {
+    return m_utilization->isChecked();
 }
 
 void BalanceBar::setAutoBalance(bool enabled, int minutes) {

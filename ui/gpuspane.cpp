@@ -11,6 +11,8 @@
 #include "models/gputopologysources.h"
 #include "models/modelroles.h"
 #include "models/sortfilterindex.h"
+#include "ui/gpunodemetricspanel.h"
+#include "ui/idlegpuspanel.h"
 #include "ui/tableviews.h"
 #include "widgets/emptystateoverlay.h"
 #include "widgets/flowlayout.h"
@@ -21,7 +23,6 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
-#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -90,6 +91,9 @@ GpusPane::GpusPane(models::ClusterHub *hub, QWidget *parent)
     , m_matrix(new widgets::GpuTopologyMatrix(this))
     , m_note(new QLabel(this))
     , m_pods(new QTableWidget(this))
+    , m_metricsPanel(new GpuNodeMetricsPanel(hub, this))
+    , m_lowerTabs(new QTabWidget(this))
+    , m_idlePanel(new IdleGpusPanel(hub, this))
     , m_gpus(new QSpinBox(this))
     , m_type(new QComboBox(this))
     , m_org(new QComboBox(this))
@@ -111,7 +115,12 @@ GpusPane::GpusPane(models::ClusterHub *hub, QWidget *parent)
     left->setObjectName(QStringLiteral("gpuTables"));
     left->addWidget(m_summaryView);
     left->addWidget(m_inventoryView);
-    left->addWidget(advisor);
+    // The advisor and the idle GPUs share the lower part.
+    m_lowerTabs->setObjectName(QStringLiteral("gpuLowerTabs"));
+    m_lowerTabs->addTab(advisor, tr("Placement advisor"));
+    m_lowerTabs->addTab(m_idlePanel, tr("Idle and waste"));
+    connect(m_idlePanel, &IdleGpusPanel::nodeActivated, this, &GpusPane::selectNode);
+    left->addWidget(m_lowerTabs);
     left->setStretchFactor(0, 1);
     left->setStretchFactor(1, 3);
     left->setStretchFactor(2, 3);
@@ -162,6 +171,12 @@ QLayout *GpusPane::buildToolBar() {
     bar->addWidget(m_refresh);
     bar->addWidget(m_import);
     bar->addWidget(m_forget);
+    auto *prometheus = new QToolButton(this);
+    prometheus->setObjectName(QStringLiteral("prometheusButton"));
+    prometheus->setText(tr("Prometheus…"));
+    prometheus->setToolTip(tr("Where each cluster's GPU metrics come from."));
+    connect(prometheus, &QToolButton::clicked, this, &GpusPane::prometheusSettingsRequested);
+    bar->addWidget(prometheus);
     return bar;
 }
 
@@ -225,11 +240,12 @@ void GpusPane::buildDetail() {
     setUpTable(m_pods);
     m_detailTabs->setObjectName(QStringLiteral("gpuDetailTabs"));
     m_detailTabs->addTab(topologyPage, tr("Topology"));
+    m_detailTabs->addTab(m_metricsPanel, tr("Metrics"));
     m_detailTabs->addTab(m_pods, tr("Pods holding GPUs"));
 }
 
 QWidget *GpusPane::buildAdvisor() {
-    auto *advisor = new QGroupBox(tr("Placement advisor"), this);
+    auto *advisor = new QWidget(this);
     advisor->setObjectName(QStringLiteral("gpuAdvisor"));
     m_gpus->setObjectName(QStringLiteral("advisorGpus"));
     m_gpus->setRange(1, 64);
@@ -333,6 +349,11 @@ void GpusPane::connectViews() {
         connect(m_proxy, signal, this, &GpusPane::updateCount);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &GpusPane::updateCount);
     connect(m_hub, &models::ClusterHub::clusterStateChanged, this, &GpusPane::updateCount);
+    connect(m_hub->gpuMetrics(), &models::GpuMetricsMonitor::updated, this,
+            [this](const QString &cluster) {
+                if (m_cluster && m_cluster->name() == cluster)
+                    showUtilization();
+            });
 }
 
 GpusPane::~GpusPane() {
@@ -367,6 +388,7 @@ void GpusPane::setScope(const QSet<QString> &clusters) {
     m_scope = clusters;
     applyFilter();
     fillChoices();
+    m_idlePanel->setScope(clusters);
 }
 
 void GpusPane::setFilterText(const QString &text) {
@@ -458,6 +480,20 @@ void GpusPane::showRow(int sourceRow) {
     refreshDetail();
 }
 
+void GpusPane::showUtilization() {
+    std::vector<std::optional<double>> byGpu;
+    if (m_cluster)
+        for (const k8s::GpuReading &g : m_hub->gpuMetrics()->node(m_cluster->name(), m_node)) {
+            if (g.gpu < 0 || !g.migInstance.empty())
+                continue; // a MIG GPU's utilization is not reported per instance
+            if (byGpu.size() <= static_cast<std::size_t>(g.gpu))
+                byGpu.resize(static_cast<std::size_t>(g.gpu) + 1);
+            byGpu[static_cast<std::size_t>(g.gpu)] = g.utilization;
+        }
+    m_matrix->setUtilization(byGpu);
+    m_matrix->adjustSize(); // in a scroll area: its size is its size hint
+}
+
 void GpusPane::refreshDetail() {
     const int sourceRow = m_cluster ? m_inventory->rowOf(m_cluster, m_node) : -1;
     m_import->setEnabled(sourceRow >= 0);
@@ -472,6 +508,8 @@ void GpusPane::refreshDetail() {
         m_matrix->adjustSize();
         m_note->clear();
         m_pods->setRowCount(0);
+        m_metricsPanel->setNode({}, {});
+        m_matrix->setUtilization({});
         return;
     }
     const auto &row = m_inventory->row(sourceRow);
@@ -487,7 +525,8 @@ void GpusPane::refreshDetail() {
     if (m_matrix->topology() != resolved.topology)
         m_matrix->setTopology(resolved.topology);
     m_matrix->setHighlight(m_highlight);
-    m_matrix->adjustSize(); // in a scroll area: its size is its size hint
+    showUtilization();
+    m_metricsPanel->setNode(row.clusterName, row.name);
 
     QStringList notes;
     if (resolved.topology) {
@@ -534,7 +573,8 @@ void GpusPane::refreshDetail() {
         for (int c = 0; c < cells.size(); ++c)
             m_pods->setItem(i, c, new QTableWidgetItem(cells[c]));
     }
-    m_detailTabs->setTabText(1, tr("Pods holding GPUs (%1)").arg(holders.size()));
+    m_detailTabs->setTabText(m_detailTabs->indexOf(m_pods),
+                             tr("Pods holding GPUs (%1)").arg(holders.size()));
 }
 
 void GpusPane::runAdvisor() {

@@ -4,12 +4,16 @@
 // slices, MIG), the inventory per GPU node (GpuInventoryModel through SortFilterIndex, with a
 // debounced filter box), the selected node's topology matrix (widgets::GpuTopologyMatrix, with
 // where it came from, why a source was ignored and the free GPUs per NUMA node when known) and
-// the pods holding its GPUs, and the placement advisor: k GPUs, optional gpu-type, resource
-// group, CPU and memory → the nodes ranked with one sentence each (GpuAdvisorModel); choosing a
-// result shows its node with the best GPU set highlighted.
+// the pods holding its GPUs, its GPUs' metrics now and over time (GpuNodeMetricsPanel; the
+// matrix's diagonal shows each GPU's utilization now), and the placement advisor: k GPUs, optional
+// gpu-type, resource group, CPU and memory → the nodes ranked with one sentence each
+// (GpuAdvisorModel); choosing a result shows its node with the best GPU set highlighted. Beside the
+// advisor, the idle GPUs and the waste per resource group (IdleGpusPanel; activating a pod shows
+// its node).
 //
 // "Import topology file…" keeps an `nvidia-smi topo -m` output for the selected node on this
 // machine (GpuTopologySources → k8s::GpuTopologyFiles), for nodes that publish none;
+// "Prometheus…" asks for the dialog that sets each cluster's Prometheus.
 // "Refresh topology" fetches the clusters' NodeResourceTopology objects again (also done when
 // the pane is shown and they are older than a minute).
 //
@@ -54,6 +58,9 @@ class GpuTopologyMatrix;
 
 namespace cubedesk::ui {
 
+class GpuNodeMetricsPanel;
+class IdleGpusPanel;
+
 class GpusPane final : public QWidget {
     Q_OBJECT
 public:
@@ -82,6 +89,13 @@ public:
     QLabel *topologyNote() const { return m_note; }
     QLabel *explanation() const { return m_explanation; }
     QTableWidget *podsTable() const { return m_pods; }
+    GpuNodeMetricsPanel *metricsPanel() const { return m_metricsPanel; }
+    IdleGpusPanel *idlePanel() const { return m_idlePanel; }
+    QTabWidget *lowerTabs() const { return m_lowerTabs; }
+
+Q_SIGNALS:
+    /// The user wants to choose the clusters' Prometheus (MainWindow opens PrometheusDialog).
+    void prometheusSettingsRequested();
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -99,6 +113,8 @@ private:
     void updateCount();
     void showRow(int sourceRow);
     void refreshDetail();
+    /// The selected node's current utilization on the matrix's diagonal.
+    void showUtilization();
     void fillChoices();
     void importForSelected();
     void forgetForSelected();
@@ -128,6 +144,9 @@ private:
     widgets::GpuTopologyMatrix *m_matrix;
     QLabel *m_note;
     QTableWidget *m_pods;
+    GpuNodeMetricsPanel *m_metricsPanel;
+    QTabWidget *m_lowerTabs;
+    IdleGpusPanel *m_idlePanel;
 
     QSpinBox *m_gpus;
     QComboBox *m_type;

@@ -6,6 +6,8 @@
 #include "models/clusterhub.h"
 #include "models/clusterlistmodel.h"
 #include "models/draincontroller.h"
+#include "models/gpumetricsmonitor.h"
+#include "models/idlegpureport.h"
 #include "models/jobtablemodel.h"
 #include "models/jobwritecontroller.h"
 #include "models/nodetablemodel.h"
@@ -35,6 +37,7 @@
 #include "ui/pendingpane.h"
 #include "ui/preferences.h"
 #include "ui/preferencesdialog.h"
+#include "ui/prometheusdialog.h"
 #include "ui/quotaspane.h"
 #include "ui/shortcutsdialog.h"
 #include "ui/tableviews.h"
@@ -119,6 +122,10 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
     m_tabs->addTab(m_nodesPane, tr("Nodes"));
     m_tabs->addTab(m_boardPane, tr("Resource groups"));
     auto *gpus = new GpusPane(hub, this);
+    connect(gpus, &GpusPane::prometheusSettingsRequested, this, [this] {
+        PrometheusDialog dialog(m_hub, m_preferences, this);
+        dialog.exec();
+    });
     m_tabs->addTab(m_jobsPane, tr("Jobs"));
     m_tabs->addTab(m_quotasPane, tr("Quotas"));
     m_tabs->addTab(gpus, tr("GPUs"));
@@ -210,6 +217,7 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
 
     applyPreferences();
     connect(m_preferences, &Preferences::changed, this, &MainWindow::applyPreferences);
+    connect(m_hub, &models::ClusterHub::clusterAdded, this, &MainWindow::applyPrometheusChoices);
 
     QSettings settings;
     QStringList files = m_options.kubeconfigs;
@@ -325,6 +333,18 @@ void MainWindow::applyPreferences() {
         m_notificationPanel->setTrayAvailable(m_tray && v.desktopNotifications);
     if (m_terminalDock)
         m_terminalDock->setConfirmClose(v.confirmCloseTerminal);
+    applyPrometheusChoices();
+}
+
+void MainWindow::applyPrometheusChoices() {
+    const auto &chosen = m_preferences->values().prometheus;
+    for (models::ClusterConnection *c : m_hub->clusters()) {
+        const auto it = chosen.constFind(c->name());
+        m_hub->gpuMetrics()->setEndpoint(
+            c->name(), it == chosen.constEnd()
+                           ? std::nullopt
+                           : k8s::PrometheusEndpoint::parse(it.value().toStdString()));
+    }
 }
 
 MainWindow::~MainWindow() {
@@ -333,6 +353,8 @@ MainWindow::~MainWindow() {
     // then reach a half-destroyed model.
     delete m_tabs;
     delete m_tree;
+    if (m_watchingIdleGpus)
+        m_hub->idleGpus()->unwatch();
 }
 
 void MainWindow::loadKubeconfigs(const QStringList &files) {
@@ -1007,6 +1029,18 @@ void MainWindow::setupBalancing() {
     });
     connect(m_balance, &models::BalanceAdvisor::autoBalanceChanged, this,
             &MainWindow::refreshBalanceBar);
+    // The idle-GPU signal: the report is polled only while someone asks for it.
+    connect(bar, &BalanceBar::utilizationSignalToggled, this, [this](bool on) {
+        if (on != m_watchingIdleGpus) {
+            m_watchingIdleGpus = on;
+            on ? m_hub->idleGpus()->watch() : m_hub->idleGpus()->unwatch();
+        }
+        refreshBalanceBar();
+    });
+    connect(m_hub->idleGpus(), &models::IdleGpuReport::updated, this, [this](const QString &c) {
+        if (m_watchingIdleGpus && m_boardModel->cluster() && m_boardModel->cluster()->name() == c)
+            refreshBalanceBar();
+    });
     connect(m_balance, &models::BalanceAdvisor::autoMoveProposed, this, &MainWindow::applyAutoMove);
     // Another cluster on the board: its own suggestion and auto-balance state.
     connect(m_boardModel, &QAbstractItemModel::modelReset, this, [this] {
@@ -1034,6 +1068,7 @@ void MainWindow::refreshBalanceBar() {
     auto *c = m_boardModel->cluster();
     if (!c) {
         bar->setSummary({}, false);
+        bar->setDonors({});
         bar->setAutoBalance(false, models::BalanceAdvisor::kDefaultIntervalMinutes);
         return;
     }
@@ -1041,6 +1076,19 @@ void MainWindow::refreshBalanceBar() {
     bar->setSummary(m_balance->summary(c->name()),
                     result && !result->moves.empty() && !result->moves.front().node.empty());
     bar->setAutoBalance(m_balance->autoBalance(c->name()), m_balance->intervalMinutes(c->name()));
+    if (!m_watchingIdleGpus) {
+        bar->setDonors({});
+        return;
+    }
+    const QStringList donors = m_balance->idleDonors(c->name());
+    if (!donors.isEmpty()) {
+        bar->setDonors(tr("Idle GPUs: %1").arg(donors.join(QLatin1Char(' '))));
+        return;
+    }
+    const QString why = m_hub->idleGpus()->describe(c->name());
+    bar->setDonors(m_hub->idleGpus()->computedAt(c->name()).isValid()
+                       ? tr("Idle GPUs: no resource group leaves its GPUs idle (%1).").arg(why)
+                       : why);
 }
 
 void MainWindow::suggestBalance(int runs) {

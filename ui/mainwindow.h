@@ -184,6 +184,8 @@ private:
     void buildMenus();
     /// Density, intervals and notifications from the preferences (at start and on change).
     void applyPreferences();
+    /// The Prometheus the user chose per cluster (Preferences) to the GPU metrics monitor.
+    void applyPrometheusChoices();
     /// A settings key of this window's layout: the first window keeps the historic names.
     QString layoutSetting(const QString &name) const;
     /// Without a remembered layout the docks start wide enough to read (after the first show).
@@ -205,7 +207,8 @@ private:
     models::ClusterHub *m_hub;
     Options m_options;
     Preferences *m_preferences;
-    bool m_fitDocks = false; ///< no layout was remembered: fitDocks() after the first show
+    bool m_fitDocks = false;         ///< no layout was remembered: fitDocks() after the first show
+    bool m_watchingIdleGpus = false; ///< the board asks for the idle-GPU donor signal
     models::ClusterListModel *m_clusterModel;
     models::NodeTableModel *m_nodeModel;
     models::OrgBoardModel *m_boardModel;

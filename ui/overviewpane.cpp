@@ -334,10 +334,11 @@ void OverviewPane::updateCharts() {
         d->setData(
             models::toQString(c.name),
             tr("%1 of %2 nodes ready\n%3 pods · %4 pending")
-                .arg(t.readyNodes)
-                .arg(t.nodes)
-                .arg(t.pods)
-                .arg(t.pendingPods),
+                    .arg(t.readyNodes)
+                    .arg(t.nodes)
+                    .arg(t.pods)
+                    .arg(t.pendingPods) +
+                busyText(m_aggregator->measured(models::toQString(c.name))),
             {{tr("CPU"), cores(t.cpu.requested), cores(t.cpu.allocatable),
               tr("%1 / %2 cores")
                   .arg(number(cores(t.cpu.requested)), number(cores(t.cpu.allocatable))),
@@ -375,13 +376,19 @@ void OverviewPane::updateCharts() {
             if (!types.isEmpty())
                 tip += QStringLiteral("<br>") +
                        tr("GPUs by type: %1").arg(types.join(QStringLiteral(", ")));
+            const auto m = m_aggregator->measured(models::toQString(c.name), o.name);
+            tip += inUseText(m);
             cpu << OverviewBarChart::Bar{label, cores(ot.cpu.requested), cores(ot.cpu.allocatable),
-                                         tip};
-            memory << OverviewBarChart::Bar{label, std::round(gib(ot.memory.requested)),
-                                            std::round(gib(ot.memory.allocatable)), tip};
+                                         tip, m.cpuCores};
+            memory << OverviewBarChart::Bar{
+                label, std::round(gib(ot.memory.requested)), std::round(gib(ot.memory.allocatable)),
+                tip,
+                m.memoryBytes ? std::optional<double>(std::round(*m.memoryBytes / kGi))
+                              : std::nullopt};
             if (ot.gpus.requested > 0 || ot.gpus.allocatable > 0)
                 gpus << OverviewBarChart::Bar{label, static_cast<double>(ot.gpus.requested),
-                                              static_cast<double>(ot.gpus.allocatable), tip};
+                                              static_cast<double>(ot.gpus.allocatable), tip,
+                                              m.busyGpus};
         }
     }
     m_cpu->setBars(cpu);
@@ -401,23 +408,50 @@ void OverviewPane::updateCharts() {
     m_gpuTypes->setBars(types);
 
     const auto &s = m_aggregator->totals();
-    m_summary->setText(
-        tr("<b>%n cluster(s)</b> · %1 of %2 nodes ready · %3 pods hold resources · "
-           "%4 pending · CPU <b>%5</b> / %6 cores (%7) · memory <b>%8</b> / %9 GiB (%10) · "
-           "GPUs <b>%11</b> / %12 (%13)",
-           "", static_cast<int>(clusters.size()))
-            .arg(s.readyNodes)
-            .arg(s.nodes)
-            .arg(s.pods)
-            .arg(s.pendingPods)
-            .arg(number(cores(s.cpu.requested)), number(cores(s.cpu.allocatable)),
-                 percent(cores(s.cpu.requested), cores(s.cpu.allocatable)),
-                 number(gib(s.memory.requested)), number(gib(s.memory.allocatable)),
-                 percent(gib(s.memory.requested), gib(s.memory.allocatable)))
-            .arg(s.gpus.requested)
-            .arg(s.gpus.allocatable)
-            .arg(percent(static_cast<double>(s.gpus.requested),
-                         static_cast<double>(s.gpus.allocatable))));
+    m_summary->setText(summaryText(s, clusters.size()) + inUseText(m_aggregator->measuredTotals()));
+}
+
+QString OverviewPane::summaryText(const k8s::ResourceOverview::Totals &s, std::size_t clusters) {
+    return (tr("<b>%n cluster(s)</b> · %1 of %2 nodes ready · %3 pods hold resources · "
+               "%4 pending · CPU <b>%5</b> / %6 cores (%7) · memory <b>%8</b> / %9 GiB (%10) · "
+               "GPUs <b>%11</b> / %12 (%13)",
+               "", static_cast<int>(clusters))
+                .arg(s.readyNodes)
+                .arg(s.nodes)
+                .arg(s.pods)
+                .arg(s.pendingPods)
+                .arg(number(cores(s.cpu.requested)), number(cores(s.cpu.allocatable)),
+                     percent(cores(s.cpu.requested), cores(s.cpu.allocatable)),
+                     number(gib(s.memory.requested)), number(gib(s.memory.allocatable)),
+                     percent(gib(s.memory.requested), gib(s.memory.allocatable)))
+                .arg(s.gpus.requested)
+                .arg(s.gpus.allocatable)
+                .arg(percent(static_cast<double>(s.gpus.requested),
+                             static_cast<double>(s.gpus.allocatable))));
+}
+
+QString OverviewPane::busyText(const models::OverviewAggregator::Measured &m) {
+    QStringList parts;
+    if (m.cpuCores)
+        parts << tr("%1 cores").arg(number(*m.cpuCores));
+    if (m.busyGpus)
+        parts << tr("%1 GPUs busy").arg(number(*m.busyGpus));
+    return parts.isEmpty()
+               ? QString()
+               : QLatin1Char('\n') + tr("in use: %1").arg(parts.join(QStringLiteral(" · ")));
+}
+
+QString OverviewPane::inUseText(const models::OverviewAggregator::Measured &m) {
+    QStringList parts;
+    if (m.cpuCores)
+        parts << tr("CPU %1 cores").arg(number(*m.cpuCores));
+    if (m.memoryBytes)
+        parts << tr("memory %1 GiB").arg(number(*m.memoryBytes / kGi));
+    if (m.busyGpus)
+        parts << tr("GPUs %1 busy of %2 reporting").arg(number(*m.busyGpus)).arg(m.gpusReporting);
+    return parts.isEmpty() ? QString()
+                           : QStringLiteral("<br>") +
+                                 tr("In use now: %1").arg(parts.join(QStringLiteral(" · ")));
 }
 
 } // namespace cubedesk::ui

@@ -11,6 +11,8 @@
 // Threads: GUI thread only. Does not own the hub; owns its models, proxy, charts and widgets
 // (deleting the views before the models they read).
 
+#include "models/overviewaggregator.h"
+
 #include <QSet>
 #include <QString>
 #include <QWidget>
@@ -77,6 +79,12 @@ protected:
 
 private:
     void updateCharts();
+    /// The summary line's text for `s` over `clusters` clusters.
+    static QString summaryText(const k8s::ResourceOverview::Totals &s, std::size_t clusters);
+    /// "<br>In use now: CPU … · memory … · GPUs … busy", "" when nothing is measured.
+    static QString inUseText(const models::OverviewAggregator::Measured &m);
+    /// "\nin use: 12 cores · 3.4 GPUs busy" for a cluster's donut, "" when nothing is measured.
+    static QString busyText(const models::OverviewAggregator::Measured &m);
     void applyFilter();
     void updateCount();
 

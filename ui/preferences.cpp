@@ -17,6 +17,8 @@ const QString kDensity = QStringLiteral("preferences/density");
 const QString kConfirmCloseTerminal = QStringLiteral("preferences/confirmCloseTerminal");
 const QString kOverviewRefresh = QStringLiteral("preferences/overviewRefreshMs");
 const QString kDesktopNotifications = QStringLiteral("preferences/desktopNotifications");
+// "context<TAB>endpoint" per cluster (context names may hold '/', '=' and ':', never a tab).
+const QString kPrometheus = QStringLiteral("preferences/prometheus");
 
 QString themeName(Preferences::Theme theme) {
     switch (theme) {
@@ -57,6 +59,9 @@ Preferences::Values Preferences::read() {
     v.logWrap = s.value(Preferences::logWrapKey(), false).toBool();
     v.terminalCommand = s.value(Preferences::terminalCommandKey()).toString();
     v.terminalFont = s.value(Preferences::terminalFontKey()).toString();
+    for (const QString &entry : s.value(kPrometheus).toStringList())
+        if (const qsizetype tab = entry.indexOf(QLatin1Char('\t')); tab > 0)
+            v.prometheus.insert(entry.left(tab), entry.mid(tab + 1));
     return v;
 }
 
@@ -82,6 +87,13 @@ void Preferences::apply(const Values &values) {
     s.setValue(Preferences::logWrapKey(), m_values.logWrap);
     s.setValue(Preferences::terminalCommandKey(), m_values.terminalCommand);
     s.setValue(Preferences::terminalFontKey(), m_values.terminalFont);
+    QStringList prometheus;
+    for (auto it = m_values.prometheus.cbegin(); it != m_values.prometheus.cend(); ++it)
+        prometheus << it.key() + QLatin1Char('\t') + it.value();
+    if (prometheus.isEmpty())
+        s.remove(kPrometheus);
+    else
+        s.setValue(kPrometheus, prometheus);
     Q_EMIT changed(m_values);
 }
 

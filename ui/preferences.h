@@ -13,6 +13,7 @@
 // Threads: GUI thread only. One instance for the application (main() or a test owns it).
 
 #include <QFont>
+#include <QMap>
 #include <QObject>
 #include <QString>
 
@@ -38,6 +39,9 @@ public:
         bool logWrap = false;
         QString terminalCommand; ///< "" : sh
         QString terminalFont;    ///< QFont::toString(); "" : the system's fixed font
+        /// The Prometheus of each cluster (context name → "NS/NAME:PORT" or a URL) where the
+        /// user set one; the others are looked for among the well-known installs.
+        QMap<QString, QString> prometheus;
         bool operator==(const Values &) const = default;
     };
 

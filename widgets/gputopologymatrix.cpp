@@ -125,6 +125,17 @@ void GpuTopologyMatrix::setHighlight(const std::vector<int> &gpus) {
     relayout();
 }
 
+void GpuTopologyMatrix::setUtilization(const std::vector<std::optional<double>> &byGpu) {
+    if (byGpu == m_utilization)
+        return;
+    m_utilization = byGpu;
+    relayout();
+}
+
+QColor GpuTopologyMatrix::utilizationColor() {
+    return {0x7b, 0x1f, 0xa2}; // violet: apart from every bandwidth class
+}
+
 void GpuTopologyMatrix::setPlaceholderText(const QString &text) {
     m_placeholder = text;
     relayout();
@@ -233,11 +244,22 @@ void GpuTopologyMatrix::relayout() {
             if (link.type == Topology::LinkType::Self)
                 cell.fill = UsageBarPainter::mix(palette().color(QPalette::Base),
                                                  classColor(Class::Self), 0.35);
-            cell.text = UsageBarPainter::textColorOn(cell.fill);
             cell.label = link.type == Topology::LinkType::Self ? QStringLiteral("X")
                          : link.text.empty()                   ? QStringLiteral("?")
                                                                : QString::fromStdString(link.text);
             cell.tooltip = QStringLiteral("%1 ↔ %2: %3").arg(name(row), name(c), describe(link));
+            if (row == c && row < static_cast<int>(t.gpuCount()) &&
+                static_cast<std::size_t>(row) < m_utilization.size() &&
+                m_utilization[static_cast<std::size_t>(row)]) {
+                const double u =
+                    std::clamp(*m_utilization[static_cast<std::size_t>(row)], 0.0, 100.0);
+                cell.fill = UsageBarPainter::mix(palette().color(QPalette::Base),
+                                                 utilizationColor(), 0.1 + 0.9 * u / 100.0);
+                cell.label = QStringLiteral("%1%").arg(u, 0, 'f', 0);
+                cell.tooltip =
+                    tr("%1: %2 % utilization now (DCGM)").arg(name(row)).arg(u, 0, 'f', 0);
+            }
+            cell.text = UsageBarPainter::textColorOn(cell.fill);
             l.cells.push_back(std::move(cell));
         }
 
@@ -349,25 +371,11 @@ void GpuTopologyMatrix::relayout() {
         x += width + 16;
         return at;
     };
-    for (const auto &e : entries) {
-        const int w = kSwatch + 6 + fm.horizontalAdvance(e.text);
-        const QPoint at = place(w);
-        const QRect swatch(at.x(), at.y() + (fm.height() - kSwatch) / 2, kSwatch, kSwatch);
-        l.swatches.push_back({swatch, classShade(e.cls, pal), false, e.cls});
-        l.texts.push_back(
-            {QRect(swatch.right() + 6, at.y(), fm.horizontalAdvance(e.text) + 2, fm.height()),
-             e.text,
-             textColor,
-             {},
-             Qt::AlignLeft | Qt::AlignVCenter});
-        right = std::max(right, swatch.right() + 8 + fm.horizontalAdvance(e.text));
-    }
-    if (!t.islands().empty()) {
-        const QString text = tr("NVLink island");
+    auto entry = [&](const QString &text, const QColor &fill, bool outline, Class cls) {
         const int w = kSwatch + 6 + fm.horizontalAdvance(text);
         const QPoint at = place(w);
         const QRect swatch(at.x(), at.y() + (fm.height() - kSwatch) / 2, kSwatch, kSwatch);
-        l.swatches.push_back({swatch, markShade(islandColor(0), pal), true, Class::Unknown});
+        l.swatches.push_back({swatch, fill, outline, cls});
         l.texts.push_back(
             {QRect(swatch.right() + 6, at.y(), fm.horizontalAdvance(text) + 2, fm.height()),
              text,
@@ -375,7 +383,15 @@ void GpuTopologyMatrix::relayout() {
              {},
              Qt::AlignLeft | Qt::AlignVCenter});
         right = std::max(right, swatch.right() + 8 + fm.horizontalAdvance(text));
-    }
+    };
+    for (const auto &e : entries)
+        entry(e.text, classShade(e.cls, pal), false, e.cls);
+    if (std::any_of(m_utilization.begin(), m_utilization.end(), [](const auto &u) { return u; }))
+        entry(tr("Diagonal: GPU utilization now (darker is busier)"),
+              UsageBarPainter::mix(pal.color(QPalette::Base), utilizationColor(), 0.7), false,
+              Class::Self);
+    if (!t.islands().empty())
+        entry(tr("NVLink island"), markShade(islandColor(0), pal), true, Class::Unknown);
     l.size = QSize(right + kMargin, y + fm.height() + kMargin);
     m_layout = std::move(l);
     updateGeometry();

@@ -4,10 +4,11 @@
 // (NVLink green, PCIe switch blue, host bridge amber, across NUMA nodes red; the link text —
 // NV12, PXB, SYS — on each cell), each NVLink island outlined in a colour of its own, the
 // CPU and NUMA affinity (and GPU NUMA ID where present) beside the GPU rows with a NUMA chip
-// whose colour matches the band left of the row name, and a legend below. GPUs given to
-// setHighlight() (the advisor's best set) have their names drawn on an accent background.
-// A topology without links (from a NodeResourceTopology object) shows grey "?" cells and the
-// NUMA columns; without a topology the widget shows the placeholder text.
+// whose colour matches the band left of the row name, and a legend below. With utilization
+// (setUtilization) each GPU's diagonal cell shows its current utilization, shaded by it. GPUs given
+// to setHighlight() (the advisor's best set) have their names drawn on an accent background. A
+// topology without links (from a NodeResourceTopology object) shows grey "?" cells and the NUMA
+// columns; without a topology the widget shows the placeholder text.
 //
 // Everything is laid out once in setTopology() / setHighlight() and on font or palette changes
 // (Layout); paintEvent() only paints the precomputed rectangles, colours and texts.
@@ -37,6 +38,11 @@ public:
     /// GPU indices to mark (empty: none).
     void setHighlight(const std::vector<int> &gpus);
     void setPlaceholderText(const QString &text);
+    /// The GPUs' current utilization in percent, by GPU index (nullopt: not known); each GPU's
+    /// own diagonal cell then shows it, shaded from the base colour (idle) to
+    /// utilizationColor() (busy). Empty: the diagonal shows "X" as nvidia-smi does.
+    void setUtilization(const std::vector<std::optional<double>> &byGpu);
+    static QColor utilizationColor();
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -100,6 +106,7 @@ private:
 
     std::optional<k8s::GpuTopology> m_topology;
     std::vector<int> m_highlight;
+    std::vector<std::optional<double>> m_utilization;
     QString m_placeholder;
     Layout m_layout;
 };

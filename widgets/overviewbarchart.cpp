@@ -1,5 +1,6 @@
 #include "widgets/overviewbarchart.h"
 
+#include "widgets/chartstyle.h"
 #include "widgets/usagebarpainter.h"
 
 #include <QBarCategoryAxis>
@@ -7,6 +8,7 @@
 #include <QChart>
 #include <QEvent>
 #include <QGraphicsLayout>
+#include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
 #include <QHorizontalStackedBarSeries>
 #include <QLegend>
@@ -34,10 +36,9 @@ QColor valueColor(const QPalette &p) {
     return UsageBarPainter::mix(p.color(QPalette::Text), p.color(QPalette::Base), 0.3);
 }
 
-// The axis, legend and bar texts: a point smaller than the widget's font.
-QFont smallFont(QFont font) {
-    font.setPointSizeF(std::max(7.0, font.pointSizeF() - 1));
-    return font;
+/// The in-use mark: near the palette's text colour, so it reads on the fill and the track.
+QColor inUseColor(const QPalette &p) {
+    return UsageBarPainter::mix(p.color(QPalette::Text), p.color(QPalette::Base), 0.1);
 }
 
 void replaceValues(QBarSet *set, const QList<qreal> &values) {
@@ -87,10 +88,7 @@ OverviewBarChart::OverviewBarChart(QWidget *parent)
     m_series->attachAxis(m_values);
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->legend()->setMarkerShape(QLegend::MarkerShapeRectangle);
-    // QChartView made a default chart and setChart() only releases it: delete it, or it leaks.
-    QChart *defaultChart = this->chart();
-    setChart(chart);
-    delete defaultChart;
+    ChartStyle::install(this, chart);
     setRenderHint(QPainter::Antialiasing);
     setFrameShape(QFrame::NoFrame);
     setMinimumSize(160, 140);
@@ -108,26 +106,8 @@ OverviewBarChart::OverviewBarChart(QWidget *parent)
 
 void OverviewBarChart::applyPalette() {
     const QPalette &p = palette();
-    QChart *c = chart();
-    c->setBackgroundBrush(p.color(QPalette::Base));
-    c->setBackgroundPen(Qt::NoPen);
-    c->setPlotAreaBackgroundVisible(false);
-    c->setTitleBrush(p.color(QPalette::Text));
-    QFont titleFont = font();
-    titleFont.setBold(true);
-    c->setTitleFont(titleFont);
-    c->legend()->setLabelColor(p.color(QPalette::Text));
-    const QFont small = smallFont(font());
-    c->legend()->setFont(small);
-    for (QAbstractAxis *axis :
-         {static_cast<QAbstractAxis *>(m_categories), static_cast<QAbstractAxis *>(m_values)}) {
-        axis->setLabelsColor(p.color(QPalette::Text));
-        axis->setLabelsFont(small);
-        axis->setLinePenColor(
-            UsageBarPainter::mix(p.color(QPalette::Base), p.color(QPalette::Text), 0.35));
-    }
-    m_values->setGridLineColor(
-        UsageBarPainter::mix(p.color(QPalette::Base), p.color(QPalette::Text), 0.12));
+    ChartStyle::apply(chart(), {m_categories, m_values}, p, font());
+    const QFont small = ChartStyle::smallFont(font());
     m_normal->setColor(m_color);
     m_warning->setColor(requestedColor(models::Usage::Level::Warning));
     m_critical->setColor(requestedColor(models::Usage::Level::Critical));
@@ -139,6 +119,8 @@ void OverviewBarChart::applyPalette() {
         item->setBrush(valueColor(p));
         item->setFont(small);
     }
+    for (QGraphicsRectItem *item : std::as_const(m_inUseItems))
+        item->setBrush(inUseColor(p));
     for (QGraphicsSimpleTextItem *item : std::as_const(m_labelItems)) {
         item->setBrush(p.color(QPalette::Text));
         item->setFont(small);
@@ -164,7 +146,7 @@ void OverviewBarChart::fitValueTicks(bool force) {
     // on a range made nice from the bars' own maximum each time (never from the last nice one).
     // The plot's width from the widget's and the margins (never from the plot area, which the
     // ticks themselves move: that would feed back).
-    const QFontMetrics metrics(smallFont(font()));
+    const QFontMetrics metrics(ChartStyle::smallFont(font()));
     const QMargins margins = chart()->margins();
     const int plot = std::max(1, width() - margins.left() - margins.right() - 24);
     if (!force && plot == m_ticksForWidth)
@@ -188,6 +170,8 @@ void OverviewBarChart::fitValueTicks(bool force) {
         if (plot / std::max(1, m_values->tickCount() - 1) >= label)
             break;
     }
+    // A new range moves every value without moving the plot area (no plotAreaChanged).
+    placeValueTexts();
 }
 
 void OverviewBarChart::setTitle(const QString &title) {
@@ -241,7 +225,17 @@ QColor OverviewBarChart::freeColor() const {
 }
 
 QString OverviewBarChart::valueText(const Bar &bar) {
-    return number(bar.used) + QStringLiteral(" / ") + number(bar.total);
+    QString text = number(bar.used) + QStringLiteral(" / ") + number(bar.total);
+    if (bar.inUse)
+        text += QStringLiteral(" · ") + tr("%1 in use").arg(number(*bar.inUse));
+    return text;
+}
+
+QRectF OverviewBarChart::inUseMark(int index) const {
+    if (index < 0 || index >= m_inUseItems.size() || !m_inUseItems[index]->isVisible())
+        return {};
+    const QGraphicsRectItem *item = m_inUseItems[index];
+    return viewportTransform().mapRect(item->mapRectToScene(item->rect()));
 }
 
 QString OverviewBarChart::valueLabel(int index) const {
@@ -306,7 +300,7 @@ void OverviewBarChart::setBars(const QList<Bar> &bars) {
 
     while (m_valueItems.size() > bars.size())
         delete m_valueItems.takeLast();
-    const QFont small = smallFont(font());
+    const QFont small = ChartStyle::smallFont(font());
     while (m_valueItems.size() < bars.size()) {
         auto *item = new QGraphicsSimpleTextItem(chart());
         item->setBrush(valueColor(palette()));
@@ -316,6 +310,17 @@ void OverviewBarChart::setBars(const QList<Bar> &bars) {
     }
     for (qsizetype i = 0; i < bars.size(); ++i)
         m_valueItems[i]->setText(valueText(bars[i]));
+    while (m_inUseItems.size() > bars.size())
+        delete m_inUseItems.takeLast();
+    while (m_inUseItems.size() < bars.size()) {
+        auto *item = new QGraphicsRectItem(chart());
+        item->setPen(Qt::NoPen);
+        item->setBrush(inUseColor(palette()));
+        item->setZValue(11);
+        m_inUseItems.append(item);
+    }
+    for (qsizetype i = 0; i < bars.size(); ++i)
+        m_inUseItems[i]->setVisible(bars[i].inUse.has_value());
     while (m_labelItems.size() > bars.size())
         delete m_labelItems.takeLast();
     while (m_labelItems.size() < bars.size()) {
@@ -330,7 +335,7 @@ void OverviewBarChart::setBars(const QList<Bar> &bars) {
 }
 
 void OverviewBarChart::fitCategoryLabels() {
-    const QFont small = smallFont(font());
+    const QFont small = ChartStyle::smallFont(font());
     const QFontMetrics metrics(small);
     int widest = 0;
     for (const Bar &bar : std::as_const(m_bars))
@@ -357,7 +362,7 @@ void OverviewBarChart::fitCategoryLabels() {
 void OverviewBarChart::fitLegend() {
     // The legend shares the chart's margins: when its entries do not fit side by side, "Free"
     // (the grey track, plain enough) goes first rather than having every entry cut to "Req…".
-    const QFontMetrics metrics(smallFont(font()));
+    const QFontMetrics metrics(ChartStyle::smallFont(font()));
     const QMargins margins = chart()->margins();
     const int room = width() - margins.left() - margins.right();
     const auto markers = chart()->legend()->markers(m_series);
@@ -389,6 +394,13 @@ void OverviewBarChart::placeValueTexts() {
             chart()->mapToPosition(QPointF(std::max(bar.used, bar.total), category), m_series);
         const QRectF text = m_valueItems[i]->boundingRect();
         m_valueItems[i]->setPos(end.x() + 4, end.y() - text.height() / 2);
+        if (i < m_inUseItems.size() && bar.inUse) {
+            // Across the bar (QtCharts draws bars half a category wide).
+            const double at = std::clamp(*bar.inUse, 0.0, std::max(bar.total, bar.used));
+            const QPointF top = chart()->mapToPosition(QPointF(at, category + 0.3), m_series);
+            const QPointF bottom = chart()->mapToPosition(QPointF(at, category - 0.3), m_series);
+            m_inUseItems[i]->setRect(QRectF(top.x() - 1.5, top.y(), 3, bottom.y() - top.y()));
+        }
         if (i < m_labelItems.size()) {
             const QPointF start = chart()->mapToPosition(QPointF(0, category), m_series);
             const QRectF name = m_labelItems[i]->boundingRect();

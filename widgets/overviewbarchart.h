@@ -5,8 +5,9 @@
 // so each bar is as long as what is allocatable. The first category is the top bar; its name is
 // written left of it (whole, unless the names would take more than 40 % of the width: then
 // elided in the middle, with the full name on hover), and "used / total" just past its end (the
-// value axis reaches far enough for it). Hovering a bar shows its tooltip. Titles wrap at spaces;
-// the legend drops "Free", then itself, when it does not fit.
+// value axis reaches far enough for it). What is measured in use, when known, is a dark mark
+// across the bar at that value (one bar, three marks). Hovering a bar shows its tooltip. Titles
+// wrap at spaces; the legend drops "Free", then itself, when it does not fit.
 //
 // It paints precomputed numbers only: setBars() with the same bars does nothing, so a caller may
 // hand it a snapshot as often as it likes; no animations.
@@ -20,9 +21,12 @@
 #include <QList>
 #include <QString>
 
+#include <optional>
+
 QT_BEGIN_NAMESPACE
 class QBarCategoryAxis;
 class QBarSet;
+class QGraphicsRectItem;
 class QGraphicsSimpleTextItem;
 class QHorizontalStackedBarSeries;
 class QValueAxis;
@@ -38,6 +42,7 @@ public:
         double used = 0;  ///< requested, in the chart's unit
         double total = 0; ///< allocatable
         QString toolTip;
+        std::optional<double> inUse = std::nullopt; ///< measured in use, when known
         bool operator==(const Bar &) const = default;
     };
 
@@ -57,9 +62,11 @@ public:
     QColor requestedColor(models::Usage::Level level) const;
     /// Colour of the free part.
     QColor freeColor() const;
+    /// The in-use mark of bar `index` in viewport coordinates (empty when not measured; tests).
+    QRectF inUseMark(int index) const;
     /// Where `value` (in the chart's unit) of bar `index` is, in viewport coordinates (tests).
     QPointF barPoint(int index, double value) const;
-    /// "36 / 176": the text written past the end of a bar.
+    /// "36 / 176" (and " · 20 in use" when measured): the text written past the end of a bar.
     static QString valueText(const Bar &bar);
     /// The text written past the end of bar `index` (tests).
     QString valueLabel(int index) const;
@@ -106,6 +113,7 @@ private:
     QGraphicsSimpleTextItem *m_emptyItem;
     QList<QGraphicsSimpleTextItem *> m_valueItems; ///< one per bar, in m_bars order
     QList<QGraphicsSimpleTextItem *> m_labelItems; ///< one per bar, in m_bars order
+    QList<QGraphicsRectItem *> m_inUseItems;       ///< one per bar, hidden when not measured
 };
 
 } // namespace cubedesk::widgets

@@ -1,5 +1,6 @@
 #include "widgets/overviewdonutchart.h"
 
+#include "widgets/chartstyle.h"
 #include "widgets/usagebarpainter.h"
 
 #include <QChart>
@@ -38,10 +39,7 @@ OverviewDonutChart::OverviewDonutChart(QWidget *parent)
     chart->setMargins(QMargins(0, 0, 0, 0));
     chart->layout()->setContentsMargins(0, 0, 0, 0);
     chart->legend()->hide();
-    // QChartView made a default chart and setChart() only releases it: delete it, or it leaks.
-    QChart *defaultChart = m_view->chart();
-    m_view->setChart(chart);
-    delete defaultChart;
+    ChartStyle::install(m_view, chart);
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setFrameShape(QFrame::NoFrame);
     m_view->setMinimumSize(130, 130);

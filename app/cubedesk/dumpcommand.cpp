@@ -15,6 +15,7 @@
 #include "k8s/cube/rebalancedumprows.h"
 #include "k8s/session/clustersession.h"
 #include "k8s/session/transportfactory.h"
+#include "k8s/session/urlget.h"
 
 #include <chrono>
 #include <cstdio>
@@ -78,6 +79,14 @@ std::string fetchNodeResourceTopologies(ClusterSession &session, std::string *wa
     return {};
 }
 
+/// GETs `path` of `endpoint`: through the API server's service proxy, or directly for a URL
+/// (without the cluster's credentials).
+WriteResult prometheusGet(ClusterSession &session, const PrometheusEndpoint &endpoint,
+                          const std::string &path) {
+    return endpoint.isUrl() ? UrlGet::get(endpoint.url, path)
+                            : getOnce(session, path, "prometheus");
+}
+
 /// The cluster's Prometheus: the endpoint given (`--prometheus`), else the first well-known
 /// install that answers as a Prometheus. False with `error` saying why (every endpoint tried
 /// and its answer).
@@ -87,7 +96,8 @@ bool findPrometheus(ClusterSession &session, const std::string &given, Prometheu
     if (!given.empty()) {
         const auto e = PrometheusEndpoint::parse(given);
         if (!e) {
-            *error = "--prometheus must be NAMESPACE/SERVICE:PORT, not \"" + given + '"';
+            *error = "--prometheus must be NAMESPACE/SERVICE:PORT or an http(s) URL, not \"" +
+                     given + '"';
             return false;
         }
         candidates.push_back(*e);
@@ -96,7 +106,7 @@ bool findPrometheus(ClusterSession &session, const std::string &given, Prometheu
     }
     std::string tried;
     for (const PrometheusEndpoint &e : candidates) {
-        const WriteResult r = getOnce(session, e.buildInfoPath(), "prometheus");
+        const WriteResult r = prometheusGet(session, e, e.buildInfoPath());
         if (r.ok() && PromResponse::buildVersion(r.body)) {
             found = e;
             return true;
@@ -105,14 +115,14 @@ bool findPrometheus(ClusterSession &session, const std::string &given, Prometheu
                  (r.ok() ? std::string("not a Prometheus") : r.error.toString());
     }
     *error = "GPU metrics: no Prometheus found (" + tried +
-             "); name one with --prometheus NAMESPACE/SERVICE:PORT";
+             "); name one with --prometheus NAMESPACE/SERVICE:PORT or URL";
     return false;
 }
 
-/// One query through the service proxy, decoded; false with `error` saying why.
+/// One query of the endpoint, decoded; false with `error` saying why.
 bool queryPrometheus(ClusterSession &session, const PrometheusEndpoint &endpoint,
                      const std::string &path, PromResponse &answer, std::string *error) {
-    const WriteResult r = getOnce(session, path, "prometheus");
+    const WriteResult r = prometheusGet(session, endpoint, path);
     if (!r.ok()) {
         *error = "GPU metrics: Prometheus " + endpoint.toString() + ": " + r.error.toString();
         return false;

@@ -128,10 +128,12 @@ int main(int argc, char **argv) {
         QStringLiteral("SECONDS"), QStringLiteral("60"));
     const QCommandLineOption prometheus(
         QStringLiteral("prometheus"),
-        QStringLiteral("With --dump gpus: read DCGM metrics from this Prometheus service, "
-                       "reached through the API server's service proxy (default: the "
-                       "well-known installs, such as monitoring/prometheus-k8s:9090)."),
-        QStringLiteral("NAMESPACE/SERVICE:PORT"));
+        QStringLiteral("With --dump gpus or idle-gpus: read DCGM metrics from this Prometheus "
+                       "service, reached through the API server's service proxy, or from this "
+                       "http(s) URL, reached directly without the cluster's credentials "
+                       "(default: the well-known installs, such as "
+                       "monitoring/prometheus-k8s:9090)."),
+        QStringLiteral("NAMESPACE/SERVICE:PORT|URL"));
     const QCommandLineOption threshold(
         QStringLiteral("threshold"),
         QStringLiteral("With --dump idle-gpus: a GPU under this utilization is idle (default 5)."),

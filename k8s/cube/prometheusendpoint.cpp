@@ -5,6 +5,8 @@
 namespace cubedesk::k8s {
 
 std::string PrometheusEndpoint::toString() const {
+    if (isUrl())
+        return url;
     std::string out = ns;
     out += '/';
     if (https)
@@ -16,6 +18,20 @@ std::string PrometheusEndpoint::toString() const {
 }
 
 std::optional<PrometheusEndpoint> PrometheusEndpoint::parse(std::string_view text) {
+    for (const std::string_view scheme : {"http://", "https://"})
+        if (text.rfind(scheme, 0) == 0) {
+            while (text.size() > scheme.size() && text.back() == '/')
+                text.remove_suffix(1);
+            const std::string_view rest = text.substr(scheme.size());
+            // A host is needed; no user info (credentials in a URL would be kept in settings),
+            // no query or fragment (paths are appended), nothing a shell or a log would mangle.
+            if (rest.empty() || rest.front() == '/' ||
+                rest.find_first_of("@?# \t\"'\\") != std::string_view::npos)
+                return std::nullopt;
+            PrometheusEndpoint e;
+            e.url = std::string(text);
+            return e;
+        }
     const std::size_t slash = text.find('/');
     if (slash == std::string_view::npos || slash == 0)
         return std::nullopt;
@@ -41,17 +57,19 @@ std::optional<PrometheusEndpoint> PrometheusEndpoint::parse(std::string_view tex
 
 const std::vector<PrometheusEndpoint> &PrometheusEndpoint::wellKnown() {
     static const std::vector<PrometheusEndpoint> kInstalls = {
-        {"monitoring", "prometheus-k8s", "9090", false},
-        {"monitoring", "prometheus-operated", "9090", false},
-        {"monitoring", "kube-prometheus-stack-prometheus", "9090", false},
-        {"monitoring", "prometheus-kube-prometheus-prometheus", "9090", false},
-        {"prometheus", "prometheus-server", "80", false},
-        {"monitoring", "prometheus-server", "80", false},
+        {"monitoring", "prometheus-k8s", "9090", false, {}},
+        {"monitoring", "prometheus-operated", "9090", false, {}},
+        {"monitoring", "kube-prometheus-stack-prometheus", "9090", false, {}},
+        {"monitoring", "prometheus-kube-prometheus-prometheus", "9090", false, {}},
+        {"prometheus", "prometheus-server", "80", false, {}},
+        {"monitoring", "prometheus-server", "80", false, {}},
     };
     return kInstalls;
 }
 
 std::string PrometheusEndpoint::proxyPath() const {
+    if (isUrl())
+        return {};
     return "/api/v1/namespaces/" + UrlEscape::segment(ns) + "/services/" +
            (https ? std::string("https:") : std::string()) + UrlEscape::segment(name) + ':' +
            UrlEscape::segment(port) + "/proxy";

@@ -3,7 +3,9 @@
 // PrometheusEndpoint: a cluster's Prometheus as CubeDesk reaches it — a Service behind the API
 // server's service proxy (`/api/v1/namespaces/NS/services/[https:]NAME:PORT/proxy`), so queries
 // carry the kubeconfig's credentials and need no route to the cluster's network (RBAC: `get` on
-// `services/proxy`). Knows the well-known installs and builds the API's query paths.
+// `services/proxy`) — or a URL the user gave (`https://prometheus.example.com`), reached
+// directly and without the cluster's credentials. Knows the well-known installs and builds the
+// API's query paths (for a URL, relative to it).
 //
 // Value type; pure functions; any thread.
 
@@ -19,10 +21,15 @@ struct PrometheusEndpoint {
     std::string name;
     std::string port; ///< number or name
     bool https = false;
+    std::string url = {}; ///< set: reached directly at this http(s) URL (no trailing slash)
 
-    /// "monitoring/prometheus-k8s:9090" (with "https:" before the name when set).
+    bool isUrl() const { return !url.empty(); }
+    bool operator==(const PrometheusEndpoint &) const = default;
+
+    /// "monitoring/prometheus-k8s:9090" (with "https:" before the name when set), or the URL.
     std::string toString() const;
-    /// Parses "NS/NAME:PORT" or "NS/https:NAME:PORT"; nullopt when malformed.
+    /// Parses "NS/NAME:PORT", "NS/https:NAME:PORT" or an "http://" / "https://" URL without
+    /// query, fragment or credentials; nullopt when malformed.
     static std::optional<PrometheusEndpoint> parse(std::string_view text);
 
     /// The installs CubeDesk looks for, in this order: the platform's and kube-prometheus's
@@ -31,7 +38,7 @@ struct PrometheusEndpoint {
     /// `prometheus`), and the prometheus chart's `prometheus-server:80`.
     static const std::vector<PrometheusEndpoint> &wellKnown();
 
-    /// ".../proxy" without a trailing slash.
+    /// ".../proxy" without a trailing slash; "" for a URL (paths are then relative to it).
     std::string proxyPath() const;
     /// Prometheus's build information, which answers 200 only from a Prometheus.
     std::string buildInfoPath() const;

@@ -6,14 +6,22 @@
 
 #include "k8s/sim/prometheusprocess.h"
 #include "k8s/sim/simulator.h"
+#include "models/balanceadvisor.h"
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
+#include "models/gpudevicemodel.h"
 #include "models/gpuinventorymodel.h"
 #include "models/gpumetricsmonitor.h"
+#include "models/gpunodehistory.h"
 #include "models/gputopologysources.h"
+#include "models/idlegpureport.h"
+#include "models/idlegputablemodel.h"
 #include "models/modelroles.h"
 #include "models/notificationmodel.h"
+#include "models/overviewaggregator.h"
+#include "models/sparkline.h"
 #include "models/usage.h"
+#include "models/usagemonitor.h"
 
 #include <QFile>
 #include <QSignalSpy>
@@ -31,6 +39,10 @@ private Q_SLOTS:
     void readsTheClustersPrometheusAndSaysWhyNot();
     void aGivenEndpointIsUsedAsGiven();
     void gpuFaultsAreNotified();
+    void aUrlIsAskedDirectly();
+    void aNodesHistoryAndDevices();
+    void idleGpusAndDonors();
+    void theOverviewMeasuresUse();
 
 private:
     QString kubeconfigOf(const sim::Simulator &sim, const QString &name);
@@ -224,8 +236,14 @@ void GpuMetricsMonitorTest::gpuFaultsAreNotified() {
         if (notifications.entry(r).title.startsWith(QLatin1String("XID 79")))
             QVERIFY2(notifications.entry(r).text.contains(QLatin1String("fell off the bus")),
                      qPrintable(notifications.entry(r).text));
-    for (const auto &call : posted)
+    for (const auto &call : posted) {
         QVERIFY(!call.at(0).toString().contains(QLatin1String("XID")));
+        QVERIFY(!call.at(0).toString().contains(QLatin1String("runs hot")));
+    }
+    for (int r = 0; r < notifications.rowCount(); ++r)
+        if (notifications.entry(r).title.endsWith(QLatin1String("runs hot")))
+            QVERIFY2(notifications.entry(r).text.contains(QLatin1String("3 readings in a row")),
+                     qPrintable(notifications.entry(r).text));
     // A new XID is announced.
     posted.clear();
     const auto nodes = m_scraped->registry().core("nodes");
@@ -249,6 +267,162 @@ void GpuMetricsMonitorTest::gpuFaultsAreNotified() {
                             return std::nullopt;
                         })
                 .ok());
+}
+
+void GpuMetricsMonitorTest::aUrlIsAskedDirectly() {
+    models::ClusterHub hub;
+    hub.load({kubeconfigOf(*m_scraped, QStringLiteral("scraped.yaml"))});
+    QTRY_VERIFY_WITH_TIMEOUT(synced(hub, 1), 30000);
+    GpuMetricsMonitor *metrics = hub.gpuMetrics();
+    metrics->setInterval(std::chrono::milliseconds(500));
+    const auto url = k8s::PrometheusEndpoint::parse(m_prometheus->url());
+    QVERIFY2(url && url->isUrl(), m_prometheus->url().c_str());
+    metrics->setEndpoint(QStringLiteral("scraped"), url);
+    metrics->watch();
+    QTRY_COMPARE_WITH_TIMEOUT(metrics->state(QStringLiteral("scraped")),
+                              GpuMetricsMonitor::State::Measured, 20000);
+    QVERIFY2(metrics->describe(QStringLiteral("scraped"))
+                 .contains(QString::fromStdString(url->toString())),
+             qPrintable(metrics->describe(QStringLiteral("scraped"))));
+    QTRY_VERIFY_WITH_TIMEOUT(
+        metrics->node(QStringLiteral("scraped"), QStringLiteral("gpu-a100-vision-2")).size() == 8,
+        20000);
+    // A URL nothing listens on: said, not hung.
+    metrics->setEndpoint(QStringLiteral("scraped"),
+                         k8s::PrometheusEndpoint::parse("http://127.0.0.1:1"));
+    QTRY_COMPARE_WITH_TIMEOUT(metrics->state(QStringLiteral("scraped")),
+                              GpuMetricsMonitor::State::NoPrometheus, 20000);
+    QVERIFY2(
+        metrics->describe(QStringLiteral("scraped")).contains(QLatin1String("http://127.0.0.1:1")),
+        qPrintable(metrics->describe(QStringLiteral("scraped"))));
+    metrics->unwatch();
+}
+
+void GpuMetricsMonitorTest::aNodesHistoryAndDevices() {
+    models::ClusterHub hub;
+    hub.load({kubeconfigOf(*m_scraped, QStringLiteral("scraped.yaml")),
+              kubeconfigOf(*m_plain, QStringLiteral("plain.yaml"))});
+    QTRY_VERIFY_WITH_TIMEOUT(synced(hub, 2), 30000);
+    hub.gpuMetrics()->setInterval(std::chrono::milliseconds(500));
+    hub.gpuMetrics()->watch();
+    models::GpuNodeHistory history(&hub);
+    models::GpuDeviceModel devices(&hub, &history);
+    history.setNode(QStringLiteral("scraped"), QStringLiteral("gpu-a100-vision-2"));
+    QCOMPARE(history.state(), models::GpuNodeHistory::State::Loading);
+    history.setRefreshInterval(std::chrono::milliseconds(1000));
+    history.setActive(true);
+    // Until the monitor has found the Prometheus the history says so; then it asks again.
+    QTRY_VERIFY_WITH_TIMEOUT(history.state() == models::GpuNodeHistory::State::Loaded &&
+                                 history.devices().size() == 8,
+                             30000);
+    for (const auto &d : history.devices()) {
+        QVERIFY(!d.samples.empty());
+        QCOMPARE(QString::fromStdString(d.pod).section(u'/', 0, 0), QStringLiteral("pipeline"));
+    }
+    QCOMPARE(history.end() - history.start(), 3600);
+    QTRY_COMPARE_WITH_TIMEOUT(devices.rowCount(), 8, 20000);
+    const auto at = [&](int row, int column, int role = Qt::DisplayRole) {
+        return devices.index(row, column).data(role);
+    };
+    QCOMPARE(at(5, models::GpuDeviceModel::DeviceColumn).toString(), QStringLiteral("GPU5"));
+    QCOMPARE(at(5, models::GpuDeviceModel::HealthColumn).toString(),
+             QStringLiteral("XID 79 on GPU5"));
+    QCOMPARE(at(0, models::GpuDeviceModel::HealthColumn).toString(), QStringLiteral("OK"));
+    QVERIFY(at(0, models::GpuDeviceModel::MemoryColumn).toString().contains(QLatin1String(" / ")));
+    const auto line = at(0, models::GpuDeviceModel::TrendColumn, models::SparklineRole)
+                          .value<models::Sparkline>();
+    QVERIFY(!line.points.isEmpty());
+    QCOMPARE(line.ceiling, 100.0);
+    // Another field: the lines change unit, the sparkline its range.
+    history.setField(k8s::GpuHistory::Field::Power);
+    QTRY_VERIFY_WITH_TIMEOUT(history.state() == models::GpuNodeHistory::State::Loaded &&
+                                 history.devices().size() == 8,
+                             30000);
+    QTRY_VERIFY_WITH_TIMEOUT(at(0, models::GpuDeviceModel::TrendColumn, models::SparklineRole)
+                                     .value<models::Sparkline>()
+                                     .ceiling > 100,
+                             10000); // an A100 at work draws 300 W and more
+
+    // A cluster without Prometheus: why, and no rows that look like zeros.
+    history.setNode(QStringLiteral("plain"), QStringLiteral("gpu-a100-vision-2"));
+    QTRY_COMPARE_WITH_TIMEOUT(history.state(), models::GpuNodeHistory::State::Failed, 30000);
+    QVERIFY2(history.error().contains(QLatin1String("plain")), qPrintable(history.error()));
+    QCOMPARE(devices.rowCount(), 0);
+    hub.gpuMetrics()->unwatch();
+}
+
+void GpuMetricsMonitorTest::idleGpusAndDonors() {
+    models::ClusterHub hub;
+    hub.load({kubeconfigOf(*m_scraped, QStringLiteral("scraped.yaml"))});
+    QTRY_VERIFY_WITH_TIMEOUT(synced(hub, 1), 30000);
+    hub.gpuMetrics()->setInterval(std::chrono::milliseconds(500));
+    models::IdleGpuReport *report = hub.idleGpus();
+    report->setInterval(std::chrono::milliseconds(2000));
+    // Idle for a second: every pod whose GPUs read under 100 % so far.
+    report->setCriteria(100, 1);
+    QVERIFY(!hub.gpuMetrics()->watched());
+    report->watch();
+    QVERIFY2(hub.gpuMetrics()->watched(), "the report needs the monitor to find Prometheus");
+    models::IdleGpuTableModel pods(&hub, models::IdleGpuTableModel::Kind::Pods);
+    models::IdleGpuTableModel orgs(&hub, models::IdleGpuTableModel::Kind::Orgs);
+    QTRY_VERIFY_WITH_TIMEOUT(orgs.rowCount() >= 2 && pods.rowCount() >= 2, 40000);
+    QVERIFY2(report->describe(QStringLiteral("scraped")).contains(QLatin1String("prometheus-k8s")),
+             qPrintable(report->describe(QStringLiteral("scraped"))));
+    QStringList podNames;
+    for (int r = 0; r < pods.rowCount(); ++r)
+        podNames << pods.index(r, pods.columnOf("pod")).data().toString();
+    QVERIFY2(podNames.contains(QStringLiteral("wang.fang-notebook-gpu")),
+             qPrintable(podNames.join(u',')));
+    // Donors: every group holding GPUs whose mean is under the threshold (here all of them).
+    models::BalanceAdvisor advisor(&hub);
+    int holding = 0;
+    for (int r = 0; r < orgs.rowCount(); ++r)
+        if (orgs.index(r, orgs.columnOf("gpus")).data(models::RawValueRole).toDouble() >= 1 &&
+            orgs.index(r, orgs.columnOf("util_avg_percent"))
+                    .data(models::RawValueRole)
+                    .toDouble() >= 0)
+            ++holding;
+    QVERIFY(holding >= 2);
+    QCOMPARE(advisor.idleDonors(QStringLiteral("scraped")).size(), holding);
+    // A strict threshold: the busy vision group (its resnet50 replicas near 93 %) is no donor,
+    // and its busy pods are not idle.
+    report->setCriteria(50, 1);
+    QTRY_VERIFY_WITH_TIMEOUT(report->computedAt(QStringLiteral("scraped")).isValid(), 40000);
+    QTRY_VERIFY_WITH_TIMEOUT(!report->rows(QStringLiteral("scraped")).empty(), 40000);
+    for (const QString &donor : advisor.idleDonors(QStringLiteral("scraped")))
+        QVERIFY2(!donor.startsWith(QLatin1String("vision ")), qPrintable(donor));
+    for (int r = 0; r < pods.rowCount(); ++r)
+        QVERIFY(!pods.index(r, pods.columnOf("pod"))
+                     .data()
+                     .toString()
+                     .contains(QLatin1String("resnet50")));
+    report->unwatch();
+    QVERIFY(!hub.gpuMetrics()->watched());
+}
+
+void GpuMetricsMonitorTest::theOverviewMeasuresUse() {
+    models::ClusterHub hub;
+    hub.load({kubeconfigOf(*m_scraped, QStringLiteral("scraped.yaml"))});
+    QTRY_VERIFY_WITH_TIMEOUT(synced(hub, 1), 30000);
+    hub.gpuMetrics()->setInterval(std::chrono::milliseconds(500));
+    hub.usage()->setInterval(std::chrono::milliseconds(500));
+    models::OverviewAggregator overview(&hub);
+    overview.setInterval(100);
+    overview.setActive(false);
+    QVERIFY(!hub.gpuMetrics()->watched());
+    overview.setActive(true);
+    QVERIFY(hub.gpuMetrics()->watched() && hub.usage()->watched());
+    const QString scraped = QStringLiteral("scraped");
+    QTRY_VERIFY_WITH_TIMEOUT(overview.measured(scraped, "vision").busyGpus.value_or(0) > 10, 30000);
+    const auto vision = overview.measured(scraped, "vision");
+    QVERIFY(vision.gpusReporting >= 16);
+    QVERIFY(*vision.busyGpus <= vision.gpusReporting);
+    QTRY_VERIFY_WITH_TIMEOUT(overview.measured(scraped).cpuCores.has_value(), 30000);
+    QVERIFY(*overview.measured(scraped).cpuCores > 0);
+    QVERIFY(overview.measuredTotals().busyGpus >= vision.busyGpus);
+    QVERIFY2(!overview.measured(scraped, "no-such-group").busyGpus, "unknown, not zero");
+    overview.setActive(false);
+    QVERIFY(!hub.gpuMetrics()->watched());
 }
 
 QTEST_MAIN(GpuMetricsMonitorTest)

@@ -9,11 +9,22 @@
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
 #include "models/gpuadvisormodel.h"
+#include "models/gpudevicemodel.h"
 #include "models/gpuinventorymodel.h"
+#include "models/gpumetricsmonitor.h"
+#include "models/gpunodehistory.h"
+#include "models/idlegpureport.h"
+#include "models/idlegputablemodel.h"
+#include "models/modelroles.h"
 #include "models/sortfilterindex.h"
 #include "tests/support/qtfixturefiles.h"
 #include "tests/support/simprocess.h"
+#include "ui/gpunodemetricspanel.h"
 #include "ui/gpuspane.h"
+#include "ui/idlegpuspanel.h"
+#include "ui/preferences.h"
+#include "ui/prometheusdialog.h"
+#include "widgets/gpuhistorychart.h"
 #include "widgets/gputopologymatrix.h"
 
 #include <QApplication>
@@ -21,6 +32,8 @@
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QLineEdit>
+#include <QSettings>
 #include <QSpinBox>
 #include <QStyle>
 #include <QTableView>
@@ -40,6 +53,7 @@ private Q_SLOTS:
     void initTestCase();
     void inventoryTopologyAndAdvisor();
     void nodeResourceTopologyFromTheSimulator();
+    void metricsIdleGpusAndPrometheusChoice();
 
 private:
     QTemporaryDir m_data;
@@ -266,6 +280,81 @@ void GpusPaneTest::nodeResourceTopologyFromTheSimulator() {
         qEnvironmentVariable("CUBEDESK_BINARY_DIR") + QStringLiteral("/test-output/ui");
     QDir().mkpath(outDir);
     QVERIFY(pane.grab().toImage().save(outDir + QStringLiteral("/gpus-pane-demo.png")));
+}
+
+void GpusPaneTest::metricsIdleGpusAndPrometheusChoice() {
+    test::SimProcess sim(
+        {"--scenario", "demo", "--seed", "4", "--prometheus", "--scrape-interval", "1"});
+    QVERIFY2(sim.ready(), sim.error().c_str());
+    models::ClusterHub hub;
+    hub.gpuMetrics()->setInterval(std::chrono::milliseconds(500));
+    ui::GpusPane pane(&hub);
+    pane.resize(1500, 950);
+    hub.load({QString::fromStdString(sim.kubeconfig())});
+    QVERIFY(!hub.clusters().isEmpty());
+    const QString cluster = hub.clusters().front()->name();
+    pane.setScope({cluster});
+    QTRY_VERIFY_WITH_TIMEOUT(hub.clusters().front()->synced(), 30000);
+    pane.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&pane));
+    pane.selectNode(cluster, QStringLiteral("gpu-a100-vision-2"));
+    auto *tabs = pane.findChild<QTabWidget *>(QStringLiteral("gpuDetailTabs"));
+    QVERIFY(tabs);
+    tabs->setCurrentWidget(pane.metricsPanel());
+    QCOMPARE(tabs->tabText(tabs->indexOf(pane.metricsPanel())), QStringLiteral("Metrics"));
+    QCOMPARE(tabs->tabText(tabs->indexOf(pane.podsTable())),
+             QStringLiteral("Pods holding GPUs (1)"));
+    ui::GpuNodeMetricsPanel *metrics = pane.metricsPanel();
+    QTRY_COMPARE_WITH_TIMEOUT(metrics->devices()->rowCount(), 8, 40000);
+    QTRY_COMPARE_WITH_TIMEOUT(metrics->chart()->lines().size(), 8, 40000);
+    QVERIFY2(metrics->status()->text().contains(QLatin1String("monitoring/prometheus-k8s:9090")),
+             qPrintable(metrics->status()->text()));
+    QCOMPARE(metrics->devices()->index(5, models::GpuDeviceModel::HealthColumn).data().toString(),
+             QStringLiteral("XID 79 on GPU5"));
+    // Another range asks again, and keeps 8 lines.
+    metrics->rangeField()->setCurrentIndex(2);
+    QCOMPARE(metrics->history()->rangeSeconds(), 24 * 3600);
+    QTRY_VERIFY_WITH_TIMEOUT(metrics->history()->state() == models::GpuNodeHistory::State::Loaded &&
+                                 metrics->chart()->lines().size() == 8,
+                             30000);
+
+    // Idle and waste: every pod under 100 % for a second is listed; the filter narrows.
+    pane.lowerTabs()->setCurrentWidget(pane.idlePanel());
+    hub.idleGpus()->setInterval(std::chrono::milliseconds(2000));
+    hub.idleGpus()->setCriteria(100, 1);
+    ui::IdleGpusPanel *idle = pane.idlePanel();
+    QTRY_VERIFY_WITH_TIMEOUT(idle->podView()->model()->rowCount() >= 2, 40000);
+    QVERIFY(idle->orgView()->model()->rowCount() >= 2);
+    idle->filterField()->setText(QStringLiteral("wang.fang"));
+    QCOMPARE(idle->podView()->model()->rowCount(), 1);
+    // Activating the row shows its node in the pane.
+    Q_EMIT idle->podView()->activated(idle->podView()->model()->index(0, 0));
+    QCOMPARE(pane.metricsPanel()->history()->node(),
+             idle->podView()->model()->index(0, 0).data(models::NodeNameRole).toString());
+    idle->filterField()->clear();
+    const QString outDir =
+        qEnvironmentVariable("CUBEDESK_BINARY_DIR") + QStringLiteral("/test-output/ui");
+    QDir().mkpath(outDir);
+    QVERIFY(pane.grab().toImage().save(outDir + QStringLiteral("/gpus-pane-metrics.png")));
+
+    // The Prometheus dialog: a malformed entry is named and nothing is kept; a URL is kept.
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_data.path());
+    QCoreApplication::setOrganizationName(QStringLiteral("cubedesk-test-gpus"));
+    ui::Preferences preferences;
+    ui::PrometheusDialog dialog(&hub, &preferences);
+    QVERIFY(dialog.field(cluster));
+    dialog.field(cluster)->setText(QStringLiteral("prometheus-k8s"));
+    dialog.accept();
+    QVERIFY(dialog.result() != QDialog::Accepted);
+    QVERIFY2(dialog.errorLabel()->text().contains(QLatin1String("prometheus-k8s")),
+             qPrintable(dialog.errorLabel()->text()));
+    QVERIFY(preferences.values().prometheus.isEmpty());
+    dialog.field(cluster)->setText(QStringLiteral("http://127.0.0.1:9"));
+    dialog.accept();
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    QCOMPARE(preferences.values().prometheus.value(cluster), QStringLiteral("http://127.0.0.1:9"));
+    ui::Preferences reread;
+    QCOMPARE(reread.values().prometheus, preferences.values().prometheus);
 }
 
 QTEST_MAIN(GpusPaneTest)

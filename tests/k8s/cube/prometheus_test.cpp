@@ -4,6 +4,7 @@
 // as real installs label them (prometheus-operator's exported_* labels, honorLabels installs,
 // node by Hostname or by the target's address, the exporter's own pod never a workload).
 
+#include "k8s/cube/gpuhistory.h"
 #include "k8s/cube/gpureadings.h"
 #include "k8s/cube/idlegpurows.h"
 #include "k8s/cube/prometheusendpoint.h"
@@ -104,6 +105,22 @@ TEST(PrometheusEndpointTest, ParsesAndBuildsProxyPaths) {
                             "a/b/c:9", "a/b:9?x=1"})
         EXPECT_FALSE(PrometheusEndpoint::parse(bad)) << bad;
     EXPECT_EQ(PrometheusEndpoint::wellKnown().front().toString(), "monitoring/prometheus-k8s:9090");
+}
+
+TEST(PrometheusEndpointTest, AUrlIsAskedDirectlyWithPathsRelativeToIt) {
+    const auto e = PrometheusEndpoint::parse("https://prometheus.example.com:9090/prom/");
+    ASSERT_TRUE(e);
+    EXPECT_TRUE(e->isUrl());
+    EXPECT_EQ(e->toString(), "https://prometheus.example.com:9090/prom") << "no trailing slash";
+    EXPECT_EQ(e->proxyPath(), "");
+    EXPECT_EQ(e->queryPath("up"), "/api/v1/query?query=up");
+    EXPECT_EQ(e->buildInfoPath(), "/api/v1/status/buildinfo");
+    EXPECT_TRUE(PrometheusEndpoint::parse("http://10.0.0.9:9090"));
+    for (const char *bad :
+         {"http://", "https:///x", "https://user:secret@prom.example.com",
+          "http://prom:9090/?query=up", "http://prom:9090/#x", "http://a b", "ftp://prom"})
+        EXPECT_FALSE(PrometheusEndpoint::parse(bad)) << bad;
+    EXPECT_FALSE(PrometheusEndpoint::wellKnown().front().isUrl());
 }
 
 class GpuReadingsTest : public ::testing::Test {
@@ -279,6 +296,51 @@ TEST_F(IdleGpuRowsTest, APodIsIdleWhenEveryGpuItHoldsStayedUnderTheThresholdForT
     EXPECT_EQ(std::get<std::string>(org.fields[1].second), "org");
     EXPECT_EQ(std::get<std::int64_t>(org.fields[7].second), 4);
     EXPECT_EQ(std::get<std::int64_t>(org.fields[8].second), 1);
+}
+
+TEST(GpuHistoryTest, TheNodeQueryNamesTheNodeEveryWayInstallsLabelIt) {
+    const std::string q =
+        GpuHistory::nodeQuery(GpuHistory::Field::Utilization, "gpu-1", "10.0.0.5");
+    EXPECT_EQ(q,
+              "DCGM_FI_DEV_GPU_UTIL{Hostname=\"gpu-1\"} or DCGM_FI_DEV_GPU_UTIL{hostname=\"gpu-1\"}"
+              " or DCGM_FI_DEV_GPU_UTIL{node=\"gpu-1\"} or "
+              "DCGM_FI_DEV_GPU_UTIL{kubernetes_node=\"gpu-1\"} or "
+              "DCGM_FI_DEV_GPU_UTIL{instance=~\"10\\\\.0\\\\.0\\\\.5:.*\"}");
+    EXPECT_EQ(GpuHistory::nodeQuery(GpuHistory::Field::Power, "a\"b", "").find("instance"),
+              std::string::npos)
+        << "no address, no instance matcher";
+    EXPECT_NE(GpuHistory::nodeQuery(GpuHistory::Field::Power, "a\"b", "")
+                  .find("DCGM_FI_DEV_POWER_USAGE{Hostname=\"a\\\"b\"}"),
+              std::string::npos)
+        << "quotes in a name are escaped";
+    EXPECT_EQ(GpuHistory::step(3600), 15);
+    EXPECT_EQ(GpuHistory::step(6 * 3600), 90);
+    EXPECT_EQ(GpuHistory::step(86400), 360);
+    EXPECT_EQ(GpuHistory::step(600), 15) << "never under one scrape";
+}
+
+TEST_F(GpuReadingsTest, HistoryKeepsTheNodesDevicesInOrderAndMergesAPodChange) {
+    auto answer = PromResponse::parse(
+        R"({"status":"success","data":{"resultType":"matrix","result":[
+            {"metric":{"__name__":"DCGM_FI_DEV_GPU_UTIL","gpu":"1","UUID":"GPU-2","Hostname":"gpu-1"},
+             "values":[[100,"0"],[115,"NaN"]]},
+            {"metric":{"__name__":"DCGM_FI_DEV_GPU_UTIL","gpu":"0","UUID":"GPU-1","Hostname":"gpu-1",
+             "exported_namespace":"ml","exported_pod":"train-0"},"values":[[130,"90"],[145,"95"]]},
+            {"metric":{"__name__":"DCGM_FI_DEV_GPU_UTIL","gpu":"0","UUID":"GPU-1","Hostname":"gpu-1"},
+             "values":[[100,"0"],[115,"1"]]},
+            {"metric":{"__name__":"DCGM_FI_DEV_GPU_UTIL","gpu":"0","UUID":"GPU-7","Hostname":"gpu-9"},
+             "values":[[100,"50"]]}]}})");
+    ASSERT_TRUE(answer.ok()) << answer.error();
+    const auto devices = GpuHistory::fromResponse(answer.value(), cluster, "gpu-1");
+    ASSERT_EQ(devices.size(), 2u) << "another node's series are not this node's";
+    EXPECT_EQ(devices[0].gpu, 0);
+    ASSERT_EQ(devices[0].samples.size(), 4u) << "before and after the pod came, one line";
+    EXPECT_DOUBLE_EQ(devices[0].samples.front().time, 100);
+    EXPECT_DOUBLE_EQ(devices[0].samples.back().value, 95);
+    EXPECT_EQ(devices[0].pod, "ml/train-0") << "the pod at the last sample";
+    EXPECT_EQ(devices[1].gpu, 1);
+    EXPECT_EQ(devices[1].pod, "");
+    EXPECT_FALSE(devices[1].samples[1].finite) << "NaN stays no data";
 }
 
 } // namespace

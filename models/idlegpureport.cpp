@@ -1,0 +1,178 @@
+#include "models/idlegpureport.h"
+
+#include "k8s/cube/idlegpurows.h"
+#include "models/clusterconnection.h"
+#include "models/clusterhub.h"
+#include "models/gpumetricsmonitor.h"
+
+#include <QLocale>
+
+#include <map>
+
+namespace cubedesk::models {
+
+IdleGpuReport::IdleGpuReport(ClusterHub *hub, QObject *parent)
+    : PolledMonitor(hub, parent) {
+    setInterval(std::chrono::minutes(5));
+    connect(hub->gpuMetrics(), &GpuMetricsMonitor::updated, this, [this](const QString &cluster) {
+        if (!watched() ||
+            this->hub()->gpuMetrics()->state(cluster) != GpuMetricsMonitor::State::Measured)
+            return;
+        const auto c = m_clusters.constFind(cluster);
+        if (c != m_clusters.constEnd() && !c->inFlight && !c->at.isValid())
+            if (ClusterConnection *connection = this->hub()->cluster(cluster))
+                ask(connection);
+    });
+}
+
+void IdleGpuReport::watchingChanged(bool watching) {
+    if (watching)
+        hub()->gpuMetrics()->watch();
+    else
+        hub()->gpuMetrics()->unwatch();
+}
+
+void IdleGpuReport::setCriteria(double thresholdPercent, qint64 windowSeconds) {
+    if (thresholdPercent == m_threshold && windowSeconds == m_window)
+        return;
+    m_threshold = thresholdPercent;
+    m_window = windowSeconds;
+    // Rows for other criteria would be wrong, not old: drop them.
+    QStringList changed;
+    for (auto it = m_clusters.begin(); it != m_clusters.end(); ++it) {
+        it->rows.clear();
+        it->at = QDateTime();
+        it->error.clear();
+        changed << it.key();
+    }
+    refresh();
+    for (const QString &cluster : std::as_const(changed))
+        Q_EMIT updated(cluster);
+}
+
+void IdleGpuReport::refresh() {
+    ++m_generation; // answers to the old criteria no longer count
+    for (Cluster &c : m_clusters)
+        c.inFlight = false;
+    if (watched())
+        pollAll();
+}
+
+void IdleGpuReport::forget(const QString &cluster) {
+    m_clusters.remove(cluster);
+}
+
+void IdleGpuReport::pollAll() {
+    for (ClusterConnection *connection : hub()->clusters())
+        if (!m_clusters[connection->name()].inFlight && connection->session())
+            ask(connection);
+}
+
+void IdleGpuReport::ask(ClusterConnection *connection) {
+    const QString name = connection->name();
+    Cluster &c = m_clusters[name];
+    c.inFlight = true;
+    c.generation = m_generation;
+    k8s::IdleGpuRows::Options options;
+    options.thresholdPercent = m_threshold;
+    options.windowSeconds = m_window;
+    options.now = QDateTime::currentSecsSinceEpoch();
+    hub()->gpuMetrics()->queryRange(
+        name, k8s::IdleGpuRows::query(), k8s::IdleGpuRows::rangeStart(options), options.now,
+        k8s::IdleGpuRows::step(options), this,
+        [this, name, options, generation = m_generation](GpuMetricsMonitor::Answer answer) {
+            ClusterConnection *connection = hub()->cluster(name);
+            if (!connection || !m_clusters.contains(name) || generation != m_generation)
+                return;
+            Cluster &c = m_clusters[name];
+            c.inFlight = false;
+            if (!answer.response) {
+                c.error = answer.error;
+                c.rows.clear();
+                c.at = QDateTime();
+                Q_EMIT updated(name);
+                return;
+            }
+            const k8s::ClusterSnapshot snapshot = GpuMetricsMonitor::snapshotOf(*connection);
+            std::map<std::string, k8s::PromResponse> answers;
+            answers.emplace(snapshot.name, std::move(*answer.response));
+            c.rows = k8s::IdleGpuRows::rows({snapshot}, answers, options);
+            c.error.clear();
+            c.at = QDateTime::currentDateTimeUtc();
+            Q_EMIT updated(name);
+        });
+}
+
+std::vector<k8s::DumpRow> IdleGpuReport::rows(const QString &cluster) const {
+    const auto c = m_clusters.constFind(cluster);
+    if (c == m_clusters.constEnd() || stale(c->at))
+        return {};
+    return c->rows;
+}
+
+QString IdleGpuReport::describe(const QString &cluster) const {
+    const auto c = m_clusters.constFind(cluster);
+    if (c == m_clusters.constEnd())
+        return {};
+    if (!c->error.isEmpty())
+        return c->error;
+    if (!c->at.isValid())
+        return c->inFlight ? tr("%1: reading 24 h of GPU utilization…").arg(cluster) : QString();
+    const std::optional<k8s::PrometheusEndpoint> where = hub()->gpuMetrics()->endpoint(cluster);
+    return tr("%1: 24 h of GPU utilization from Prometheus %2, computed %3")
+        .arg(cluster, where ? QString::fromStdString(where->toString()) : QString(),
+             QLocale().toString(c->at.toLocalTime().time(), QLocale::ShortFormat));
+}
+
+QDateTime IdleGpuReport::computedAt(const QString &cluster) const {
+    const auto c = m_clusters.constFind(cluster);
+    return c == m_clusters.constEnd() ? QDateTime() : c->at;
+}
+
+const k8s::DumpRow *IdleGpuReport::orgRow(const QString &cluster, const QString &org) const {
+    const auto c = m_clusters.constFind(cluster);
+    if (c == m_clusters.constEnd() || stale(c->at))
+        return nullptr;
+    const std::string name = org.toStdString();
+    for (const k8s::DumpRow &row : c->rows)
+        if (text(row, "kind") == QLatin1String("org") && text(row, "org").toStdString() == name)
+            return &row;
+    return nullptr;
+}
+
+std::optional<double> IdleGpuReport::number(const k8s::DumpRow &row, std::string_view field) {
+    for (const auto &[name, value] : row.fields)
+        if (name == field) {
+            if (const auto *i = std::get_if<std::int64_t>(&value))
+                return static_cast<double>(*i);
+            if (const auto *d = std::get_if<double>(&value))
+                return *d;
+            return std::nullopt;
+        }
+    return std::nullopt;
+}
+
+QString IdleGpuReport::text(const k8s::DumpRow &row, std::string_view field) {
+    for (const auto &[name, value] : row.fields)
+        if (name == field) {
+            if (const auto *s = std::get_if<std::string>(&value))
+                return QString::fromStdString(*s);
+            if (const auto *i = std::get_if<std::int64_t>(&value))
+                return QString::number(*i);
+            return QString::number(std::get<double>(value));
+        }
+    return {};
+}
+
+QString IdleGpuReport::duration(qint64 seconds) {
+    if (seconds >= 3600) {
+        const qint64 minutes = (seconds % 3600) / 60;
+        return minutes == 0 ? tr("%1 h").arg(seconds / 3600)
+                            : tr("%1 h %2 min").arg(seconds / 3600).arg(minutes);
+    }
+    if (seconds >= 60)
+        return tr("%1 min").arg(seconds / 60);
+    return tr("%1 s").arg(seconds);
+}
+
+} // namespace cubedesk::models
