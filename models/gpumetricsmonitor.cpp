@@ -159,12 +159,14 @@ void GpuMetricsMonitor::request(ClusterConnection *connection,
 
 void GpuMetricsMonitor::fetch(ClusterConnection *connection,
                               const k8s::PrometheusEndpoint &endpoint, const std::string &path,
-                              QObject *context, std::function<void(Answer, int status)> done) {
+                              QObject *context, std::function<void(Answer, int status)> done,
+                              std::shared_ptr<const k8s::GpuSeriesAttribution> attribution) {
     const QString name = connection->name();
     const QString where = QString::fromStdString(endpoint.toString());
     const std::size_t maxSeries = maxSeriesOf(*connection);
     request(connection, endpoint, path, context,
-            [this, name, where, maxSeries, context = QPointer<QObject>(context),
+            [this, name, where, maxSeries, attribution = std::move(attribution),
+             context = QPointer<QObject>(context),
              done = std::move(done)](k8s::WriteResult r) mutable {
                 if (r.status == 401 || r.status == 403)
                     return done({{},
@@ -176,56 +178,66 @@ void GpuMetricsMonitor::fetch(ClusterConnection *connection,
                                  tr("%1: Prometheus %2 did not answer: %3")
                                      .arg(name, where, QString::fromStdString(r.error.toString()))},
                                 r.status);
-                using Decoded = k8s::Result<k8s::PromResponse, std::string>;
-                auto *watcher = new QFutureWatcher<Decoded>(this);
+                auto *watcher = new QFutureWatcher<Answer>(this);
                 connect(watcher, &QFutureWatcherBase::finished, this,
                         [watcher, name, where, context, status = r.status,
                          done = std::move(done)]() mutable {
                             watcher->deleteLater();
                             if (!context)
                                 return;
-                            Decoded decoded = watcher->future().takeResult();
-                            if (!decoded.ok())
-                                return done({{},
-                                             tr("%1: Prometheus %2: %3")
-                                                 .arg(name, where,
-                                                      QString::fromStdString(decoded.error()))},
-                                            status);
-                            done({std::move(decoded.value()), {}}, status);
+                            Answer answer = watcher->future().takeResult();
+                            if (!answer.error.isEmpty())
+                                answer.error =
+                                    tr("%1: Prometheus %2: %3").arg(name, where, answer.error);
+                            done(std::move(answer), status);
                         });
                 // The body moves to the decoder: copying a 150-MB answer on the GUI thread was the
-                // window's longest stall (cubedesk-bench-gpumetrics).
-                watcher->setFuture(QtConcurrent::run([body = std::move(r.body), maxSeries] {
-                    return k8s::PromResponse::parse(body, maxSeries);
-                }));
+                // window's longest stall (cubedesk-bench-gpumetrics). The decoded answer is
+                // attributed and freed there too when it is the readings' query.
+                watcher->setFuture(QtConcurrent::run(
+                    [body = std::move(r.body), maxSeries, attribution = std::move(attribution)] {
+                        Answer answer;
+                        auto decoded = k8s::PromResponse::parse(body, maxSeries);
+                        if (!decoded.ok()) {
+                            answer.error = QString::fromStdString(decoded.error());
+                            return answer;
+                        }
+                        if (!attribution) {
+                            answer.response = std::move(decoded.value());
+                            return answer;
+                        }
+                        for (k8s::GpuReading &g :
+                             k8s::GpuReadings::fromResponse(decoded.value(), *attribution))
+                            answer.readings[QString::fromStdString(g.node)].push_back(std::move(g));
+                        return answer;
+                    }));
             });
 }
 
 void GpuMetricsMonitor::query(ClusterConnection *connection) {
     const QString name = connection->name();
     const k8s::PrometheusEndpoint endpoint = *m_clusters[name].found;
-    fetch(connection, endpoint, endpoint.queryPath(k8s::GpuReadings::query()), this,
-          [this, name](Answer answer, int status) {
-              ClusterConnection *connection = hub()->cluster(name);
-              if (!connection || !m_clusters.contains(name))
-                  return;
-              if (!answer.response) {
-                  if (status == 401 || status == 403)
-                      return finish(name, State::Refused, answer.error);
-                  if (status < 200 || status >= 300)
-                      m_clusters[name].found.reset(); // gone? look again next time
-                  return finish(name, State::Failed, answer.error);
-              }
-              // Attribution against the cached nodes and pods (GUI thread: the objects'
-              // strings live in the connection's pool).
-              Cluster &c = m_clusters[name];
-              c.nodes.clear();
-              for (k8s::GpuReading &g :
-                   k8s::GpuReadings::fromResponse(*answer.response, snapshotOf(*connection)))
-                  c.nodes[QString::fromStdString(g.node)].push_back(std::move(g));
-              c.at = QDateTime::currentDateTimeUtc();
-              finish(name, State::Measured, {});
-          });
+    // The attribution's tables from the cached nodes and GPU pods, here on the GUI thread (the
+    // store is the GUI thread's); the matching runs with the decoding in Qt's pool.
+    auto attribution = std::make_shared<const k8s::GpuSeriesAttribution>(snapshotOf(*connection));
+    fetch(
+        connection, endpoint, endpoint.queryPath(k8s::GpuReadings::query()), this,
+        [this, name](Answer answer, int status) {
+            if (!hub()->cluster(name) || !m_clusters.contains(name))
+                return;
+            if (!answer.error.isEmpty()) {
+                if (status == 401 || status == 403)
+                    return finish(name, State::Refused, answer.error);
+                if (status < 200 || status >= 300)
+                    m_clusters[name].found.reset(); // gone? look again next time
+                return finish(name, State::Failed, answer.error);
+            }
+            Cluster &c = m_clusters[name];
+            c.nodes = std::move(answer.readings);
+            c.at = QDateTime::currentDateTimeUtc();
+            finish(name, State::Measured, {});
+        },
+        std::move(attribution));
 }
 
 void GpuMetricsMonitor::queryRange(const QString &cluster, const std::string &promql, qint64 start,

@@ -8,8 +8,9 @@
 // first well-known install whose buildinfo answers (k8s::PrometheusEndpoint::wellKnown, asked
 // one after the other). Then one instant query every interval (15 s by default: the platform's
 // scrape interval's order). Bodies are decoded off the GUI thread (PromResponse::parse in Qt's
-// thread pool); the series are attributed on the GUI thread, against the cluster's cached nodes
-// and GPU pods (GpuSeriesAttribution).
+// thread pool), and the series attributed there too: the attribution's tables (the cluster's
+// cached nodes and GPU pods, GpuSeriesAttribution) are built on the GUI thread and handed to the
+// task, which returns the readings grouped by node.
 //
 // State per cluster — not asked yet, searching, measured (with the endpoint used), no
 // Prometheus (every endpoint tried and its answer), refused (401/403: the user may not `get
@@ -25,6 +26,7 @@
 // hub or its connections.
 
 #include "k8s/cube/gpureadings.h"
+#include "k8s/cube/gpuseriesattribution.h"
 #include "k8s/cube/prometheusendpoint.h"
 #include "k8s/write/writerequest.h"
 #include "models/polledmonitor.h"
@@ -37,6 +39,7 @@
 #include <QThreadPool>
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -68,8 +71,11 @@ public:
 
     /// A decoded answer, or why there is none (one translated line naming the cluster).
     struct Answer {
-        std::optional<k8s::PromResponse> response;
+        std::optional<k8s::PromResponse> response; ///< unset when attributed (readings) or failed
         QString error;
+        /// With an attribution given to fetch(): the readings by node, the response dropped
+        /// (both done off the GUI thread).
+        QHash<QString, std::vector<k8s::GpuReading>> readings = {};
     };
     using AnswerCallback = std::function<void(Answer)>;
     /// Asks the cluster's Prometheus (found or set; an error when there is none yet) for
@@ -113,9 +119,11 @@ private:
                  std::function<void(k8s::WriteResult)> done);
     /// request(), then decodes the answer off the GUI thread; `done` gets it or an error naming
     /// the endpoint (and the HTTP status: 401/403 is refused).
+    /// With `attribution`, the decoding task also attributes the series (Answer::readings).
     void fetch(ClusterConnection *connection, const k8s::PrometheusEndpoint &endpoint,
                const std::string &path, QObject *context,
-               std::function<void(Answer, int status)> done);
+               std::function<void(Answer, int status)> done,
+               std::shared_ptr<const k8s::GpuSeriesAttribution> attribution = nullptr);
     void finish(const QString &cluster, State state, const QString &reason);
     bool stale(const Cluster &c) const;
 

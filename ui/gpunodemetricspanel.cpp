@@ -56,7 +56,7 @@ GpuNodeMetricsPanel::GpuNodeMetricsPanel(models::ClusterHub *hub, QWidget *paren
 
     m_view->setModel(m_devices);
     TableViews::configure(m_view, QStringLiteral("gpuDeviceView"),
-                          {110, 190, 80, 120, 130, 70, 90, 140});
+                          {80, 170, 80, 110, 130, 60, 90, 140});
     m_view->setAccessibleName(tr("GPUs of the selected node"));
     m_view->setSortingEnabled(false);
     m_view->setItemDelegateForColumn(models::GpuDeviceModel::TrendColumn,

@@ -47,7 +47,11 @@ std::string GpuReadings::query() {
 
 std::vector<GpuReading> GpuReadings::fromResponse(const PromResponse &answer,
                                                   const ClusterSnapshot &cluster) {
-    const GpuSeriesAttribution attribution(cluster);
+    return fromResponse(answer, GpuSeriesAttribution(cluster));
+}
+
+std::vector<GpuReading> GpuReadings::fromResponse(const PromResponse &answer,
+                                                  const GpuSeriesAttribution &attribution) {
     std::map<std::tuple<std::string, int, std::string, std::string>, GpuReading> devices;
     for (const PromResponse::Series &s : answer.series) {
         const std::string &metric = s.label("__name__");

@@ -17,6 +17,8 @@
 
 namespace cubedesk::k8s {
 
+class GpuSeriesAttribution;
+
 struct GpuReading {
     std::string node; ///< "" when no node could be matched
     int gpu = -1;     ///< the node's GPU index
@@ -46,6 +48,10 @@ public:
     /// MIG instance; `cluster` gives the nodes and pods to attribute to.
     static std::vector<GpuReading> fromResponse(const PromResponse &answer,
                                                 const ClusterSnapshot &cluster);
+    /// The same against an attribution built beforehand (it may be built on one thread and
+    /// used on another: the window decodes and attributes off its GUI thread).
+    static std::vector<GpuReading> fromResponse(const PromResponse &answer,
+                                                const GpuSeriesAttribution &attribution);
     /// A temperature at or above this is shown as running hot (throttling territory).
     static constexpr double kHotCelsius = 85.0;
 };
