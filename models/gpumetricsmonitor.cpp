@@ -113,7 +113,7 @@ void GpuMetricsMonitor::search(ClusterConnection *connection) {
                       tr("%1: no Prometheus found (%2)").arg(name, c.tried));
     const k8s::PrometheusEndpoint &endpoint = candidates[c.candidate];
     request(connection, endpoint, endpoint.buildInfoPath(), this,
-            [this, name, endpoint](k8s::WriteResult r) {
+            [this, name, endpoint](const k8s::WriteResult &r) {
                 ClusterConnection *connection = hub()->cluster(name);
                 if (!connection || !m_clusters.contains(name))
                     return;
@@ -276,7 +276,7 @@ GpuMetricsMonitor::givenEndpoint(const QString &cluster) const {
 
 std::size_t GpuMetricsMonitor::maxSeriesOf(const ClusterConnection &connection) {
     // Every field of every device: 7 fields, up to 8 GPUs and 7 MIG instances of one per node.
-    const std::size_t perNode = 7 * 16;
+    const std::size_t perNode = std::size_t{7} * 16;
     return std::max<std::size_t>(kMinMaxSeries, perNode * connection.store().nodes().size());
 }
 

@@ -69,7 +69,7 @@ void IdleGpuReport::pollAll() {
 }
 
 void IdleGpuReport::ask(ClusterConnection *connection) {
-    const QString name = connection->name();
+    const QString &name = connection->name();
     Cluster &c = m_clusters[name];
     c.inFlight = true;
     c.generation = m_generation;
