@@ -117,7 +117,7 @@ void GpuHistoryChart::rebuild() {
     }
     m_time->setRange(QDateTime::fromSecsSinceEpoch(m_start), QDateTime::fromSecsSinceEpoch(m_end));
     m_time->setFormat(m_end - m_start > 12LL * 3600 ? QStringLiteral("ddd HH:mm")
-                                                  : QStringLiteral("HH:mm"));
+                                                    : QStringLiteral("HH:mm"));
     m_values->setRange(0, m_percent ? 100.0 : (top > 0 ? top * 1.1 : 1.0));
     if (!m_percent && top > 0)
         m_values->applyNiceNumbers();
