@@ -572,7 +572,9 @@ void MainWindow::updateStatus() {
     QSet<QString> names;
     for (auto *c : m_hub->clusters()) {
         names.insert(c->name());
-        live += c->synced() ? 1 : 0;
+        // Live as its badge says (freshness): synced() also waits for the backlog to be
+        // applied, which ends without a state change, so the count stayed behind the badges.
+        live += c->freshness().level == models::Freshness::Level::Live ? 1 : 0;
         auto *&badge = m_badges[c->name()];
         if (!badge) {
             badge = new widgets::FreshnessBadge(this);
