@@ -268,12 +268,6 @@ std::optional<k8s::PrometheusEndpoint> GpuMetricsMonitor::endpoint(const QString
     return c->found ? c->found : c->given;
 }
 
-std::optional<k8s::PrometheusEndpoint>
-GpuMetricsMonitor::givenEndpoint(const QString &cluster) const {
-    const auto c = m_clusters.constFind(cluster);
-    return c == m_clusters.constEnd() ? std::nullopt : c->given;
-}
-
 std::size_t GpuMetricsMonitor::maxSeriesOf(const ClusterConnection &connection) {
     // Every field of every device: 7 fields, up to 8 GPUs and 7 MIG instances of one per node.
     const std::size_t perNode = std::size_t{7} * 16;

@@ -85,8 +85,6 @@ public:
                     qint64 stepSeconds, QObject *context, AnswerCallback done);
     /// The Prometheus in use for `cluster`: the one set, else the one found (nullopt: none).
     std::optional<k8s::PrometheusEndpoint> endpoint(const QString &cluster) const;
-    /// The endpoint the user set for `cluster` (nullopt: look for one).
-    std::optional<k8s::PrometheusEndpoint> givenEndpoint(const QString &cluster) const;
     /// The cluster's cached nodes and pods, for attributing series (GUI thread: the objects'
     /// strings live in the connection's pool).
     static k8s::ClusterSnapshot snapshotOf(const ClusterConnection &connection);

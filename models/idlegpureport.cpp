@@ -1,5 +1,6 @@
 #include "models/idlegpureport.h"
 
+#include "k8s/api/humanduration.h"
 #include "k8s/cube/idlegpurows.h"
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
@@ -129,17 +130,6 @@ QDateTime IdleGpuReport::computedAt(const QString &cluster) const {
     return c == m_clusters.constEnd() ? QDateTime() : c->at;
 }
 
-const k8s::DumpRow *IdleGpuReport::orgRow(const QString &cluster, const QString &org) const {
-    const auto c = m_clusters.constFind(cluster);
-    if (c == m_clusters.constEnd() || stale(c->at))
-        return nullptr;
-    const std::string name = org.toStdString();
-    for (const k8s::DumpRow &row : c->rows)
-        if (text(row, "kind") == QLatin1String("org") && text(row, "org").toStdString() == name)
-            return &row;
-    return nullptr;
-}
-
 std::optional<double> IdleGpuReport::number(const k8s::DumpRow &row, std::string_view field) {
     for (const auto &[name, value] : row.fields)
         if (name == field) {
@@ -165,14 +155,7 @@ QString IdleGpuReport::text(const k8s::DumpRow &row, std::string_view field) {
 }
 
 QString IdleGpuReport::duration(qint64 seconds) {
-    if (seconds >= 3600) {
-        const qint64 minutes = (seconds % 3600) / 60;
-        return minutes == 0 ? tr("%1 h").arg(seconds / 3600)
-                            : tr("%1 h %2 min").arg(seconds / 3600).arg(minutes);
-    }
-    if (seconds >= 60)
-        return tr("%1 min").arg(seconds / 60);
-    return tr("%1 s").arg(seconds);
+    return QString::fromStdString(k8s::humanDuration(std::chrono::seconds(seconds)));
 }
 
 } // namespace cubedesk::models

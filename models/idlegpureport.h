@@ -47,12 +47,10 @@ public:
     /// not asked yet).
     QString describe(const QString &cluster) const;
     QDateTime computedAt(const QString &cluster) const;
-    /// The kind "org" row of `org` in `cluster`, or nullptr.
-    const k8s::DumpRow *orgRow(const QString &cluster, const QString &org) const;
 
     /// A field's value as a number (nullopt when the field is absent or empty).
     static std::optional<double> number(const k8s::DumpRow &row, std::string_view field);
-    /// "3 h 20 min", "45 min", "50 s".
+    /// "3h20m", "45m", "50s": kubectl's ages (k8s::humanDuration), as every pane writes them.
     static QString duration(qint64 seconds);
     /// A field's value as text ("" when absent).
     static QString text(const k8s::DumpRow &row, std::string_view field);

@@ -1029,22 +1029,6 @@
         <source>%1: 24 h of GPU utilization from Prometheus %2, computed %3</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>%1 h</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 h %2 min</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 min</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
     <name>cubedesk::models::IdleGpuTableModel</name>
@@ -2887,6 +2871,10 @@
     </message>
     <message>
         <source>Idle GPUs are read from each cluster&apos;s Prometheus (DCGM utilization) while this tab is shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter idle GPUs</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1018,22 +1018,6 @@
         <source>%1: 24 h of GPU utilization from Prometheus %2, computed %3</source>
         <translation>%1：24 小时 GPU 利用率来自 Prometheus %2，计算于 %3</translation>
     </message>
-    <message>
-        <source>%1 h</source>
-        <translation>%1 小时</translation>
-    </message>
-    <message>
-        <source>%1 h %2 min</source>
-        <translation>%1 小时 %2 分钟</translation>
-    </message>
-    <message>
-        <source>%1 min</source>
-        <translation>%1 分钟</translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 秒</translation>
-    </message>
 </context>
 <context>
     <name>cubedesk::models::IdleGpuTableModel</name>
@@ -2854,6 +2838,10 @@
     <message>
         <source>Idle GPUs are read from each cluster&apos;s Prometheus (DCGM utilization) while this tab is shown.</source>
         <translation>显示此标签页时，从每个集群的 Prometheus（DCGM 利用率）读取闲置 GPU。</translation>
+    </message>
+    <message>
+        <source>Filter idle GPUs</source>
+        <translation>筛选闲置 GPU</translation>
     </message>
 </context>
 <context>
