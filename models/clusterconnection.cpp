@@ -15,8 +15,6 @@ ClusterConnection::ClusterConnection(QString context, QString source, QObject *p
     , m_name(std::move(context))
     , m_source(std::move(source)) {
     m_freshness = Freshness::from({});
-    m_writePoll.setInterval(20);
-    connect(&m_writePoll, &QTimer::timeout, this, &ClusterConnection::pollWrites);
 }
 
 ClusterConnection::~ClusterConnection() {
@@ -99,15 +97,20 @@ void ClusterConnection::submit(std::vector<k8s::WriteRequest> requests, const QO
         done(std::move(results));
         return;
     }
-    m_writes.push_back(
-        {m_session->submit(std::move(requests), concurrency), context, std::move(done)});
-    if (!m_writePoll.isActive())
-        m_writePoll.start();
+    // Writes finish on the session thread, which only posts: the results are taken here, on
+    // the GUI thread, without a poll while they are in flight (a Prometheus query may take
+    // seconds) and without a thread per write. The session stops in our destructor before
+    // QObject's, so a post never outlives us; one posted for an earlier batch finds nothing.
+    m_writes.push_back({m_session->submit(std::move(requests), concurrency,
+                                          [this] {
+                                              QMetaObject::invokeMethod(
+                                                  this, &ClusterConnection::deliverWrites,
+                                                  Qt::QueuedConnection);
+                                          }),
+                        context, std::move(done)});
 }
 
-void ClusterConnection::pollWrites() {
-    // Writes finish on the session thread; a 20 ms poll while any is in flight hands the
-    // results to the GUI thread without a thread per write.
+void ClusterConnection::deliverWrites() {
     for (std::size_t i = 0; i < m_writes.size();) {
         auto &w = m_writes[i];
         if (w.future.wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
@@ -121,8 +124,6 @@ void ClusterConnection::pollWrites() {
         if (delivered)
             done(std::move(results));
     }
-    if (m_writes.empty())
-        m_writePoll.stop();
 }
 
 std::size_t ClusterConnection::applyPending(std::size_t maxDeltas) {

@@ -16,7 +16,6 @@
 #include <QObject>
 #include <QPointer>
 #include <QString>
-#include <QTimer>
 
 #include <functional>
 #include <future>
@@ -114,7 +113,8 @@ Q_SIGNALS:
 private:
     void applySlice(std::span<const k8s::ClusterSession::Delta> deltas);
     void checkAccess();
-    void pollWrites();
+    /// Hands the results of every finished write to its callback (the session wakes it).
+    void deliverWrites();
 
     QString m_name;
     QString m_source;
@@ -139,7 +139,6 @@ private:
         std::function<void(std::vector<k8s::WriteResult>)> done;
     };
     std::vector<PendingWrite> m_writes;
-    QTimer m_writePoll;
 };
 
 } // namespace cubedesk::models

@@ -143,7 +143,7 @@ QVariant GpuDeviceModel::data(const QModelIndex &index, int role) const {
         case HealthColumn: {
             if (!g)
                 return tr("not reporting");
-            const QStringList problems = GpuInventoryModel::healthProblems({*g});
+            const QStringList problems = GpuInventoryModel::healthProblems({&*g, 1});
             return problems.isEmpty() ? tr("OK") : problems.join(QStringLiteral(" · "));
         }
         default:
@@ -158,7 +158,7 @@ QVariant GpuDeviceModel::data(const QModelIndex &index, int role) const {
         return {};
     case Qt::ForegroundRole:
         if (index.column() == HealthColumn &&
-            (!g || !GpuInventoryModel::healthProblems({*g}).isEmpty()))
+            (!g || !GpuInventoryModel::healthProblems({&*g, 1}).isEmpty()))
             return QColor(0xc6, 0x28, 0x28);
         return {};
     case Qt::TextAlignmentRole:

@@ -34,7 +34,7 @@ QString gib(qint64 mib) {
 
 namespace {
 
-std::optional<double> meanUtilization(const std::vector<k8s::GpuReading> &devices) {
+std::optional<double> meanUtilization(std::span<const k8s::GpuReading> devices) {
     double sum = 0;
     int count = 0;
     for (const k8s::GpuReading &g : devices)
@@ -47,7 +47,7 @@ std::optional<double> meanUtilization(const std::vector<k8s::GpuReading> &device
 
 /// What is wrong with the devices: "XID 79 on GPU5", "GPU2 hot (88 °C)"; empty when nothing.
 /// "OK", or the problems joined by " · "; "" without readings.
-QString healthText(const std::vector<k8s::GpuReading> &devices) {
+QString healthText(std::span<const k8s::GpuReading> devices) {
     if (devices.empty())
         return {};
     const QStringList problems = GpuInventoryModel::healthProblems(devices);
@@ -55,7 +55,7 @@ QString healthText(const std::vector<k8s::GpuReading> &devices) {
 }
 
 /// One line per GPU: utilization, memory, temperature, power and its pod.
-QString devicesText(const std::vector<k8s::GpuReading> &devices) {
+QString devicesText(std::span<const k8s::GpuReading> devices) {
     QStringList lines;
     for (const k8s::GpuReading &g : devices) {
         const auto number = [](const std::optional<double> &v, const QString &unit) {
@@ -81,7 +81,7 @@ QString devicesText(const std::vector<k8s::GpuReading> &devices) {
 
 } // namespace
 
-QStringList GpuInventoryModel::healthProblems(const std::vector<k8s::GpuReading> &devices) {
+QStringList GpuInventoryModel::healthProblems(std::span<const k8s::GpuReading> devices) {
     QStringList problems;
     for (const k8s::GpuReading &g : devices) {
         if (g.xid && *g.xid > 0)
@@ -383,12 +383,12 @@ SortKey GpuInventoryModel::sortKey(int row, int column) const {
     }
 }
 
-std::vector<k8s::GpuReading> GpuInventoryModel::readings(const GpuNodeRow &r) const {
-    std::vector<k8s::GpuReading> whole;
-    for (k8s::GpuReading &g : m_metrics->node(r.clusterName, r.name))
-        if (g.migProfile.empty())
-            whole.push_back(std::move(g));
-    return whole;
+std::span<const k8s::GpuReading> GpuInventoryModel::readings(const GpuNodeRow &r) const {
+    // Whole GPUs come first (GpuMetricsMonitor::node): no copy for every cell and sort key.
+    const std::vector<k8s::GpuReading> &devices = m_metrics->node(r.clusterName, r.name);
+    const auto mig = std::find_if(devices.begin(), devices.end(),
+                                  [](const k8s::GpuReading &g) { return !g.migProfile.empty(); });
+    return {devices.data(), static_cast<std::size_t>(mig - devices.begin())};
 }
 
 void GpuInventoryModel::metricsChanged(const QString &cluster) {

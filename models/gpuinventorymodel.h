@@ -16,6 +16,7 @@
 #include <QAbstractTableModel>
 #include <QStringList>
 
+#include <span>
 #include <unordered_map>
 #include <vector>
 
@@ -58,7 +59,7 @@ public:
 
     /// What is wrong with these devices, one translated phrase each ("XID 79 on GPU5",
     /// "GPU2 hot (88 °C)"); empty when nothing is.
-    static QStringList healthProblems(const std::vector<k8s::GpuReading> &devices);
+    static QStringList healthProblems(std::span<const k8s::GpuReading> devices);
     const GpuNodeRow &row(int row) const { return m_rows[static_cast<std::size_t>(row)]; }
     /// The row of `node` on `cluster`, -1 when it is not a GPU node (or unknown).
     int rowOf(const ClusterConnection *cluster, const QString &node) const;
@@ -83,7 +84,8 @@ private:
     void emitChanged(std::vector<int> rows);
     void metricsChanged(const QString &cluster);
     /// The DCGM readings of a row's whole GPUs (MIG instances left out).
-    std::vector<k8s::GpuReading> readings(const GpuNodeRow &r) const;
+    /// The node's whole GPUs' readings (no MIG instance), valid until the monitor updates.
+    std::span<const k8s::GpuReading> readings(const GpuNodeRow &r) const;
 
     struct Key {
         const ClusterConnection *cluster;

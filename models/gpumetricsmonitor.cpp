@@ -9,11 +9,28 @@
 #include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
+#include <utility>
+
 namespace cubedesk::models {
 
 GpuMetricsMonitor::GpuMetricsMonitor(ClusterHub *hub, QObject *parent)
     : PolledMonitor(hub, parent) {
     m_urlPool.setMaxThreadCount(2);
+    for (ClusterConnection *c : hub->clusters())
+        follow(c);
+    connect(hub, &ClusterHub::clusterAdded, this, &GpuMetricsMonitor::follow);
+}
+
+void GpuMetricsMonitor::follow(ClusterConnection *connection) {
+    connect(connection, &ClusterConnection::changed, this,
+            [this, connection](const ClusterChange &change) {
+                if (!change.nodeSetChanged() && change.nodesChanged.empty() &&
+                    !change.podSetChanged() && change.podsChanged.empty())
+                    return;
+                if (const auto c = m_clusters.find(connection->name()); c != m_clusters.end())
+                    c->attribution.reset();
+            });
 }
 
 GpuMetricsMonitor::~GpuMetricsMonitor() {
@@ -47,12 +64,14 @@ bool GpuMetricsMonitor::stale(const Cluster &c) const {
     return PolledMonitor::stale(c.at);
 }
 
-std::vector<k8s::GpuReading> GpuMetricsMonitor::node(const QString &cluster,
-                                                     const QString &node) const {
+const std::vector<k8s::GpuReading> &GpuMetricsMonitor::node(const QString &cluster,
+                                                            const QString &node) const {
+    static const std::vector<k8s::GpuReading> kNone;
     const auto c = m_clusters.constFind(cluster);
     if (c == m_clusters.constEnd() || stale(*c))
-        return {};
-    return c->nodes.value(node);
+        return kNone;
+    const auto readings = c->nodes.constFind(node);
+    return readings == c->nodes.constEnd() ? kNone : *readings;
 }
 
 QStringList GpuMetricsMonitor::nodes(const QString &cluster) const {
@@ -112,14 +131,16 @@ void GpuMetricsMonitor::search(ClusterConnection *connection) {
         return finish(name, State::NoPrometheus,
                       tr("%1: no Prometheus found (%2)").arg(name, c.tried));
     const k8s::PrometheusEndpoint &endpoint = candidates[c.candidate];
-    request(connection, endpoint, endpoint.buildInfoPath(), this,
-            [this, name, endpoint](const k8s::WriteResult &r) {
+    request(connection, endpoint, {endpoint.buildInfoPath()}, this,
+            [this, name, endpoint](const std::vector<k8s::WriteResult> &results) {
                 ClusterConnection *connection = hub()->cluster(name);
                 if (!connection || !m_clusters.contains(name))
                     return;
                 Cluster &c = m_clusters[name];
+                const k8s::WriteResult &r = results.front();
                 if (r.ok() && k8s::PromResponse::buildVersion(r.body)) {
                     c.found = endpoint;
+                    c.wholeSeries = false;
                     return query(connection);
                 }
                 if (!c.tried.isEmpty())
@@ -133,54 +154,70 @@ void GpuMetricsMonitor::search(ClusterConnection *connection) {
 }
 
 void GpuMetricsMonitor::request(ClusterConnection *connection,
-                                const k8s::PrometheusEndpoint &endpoint, const std::string &path,
-                                QObject *context, std::function<void(k8s::WriteResult)> done) {
+                                const k8s::PrometheusEndpoint &endpoint,
+                                std::vector<std::string> paths, QObject *context,
+                                std::function<void(std::vector<k8s::WriteResult>)> done) {
     if (endpoint.isUrl()) {
         // Blocking, on a worker of its own pool: a slow URL must not hold the decoders' threads.
-        auto *watcher = new QFutureWatcher<k8s::WriteResult>(this);
+        using Results = std::vector<k8s::WriteResult>;
+        auto *watcher = new QFutureWatcher<Results>(this);
         connect(watcher, &QFutureWatcherBase::finished, context, [watcher, done = std::move(done)] {
             watcher->deleteLater();
             done(watcher->future().takeResult());
         });
         connect(watcher, &QFutureWatcherBase::finished, watcher, &QObject::deleteLater);
-        watcher->setFuture(QtConcurrent::run(
-            &m_urlPool, [url = endpoint.url, path] { return k8s::UrlGet::get(url, path); }));
+        watcher->setFuture(
+            QtConcurrent::run(&m_urlPool, [url = endpoint.url, paths = std::move(paths)] {
+                Results results;
+                for (const std::string &path : paths)
+                    results.push_back(k8s::UrlGet::get(url, path));
+                return results;
+            }));
         return;
     }
-    k8s::WriteRequest get;
-    get.method = "GET";
-    get.path = path;
-    get.subject = "prometheus";
-    connection->submit({get}, context,
-                       [done = std::move(done)](std::vector<k8s::WriteResult> results) {
-                           done(results.empty() ? k8s::WriteResult{} : std::move(results.front()));
-                       });
+    std::vector<k8s::WriteRequest> gets;
+    for (std::string &path : paths) {
+        k8s::WriteRequest get;
+        get.method = "GET";
+        get.path = std::move(path);
+        get.subject = "prometheus";
+        gets.push_back(std::move(get));
+    }
+    connection->submit(std::move(gets), context, std::move(done));
+}
+
+std::optional<std::pair<QString, int>>
+GpuMetricsMonitor::failureOf(const QString &cluster, const QString &where,
+                             const std::vector<k8s::WriteResult> &results) {
+    for (const k8s::WriteResult &r : results) {
+        if (r.status == 401 || r.status == 403)
+            return std::pair(tr("%1: Prometheus %2 refused: %3")
+                                 .arg(cluster, where, QString::fromStdString(r.error.toString())),
+                             r.status);
+        if (!r.ok())
+            return std::pair(tr("%1: Prometheus %2 did not answer: %3")
+                                 .arg(cluster, where, QString::fromStdString(r.error.toString())),
+                             r.status);
+    }
+    if (results.empty())
+        return std::pair(tr("%1: Prometheus %2 did not answer").arg(cluster, where), 0);
+    return std::nullopt;
 }
 
 void GpuMetricsMonitor::fetch(ClusterConnection *connection,
                               const k8s::PrometheusEndpoint &endpoint, const std::string &path,
-                              QObject *context, std::function<void(Answer, int status)> done,
-                              std::shared_ptr<const k8s::GpuSeriesAttribution> attribution) {
+                              QObject *context, std::function<void(Answer, int status)> done) {
     const QString name = connection->name();
     const QString where = QString::fromStdString(endpoint.toString());
     const std::size_t maxSeries = maxSeriesOf(*connection);
-    request(connection, endpoint, path, context,
-            [this, name, where, maxSeries, attribution = std::move(attribution),
-             context = QPointer<QObject>(context),
-             done = std::move(done)](k8s::WriteResult r) mutable {
-                if (r.status == 401 || r.status == 403)
-                    return done({{},
-                                 tr("%1: Prometheus %2 refused: %3")
-                                     .arg(name, where, QString::fromStdString(r.error.toString()))},
-                                r.status);
-                if (!r.ok())
-                    return done({{},
-                                 tr("%1: Prometheus %2 did not answer: %3")
-                                     .arg(name, where, QString::fromStdString(r.error.toString()))},
-                                r.status);
+    request(connection, endpoint, {path}, context,
+            [this, name, where, maxSeries, context = QPointer<QObject>(context),
+             done = std::move(done)](std::vector<k8s::WriteResult> results) mutable {
+                if (const auto failure = failureOf(name, where, results))
+                    return done({{}, failure->first}, failure->second);
                 auto *watcher = new QFutureWatcher<Answer>(this);
                 connect(watcher, &QFutureWatcherBase::finished, this,
-                        [watcher, name, where, context, status = r.status,
+                        [watcher, name, where, context, status = results.front().status,
                          done = std::move(done)]() mutable {
                             watcher->deleteLater();
                             if (!context)
@@ -191,24 +228,14 @@ void GpuMetricsMonitor::fetch(ClusterConnection *connection,
                                     tr("%1: Prometheus %2: %3").arg(name, where, answer.error);
                             done(std::move(answer), status);
                         });
-                // The body moves to the decoder: copying a 150-MB answer on the GUI thread was the
-                // window's longest stall (cubedesk-bench-gpumetrics). The decoded answer is
-                // attributed and freed there too when it is the readings' query.
                 watcher->setFuture(QtConcurrent::run(
-                    [body = std::move(r.body), maxSeries, attribution = std::move(attribution)] {
+                    [body = std::move(results.front().body), maxSeries]() mutable {
                         Answer answer;
-                        auto decoded = k8s::PromResponse::parse(body, maxSeries);
-                        if (!decoded.ok()) {
-                            answer.error = QString::fromStdString(decoded.error());
-                            return answer;
-                        }
-                        if (!attribution) {
+                        auto decoded = k8s::PromResponse::parse(std::move(body), maxSeries);
+                        if (decoded.ok())
                             answer.response = std::move(decoded.value());
-                            return answer;
-                        }
-                        for (k8s::GpuReading &g :
-                             k8s::GpuReadings::fromResponse(decoded.value(), *attribution))
-                            answer.readings[QString::fromStdString(g.node)].push_back(std::move(g));
+                        else
+                            answer.error = QString::fromStdString(decoded.error());
                         return answer;
                     }));
             });
@@ -216,28 +243,93 @@ void GpuMetricsMonitor::fetch(ClusterConnection *connection,
 
 void GpuMetricsMonitor::query(ClusterConnection *connection) {
     const QString name = connection->name();
-    const k8s::PrometheusEndpoint endpoint = *m_clusters[name].found;
+    Cluster &c = m_clusters[name];
+    const k8s::PrometheusEndpoint &endpoint = *c.found;
     // The attribution's tables from the cached nodes and GPU pods, here on the GUI thread (the
     // store is the GUI thread's); the matching runs with the decoding in Qt's pool.
-    auto attribution = std::make_shared<const k8s::GpuSeriesAttribution>(snapshotOf(*connection));
-    fetch(
-        connection, endpoint, endpoint.queryPath(k8s::GpuReadings::query()), this,
-        [this, name](Answer answer, int status) {
-            if (!hub()->cluster(name) || !m_clusters.contains(name))
-                return;
-            if (!answer.error.isEmpty()) {
-                if (status == 401 || status == 403)
-                    return finish(name, State::Refused, answer.error);
-                if (status < 200 || status >= 300)
-                    m_clusters[name].found.reset(); // gone? look again next time
-                return finish(name, State::Failed, answer.error);
-            }
-            Cluster &c = m_clusters[name];
-            c.nodes = std::move(answer.readings);
-            c.at = QDateTime::currentDateTimeUtc();
-            finish(name, State::Measured, {});
-        },
-        std::move(attribution));
+    if (!c.attribution)
+        c.attribution = std::make_shared<const k8s::GpuSeriesAttribution>(snapshotOf(*connection));
+    auto attribution = c.attribution;
+    std::vector<std::string> paths;
+    if (c.wholeSeries)
+        paths = {endpoint.queryPath(k8s::GpuReadings::query())};
+    else
+        paths = {endpoint.queryPath(k8s::GpuReadings::identityQuery()),
+                 endpoint.queryPath(k8s::GpuReadings::valuesQuery())};
+    request(connection, endpoint, std::move(paths), this,
+            [this, name,
+             attribution = std::move(attribution)](std::vector<k8s::WriteResult> results) mutable {
+                readingsArrived(name, std::move(results), std::move(attribution));
+            });
+}
+
+void GpuMetricsMonitor::readingsArrived(
+    const QString &name, std::vector<k8s::WriteResult> results,
+    std::shared_ptr<const k8s::GpuSeriesAttribution> attribution) {
+    ClusterConnection *connection = hub()->cluster(name);
+    if (!connection || !m_clusters.contains(name) || !m_clusters[name].found)
+        return;
+    Cluster &c = m_clusters[name];
+    const QString where = QString::fromStdString(c.found->toString());
+    if (const auto failure = failureOf(name, where, results)) {
+        if (failure->second == 401 || failure->second == 403)
+            return finish(name, State::Refused, failure->first);
+        c.found.reset(); // gone? look again next time
+        return finish(name, State::Failed, failure->first);
+    }
+    auto *watcher = new QFutureWatcher<Readings>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, name, where] {
+        watcher->deleteLater();
+        Readings readings = watcher->future().takeResult();
+        if (!readings.error.isEmpty())
+            readings.error = tr("%1: Prometheus %2: %3").arg(name, where, readings.error);
+        readingsDecoded(name, std::move(readings));
+    });
+    // The bodies move to the decoder: copying a 150-MB answer on the GUI thread was the
+    // window's longest stall (cubedesk-bench-gpumetrics). They are decoded as a stream,
+    // attributed and freed there.
+    watcher->setFuture(QtConcurrent::run([results = std::move(results),
+                                          attribution = std::move(attribution),
+                                          maxSeries = maxSeriesOf(*connection)]() mutable {
+        Readings out;
+        std::vector<k8s::GpuReading> readings;
+        if (results.size() == 2) {
+            k8s::GpuReadings::Decoded decoded = k8s::GpuReadings::fromAnswers(
+                results[0].body, results[1].body, *attribution, maxSeries);
+            out.error = QString::fromStdString(decoded.error);
+            out.needsWholeSeries = decoded.needsWholeSeries;
+            readings = std::move(decoded.readings);
+        } else {
+            auto decoded = k8s::GpuReadings::fromAnswer(results[0].body, *attribution, maxSeries);
+            if (decoded.ok())
+                readings = std::move(decoded.value());
+            else
+                out.error = QString::fromStdString(decoded.error());
+        }
+        for (k8s::GpuReading &g : readings)
+            out.byNode[QString::fromStdString(g.node)].push_back(std::move(g));
+        for (std::vector<k8s::GpuReading> &devices : out.byNode)
+            std::stable_partition(devices.begin(), devices.end(),
+                                  [](const k8s::GpuReading &g) { return g.migProfile.empty(); });
+        return out;
+    }));
+}
+
+void GpuMetricsMonitor::readingsDecoded(const QString &name, Readings readings) {
+    ClusterConnection *connection = hub()->cluster(name);
+    if (!connection || !m_clusters.contains(name))
+        return;
+    Cluster &c = m_clusters[name];
+    if (readings.needsWholeSeries && !c.wholeSeries && c.found) {
+        c.wholeSeries = true; // until another Prometheus is found
+        return query(connection);
+    }
+    if (!readings.error.isEmpty())
+        return finish(name, State::Failed, readings.error);
+    // The old readings are freed in the pool: 40,000 of them are milliseconds of frees.
+    (void)QtConcurrent::run([old = std::exchange(c.nodes, std::move(readings.byNode))] {});
+    c.at = QDateTime::currentDateTimeUtc();
+    finish(name, State::Measured, {});
 }
 
 void GpuMetricsMonitor::queryRange(const QString &cluster, const std::string &promql, qint64 start,
@@ -269,9 +361,7 @@ std::optional<k8s::PrometheusEndpoint> GpuMetricsMonitor::endpoint(const QString
 }
 
 std::size_t GpuMetricsMonitor::maxSeriesOf(const ClusterConnection &connection) {
-    // Every field of every device: 7 fields, up to 8 GPUs and 7 MIG instances of one per node.
-    const std::size_t perNode = std::size_t{7} * 16;
-    return std::max<std::size_t>(kMinMaxSeries, perNode * connection.store().nodes().size());
+    return k8s::GpuReadings::maxSeriesFor(connection.store().nodes().size());
 }
 
 k8s::ClusterSnapshot GpuMetricsMonitor::snapshotOf(const ClusterConnection &connection) {

@@ -7,10 +7,14 @@
 // or a URL asked directly with k8s::UrlGet and none of the cluster's credentials), else the
 // first well-known install whose buildinfo answers (k8s::PrometheusEndpoint::wellKnown, asked
 // one after the other). Then one instant query every interval (15 s by default: the platform's
-// scrape interval's order). Bodies are decoded off the GUI thread (PromResponse::parse in Qt's
-// thread pool), and the series attributed there too: the attribution's tables (the cluster's
-// cached nodes and GPU pods, GpuSeriesAttribution) are built on the GUI thread and handed to the
-// task, which returns the readings grouped by node.
+// scrape interval's order): in fact two, asked together — each device's identity and each
+// field's value (k8s::GpuReadings::identityQuery and valuesQuery, a third of the bytes of asking
+// every series whole; query() is asked instead where a relabelling dropped the devices' UUIDs).
+// Bodies are decoded off the GUI thread (streamed, in Qt's thread pool), and the series
+// attributed there too: the attribution's tables (the cluster's cached nodes and GPU pods,
+// GpuSeriesAttribution) are built on the GUI thread — again only once the cluster's nodes or
+// pods changed — and handed to the task, which returns the readings grouped by node; the old
+// readings are freed in the pool too.
 //
 // State per cluster — not asked yet, searching, measured (with the endpoint used), no
 // Prometheus (every endpoint tried and its answer), refused (401/403: the user may not `get
@@ -59,8 +63,9 @@ public:
     /// Use this Prometheus for `cluster` instead of looking for one (nullopt: look again).
     void setEndpoint(const QString &cluster, std::optional<k8s::PrometheusEndpoint> endpoint);
 
-    /// The node's devices (whole GPUs, then MIG instances), empty when none is known or stale.
-    std::vector<k8s::GpuReading> node(const QString &cluster, const QString &node) const;
+    /// The node's devices (whole GPUs by index, then MIG instances by GPU and instance), empty
+    /// when none is known or stale. Valid until the monitor next emits updated().
+    const std::vector<k8s::GpuReading> &node(const QString &cluster, const QString &node) const;
     /// Every node of `cluster` with readings (empty when none or stale).
     QStringList nodes(const QString &cluster) const;
     State state(const QString &cluster) const;
@@ -71,11 +76,8 @@ public:
 
     /// A decoded answer, or why there is none (one translated line naming the cluster).
     struct Answer {
-        std::optional<k8s::PromResponse> response; ///< unset when attributed (readings) or failed
+        std::optional<k8s::PromResponse> response; ///< unset when failed
         QString error;
-        /// With an attribution given to fetch(): the readings by node, the response dropped
-        /// (both done off the GUI thread).
-        QHash<QString, std::vector<k8s::GpuReading>> readings = {};
     };
     using AnswerCallback = std::function<void(Answer)>;
     /// Asks the cluster's Prometheus (found or set; an error when there is none yet) for
@@ -88,11 +90,8 @@ public:
     /// The cluster's cached nodes and pods, for attributing series (GUI thread: the objects'
     /// strings live in the connection's pool).
     static k8s::ClusterSnapshot snapshotOf(const ClusterConnection &connection);
-    /// The most series an answer about `connection` may have (PromResponse::parse's bound):
-    /// every field of every device its nodes could have, and never under kMinMaxSeries — a
-    /// bound, so that a runaway answer fails with a message instead of becoming rows.
+    /// The most series an answer about `connection` may have (GpuReadings::maxSeriesFor).
     static std::size_t maxSeriesOf(const ClusterConnection &connection);
-    static constexpr std::size_t kMinMaxSeries = 200000;
 
 private:
     struct Cluster {
@@ -105,23 +104,42 @@ private:
         QHash<QString, std::vector<k8s::GpuReading>> nodes;
         QDateTime at;
         bool inFlight = false;
+        bool wholeSeries = false; ///< the devices have no UUIDs: ask GpuReadings::query()
+        /// The tables of the last refresh, until the cluster's nodes or pods change.
+        std::shared_ptr<const k8s::GpuSeriesAttribution> attribution;
+    };
+    /// The readings' answers decoded and attributed (off the GUI thread), or why not.
+    struct Readings {
+        QHash<QString, std::vector<k8s::GpuReading>> byNode;
+        QString error;
+        bool needsWholeSeries = false;
     };
 
     void pollAll() override;
     void forget(const QString &cluster) override;
+    /// Drops the cluster's attribution tables whenever its nodes or pods change.
+    void follow(ClusterConnection *connection);
     void search(ClusterConnection *connection);
     void query(ClusterConnection *connection);
-    /// GETs `path` of `endpoint`: through the cluster's API server, or directly for a URL.
+    /// GETs `paths` of `endpoint` (at once): through the cluster's API server, or directly for
+    /// a URL. `done` gets one result per path, in order.
     void request(ClusterConnection *connection, const k8s::PrometheusEndpoint &endpoint,
-                 const std::string &path, QObject *context,
-                 std::function<void(k8s::WriteResult)> done);
-    /// request(), then decodes the answer off the GUI thread; `done` gets it or an error naming
-    /// the endpoint (and the HTTP status: 401/403 is refused).
-    /// With `attribution`, the decoding task also attributes the series (Answer::readings).
+                 std::vector<std::string> paths, QObject *context,
+                 std::function<void(std::vector<k8s::WriteResult>)> done);
+    /// request() of one path, then decodes the answer off the GUI thread; `done` gets it or an
+    /// error naming the endpoint (and the HTTP status: 401/403 is refused).
     void fetch(ClusterConnection *connection, const k8s::PrometheusEndpoint &endpoint,
                const std::string &path, QObject *context,
-               std::function<void(Answer, int status)> done,
-               std::shared_ptr<const k8s::GpuSeriesAttribution> attribution = nullptr);
+               std::function<void(Answer, int status)> done);
+    /// The first result of `results` that failed, as one translated line naming the cluster
+    /// and the endpoint, with its HTTP status; nullopt when every one succeeded.
+    static std::optional<std::pair<QString, int>>
+    failureOf(const QString &cluster, const QString &where,
+              const std::vector<k8s::WriteResult> &results);
+    /// Decodes and attributes the readings' answers off the GUI thread.
+    void readingsArrived(const QString &cluster, std::vector<k8s::WriteResult> results,
+                         std::shared_ptr<const k8s::GpuSeriesAttribution> attribution);
+    void readingsDecoded(const QString &cluster, Readings readings);
     void finish(const QString &cluster, State state, const QString &reason);
     bool stale(const Cluster &c) const;
 

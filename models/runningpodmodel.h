@@ -24,6 +24,7 @@
 // Threads: GUI thread only. Reads the hub's connections and shares their immutable pods; owns its
 // rows and interned texts.
 
+#include "k8s/api/stringkeymap.h"
 #include "models/runningpodorder.h"
 #include "models/runningpodrow.h"
 #include "models/sortkey.h"
@@ -91,12 +92,6 @@ private:
     struct KeyHash {
         std::size_t operator()(const Key &k) const;
     };
-    struct TextHash {
-        using is_transparent = void;
-        std::size_t operator()(std::string_view s) const {
-            return std::hash<std::string_view>()(s);
-        }
-    };
 
     void clusterChanged(ClusterConnection *cluster, const ClusterChange &change);
     void removeCluster(ClusterConnection *cluster);
@@ -119,7 +114,7 @@ private:
     std::vector<int> m_slotRow;                              ///< slot → row, -1 when free
     std::vector<std::uint32_t> m_freeSlots;
     /// Interned texts; node-based, so the rows' pointers stay valid as it grows.
-    std::unordered_map<std::string, RunningPodText, TextHash, std::equal_to<>> m_texts;
+    k8s::StringKeyMap<RunningPodText> m_texts;
     std::vector<QString> m_folded; ///< distinct folded texts, by order id
     std::unordered_map<QString, std::uint32_t> m_foldedIds;
     RunningPodOrder m_textOrder; ///< over m_folded

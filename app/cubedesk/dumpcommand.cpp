@@ -6,6 +6,7 @@
 #include "k8s/cube/dumprows.h"
 #include "k8s/cube/gpudumprows.h"
 #include "k8s/cube/gpureadings.h"
+#include "k8s/cube/gpuseriesattribution.h"
 #include "k8s/cube/idlegpurows.h"
 #include "k8s/cube/jobkinds.h"
 #include "k8s/cube/metricspage.h"
@@ -119,15 +120,25 @@ bool findPrometheus(ClusterSession &session, const std::string &given, Prometheu
     return false;
 }
 
-/// One query of the endpoint, decoded; false with `error` saying why.
-bool queryPrometheus(ClusterSession &session, const PrometheusEndpoint &endpoint,
-                     const std::string &path, PromResponse &answer, std::string *error) {
-    const WriteResult r = prometheusGet(session, endpoint, path);
+/// A GET of `path` of the endpoint that must succeed; false with `error` saying why.
+bool getPrometheus(ClusterSession &session, const PrometheusEndpoint &endpoint,
+                   const std::string &path, std::string &body, std::string *error) {
+    WriteResult r = prometheusGet(session, endpoint, path);
     if (!r.ok()) {
         *error = "GPU metrics: Prometheus " + endpoint.toString() + ": " + r.error.toString();
         return false;
     }
-    auto decoded = PromResponse::parse(r.body);
+    body = std::move(r.body);
+    return true;
+}
+
+/// One query of the endpoint, decoded; false with `error` saying why.
+bool queryPrometheus(ClusterSession &session, const PrometheusEndpoint &endpoint,
+                     const std::string &path, PromResponse &answer, std::string *error) {
+    std::string body;
+    if (!getPrometheus(session, endpoint, path, body, error))
+        return false;
+    auto decoded = PromResponse::parse(std::move(body));
     if (!decoded.ok()) {
         *error = "GPU metrics: Prometheus " + endpoint.toString() + ": " + decoded.error();
         return false;
@@ -136,17 +147,41 @@ bool queryPrometheus(ClusterSession &session, const PrometheusEndpoint &endpoint
     return true;
 }
 
-/// The cluster's DCGM readings from its Prometheus; false with `error` saying why.
+/// The cluster's DCGM readings from its Prometheus (asked as the window asks:
+/// GpuMetricsMonitor); false with `error` saying why.
 bool fetchGpuReadings(ClusterSession &session, const ClusterSnapshot &cluster,
                       const std::string &given, std::vector<GpuReading> &readings,
                       std::string *error) {
     PrometheusEndpoint endpoint;
-    PromResponse answer;
-    if (!findPrometheus(session, given, endpoint, error) ||
-        !queryPrometheus(session, endpoint, endpoint.queryPath(GpuReadings::query()), answer,
-                         error))
+    if (!findPrometheus(session, given, endpoint, error))
         return false;
-    readings = GpuReadings::fromResponse(answer, cluster);
+    const GpuSeriesAttribution attribution(cluster);
+    const std::size_t maxSeries = GpuReadings::maxSeriesFor(cluster.nodes.size());
+    std::string identities;
+    std::string values;
+    if (!getPrometheus(session, endpoint, endpoint.queryPath(GpuReadings::identityQuery()),
+                       identities, error) ||
+        !getPrometheus(session, endpoint, endpoint.queryPath(GpuReadings::valuesQuery()), values,
+                       error))
+        return false;
+    GpuReadings::Decoded decoded =
+        GpuReadings::fromAnswers(identities, values, attribution, maxSeries);
+    if (decoded.needsWholeSeries) {
+        std::string whole;
+        if (!getPrometheus(session, endpoint, endpoint.queryPath(GpuReadings::query()), whole,
+                           error))
+            return false;
+        auto answer = GpuReadings::fromAnswer(whole, attribution, maxSeries);
+        if (answer.ok())
+            decoded.readings = std::move(answer.value());
+        else
+            decoded.error = answer.error();
+    }
+    if (!decoded.error.empty()) {
+        *error = "GPU metrics: Prometheus " + endpoint.toString() + ": " + decoded.error;
+        return false;
+    }
+    readings = std::move(decoded.readings);
     if (readings.empty()) {
         *error = "GPU metrics: Prometheus " + endpoint.toString() +
                  " has no dcgm-exporter series (is dcgm-exporter scraped?)";

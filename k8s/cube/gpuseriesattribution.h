@@ -16,12 +16,14 @@
 // Built once per answer from a cluster's snapshot (indexes its nodes and GPU pods); then
 // const and usable from any thread.
 
+#include "k8s/api/stringkeymap.h"
 #include "k8s/cube/dumprows.h"
 #include "k8s/cube/gpureadings.h"
 #include "k8s/cube/promresponse.h"
 
 #include <string>
-#include <unordered_map>
+#include <string_view>
+#include <vector>
 
 namespace cubedesk::k8s {
 
@@ -31,11 +33,24 @@ public:
 
     /// A reading with the identity fields (node … container) of `series` filled, no values.
     GpuReading identify(const PromResponse::Series &series) const;
+    GpuReading identify(const PromResponse::SeriesView &series) const;
+
+    /// Every label identify() reads (a query may keep only these).
+    static const std::vector<std::string_view> &labelNames();
+
+    /// The labels identify() reads, picked out of a series in one pass.
+    struct Labels;
 
 private:
-    std::unordered_map<std::string, std::string> m_nodeByName;
-    std::unordered_map<std::string, std::string> m_nodeByIp;
-    std::unordered_map<std::string, std::string> m_gpuPodNode; ///< "ns/name" → its node
+    using Index = StringKeyMap<std::string>;
+
+    GpuReading identify(const Labels &labels) const;
+    /// Where `index` maps `key`, or "" (a transparent lookup: no key is built).
+    static const std::string &lookup(const Index &index, std::string_view key);
+
+    Index m_nodeByName;
+    Index m_nodeByIp;
+    Index m_gpuPodNode; ///< "ns/name" → its node
 };
 
 } // namespace cubedesk::k8s

@@ -1,5 +1,7 @@
 #include "k8s/cube/promresponse.h"
 
+#include "k8s/api/jsontoken.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -10,26 +12,29 @@ namespace cubedesk::k8s {
 
 namespace {
 
-using simdjson::dom::array;
-using simdjson::dom::element;
-using simdjson::dom::object;
+namespace od = simdjson::ondemand;
+
+using Label = std::pair<std::string_view, std::string_view>;
 
 /// "[1796580016.969, "94"]" → a sample; false when it is not one.
-bool sampleOf(element pair, PromResponse::Sample &out) {
-    array a;
-    if (pair.get(a) != simdjson::SUCCESS || a.size() != 2)
+bool sampleOf(od::value pair, PromResponse::Sample &out) {
+    od::array a;
+    if (pair.get_array().get(a) != simdjson::SUCCESS)
         return false;
-    double t = 0;
-    if (a.at(0).get(t) != simdjson::SUCCESS) {
-        std::int64_t i = 0;
-        if (a.at(0).get(i) != simdjson::SUCCESS)
-            return false;
-        t = static_cast<double>(i);
-    }
+    std::size_t n = 0;
     std::string_view text;
-    if (a.at(1).get(text) != simdjson::SUCCESS)
+    for (auto item : a) {
+        od::value v;
+        if (std::move(item).get(v) != simdjson::SUCCESS)
+            return false;
+        if (n == 0 && v.get_double().get(out.time) != simdjson::SUCCESS)
+            return false;
+        if (n == 1 && JsonToken::string(v, text) != simdjson::SUCCESS)
+            return false;
+        ++n;
+    }
+    if (n != 2)
         return false;
-    out.time = t;
     if (text == "NaN" || text == "+Inf" || text == "-Inf" || text == "Inf") {
         out.finite = false;
         out.value = 0;
@@ -44,6 +49,194 @@ bool sampleOf(element pair, PromResponse::Sample &out) {
     return true;
 }
 
+/// The decoder's state for one answer: the answer without its series, and buffers reused from
+/// one series to the next.
+class AnswerReader {
+public:
+    AnswerReader(std::size_t maxSeries, const PromResponse::SeriesVisitor &visit)
+        : m_maxSeries(maxSeries)
+        , m_visit(visit) {}
+
+    /// The root object: "" when it is an answer, else why not.
+    std::string read(od::object root, PromResponse &out);
+
+private:
+    std::string readData(od::value data, PromResponse &out);
+    std::string readSeriesList(od::value result, bool matrix);
+    std::string readSeries(od::value item, bool matrix);
+
+    std::size_t m_maxSeries;
+    const PromResponse::SeriesVisitor &m_visit;
+    std::vector<Label> m_labels;
+    std::vector<PromResponse::Sample> m_samples;
+};
+
+const char *const kNotAnAnswer = "not an answer of Prometheus's API";
+
+std::string notAnAnswer(std::string_view why) {
+    return std::string(kNotAnAnswer) + " (" + std::string(why) + ')';
+}
+
+std::string AnswerReader::read(od::object root, PromResponse &out) {
+    std::string_view status;
+    std::string_view errorType;
+    std::string_view error;
+    bool sawData = false;
+    for (auto f : root) {
+        od::field field;
+        std::string_view key;
+        if (std::move(f).get(field) != simdjson::SUCCESS ||
+            JsonToken::key(field, key) != simdjson::SUCCESS)
+            return notAnAnswer("malformed JSON");
+        od::value value = field.value();
+        if (key == "status") {
+            if (JsonToken::string(value, status) != simdjson::SUCCESS)
+                return notAnAnswer("status is not a string");
+        } else if (key == "errorType") {
+            (void)JsonToken::string(value, errorType);
+        } else if (key == "error") {
+            (void)JsonToken::string(value, error);
+        } else if (key == "warnings") {
+            od::array warnings;
+            if (value.get_array().get(warnings) == simdjson::SUCCESS)
+                for (auto w : warnings) {
+                    od::value item;
+                    std::string_view text;
+                    if (std::move(w).get(item) == simdjson::SUCCESS &&
+                        JsonToken::string(item, text) == simdjson::SUCCESS)
+                        out.warnings.emplace_back(text);
+                }
+        } else if (key == "data" && (status.empty() || status == "success")) {
+            sawData = true;
+            if (std::string why = readData(value, out); !why.empty())
+                return why;
+        }
+    }
+    if (status.empty())
+        return notAnAnswer("no status");
+    if (status != "success")
+        return (errorType.empty() ? std::string("error") : std::string(errorType)) + ": " +
+               (error.empty() ? std::string("(no message)") : std::string(error));
+    if (!sawData || out.resultType.empty())
+        return notAnAnswer("no data.resultType");
+    return {};
+}
+
+std::string AnswerReader::readData(od::value data, PromResponse &out) {
+    od::object object;
+    if (data.get_object().get(object) != simdjson::SUCCESS)
+        return notAnAnswer("data is not an object");
+    bool sawResult = false;
+    for (auto f : object) {
+        od::field field;
+        std::string_view key;
+        if (std::move(f).get(field) != simdjson::SUCCESS ||
+            JsonToken::key(field, key) != simdjson::SUCCESS)
+            return notAnAnswer("malformed JSON");
+        if (key == "resultType") {
+            std::string_view type;
+            if (JsonToken::string(field.value(), type) != simdjson::SUCCESS)
+                return notAnAnswer("data.resultType is not a string");
+            out.resultType = type;
+        } else if (key == "result") {
+            // Prometheus writes the type first; the result's shape depends on it.
+            if (out.resultType.empty())
+                return notAnAnswer("no data.resultType before data.result");
+            sawResult = true;
+            const std::string &type = out.resultType;
+            if (type == "scalar" || type == "string") {
+                PromResponse::Sample sample;
+                m_samples.clear();
+                if (type == "scalar") {
+                    if (!sampleOf(field.value(), sample))
+                        return "a scalar that is not [time, \"value\"]";
+                    m_samples.push_back(sample);
+                }
+                m_visit({{}, m_samples});
+            } else if (type == "vector" || type == "matrix") {
+                if (std::string why = readSeriesList(field.value(), type == "matrix"); !why.empty())
+                    return why;
+            } else {
+                return "unknown resultType \"" + type + '"';
+            }
+        }
+    }
+    if (!out.resultType.empty() && !sawResult)
+        return notAnAnswer("no data.result");
+    return {};
+}
+
+std::string AnswerReader::readSeriesList(od::value result, bool matrix) {
+    od::array items;
+    if (result.get_array().get(items) != simdjson::SUCCESS)
+        return "data.result is not an array";
+    std::size_t count = 0;
+    if (items.count_elements().get(count) != simdjson::SUCCESS)
+        return notAnAnswer("malformed JSON");
+    if (count > m_maxSeries)
+        return "the answer has " + std::to_string(count) + " series, more than the " +
+               std::to_string(m_maxSeries) + " CubeDesk reads; narrow the query";
+    for (auto i : items) {
+        od::value item;
+        if (std::move(i).get(item) != simdjson::SUCCESS)
+            return notAnAnswer("malformed JSON");
+        if (std::string why = readSeries(item, matrix); !why.empty())
+            return why;
+    }
+    return {};
+}
+
+std::string AnswerReader::readSeries(od::value item, bool matrix) {
+    od::object object;
+    if (item.get_object().get(object) != simdjson::SUCCESS)
+        return notAnAnswer("a series that is not an object");
+    m_labels.clear();
+    m_samples.clear();
+    bool sawValue = false;
+    for (auto f : object) {
+        od::field field;
+        std::string_view key;
+        if (std::move(f).get(field) != simdjson::SUCCESS ||
+            JsonToken::key(field, key) != simdjson::SUCCESS)
+            return notAnAnswer("malformed JSON");
+        if (key == "metric") {
+            od::object metric;
+            if (field.value().get_object().get(metric) != simdjson::SUCCESS)
+                return notAnAnswer("a series' metric is not an object");
+            for (auto l : metric) {
+                od::field label;
+                Label pair;
+                if (std::move(l).get(label) != simdjson::SUCCESS ||
+                    JsonToken::key(label, pair.first) != simdjson::SUCCESS)
+                    return notAnAnswer("malformed JSON");
+                if (JsonToken::string(label.value(), pair.second) == simdjson::SUCCESS)
+                    m_labels.push_back(pair);
+            }
+        } else if (key == "value" && !matrix) {
+            PromResponse::Sample sample;
+            if (!sampleOf(field.value(), sample))
+                return "a vector sample that is not [time, \"value\"]";
+            m_samples.push_back(sample);
+            sawValue = true;
+        } else if (key == "values" && matrix) {
+            od::array values;
+            if (field.value().get_array().get(values) != simdjson::SUCCESS)
+                return "a matrix's values that are not an array";
+            for (auto v : values) {
+                od::value pair;
+                PromResponse::Sample sample;
+                if (std::move(v).get(pair) != simdjson::SUCCESS || !sampleOf(pair, sample))
+                    return "a matrix sample that is not [time, \"value\"]";
+                m_samples.push_back(sample);
+            }
+        }
+    }
+    if (!matrix && !sawValue)
+        return "a vector sample that is not [time, \"value\"]";
+    m_visit({m_labels, m_samples});
+    return {};
+}
+
 } // namespace
 
 const std::string &PromResponse::Series::label(std::string_view name) const {
@@ -53,99 +246,53 @@ const std::string &PromResponse::Series::label(std::string_view name) const {
     return it != labels.end() && it->first == name ? it->second : kEmpty;
 }
 
-Result<PromResponse, std::string> PromResponse::parse(std::string_view body,
-                                                      std::size_t maxSeries) {
-    simdjson::dom::parser parser;
-    element doc;
-    object root;
-    if (parser.parse(body.data(), body.size()).get(doc) != simdjson::SUCCESS ||
-        doc.get(root) != simdjson::SUCCESS)
-        return Failure{std::string("not an answer of Prometheus's API (not a JSON object)")};
-    std::string_view status;
-    if (root["status"].get(status) != simdjson::SUCCESS)
-        return Failure{std::string("not an answer of Prometheus's API (no status)")};
+std::string_view PromResponse::SeriesView::label(std::string_view name) const {
+    for (const auto &[key, value] : labels)
+        if (key == name)
+            return value;
+    return {};
+}
+
+Result<PromResponse, std::string> PromResponse::stream(std::string &body, std::size_t maxSeries,
+                                                       const SeriesVisitor &visit) {
+    // simdjson reads up to SIMDJSON_PADDING bytes past the end: the body's own spare capacity
+    // (an answer grown by appending has some), else it grows once.
+    body.reserve(body.size() + simdjson::SIMDJSON_PADDING);
+    od::parser parser;
+    od::document doc;
+    od::object root;
+    if (parser.iterate(body.data(), body.size(), body.capacity()).get(doc) != simdjson::SUCCESS ||
+        doc.get_object().get(root) != simdjson::SUCCESS)
+        return Failure{notAnAnswer("not a JSON object")};
     PromResponse out;
-    if (array warnings; root["warnings"].get(warnings) == simdjson::SUCCESS)
-        for (element w : warnings)
-            if (std::string_view text; w.get(text) == simdjson::SUCCESS)
-                out.warnings.emplace_back(text);
-    if (status != "success") {
-        std::string_view type;
-        std::string_view error;
-        if (root["errorType"].get(type) != simdjson::SUCCESS)
-            type = {};
-        if (root["error"].get(error) != simdjson::SUCCESS)
-            error = {};
-        return Failure{(type.empty() ? std::string("error") : std::string(type)) + ": " +
-                       (error.empty() ? std::string("(no message)") : std::string(error))};
-    }
-    object data;
-    std::string_view resultType;
-    if (root["data"].get(data) != simdjson::SUCCESS ||
-        data["resultType"].get(resultType) != simdjson::SUCCESS)
-        return Failure{std::string("not an answer of Prometheus's API (no data.resultType)")};
-    out.resultType = resultType;
-    element result;
-    if (data["result"].get(result) != simdjson::SUCCESS)
-        return Failure{std::string("not an answer of Prometheus's API (no data.result)")};
-    if (resultType == "scalar" || resultType == "string") {
-        Series s;
-        Sample sample;
-        if (resultType == "scalar" && !sampleOf(result, sample))
-            return Failure{std::string("a scalar that is not [time, \"value\"]")};
-        if (resultType == "scalar")
-            s.samples.push_back(sample);
-        out.series.push_back(std::move(s));
-        return out;
-    }
-    if (resultType != "vector" && resultType != "matrix")
-        return Failure{"unknown resultType \"" + std::string(resultType) + '"'};
-    array items;
-    if (result.get(items) != simdjson::SUCCESS)
-        return Failure{std::string("data.result is not an array")};
-    const std::size_t count = items.size();
-    if (count > maxSeries)
-        return Failure{"the answer has " + std::to_string(count) + " series, more than the " +
-                       std::to_string(maxSeries) + " CubeDesk reads; narrow the query"};
-    out.series.reserve(count);
-    const bool matrix = resultType == "matrix";
-    for (element item : items) {
-        Series s;
-        if (object metric; item["metric"].get(metric) == simdjson::SUCCESS) {
-            for (auto field : metric) {
-                std::string_view value;
-                if (field.value.get(value) == simdjson::SUCCESS)
-                    s.labels.emplace_back(std::string(field.key), std::string(value));
-            }
-            std::sort(s.labels.begin(), s.labels.end());
-        }
-        if (matrix) {
-            array values;
-            if (item["values"].get(values) == simdjson::SUCCESS) {
-                s.samples.reserve(values.size());
-                for (element v : values) {
-                    Sample sample;
-                    if (!sampleOf(v, sample))
-                        return Failure{
-                            std::string("a matrix sample that is not [time, \"value\"]")};
-                    s.samples.push_back(sample);
-                }
-            }
-        } else {
-            Sample sample;
-            element value;
-            if (item["value"].get(value) != simdjson::SUCCESS || !sampleOf(value, sample))
-                return Failure{std::string("a vector sample that is not [time, \"value\"]")};
-            s.samples.push_back(sample);
-        }
-        out.series.push_back(std::move(s));
-    }
+    if (std::string why = AnswerReader(maxSeries, visit).read(root, out); !why.empty())
+        return Failure{std::move(why)};
+    // Anything after the root object (a second document, garbage) makes it no answer.
+    if (doc.current_location().error() == simdjson::SUCCESS)
+        return Failure{notAnAnswer("text after the JSON object")};
     return out;
+}
+
+Result<PromResponse, std::string> PromResponse::parse(std::string body, std::size_t maxSeries) {
+    std::vector<Series> series;
+    auto answer = stream(body, maxSeries, [&series](const SeriesView &view) {
+        Series s;
+        s.labels.reserve(view.labels.size());
+        for (const auto &[key, value] : view.labels)
+            s.labels.emplace_back(std::string(key), std::string(value));
+        std::sort(s.labels.begin(), s.labels.end());
+        s.samples.assign(view.samples.begin(), view.samples.end());
+        series.push_back(std::move(s));
+    });
+    if (!answer.ok())
+        return answer;
+    answer.value().series = std::move(series);
+    return answer;
 }
 
 std::optional<std::string> PromResponse::buildVersion(std::string_view body) {
     simdjson::dom::parser parser;
-    element doc;
+    simdjson::dom::element doc;
     std::string_view status;
     std::string_view version;
     if (parser.parse(body.data(), body.size()).get(doc) != simdjson::SUCCESS ||

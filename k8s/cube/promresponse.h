@@ -9,12 +9,18 @@
 // fails the whole answer with a message saying how many there were (a million-series answer
 // must not become a million rows), and so does anything that is not an answer of the API.
 //
+// stream() decodes series by series without keeping them (the readings of 40,000 GPUs are
+// 280,000 series: building them all, label strings included, cost more than fetching them);
+// parse() keeps them. One decoder (simdjson On-Demand, strings read in place) under both.
+//
 // Pure functions; any thread (the GUI decodes off its own thread).
 
 #include "k8s/api/result.h"
 
 #include <cstddef>
+#include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -35,14 +41,30 @@ struct PromResponse {
         const std::string &label(std::string_view name) const;
     };
 
+    /// One series while stream() decodes it: views into the body and the decoder, valid only
+    /// during the visitor's call.
+    struct SeriesView {
+        std::span<const std::pair<std::string_view, std::string_view>> labels; ///< as sent
+        std::span<const Sample> samples;
+        /// The label's value, "" when absent.
+        std::string_view label(std::string_view name) const;
+    };
+    using SeriesVisitor = std::function<void(const SeriesView &)>;
+
     std::string resultType; ///< "vector", "matrix", "scalar" or "string"
     std::vector<Series> series;
     std::vector<std::string> warnings;
 
     /// Decodes `body`. A `"status":"error"` answer is a failure "ERRORTYPE: ERROR" (Prometheus's
     /// own words); so is a body that is not such an answer, or one with more than `maxSeries`.
-    static Result<PromResponse, std::string> parse(std::string_view body,
+    static Result<PromResponse, std::string> parse(std::string body,
                                                    std::size_t maxSeries = 200000);
+    /// Decodes `body` as parse() does, handing each series to `visit` as it is read instead of
+    /// keeping it: the answer returned has no series. A failure may come after some series were
+    /// visited (a malformed sample further on): the caller drops what it made of them. `body`
+    /// is decoded in place (it may grow by simdjson's padding).
+    static Result<PromResponse, std::string> stream(std::string &body, std::size_t maxSeries,
+                                                    const SeriesVisitor &visit);
     /// The version in an answer of `/api/v1/status/buildinfo` ("2.42.0"); nullopt when the body
     /// is not one (a page that is not Prometheus's answers otherwise).
     static std::optional<std::string> buildVersion(std::string_view body);

@@ -1,5 +1,6 @@
 #include "k8s/objects/objectdecoder.h"
 
+#include "k8s/api/jsontoken.h"
 #include "k8s/api/quantity.h"
 #include "k8s/api/rfc3339.h"
 #include "k8s/objects/customresource.h"
@@ -54,14 +55,10 @@ std::int64_t saturatingMul(std::int64_t a, std::int64_t b) {
 }
 
 // The key of a field as it appears between the quotes. Field names of the Kubernetes schema
-// never need escapes; a key that has one simply matches no known name and is skipped. (Label and
-// annotation keys, which are data, are read unescaped instead.)
+// never need escapes; a key that has one reads as "", matches no known name and is skipped.
+// (Label and annotation keys, which are data, are read unescaped instead.)
 std::string_view fieldName(const od::field &field) {
-    const char *start = field.key().raw();
-    const char *end = start;
-    while (*end != '"' && *end != '\\')
-        ++end;
-    return {start, static_cast<std::size_t>(end - start)};
+    return JsonToken::rawKey(field).value_or(std::string_view());
 }
 
 error_code typeOf(od::value &value, od::json_type &type) {

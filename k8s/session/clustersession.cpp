@@ -126,6 +126,14 @@ struct ClusterSession::Batch {
     std::size_t next = 0;
     std::size_t done = 0;
     std::promise<std::vector<WriteResult>> promise;
+    std::function<void()> ready;
+
+    /// Hands the results over (moved: a body may be 50 MB) and says so.
+    void finish() {
+        promise.set_value(std::move(results));
+        if (ready)
+            ready();
+    }
 };
 
 ClusterSession::StreamId
@@ -170,21 +178,23 @@ void ClusterSession::postAfter(std::chrono::milliseconds delay, std::function<vo
 }
 
 std::future<std::vector<WriteResult>> ClusterSession::submit(std::vector<WriteRequest> requests,
-                                                             std::size_t concurrency) {
+                                                             std::size_t concurrency,
+                                                             std::function<void()> ready) {
     auto batch = std::make_shared<Batch>();
     batch->requests = std::move(requests);
     batch->results.resize(batch->requests.size());
     batch->concurrency = std::max<std::size_t>(1, concurrency);
+    batch->ready = std::move(ready);
     auto future = batch->promise.get_future();
     if (batch->requests.empty()) {
-        batch->promise.set_value({});
+        batch->finish();
         return future;
     }
     post([this, batch] {
         if (m_stop.load() || m_exited) {
             for (auto &r : batch->results)
                 r.error = ApiStatus::transportError("the session has stopped");
-            batch->promise.set_value(batch->results);
+            batch->finish();
             return;
         }
         pump(batch);
@@ -205,7 +215,7 @@ void ClusterSession::pump(const std::shared_ptr<Batch> &batch) {
                 for (std::size_t j = batch->next; j < batch->requests.size(); ++j)
                     batch->results[j].error =
                         ApiStatus::transportError("not sent: the session stopped");
-                batch->promise.set_value(batch->results);
+                batch->finish();
             }
         });
     }

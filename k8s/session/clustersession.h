@@ -107,9 +107,12 @@ public:
     /// returned). Any thread; takes effect on the session thread.
     void setStatusKindsWatched(bool watched);
     /// Runs `requests` with at most `concurrency` in flight; the results come in request order.
-    /// Writes go out only through here, so the GUI never blocks on the network.
+    /// Writes go out only through here, so the GUI never blocks on the network. `ready`, when
+    /// given, runs once the future holds the results — on the session thread (or the caller's,
+    /// when the session has stopped): it must only post, e.g. wake the GUI thread to take them.
     std::future<std::vector<WriteResult>> submit(std::vector<WriteRequest> requests,
-                                                 std::size_t concurrency = 8);
+                                                 std::size_t concurrency = 8,
+                                                 std::function<void()> ready = {});
     /// A read beside the watches on the session's connection (a pod's log): `request.onData` and
     /// `done` run on the session thread; `done` runs exactly once (response.cancelled after
     /// cancelStream() or stop()). Any thread; returns the id cancelStream() takes.

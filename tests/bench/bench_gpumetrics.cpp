@@ -15,27 +15,34 @@
 // Then, as the application does: a models::ClusterHub on the simulator's kubeconfig, synced, and
 // a ui::GpusPane on that cluster, shown (1440×900; run it under xvfb-run, or
 // QT_QPA_PLATFORM=offscreen), whose GpuMetricsMonitor (hub->gpuMetrics()) looks for Prometheus
-// and asks it once (first_refresh). Then --refreshes times, with a ui::ResponsivenessProbe
-// running throughout: a poll (the monitor's pollAll, started as watch() starts it when the pane
-// appears) until updated() says the cluster is measured (or failed) — the wall time, the
-// process's CPU time (getrusage RUSAGE_SELF: every thread, the decoding in Qt's pool included),
-// the same split by thread (the GUI thread, Qt's pool, the others: the cluster's transport
-// thread among them) and the page faults — then a second for the pane to repaint. The frame times
-// and the longest event-loop gap cover the refreshes and their repaints.
+// and asks it once (first_refresh). Five seconds with nothing asked give the window's idle CPU
+// (idle_cpu_s_per_s). Then --refreshes polls (the monitor's pollAll, started as watch() starts
+// it when the pane appears), each until updated() says the cluster is measured (or failed) —
+// the wall time, the process's CPU time (getrusage RUSAGE_SELF: every thread, the decoding in
+// Qt's pool included), the same split by thread (the GUI thread, Qt's pool, the others: the
+// cluster's transport thread among them) and the page faults — then a second for the pane to
+// repaint. Those are measured without a probe: a ui::ResponsivenessProbe wakes the GUI thread
+// every few milliseconds, and a refresh waits seconds on Prometheus, so its cost would be
+// counted as the refresh's. Then as many again with the probe running throughout, whose frame
+// times and longest event-loop gap cover those refreshes and their repaints.
 //
-// The peer, in the same run: curl fetching the same instant query (k8s::GpuReadings::query()
-// through k8s::PrometheusEndpoint monitoring/prometheus-k8s:9090) from the same API server with
-// the kubeconfig's credentials and CA, --curl-runs times (wall time; CPU of the curl child,
-// getrusage RUSAGE_CHILDREN). Last, the monitor's two steps run here on the GUI thread on one of
-// those bodies, for where the time goes: PromResponse::parse (the monitor decodes in Qt's pool,
-// with its 200,000-series cap; here without a cap) and GpuReadings::fromResponse against the
-// cache. Prints one JSON object: medians, and the ratios to curl.
+// The peer, in the same run: curl fetching the same instant queries (k8s::GpuReadings'
+// identityQuery() and valuesQuery() through k8s::PrometheusEndpoint
+// monitoring/prometheus-k8s:9090, one after the other) from the same API server with the
+// kubeconfig's credentials and CA, --curl-runs times (wall time; CPU of the curl child, getrusage
+// RUSAGE_CHILDREN). Last, the monitor's two steps run here on the GUI thread on those bodies, for
+// where the time goes: the attribution's tables from the cache (GpuSeriesAttribution) and
+// GpuReadings::fromAnswers (streamed decoding and attribution: the monitor runs it in Qt's pool);
+// and, for comparison, the bytes of asking every series whole (GpuReadings::query(), what the
+// monitor asked before) and fromAnswer on them. Prints one JSON object: medians, and the ratios
+// to curl.
 // A benchmark, not a test: figures go into docs/performance.md.
 
 #include "k8s/config/kubeconfig.h"
 #include "k8s/config/kubeconfigsources.h"
 #include "k8s/cube/dumprows.h"
 #include "k8s/cube/gpureadings.h"
+#include "k8s/cube/gpuseriesattribution.h"
 #include "k8s/cube/prometheusendpoint.h"
 #include "k8s/cube/promresponse.h"
 #include "k8s/session/processresources.h"
@@ -52,7 +59,9 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QEventLoop>
 #include <QStandardPaths>
+#include <QTimer>
 
 #include <chrono>
 #include <cmath>
@@ -298,8 +307,10 @@ int main(int argc, char **argv) {
                     credentials.value().bearerToken.toStdString(), dir);
 
     const k8s::PrometheusEndpoint prometheus{"monitoring", "prometheus-k8s", "9090"};
-    const std::string query = k8s::GpuReadings::query();
-    const std::string queryPath = prometheus.queryPath(query);
+    const std::vector<std::string> queryPaths = {
+        prometheus.queryPath(k8s::GpuReadings::identityQuery()),
+        prometheus.queryPath(k8s::GpuReadings::valuesQuery())};
+    const std::string wholePath = prometheus.queryPath(k8s::GpuReadings::query());
 
     // Ready: Prometheus has scraped every exporter (polled through the proxy, as a client would).
     const std::string countPath = prometheus.queryPath("count(DCGM_FI_DEV_GPU_UTIL)");
@@ -350,11 +361,18 @@ int main(int argc, char **argv) {
             monitor->state(cluster) != models::GpuMetricsMonitor::State::Searching)
             updated = true;
     });
+    // Waits on the signal, not in a polling loop: a loop that wakes every few milliseconds
+    // while a refresh waits seconds on Prometheus would be counted as the refresh's CPU.
     const auto awaitUpdate = [&](qint64 limitMs) {
-        QElapsedTimer t;
-        t.start();
-        while (!updated && t.elapsed() < limitMs)
-            runEventLoop(5);
+        if (updated)
+            return true;
+        QEventLoop loop;
+        QObject::connect(monitor, &models::PolledMonitor::updated, &loop, [&] {
+            if (updated)
+                loop.quit();
+        });
+        QTimer::singleShot(limitMs, &loop, &QEventLoop::quit);
+        loop.exec();
         return updated;
     };
 
@@ -375,96 +393,128 @@ int main(int argc, char **argv) {
                  firstCpuS, monitor->describe(cluster).toUtf8().constData());
     runEventLoop(2000); // the pane's first paint with readings
 
-    // The refreshes, one after the other, with the probe running throughout.
-    std::vector<double> wallS;
-    std::vector<double> cpuS;
-    std::vector<double> settledCpuS;
-    std::vector<double> faults;
-    std::map<std::string, std::vector<double>> threadCpuS; // per group
+    // The idle baseline: what the window costs while nothing is asked (its timers, the
+    // freshness badges), for reading the refreshes' CPU against it.
+    const Usage idleBefore = Usage::of(RUSAGE_SELF);
+    QElapsedTimer idleClock;
+    idleClock.start();
+    runEventLoop(5000);
+    const double idleCpuPerS = (Usage::of(RUSAGE_SELF).cpu - idleBefore.cpu) /
+                               (static_cast<double>(idleClock.elapsed()) / 1e3);
+
+    // The refreshes, one after the other: first without the probe, for their CPU (the probe
+    // wakes the GUI thread every few milliseconds, and a refresh waits seconds on Prometheus:
+    // its cost would be counted as the refresh's), then as many with the probe running
+    // throughout, for the frame times.
+    struct Refreshes {
+        std::vector<double> wallS;
+        std::vector<double> cpuS;
+        std::vector<double> settledCpuS;
+        std::vector<double> faults;
+        std::map<std::string, std::vector<double>> threadCpuS; // per group
+    };
+    const auto refreshAll = [&](const char *phase, Refreshes &out) {
+        for (int i = 0; i < refreshes; ++i) {
+            updated = false;
+            const Usage start = Usage::of(RUSAGE_SELF);
+            const ThreadCpu threadsBefore = ThreadCpu::now();
+            QElapsedTimer t;
+            t.start();
+            // The monitor's poll, started as the pane's appearance starts it (the pane's watch
+            // is given back at once: the count is as before).
+            monitor->unwatch();
+            monitor->watch();
+            if (!awaitUpdate(600000)) {
+                std::fprintf(stderr, "%s: refresh %d did not end within 600 s\n", kName, i + 1);
+                return false;
+            }
+            out.wallS.push_back(static_cast<double>(t.nsecsElapsed()) / 1e9);
+            const Usage after = Usage::of(RUSAGE_SELF);
+            out.cpuS.push_back(after.cpu - start.cpu);
+            out.faults.push_back(static_cast<double>(after.faults - start.faults));
+            for (const auto &[group, seconds] : ThreadCpu::now().since(threadsBefore))
+                out.threadCpuS[group].push_back(seconds);
+            runEventLoop(1000); // the pane repaints what changed
+            out.settledCpuS.push_back(Usage::of(RUSAGE_SELF).cpu - start.cpu);
+            std::fprintf(stderr, "%s: %s refresh %d: %.3f s, CPU %.3f s (GUI thread %.3f s), %s\n",
+                         kName, phase, i + 1, out.wallS.back(), out.cpuS.back(),
+                         out.threadCpuS["gui"].back(), stateName(monitor->state(cluster)));
+        }
+        return true;
+    };
+    Refreshes measured;
+    if (!refreshAll("unprobed", measured))
+        return 1;
+    Refreshes probed;
     ui::ResponsivenessProbe probe(&pane, ui::ResponsivenessProbe::Mode::OwnUpdates);
     probe.start();
-    for (int i = 0; i < refreshes; ++i) {
-        updated = false;
-        before = Usage::of(RUSAGE_SELF);
-        const ThreadCpu threadsBefore = ThreadCpu::now();
-        QElapsedTimer t;
-        t.start();
-        // The monitor's poll, started as the pane's appearance starts it (the pane's watch is
-        // given back at once: the count is as before).
-        monitor->unwatch();
-        monitor->watch();
-        if (!awaitUpdate(600000)) {
-            std::fprintf(stderr, "%s: refresh %d did not end within 600 s\n", kName, i + 1);
-            return 1;
-        }
-        wallS.push_back(static_cast<double>(t.nsecsElapsed()) / 1e9);
-        const Usage after = Usage::of(RUSAGE_SELF);
-        cpuS.push_back(after.cpu - before.cpu);
-        faults.push_back(static_cast<double>(after.faults - before.faults));
-        for (const auto &[group, seconds] : ThreadCpu::now().since(threadsBefore))
-            threadCpuS[group].push_back(seconds);
-        runEventLoop(1000); // the pane repaints what changed
-        settledCpuS.push_back(Usage::of(RUSAGE_SELF).cpu - before.cpu);
-        std::fprintf(stderr, "%s: refresh %d: %.3f s, CPU %.3f s (GUI thread %.3f s), %s\n", kName,
-                     i + 1, wallS.back(), cpuS.back(), threadCpuS["gui"].back(),
-                     stateName(monitor->state(cluster)));
-    }
+    if (!refreshAll("probed", probed))
+        return 1;
     probe.stop();
+    const std::vector<double> &wallS = measured.wallS;
+    const std::vector<double> &cpuS = measured.cpuS;
     const QStringList readingNodes = monitor->nodes(cluster);
     std::size_t readings = 0;
     for (const QString &node : readingNodes)
         readings += monitor->node(cluster, node).size();
 
-    // The peer: curl, the same query through the same proxy, the body thrown away.
+    // The peer: curl, the same queries through the same proxy, the bodies thrown away.
     std::vector<double> curlWallS;
     std::vector<double> curlCpuS;
     for (int i = 0; i < curlRuns; ++i) {
-        const Curl::Run r = curl.get(queryPath, false);
-        if (!r.ok) {
-            std::fprintf(stderr, "%s: curl failed: %s\n", kName, r.error.c_str());
-            return 1;
+        double wall = 0;
+        double cpu = 0;
+        for (const std::string &path : queryPaths) {
+            const Curl::Run r = curl.get(path, false);
+            if (!r.ok) {
+                std::fprintf(stderr, "%s: curl failed: %s\n", kName, r.error.c_str());
+                return 1;
+            }
+            wall += r.wallS;
+            cpu += r.cpuS;
         }
-        curlWallS.push_back(r.wallS);
-        curlCpuS.push_back(r.cpuS);
+        curlWallS.push_back(wall);
+        curlCpuS.push_back(cpu);
     }
 
-    // Where the time goes: the monitor's two steps on one body, here, on the GUI thread.
-    const Curl::Run sample = curl.get(queryPath, true);
+    // Where the time goes: the monitor's two steps on those bodies, here, on the GUI thread.
+    Curl::Run identities = curl.get(queryPaths[0], true);
+    Curl::Run values = curl.get(queryPaths[1], true);
+    Curl::Run whole = curl.get(wholePath, true);
     Json stages;
-    if (sample.ok) {
-        Usage u = Usage::of(RUSAGE_SELF);
+    if (identities.ok && values.ok && whole.ok) {
+        const std::size_t answerBytes = identities.body.size() + values.body.size();
+        const std::size_t wholeBytes = whole.body.size();
+        const Usage u = Usage::of(RUSAGE_SELF);
         QElapsedTimer t;
         t.start();
-        const auto answer = k8s::PromResponse::parse(sample.body, std::size_t{100000000});
-        const double parseS = static_cast<double>(t.nsecsElapsed()) / 1e9;
-        const Usage parsed = Usage::of(RUSAGE_SELF);
-        std::size_t series = 0;
-        std::size_t devices = 0;
-        double attributeS = 0;
-        Usage attributed = parsed;
-        if (answer.ok()) {
-            series = answer.value().series.size();
-            t.restart();
-            // The cluster's cached nodes and pods, as the monitor attributes against them.
-            k8s::ClusterSnapshot snapshot;
-            snapshot.name = cluster.toStdString();
-            for (const auto &[nodeName, node] : connection->store().nodes())
-                snapshot.nodes.push_back(node);
-            for (const auto &[key, pod] : connection->store().pods())
-                snapshot.pods.push_back(pod);
-            devices = k8s::GpuReadings::fromResponse(answer.value(), snapshot).size();
-            attributeS = static_cast<double>(t.nsecsElapsed()) / 1e9;
-            attributed = Usage::of(RUSAGE_SELF);
-        }
-        stages = Json{{"body_bytes", sample.body.size()},
-                      {"series", series},
-                      {"devices", devices},
-                      {"parse_s", r3(parseS)},
-                      {"parse_cpu_s", r3(parsed.cpu - u.cpu)},
-                      {"parse_page_faults", parsed.faults - u.faults},
-                      {"attribute_s", r3(attributeS)},
-                      {"attribute_cpu_s", r3(attributed.cpu - parsed.cpu)},
-                      {"attribute_page_faults", attributed.faults - parsed.faults}};
+        const k8s::GpuSeriesAttribution attribution(
+            models::GpuMetricsMonitor::snapshotOf(*connection));
+        const double tablesS = static_cast<double>(t.nsecsElapsed()) / 1e9;
+        const Usage tabled = Usage::of(RUSAGE_SELF);
+        t.restart();
+        const k8s::GpuReadings::Decoded decoded = k8s::GpuReadings::fromAnswers(
+            identities.body, values.body, attribution, std::size_t{100000000});
+        const double decodeS = static_cast<double>(t.nsecsElapsed()) / 1e9;
+        const Usage decodedAt = Usage::of(RUSAGE_SELF);
+        t.restart();
+        const auto wholeReadings =
+            k8s::GpuReadings::fromAnswer(whole.body, attribution, std::size_t{100000000});
+        const double wholeS = static_cast<double>(t.nsecsElapsed()) / 1e9;
+        const Usage wholeAt = Usage::of(RUSAGE_SELF);
+        stages =
+            Json{{"body_bytes", answerBytes},
+                 {"devices", decoded.readings.size()},
+                 {"error", decoded.error},
+                 {"attribution_tables_s", r3(tablesS)},
+                 {"attribution_tables_cpu_s", r3(tabled.cpu - u.cpu)},
+                 {"decode_and_attribute_s", r3(decodeS)},
+                 {"decode_and_attribute_cpu_s", r3(decodedAt.cpu - tabled.cpu)},
+                 {"decode_and_attribute_page_faults", decodedAt.faults - tabled.faults},
+                 {"whole_series_body_bytes", wholeBytes},
+                 {"whole_series_devices", wholeReadings.ok() ? wholeReadings.value().size() : 0},
+                 {"whole_series_decode_and_attribute_s", r3(wholeS)},
+                 {"whole_series_decode_and_attribute_cpu_s", r3(wholeAt.cpu - decodedAt.cpu)}};
     }
 
     const double appWall = bench::median(wallS);
@@ -483,20 +533,25 @@ int main(int argc, char **argv) {
         {"sim_start_s", r3(simStartS)},
         {"prometheus_ready_s", r3(readyS)},
         {"sync_s", r3(syncS)},
-        {"query", query},
+        {"queries", {k8s::GpuReadings::identityQuery(), k8s::GpuReadings::valuesQuery()}},
         {"first_refresh", {{"wall_s", r3(firstWallS)}, {"cpu_s", r3(firstCpuS)}}},
         {"state", stateName(monitor->state(cluster))},
         {"describe", monitor->describe(cluster).toStdString()},
         {"nodes_with_readings", readingNodes.size()},
         {"readings", readings},
+        {"idle_cpu_s_per_s", r3(idleCpuPerS)},
         {"refresh",
-         {{"wall_s", medianMax(wallS)},
-          {"cpu_s", medianMax(cpuS)},
-          {"cpu_s_with_repaint", medianMax(settledCpuS)},
-          {"cpu_s_gui_thread", medianMax(threadCpuS["gui"])},
-          {"cpu_s_pool_threads", medianMax(threadCpuS["pool"])},
-          {"cpu_s_other_threads", medianMax(threadCpuS["other"])},
-          {"page_faults", medianMax(faults)}}},
+         {{"wall_s", medianMax(measured.wallS)},
+          {"cpu_s", medianMax(measured.cpuS)},
+          {"cpu_s_with_repaint", medianMax(measured.settledCpuS)},
+          {"cpu_s_gui_thread", medianMax(measured.threadCpuS["gui"])},
+          {"cpu_s_pool_threads", medianMax(measured.threadCpuS["pool"])},
+          {"cpu_s_other_threads", medianMax(measured.threadCpuS["other"])},
+          {"page_faults", medianMax(measured.faults)}}},
+        {"refresh_with_probe",
+         {{"wall_s", medianMax(probed.wallS)},
+          {"cpu_s", medianMax(probed.cpuS)},
+          {"cpu_s_gui_thread", medianMax(probed.threadCpuS["gui"])}}},
         {"frame_time_ms", figuresJson(probe.frameTimes())},
         {"frames_over_16_7ms", probe.lateFrames()},
         {"paint_ms", figuresJson(probe.paints())},

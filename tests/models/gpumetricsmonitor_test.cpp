@@ -4,6 +4,9 @@
 // answers where there is none, a user-set endpoint used as given, and nothing polled while
 // nothing watches.
 
+#include "k8s/cube/gpureadings.h"
+#include "k8s/cube/gpuseriesattribution.h"
+#include "k8s/session/urlget.h"
 #include "k8s/sim/prometheusprocess.h"
 #include "k8s/sim/simulator.h"
 #include "models/balanceadvisor.h"
@@ -40,6 +43,7 @@ private Q_SLOTS:
     void aGivenEndpointIsUsedAsGiven();
     void gpuFaultsAreNotified();
     void aUrlIsAskedDirectly();
+    void identitiesAndValuesReadAsEverySeriesWhole();
     void aNodesHistoryAndDevices();
     void idleGpusAndDonors();
     void theOverviewMeasuresUse();
@@ -296,6 +300,64 @@ void GpuMetricsMonitorTest::aUrlIsAskedDirectly() {
         metrics->describe(QStringLiteral("scraped")).contains(QLatin1String("http://127.0.0.1:1")),
         qPrintable(metrics->describe(QStringLiteral("scraped"))));
     metrics->unwatch();
+}
+
+void GpuMetricsMonitorTest::identitiesAndValuesReadAsEverySeriesWhole() {
+    // The monitor asks a real Prometheus two narrow queries (identities, values by UUID); they
+    // must read what asking every series whole reads: every device of the demo — whole GPUs,
+    // MIG instances, shared cards, held and idle ones, the XID and hot GPUs — with the same
+    // attribution and the same fields present.
+    models::ClusterHub hub;
+    hub.load({kubeconfigOf(*m_scraped, QStringLiteral("scraped.yaml"))});
+    QTRY_VERIFY_WITH_TIMEOUT(synced(hub, 1), 30000);
+    const k8s::GpuSeriesAttribution attribution(
+        GpuMetricsMonitor::snapshotOf(*hub.clusters().front()));
+    const auto prometheus = k8s::PrometheusEndpoint::parse(m_prometheus->url());
+    QVERIFY(prometheus);
+    const auto get = [&](const std::string &promql) {
+        k8s::WriteResult r = k8s::UrlGet::get(prometheus->url, prometheus->queryPath(promql));
+        return r.ok() ? std::move(r.body) : std::string();
+    };
+    const auto described = [](const std::vector<k8s::GpuReading> &readings) {
+        QStringList out;
+        for (const k8s::GpuReading &r : readings)
+            out << QString::fromStdString(r.node + ' ' + std::to_string(r.gpu) + ' ' + r.uuid +
+                                          ' ' + r.model + ' ' + r.migProfile + ' ' + r.migInstance +
+                                          ' ' + r.podNamespace + '/' + r.pod + '/' + r.container +
+                                          ' ') +
+                       QStringLiteral("%1%2%3%4%5%6%7")
+                           .arg(r.utilization ? 'U' : '-')
+                           .arg(r.memoryUsedMiB ? 'M' : '-')
+                           .arg(r.memoryFreeMiB ? 'F' : '-')
+                           .arg(r.powerW ? 'P' : '-')
+                           .arg(r.temperatureC ? 'T' : '-')
+                           .arg(r.smClockMHz ? 'C' : '-')
+                           .arg(r.xid ? QString::number(*r.xid) : QStringLiteral("-"));
+        return out;
+    };
+    QStringList whole;
+    QStringList joined;
+    // Until every exporter has been scraped (each at its own offset) and both read alike.
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+            std::string wholeBody = get(k8s::GpuReadings::query());
+            std::string identities = get(k8s::GpuReadings::identityQuery());
+            std::string values = get(k8s::GpuReadings::valuesQuery());
+            auto w = k8s::GpuReadings::fromAnswer(wholeBody, attribution, 100000);
+            const auto j = k8s::GpuReadings::fromAnswers(identities, values, attribution, 100000);
+            if (!w.ok() || !j.error.empty() || j.needsWholeSeries)
+                return false;
+            whole = described(w.value());
+            joined = described(j.readings);
+            return whole.size() > 40 && whole == joined;
+        }(),
+        30000);
+    QCOMPARE(joined, whole);
+    const QString all = whole.join(QLatin1Char('\n'));
+    QVERIFY2(all.contains(QLatin1String(" 1g.10gb ")), qPrintable(all)); // MIG instances
+    QVERIFY2(all.contains(QLatin1String("pipeline/pytorch-resnet50-vision-worker-0")),
+             qPrintable(all));
+    QVERIFY2(all.contains(QLatin1String("79")), qPrintable(all)); // the XID
 }
 
 void GpuMetricsMonitorTest::aNodesHistoryAndDevices() {

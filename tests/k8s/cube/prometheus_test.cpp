@@ -6,6 +6,7 @@
 
 #include "k8s/cube/gpuhistory.h"
 #include "k8s/cube/gpureadings.h"
+#include "k8s/cube/gpuseriesattribution.h"
 #include "k8s/cube/idlegpurows.h"
 #include "k8s/cube/prometheusendpoint.h"
 #include "k8s/cube/promresponse.h"
@@ -13,6 +14,7 @@
 #include "k8s/objects/stringpool.h"
 #include "tests/support/decodeas.h"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 #include <map>
 
@@ -53,6 +55,32 @@ TEST(PromResponseTest, DecodesVectorsMatricesAndScalars) {
         R"({"status":"success","data":{"resultType":"scalar","result":[5,"3"]}})");
     ASSERT_TRUE(scalar.ok()) << scalar.error();
     EXPECT_DOUBLE_EQ(scalar.value().series[0].samples[0].value, 3);
+}
+
+TEST(PromResponseTest, StreamsSeriesWithoutKeepingThemAndReadsEscapesRight) {
+    std::string body =
+        R"({"status":"success","data":{"resultType":"vector","result":[
+            {"metric":{"pod":"a\"b","na\u006de":"caf\u00e9","gpu":"0"},"value":[5,"1.5"]},
+            {"value":[6,"NaN"],"metric":{}}]},"warnings":["w"]})";
+    std::vector<std::string> seen;
+    auto answer = PromResponse::stream(body, 10, [&](const PromResponse::SeriesView &s) {
+        seen.push_back(std::string(s.label("pod")) + "|" + std::string(s.label("name")) + "|" +
+                       std::string(s.label("gpu")) + "|" + std::to_string(s.samples.size()) +
+                       (s.samples.front().finite ? "" : "|NaN"));
+    });
+    ASSERT_TRUE(answer.ok()) << answer.error();
+    EXPECT_TRUE(answer.value().series.empty()) << "streamed, not kept";
+    EXPECT_EQ(answer.value().resultType, "vector");
+    EXPECT_EQ(answer.value().warnings, std::vector<std::string>{"w"});
+    EXPECT_EQ(seen, (std::vector<std::string>{"a\"b|caf\u00e9|0|1", "|||1|NaN"}));
+    // Garbage after the answer, or an answer cut short: no answer, whatever was visited.
+    for (std::string bad : {std::string(R"({"status":"success","data":{"resultType":"vector",)"
+                                        R"("result":[]}} {})"),
+                            std::string(R"({"status":"success","data":{"resultType":"vector",)"
+                                        R"("result":[{"metric":{},"value":[1,"1"]},)")}) {
+        EXPECT_FALSE(PromResponse::stream(bad, 10, [](const PromResponse::SeriesView &) {}).ok())
+            << bad;
+    }
 }
 
 TEST(PromResponseTest, ErrorsAndBadBodiesAreFailuresThatSayWhat) {
@@ -148,12 +176,85 @@ protected:
                             R"(}]},"status":{"phase":"Running"}})");
     }
 
+    static std::string vector(const std::string &result) {
+        return R"({"status":"success","data":{"resultType":"vector","result":[)" + result + "]}}";
+    }
+
+    /// What Prometheus answers to GpuReadings::identityQuery() and valuesQuery() over the
+    /// series of `result` (an instant vector's items): `group by (identity labels)` and
+    /// `max by (__name__, UUID, uuid, GPU_I_ID)`.
+    static std::pair<std::string, std::string> answersTo(const std::string &result) {
+        auto whole = PromResponse::parse(vector(result));
+        EXPECT_TRUE(whole.ok()) << whole.error();
+        const auto &identityLabels = GpuSeriesAttribution::labelNames();
+        std::map<std::map<std::string, std::string>, bool> identities;
+        std::map<std::map<std::string, std::string>, PromResponse::Sample> values;
+        for (const PromResponse::Series &s : whole.value().series) {
+            std::map<std::string, std::string> identity;
+            std::map<std::string, std::string> key;
+            for (const auto &[name, value] : s.labels) {
+                if (std::find(identityLabels.begin(), identityLabels.end(), name) !=
+                    identityLabels.end())
+                    identity[name] = value;
+                if (name == "__name__" || name == "UUID" || name == "uuid" || name == "GPU_I_ID")
+                    key[name] = value;
+            }
+            identities[identity] = true;
+            const PromResponse::Sample v = s.samples.back();
+            const auto [it, added] = values.try_emplace(key, v);
+            if (!added && v.finite && (!it->second.finite || v.value > it->second.value))
+                it->second = v;
+        }
+        const auto metric = [](const std::map<std::string, std::string> &labels) {
+            std::string out;
+            for (const auto &[name, value] : labels)
+                out += (out.empty() ? "" : ",") + ('"' + name + "\":\"" + value + '"');
+            return "{" + out + "}";
+        };
+        std::string identityItems;
+        for (const auto &[labels, unused] : identities)
+            identityItems += (identityItems.empty() ? "" : ",") +
+                             (R"({"metric":)" + metric(labels) + R"(,"value":[1,"1"]})");
+        std::string valueItems;
+        for (const auto &[labels, v] : values)
+            valueItems += (valueItems.empty() ? "" : ",") +
+                          (R"({"metric":)" + metric(labels) + R"(,"value":[1,")" +
+                           (v.finite ? std::to_string(v.value) : std::string("NaN")) + "\"]}");
+        return {vector(identityItems), vector(valueItems)};
+    }
+
+    /// The readings of `result` asked as the window asks (identities and values), checked
+    /// against asking every series whole: both must read the same.
     std::vector<GpuReading> read(const std::string &result) {
-        auto answer = PromResponse::parse(
-            R"({"status":"success","data":{"resultType":"vector","result":[)" + result + "]}}");
-        EXPECT_TRUE(answer.ok()) << answer.error();
-        return answer.ok() ? GpuReadings::fromResponse(answer.value(), cluster)
-                           : std::vector<GpuReading>();
+        const GpuSeriesAttribution attribution(cluster);
+        std::string body = vector(result);
+        auto whole = GpuReadings::fromAnswer(body, attribution, 1000);
+        EXPECT_TRUE(whole.ok()) << whole.error();
+        auto [identities, values] = answersTo(result);
+        GpuReadings::Decoded joined =
+            GpuReadings::fromAnswers(identities, values, attribution, 1000);
+        EXPECT_EQ(joined.error, "");
+        EXPECT_FALSE(joined.needsWholeSeries);
+        if (!whole.ok())
+            return {};
+        EXPECT_EQ(describe(joined.readings), describe(whole.value()))
+            << "identities and values read as every series whole";
+        return whole.value();
+    }
+
+    static std::string describe(const std::vector<GpuReading> &readings) {
+        const auto number = [](const std::optional<double> &v) {
+            return v ? std::to_string(*v) : std::string("-");
+        };
+        std::string out;
+        for (const GpuReading &r : readings)
+            out += r.node + ' ' + std::to_string(r.gpu) + ' ' + r.uuid + ' ' + r.model + ' ' +
+                   r.migProfile + ' ' + r.migInstance + ' ' + r.podNamespace + '/' + r.pod + '/' +
+                   r.container + ' ' + number(r.utilization) + ' ' + number(r.memoryUsedMiB) + ' ' +
+                   number(r.memoryFreeMiB) + ' ' + number(r.powerW) + ' ' + number(r.temperatureC) +
+                   ' ' + number(r.smClockMHz) + ' ' +
+                   (r.xid ? std::to_string(*r.xid) : std::string("-")) + '\n';
+        return out;
     }
 };
 
@@ -222,6 +323,61 @@ TEST_F(GpuReadingsTest, MigInstancesAreDevicesOfTheirOwn) {
     EXPECT_EQ(r[1].migInstance, "8");
     EXPECT_EQ(r[1].pod, "");
     EXPECT_NE(GpuReadings::query().find("DCGM_FI_DEV_GPU_UTIL|"), std::string::npos);
+}
+
+TEST_F(GpuReadingsTest, TheTwoQueriesKeepOnlyWhatIsRead) {
+    EXPECT_EQ(GpuReadings::valuesQuery().rfind("max by (__name__, UUID, uuid, GPU_I_ID) ({", 0),
+              0u);
+    const std::string identity = GpuReadings::identityQuery();
+    EXPECT_EQ(identity.rfind("group by (Hostname, hostname, node, kubernetes_node, UUID, uuid, "
+                             "instance, gpu, GPU_I_ID, GPU_I_PROFILE, modelName, namespace, pod, "
+                             "container, exported_namespace, exported_pod, exported_container) ({",
+                             0),
+              0u)
+        << identity;
+}
+
+TEST_F(GpuReadingsTest, AnIdentityWithoutUuidAsksForEverySeriesWhole) {
+    // A relabelling dropped the UUID: values keyed by UUID cannot be matched.
+    const GpuSeriesAttribution attribution(cluster);
+    std::string identities = vector(R"({"metric":{"gpu":"0","Hostname":"gpu-1"},"value":[1,"1"]})");
+    std::string values =
+        vector(R"({"metric":{"__name__":"DCGM_FI_DEV_GPU_UTIL"},"value":[1,"5"]})");
+    const auto decoded = GpuReadings::fromAnswers(identities, values, attribution, 100);
+    EXPECT_TRUE(decoded.needsWholeSeries);
+    EXPECT_TRUE(decoded.readings.empty());
+    // One UUID on two nodes (a copied VM image's fake UUIDs): the same.
+    std::string twice = vector(
+        R"({"metric":{"gpu":"0","UUID":"GPU-1","Hostname":"gpu-1"},"value":[1,"1"]},
+           {"metric":{"gpu":"0","UUID":"GPU-1","instance":"10.9.9.9:9400"},"value":[1,"1"]})");
+    std::string none = vector("");
+    EXPECT_TRUE(GpuReadings::fromAnswers(twice, none, attribution, 100).needsWholeSeries);
+}
+
+TEST_F(GpuReadingsTest, APodLabelThatChangedWithinTheLookbackKeepsTheWorkload) {
+    // The exporter's series before and after the pod started, both within the lookback: two
+    // identities of one device. The one naming the workload wins; values are the device's.
+    const GpuSeriesAttribution attribution(cluster);
+    std::string identities = vector(
+        R"({"metric":{"gpu":"0","UUID":"GPU-1","Hostname":"gpu-1"},"value":[1,"1"]},
+           {"metric":{"gpu":"0","UUID":"GPU-1","Hostname":"gpu-1","namespace":"ml",
+                      "pod":"train-0","container":"main"},"value":[1,"1"]})");
+    std::string values = vector(
+        R"({"metric":{"__name__":"DCGM_FI_DEV_GPU_UTIL","UUID":"GPU-1"},"value":[1,"88"]},
+           {"metric":{"__name__":"DCGM_FI_DEV_GPU_TEMP","UUID":"GPU-1"},"value":[1,"+Inf"]},
+           {"metric":{"__name__":"DCGM_FI_DEV_POWER_USAGE","UUID":"GPU-404"},"value":[1,"1"]})");
+    const auto decoded = GpuReadings::fromAnswers(identities, values, attribution, 100);
+    ASSERT_EQ(decoded.readings.size(), 1u) << decoded.error;
+    EXPECT_EQ(decoded.readings[0].pod, "train-0");
+    EXPECT_EQ(decoded.readings[0].utilization, 88.0);
+    EXPECT_FALSE(decoded.readings[0].temperatureC) << "+Inf is no data";
+    EXPECT_FALSE(decoded.readings[0].powerW) << "a UUID without identity is no device's";
+    // Either answer failing fails the whole, with Prometheus's words.
+    std::string error =
+        R"({"status":"error","errorType":"timeout","error":"query timed out in expression evaluation"})";
+    const auto failed = GpuReadings::fromAnswers(identities, error, attribution, 100);
+    EXPECT_EQ(failed.error, "timeout: query timed out in expression evaluation");
+    EXPECT_TRUE(failed.readings.empty());
 }
 
 } // namespace
