@@ -952,6 +952,10 @@
         <source>%1: no Prometheus found yet</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1: Prometheus %2 did not answer</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::models::GpuSummaryModel</name>

@@ -941,6 +941,10 @@
         <source>%1: no Prometheus found yet</source>
         <translation>%1：尚未找到 Prometheus</translation>
     </message>
+    <message>
+        <source>%1: Prometheus %2 did not answer</source>
+        <translation>%1：Prometheus %2 无应答</translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::models::GpuSummaryModel</name>

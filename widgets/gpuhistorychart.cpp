@@ -7,6 +7,7 @@
 #include <QDateTime>
 #include <QDateTimeAxis>
 #include <QEvent>
+#include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QGraphicsSimpleTextItem>
 #include <QLegend>
@@ -14,6 +15,7 @@
 #include <QLineSeries>
 #include <QValueAxis>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -40,7 +42,10 @@ GpuHistoryChart::GpuHistoryChart(QWidget *parent)
     setMinimumHeight(180);
     m_empty = new QGraphicsSimpleTextItem(chart);
     m_empty->setVisible(false);
-    connect(chart, &QChart::plotAreaChanged, this, [this] { placeEmptyText(); });
+    connect(chart, &QChart::plotAreaChanged, this, [this] {
+        placeEmptyText();
+        fitTimeTicks();
+    });
     applyPalette();
     rebuild();
 }
@@ -129,7 +134,20 @@ void GpuHistoryChart::rebuild() {
     m_empty->setText(m_emptyText);
     m_empty->setVisible(!any && !m_emptyText.isEmpty());
     placeEmptyText();
+    fitTimeTicks();
     applyPalette();
+}
+
+void GpuHistoryChart::fitTimeTicks() {
+    // As many times as fit side by side with room between them: seven crowd a narrow panel
+    // into elided labels ("22:…").
+    const QString widest = QDateTime::fromSecsSinceEpoch(m_end).toString(m_time->format());
+    const double label = QFontMetricsF(m_time->labelsFont()).horizontalAdvance(widest) * 1.6;
+    const double width = chart()->plotArea().width();
+    const int ticks = label > 0 ? static_cast<int>(width / label) + 1 : 7;
+    const int fitted = std::clamp(ticks, 2, 7);
+    if (m_time->tickCount() != fitted)
+        m_time->setTickCount(fitted);
 }
 
 void GpuHistoryChart::applyPalette() {

@@ -55,6 +55,8 @@ private:
     void rebuild();
     void applyPalette();
     void placeEmptyText();
+    /// The time axis's tick count for the plot's width, so that no label is elided.
+    void fitTimeTicks();
 
     QDateTimeAxis *m_time;
     QValueAxis *m_values;

@@ -93,7 +93,8 @@ std::string GpuReadings::query() {
 }
 
 std::size_t GpuReadings::maxSeriesFor(std::size_t nodes) {
-    constexpr std::size_t kPerNode = 7 * 16; // fields × (GPUs and MIG instances of one)
+    constexpr std::size_t kPerNode =
+        std::size_t{7} * 16; // fields × (GPUs and MIG instances of one)
     return std::max<std::size_t>(200000, kPerNode * nodes);
 }
 

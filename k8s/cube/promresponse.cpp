@@ -25,7 +25,7 @@ bool sampleOf(od::value pair, PromResponse::Sample &out) {
     std::string_view text;
     for (auto item : a) {
         od::value v;
-        if (std::move(item).get(v) != simdjson::SUCCESS)
+        if (item.get(v) != simdjson::SUCCESS)
             return false;
         if (n == 0 && v.get_double().get(out.time) != simdjson::SUCCESS)
             return false;
@@ -77,18 +77,28 @@ std::string notAnAnswer(std::string_view why) {
     return std::string(kNotAnAnswer) + " (" + std::string(why) + ')';
 }
 
-std::string AnswerReader::read(od::object root, PromResponse &out) {
-    std::string_view status;
-    std::string_view errorType;
-    std::string_view error;
-    bool sawData = false;
-    for (auto f : root) {
+/// Calls fn(key, value) for each field of `object`, stopping at the first failure fn returns
+/// ("" goes on) or at a malformed field.
+template <class Fn>
+std::string forEachField(od::object &object, Fn &&fn) {
+    for (auto f : object) {
         od::field field;
         std::string_view key;
         if (std::move(f).get(field) != simdjson::SUCCESS ||
             JsonToken::key(field, key) != simdjson::SUCCESS)
             return notAnAnswer("malformed JSON");
-        od::value value = field.value();
+        if (std::string why = fn(key, field.value()); !why.empty())
+            return why;
+    }
+    return {};
+}
+
+std::string AnswerReader::read(od::object root, PromResponse &out) {
+    std::string_view status;
+    std::string_view errorType;
+    std::string_view error;
+    bool sawData = false;
+    std::string why = forEachField(root, [&](std::string_view key, od::value &value) {
         if (key == "status") {
             if (JsonToken::string(value, status) != simdjson::SUCCESS)
                 return notAnAnswer("status is not a string");
@@ -102,16 +112,18 @@ std::string AnswerReader::read(od::object root, PromResponse &out) {
                 for (auto w : warnings) {
                     od::value item;
                     std::string_view text;
-                    if (std::move(w).get(item) == simdjson::SUCCESS &&
+                    if (w.get(item) == simdjson::SUCCESS &&
                         JsonToken::string(item, text) == simdjson::SUCCESS)
                         out.warnings.emplace_back(text);
                 }
         } else if (key == "data" && (status.empty() || status == "success")) {
             sawData = true;
-            if (std::string why = readData(value, out); !why.empty())
-                return why;
+            return readData(value, out);
         }
-    }
+        return std::string();
+    });
+    if (!why.empty())
+        return why;
     if (status.empty())
         return notAnAnswer("no status");
     if (status != "success")
@@ -127,15 +139,10 @@ std::string AnswerReader::readData(od::value data, PromResponse &out) {
     if (data.get_object().get(object) != simdjson::SUCCESS)
         return notAnAnswer("data is not an object");
     bool sawResult = false;
-    for (auto f : object) {
-        od::field field;
-        std::string_view key;
-        if (std::move(f).get(field) != simdjson::SUCCESS ||
-            JsonToken::key(field, key) != simdjson::SUCCESS)
-            return notAnAnswer("malformed JSON");
+    std::string why = forEachField(object, [&](std::string_view key, od::value &value) {
         if (key == "resultType") {
             std::string_view type;
-            if (JsonToken::string(field.value(), type) != simdjson::SUCCESS)
+            if (JsonToken::string(value, type) != simdjson::SUCCESS)
                 return notAnAnswer("data.resultType is not a string");
             out.resultType = type;
         } else if (key == "result") {
@@ -148,19 +155,21 @@ std::string AnswerReader::readData(od::value data, PromResponse &out) {
                 PromResponse::Sample sample;
                 m_samples.clear();
                 if (type == "scalar") {
-                    if (!sampleOf(field.value(), sample))
-                        return "a scalar that is not [time, \"value\"]";
+                    if (!sampleOf(value, sample))
+                        return std::string("a scalar that is not [time, \"value\"]");
                     m_samples.push_back(sample);
                 }
                 m_visit({{}, m_samples});
             } else if (type == "vector" || type == "matrix") {
-                if (std::string why = readSeriesList(field.value(), type == "matrix"); !why.empty())
-                    return why;
+                return readSeriesList(value, type == "matrix");
             } else {
                 return "unknown resultType \"" + type + '"';
             }
         }
-    }
+        return std::string();
+    });
+    if (!why.empty())
+        return why;
     if (!out.resultType.empty() && !sawResult)
         return notAnAnswer("no data.result");
     return {};
@@ -178,7 +187,7 @@ std::string AnswerReader::readSeriesList(od::value result, bool matrix) {
                std::to_string(m_maxSeries) + " CubeDesk reads; narrow the query";
     for (auto i : items) {
         od::value item;
-        if (std::move(i).get(item) != simdjson::SUCCESS)
+        if (i.get(item) != simdjson::SUCCESS)
             return notAnAnswer("malformed JSON");
         if (std::string why = readSeries(item, matrix); !why.empty())
             return why;
@@ -193,44 +202,39 @@ std::string AnswerReader::readSeries(od::value item, bool matrix) {
     m_labels.clear();
     m_samples.clear();
     bool sawValue = false;
-    for (auto f : object) {
-        od::field field;
-        std::string_view key;
-        if (std::move(f).get(field) != simdjson::SUCCESS ||
-            JsonToken::key(field, key) != simdjson::SUCCESS)
-            return notAnAnswer("malformed JSON");
+    std::string why = forEachField(object, [&](std::string_view key, od::value &value) {
         if (key == "metric") {
             od::object metric;
-            if (field.value().get_object().get(metric) != simdjson::SUCCESS)
+            if (value.get_object().get(metric) != simdjson::SUCCESS)
                 return notAnAnswer("a series' metric is not an object");
-            for (auto l : metric) {
-                od::field label;
-                Label pair;
-                if (std::move(l).get(label) != simdjson::SUCCESS ||
-                    JsonToken::key(label, pair.first) != simdjson::SUCCESS)
-                    return notAnAnswer("malformed JSON");
-                if (JsonToken::string(label.value(), pair.second) == simdjson::SUCCESS)
-                    m_labels.push_back(pair);
-            }
-        } else if (key == "value" && !matrix) {
+            return forEachField(metric, [&](std::string_view name, od::value &text) {
+                if (std::string_view v; JsonToken::string(text, v) == simdjson::SUCCESS)
+                    m_labels.emplace_back(name, v);
+                return std::string();
+            });
+        }
+        if (key == "value" && !matrix) {
             PromResponse::Sample sample;
-            if (!sampleOf(field.value(), sample))
-                return "a vector sample that is not [time, \"value\"]";
+            if (!sampleOf(value, sample))
+                return std::string("a vector sample that is not [time, \"value\"]");
             m_samples.push_back(sample);
             sawValue = true;
         } else if (key == "values" && matrix) {
             od::array values;
-            if (field.value().get_array().get(values) != simdjson::SUCCESS)
-                return "a matrix's values that are not an array";
+            if (value.get_array().get(values) != simdjson::SUCCESS)
+                return std::string("a matrix's values that are not an array");
             for (auto v : values) {
                 od::value pair;
                 PromResponse::Sample sample;
-                if (std::move(v).get(pair) != simdjson::SUCCESS || !sampleOf(pair, sample))
-                    return "a matrix sample that is not [time, \"value\"]";
+                if (v.get(pair) != simdjson::SUCCESS || !sampleOf(pair, sample))
+                    return std::string("a matrix sample that is not [time, \"value\"]");
                 m_samples.push_back(sample);
             }
         }
-    }
+        return std::string();
+    });
+    if (!why.empty())
+        return why;
     if (!matrix && !sawValue)
         return "a vector sample that is not [time, \"value\"]";
     m_visit({m_labels, m_samples});
