@@ -100,6 +100,9 @@ void GpuHistoryChart::rebuild() {
             series->attachAxis(m_time);
             series->attachAxis(m_values);
             series->setPen(QPen(lineColor(i), 1.6));
+            // A run of one sample draws no line: a dot then (a Prometheus with little history,
+            // a series that just began).
+            series->setPointsVisible(series->count() == 1);
             if (named)
                 unnamed.push_back(series);
             named = true;

@@ -15,8 +15,11 @@
 #include "widgets/usagebarpainter.h"
 
 #include <QChart>
+#include <QDateTimeAxis>
+#include <QFontMetricsF>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QLineSeries>
 #include <QStandardItemModel>
 #include <QTableView>
 #include <QTest>
@@ -81,8 +84,14 @@ private Q_SLOTS:
         chart.setLines({{QStringLiteral("GPU0"), {{1000, 10}, {1015, 20}, {1030, nan}, {1045, 30}}},
                         {QStringLiteral("GPU1"), {{1000, 90}, {1015, 95}}}},
                        1000, 4600, true, QStringLiteral("%"));
-        // A gap breaks GPU0 into two series; only the first has a legend entry.
+        // A gap breaks GPU0 into two series; only the first has a legend entry. Its second run
+        // is one sample: a dot, since one sample draws no line.
         QCOMPARE(chart.chart()->series().size(), 3);
+        for (QAbstractSeries *series : chart.chart()->series()) {
+            auto *line = qobject_cast<QLineSeries *>(series);
+            QVERIFY(line);
+            QCOMPARE(line->pointsVisible(), line->count() == 1);
+        }
         QCoreApplication::processEvents();
         int visibleMarkers = 0;
         for (QLegendMarker *m : chart.chart()->legend()->markers())
@@ -95,6 +104,17 @@ private Q_SLOTS:
                  qPrintable(QString::number(chart.ceiling())));
         QCoreApplication::processEvents();
         tests::saveSnapshot(chart.grab().toImage(), QStringLiteral("gpu-history-chart"));
+        // A narrow panel gets fewer time ticks, so that none is elided ("22:…").
+        auto *time = qobject_cast<QDateTimeAxis *>(chart.chart()->axes(Qt::Horizontal).value(0));
+        QVERIFY(time);
+        const int wide = time->tickCount();
+        chart.resize(240, 260);
+        QCoreApplication::processEvents();
+        QTRY_VERIFY(time->tickCount() < wide);
+        const double label =
+            QFontMetricsF(time->labelsFont()).horizontalAdvance(QStringLiteral("00:00"));
+        QVERIFY2(chart.chart()->plotArea().width() / (time->tickCount() - 1) > label,
+                 qPrintable(QString::number(time->tickCount())));
     }
 
     void overviewBarsMarkWhatIsInUse() {
