@@ -13,8 +13,9 @@
 // - the device: `gpu` (index) and, for a MIG instance, `GPU_I_ID` and `GPU_I_PROFILE`;
 //   `UUID` (or `uuid`) and `modelName` as given.
 //
-// Built once per answer from a cluster's snapshot (indexes its nodes and GPU pods); then
-// const and usable from any thread.
+// Built from a cluster's snapshot (indexes its nodes and GPU pods; the window keeps one until the
+// cluster's nodes or pods change); then const and usable from any thread. A series is read as
+// decoded (PromResponse::Series) or as streamed (SeriesView), one pass over its labels.
 
 #include "k8s/api/stringkeymap.h"
 #include "k8s/cube/dumprows.h"
@@ -38,10 +39,9 @@ public:
     /// Every label identify() reads (a query may keep only these).
     static const std::vector<std::string_view> &labelNames();
 
+private:
     /// The labels identify() reads, picked out of a series in one pass.
     struct Labels;
-
-private:
     using Index = StringKeyMap<std::string>;
 
     GpuReading identify(const Labels &labels) const;
