@@ -204,153 +204,184 @@ GpuMetricsMonitor::failureOf(const QString &cluster, const QString &where,
     return std::nullopt;
 }
 
-void GpuMetricsMonitor::fetch(ClusterConnection *connection,
-                              const k8s::PrometheusEndpoint &endpoint, const std::string &path,
-                              QObject *context, std::function<void(Answer, int status)> done) {
-    const QString name = connection->name();
-    const QString where = QString::fromStdString(endpoint.toString());
-    const std::size_t maxSeries = maxSeriesOf(*connection);
-    request(connection, endpoint, {path}, context,
-            [this, name, where, maxSeries, context = QPointer<QObject>(context),
-             done = std::move(done)](std::vector<k8s::WriteResult> results) mutable {
-                if (const auto failure = failureOf(name, where, results))
-                    return done({{}, failure->first}, failure->second);
-                auto *watcher = new QFutureWatcher<Answer>(this);
-                connect(watcher, &QFutureWatcherBase::finished, this,
-                        [watcher, name, where, context, status = results.front().status,
-                         done = std::move(done)]() mutable {
-                            watcher->deleteLater();
-                            if (!context)
-                                return;
-                            Answer answer = watcher->future().takeResult();
-                            if (!answer.error.isEmpty())
-                                answer.error =
-                                    tr("%1: Prometheus %2: %3").arg(name, where, answer.error);
-                            done(std::move(answer), status);
-                        });
-                watcher->setFuture(QtConcurrent::run(
-                    [body = std::move(results.front().body), maxSeries]() mutable {
-                        Answer answer;
-                        auto decoded = k8s::PromResponse::parse(std::move(body), maxSeries);
-                        if (decoded.ok())
-                            answer.response = std::move(decoded.value());
-                        else
-                            answer.error = QString::fromStdString(decoded.error());
-                        return answer;
-                    }));
-            });
-}
-
 void GpuMetricsMonitor::query(ClusterConnection *connection) {
     const QString name = connection->name();
     Cluster &c = m_clusters[name];
     const k8s::PrometheusEndpoint &endpoint = *c.found;
-    // The attribution's tables from the cached nodes and GPU pods, here on the GUI thread (the
-    // store is the GUI thread's); the matching runs with the decoding in Qt's pool.
-    if (!c.attribution)
-        c.attribution = std::make_shared<const k8s::GpuSeriesAttribution>(snapshotOf(*connection));
-    auto attribution = c.attribution;
     std::vector<std::string> paths;
     if (c.wholeSeries)
         paths = {endpoint.queryPath(k8s::GpuReadings::query())};
     else
         paths = {endpoint.queryPath(k8s::GpuReadings::identityQuery()),
                  endpoint.queryPath(k8s::GpuReadings::valuesQuery())};
-    request(connection, endpoint, std::move(paths), this,
-            [this, name,
-             attribution = std::move(attribution)](std::vector<k8s::WriteResult> results) mutable {
-                readingsArrived(name, std::move(results), std::move(attribution));
-            });
+    auto readings = std::make_shared<Readings>();
+    // Streamed, attributed and freed in the pool; the GUI thread only swaps the result in.
+    requestInPool(
+        connection, endpoint, std::move(paths), this,
+        [readings, attribution = attributionOf(*connection),
+         maxSeries = maxSeriesOf(*connection)](std::vector<std::string> &bodies) {
+            std::vector<k8s::GpuReading> found;
+            if (bodies.size() == 2) {
+                k8s::GpuReadings::Decoded decoded =
+                    k8s::GpuReadings::fromAnswers(bodies[0], bodies[1], *attribution, maxSeries);
+                if (!decoded.error.empty())
+                    return decoded.error;
+                readings->needsWholeSeries = decoded.needsWholeSeries;
+                found = std::move(decoded.readings);
+            } else {
+                auto decoded = k8s::GpuReadings::fromAnswer(bodies[0], *attribution, maxSeries);
+                if (!decoded.ok())
+                    return decoded.error();
+                found = std::move(decoded.value());
+            }
+            for (k8s::GpuReading &g : found)
+                readings->byNode[QString::fromStdString(g.node)].push_back(std::move(g));
+            for (std::vector<k8s::GpuReading> &devices : readings->byNode)
+                std::stable_partition(devices.begin(), devices.end(), [](const k8s::GpuReading &g) {
+                    return g.migProfile.empty();
+                });
+            return std::string();
+        },
+        [this, name, readings](const QString &error, int status) {
+            readingsDecoded(name, std::move(readings->byNode), readings->needsWholeSeries, error,
+                            status);
+        });
 }
 
-void GpuMetricsMonitor::readingsArrived(
-    const QString &name, std::vector<k8s::WriteResult> results,
-    std::shared_ptr<const k8s::GpuSeriesAttribution> attribution) {
-    ClusterConnection *connection = hub()->cluster(name);
-    if (!connection || !m_clusters.contains(name) || !m_clusters[name].found)
-        return;
-    Cluster &c = m_clusters[name];
-    const QString where = QString::fromStdString(c.found->toString());
-    if (const auto failure = failureOf(name, where, results)) {
-        if (failure->second == 401 || failure->second == 403)
-            return finish(name, State::Refused, failure->first);
-        c.found.reset(); // gone? look again next time
-        return finish(name, State::Failed, failure->first);
-    }
-    auto *watcher = new QFutureWatcher<Readings>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, name, where] {
-        watcher->deleteLater();
-        Readings readings = watcher->future().takeResult();
-        if (!readings.error.isEmpty())
-            readings.error = tr("%1: Prometheus %2: %3").arg(name, where, readings.error);
-        readingsDecoded(name, std::move(readings));
-    });
-    // The bodies move to the decoder: copying a 150-MB answer on the GUI thread was the
-    // window's longest stall (cubedesk-bench-gpumetrics). They are decoded as a stream,
-    // attributed and freed there.
-    watcher->setFuture(QtConcurrent::run([results = std::move(results),
-                                          attribution = std::move(attribution),
-                                          maxSeries = maxSeriesOf(*connection)]() mutable {
-        Readings out;
-        std::vector<k8s::GpuReading> readings;
-        if (results.size() == 2) {
-            k8s::GpuReadings::Decoded decoded = k8s::GpuReadings::fromAnswers(
-                results[0].body, results[1].body, *attribution, maxSeries);
-            out.error = QString::fromStdString(decoded.error);
-            out.needsWholeSeries = decoded.needsWholeSeries;
-            readings = std::move(decoded.readings);
-        } else {
-            auto decoded = k8s::GpuReadings::fromAnswer(results[0].body, *attribution, maxSeries);
-            if (decoded.ok())
-                readings = std::move(decoded.value());
-            else
-                out.error = QString::fromStdString(decoded.error());
-        }
-        for (k8s::GpuReading &g : readings)
-            out.byNode[QString::fromStdString(g.node)].push_back(std::move(g));
-        for (std::vector<k8s::GpuReading> &devices : out.byNode)
-            std::stable_partition(devices.begin(), devices.end(),
-                                  [](const k8s::GpuReading &g) { return g.migProfile.empty(); });
-        return out;
-    }));
-}
-
-void GpuMetricsMonitor::readingsDecoded(const QString &name, Readings readings) {
+void GpuMetricsMonitor::readingsDecoded(const QString &name,
+                                        QHash<QString, std::vector<k8s::GpuReading>> byNode,
+                                        bool needsWholeSeries, const QString &error, int status) {
     ClusterConnection *connection = hub()->cluster(name);
     if (!connection || !m_clusters.contains(name))
         return;
     Cluster &c = m_clusters[name];
-    if (readings.needsWholeSeries && !c.wholeSeries && c.found) {
+    if (!c.found) // the user chose another Prometheus meanwhile: look for it
+        return search(connection);
+    if (status == 401 || status == 403)
+        return finish(name, State::Refused, error);
+    if (!error.isEmpty()) {
+        if (status != 200)
+            c.found.reset(); // gone? look again next time
+        return finish(name, State::Failed, error);
+    }
+    if (needsWholeSeries && !c.wholeSeries) {
         c.wholeSeries = true; // until another Prometheus is found
         return query(connection);
     }
-    if (!readings.error.isEmpty())
-        return finish(name, State::Failed, readings.error);
     // The old readings are freed in the pool: 40,000 of them are milliseconds of frees.
-    (void)QtConcurrent::run([old = std::exchange(c.nodes, std::move(readings.byNode))] {});
+    (void)QtConcurrent::run([old = std::exchange(c.nodes, std::move(byNode))] {});
     c.at = QDateTime::currentDateTimeUtc();
     finish(name, State::Measured, {});
+}
+
+std::shared_ptr<const k8s::GpuSeriesAttribution>
+GpuMetricsMonitor::attributionOf(const ClusterConnection &connection) {
+    // Built here on the GUI thread (the store is the GUI thread's), kept until the cluster's
+    // nodes or pods change (follow()).
+    Cluster &c = m_clusters[connection.name()];
+    if (!c.attribution)
+        c.attribution = std::make_shared<const k8s::GpuSeriesAttribution>(snapshotOf(connection));
+    return c.attribution;
+}
+
+void GpuMetricsMonitor::requestInPool(ClusterConnection *connection,
+                                      const k8s::PrometheusEndpoint &endpoint,
+                                      std::vector<std::string> paths, QObject *context,
+                                      BodiesWork work,
+                                      std::function<void(const QString &, int)> done) {
+    const QString name = connection->name();
+    const QString where = QString::fromStdString(endpoint.toString());
+    request(connection, endpoint, std::move(paths), context,
+            [this, name, where, context = QPointer<QObject>(context), work = std::move(work),
+             done = std::move(done)](std::vector<k8s::WriteResult> results) mutable {
+                if (const auto failure = failureOf(name, where, results))
+                    return done(failure->first, failure->second);
+                std::vector<std::string> bodies;
+                bodies.reserve(results.size());
+                for (k8s::WriteResult &r : results)
+                    bodies.push_back(std::move(r.body));
+                auto *watcher = new QFutureWatcher<std::string>(this);
+                connect(watcher, &QFutureWatcherBase::finished, this,
+                        [watcher, name, where, context, done = std::move(done)] {
+                            watcher->deleteLater();
+                            if (!context)
+                                return;
+                            const std::string error = watcher->future().takeResult();
+                            done(error.empty()
+                                     ? QString()
+                                     : tr("%1: Prometheus %2: %3")
+                                           .arg(name, where, QString::fromStdString(error)),
+                                 200);
+                        });
+                // The bodies move to the task: copying a 150-MB answer on the GUI thread was
+                // the window's longest stall (cubedesk-bench-gpumetrics).
+                watcher->setFuture(
+                    QtConcurrent::run([bodies = std::move(bodies),
+                                       work = std::move(work)]() mutable { return work(bodies); }));
+            });
+}
+
+bool GpuMetricsMonitor::whereToAsk(const QString &cluster, QObject *context,
+                                   const std::function<void(const QString &)> &fail,
+                                   ClusterConnection *&connection,
+                                   k8s::PrometheusEndpoint &endpoint) {
+    connection = hub()->cluster(cluster);
+    const std::optional<k8s::PrometheusEndpoint> where = this->endpoint(cluster);
+    if (connection != nullptr && connection->session() && where) {
+        endpoint = *where;
+        return true;
+    }
+    QString why = describe(cluster);
+    if (why.isEmpty())
+        why = tr("%1: no Prometheus found yet").arg(cluster);
+    QMetaObject::invokeMethod(
+        context, [fail, why] { fail(why); }, Qt::QueuedConnection);
+    return false;
 }
 
 void GpuMetricsMonitor::queryRange(const QString &cluster, const std::string &promql, qint64 start,
                                    qint64 end, qint64 stepSeconds, QObject *context,
                                    AnswerCallback done) {
-    ClusterConnection *connection = hub()->cluster(cluster);
-    const std::optional<k8s::PrometheusEndpoint> where = endpoint(cluster);
-    if (!connection || !connection->session() || !where) {
-        QString why = describe(cluster);
-        if (why.isEmpty())
-            why = tr("%1: no Prometheus found yet").arg(cluster);
-        QMetaObject::invokeMethod(
-            context,
-            [done = std::move(done), why] {
+    ClusterConnection *connection = nullptr;
+    k8s::PrometheusEndpoint where;
+    if (!whereToAsk(
+            cluster, context,
+            [done](const QString &why) {
                 done({{}, why});
             },
-            Qt::QueuedConnection);
+            connection, where))
         return;
-    }
-    fetch(connection, *where, where->rangePath(promql, start, end, stepSeconds), context,
-          [done = std::move(done)](Answer answer, int) { done(std::move(answer)); });
+    auto answer = std::make_shared<Answer>();
+    requestInPool(
+        connection, where, {where.rangePath(promql, start, end, stepSeconds)}, context,
+        [answer, maxSeries = maxSeriesOf(*connection)](std::vector<std::string> &bodies) {
+            auto decoded = k8s::PromResponse::parse(std::move(bodies.front()), maxSeries);
+            if (!decoded.ok())
+                return decoded.error();
+            answer->response = std::move(decoded.value());
+            return std::string();
+        },
+        [answer, done = std::move(done)](const QString &error, int) {
+            if (!error.isEmpty())
+                return done({{}, error});
+            done(std::move(*answer));
+        });
+}
+
+void GpuMetricsMonitor::queryInstant(const QString &cluster,
+                                     const std::vector<k8s::InstantQuery> &queries,
+                                     QObject *context, BodiesWork work,
+                                     std::function<void(const QString &)> done) {
+    ClusterConnection *connection = nullptr;
+    k8s::PrometheusEndpoint where;
+    if (!whereToAsk(cluster, context, done, connection, where))
+        return;
+    std::vector<std::string> paths;
+    paths.reserve(queries.size());
+    for (const k8s::InstantQuery &q : queries)
+        paths.push_back(where.queryPath(q));
+    requestInPool(connection, where, std::move(paths), context, std::move(work),
+                  [done = std::move(done)](const QString &error, int) { done(error); });
 }
 
 std::optional<k8s::PrometheusEndpoint> GpuMetricsMonitor::endpoint(const QString &cluster) const {

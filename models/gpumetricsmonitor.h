@@ -23,8 +23,10 @@
 // longer gives them. A NotFound/refused search is retried at the next poll, so a Prometheus
 // installed later is found.
 //
-// queryRange() asks the Prometheus found (or set) for a cluster any range query on behalf of a
-// view (the node charts, the idle-GPU table): the same credentials, the same off-thread decoding.
+// queryRange() and queryInstant() ask the Prometheus found (or set) for a cluster on behalf of a
+// view — a range query decoded off the GUI thread (the node charts), instant queries whose
+// bodies the view's own work decodes in Qt's pool (the idle-GPU report) — with the same
+// credentials.
 //
 // Threads: GUI thread only. Owned by the ClusterHub (shared by every window); does not own the
 // hub or its connections.
@@ -85,6 +87,20 @@ public:
     /// on the GUI thread once, or never when `context` is destroyed first.
     void queryRange(const QString &cluster, const std::string &promql, qint64 start, qint64 end,
                     qint64 stepSeconds, QObject *context, AnswerCallback done);
+    /// Work on answers' bodies in Qt's pool (decode them there: they may be tens of megabytes;
+    /// a body may be consumed in place): "" when done, else why not (untranslated: the answer's
+    /// fault, as k8s's decoders say it).
+    using BodiesWork = std::function<std::string(std::vector<std::string> &bodies)>;
+    /// Asks the cluster's Prometheus (as queryRange) the instant `queries` together, then runs
+    /// `work` on their bodies (in order) in Qt's pool. `done` runs on the GUI thread once — with
+    /// "" when work succeeded, else why not in one translated line naming the cluster and the
+    /// endpoint —, or never when `context` is destroyed first.
+    void queryInstant(const QString &cluster, const std::vector<k8s::InstantQuery> &queries,
+                      QObject *context, BodiesWork work, std::function<void(const QString &)> done);
+    /// The tables that attribute the cluster's series (GpuSeriesAttribution), built from its
+    /// cached nodes and pods on the GUI thread and kept until they change; usable in any thread.
+    std::shared_ptr<const k8s::GpuSeriesAttribution>
+    attributionOf(const ClusterConnection &connection);
     /// The Prometheus in use for `cluster`: the one set, else the one found (nullopt: none).
     std::optional<k8s::PrometheusEndpoint> endpoint(const QString &cluster) const;
     /// The cluster's cached nodes and pods, for attributing series (GUI thread: the objects'
@@ -108,10 +124,9 @@ private:
         /// The tables of the last refresh, until the cluster's nodes or pods change.
         std::shared_ptr<const k8s::GpuSeriesAttribution> attribution;
     };
-    /// The readings' answers decoded and attributed (off the GUI thread), or why not.
+    /// The readings' answers decoded and attributed (off the GUI thread).
     struct Readings {
         QHash<QString, std::vector<k8s::GpuReading>> byNode;
-        QString error;
         bool needsWholeSeries = false;
     };
 
@@ -126,20 +141,26 @@ private:
     void request(ClusterConnection *connection, const k8s::PrometheusEndpoint &endpoint,
                  std::vector<std::string> paths, QObject *context,
                  std::function<void(std::vector<k8s::WriteResult>)> done);
-    /// request() of one path, then decodes the answer off the GUI thread; `done` gets it or an
-    /// error naming the endpoint (and the HTTP status: 401/403 is refused).
-    void fetch(ClusterConnection *connection, const k8s::PrometheusEndpoint &endpoint,
-               const std::string &path, QObject *context,
-               std::function<void(Answer, int status)> done);
+    /// request() of `paths`, then `work` on the bodies in Qt's pool; `done` runs on the GUI
+    /// thread unless `context` is gone, with "" or why not — a failed request (failureOf, its
+    /// HTTP status) or work's error (status 200) —, as one translated line naming the cluster
+    /// and the endpoint.
+    void requestInPool(ClusterConnection *connection, const k8s::PrometheusEndpoint &endpoint,
+                       std::vector<std::string> paths, QObject *context, BodiesWork work,
+                       std::function<void(const QString &error, int status)> done);
+    /// The connection and the endpoint to ask about `cluster`; false, and `fail` called soon on
+    /// `context` with why, when there is none.
+    bool whereToAsk(const QString &cluster, QObject *context,
+                    const std::function<void(const QString &)> &fail,
+                    ClusterConnection *&connection, k8s::PrometheusEndpoint &endpoint);
     /// The first result of `results` that failed, as one translated line naming the cluster
     /// and the endpoint, with its HTTP status; nullopt when every one succeeded.
     static std::optional<std::pair<QString, int>>
     failureOf(const QString &cluster, const QString &where,
               const std::vector<k8s::WriteResult> &results);
-    /// Decodes and attributes the readings' answers off the GUI thread.
-    void readingsArrived(const QString &cluster, std::vector<k8s::WriteResult> results,
-                         std::shared_ptr<const k8s::GpuSeriesAttribution> attribution);
-    void readingsDecoded(const QString &cluster, Readings readings);
+    void readingsDecoded(const QString &cluster,
+                         QHash<QString, std::vector<k8s::GpuReading>> byNode, bool needsWholeSeries,
+                         const QString &error, int status);
     void finish(const QString &cluster, State state, const QString &reason);
     bool stale(const Cluster &c) const;
 

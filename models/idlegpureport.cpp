@@ -8,7 +8,8 @@
 
 #include <QLocale>
 
-#include <map>
+#include <algorithm>
+#include <memory>
 
 namespace cubedesk::models {
 
@@ -34,6 +35,7 @@ void IdleGpuReport::watchingChanged(bool watching) {
 }
 
 void IdleGpuReport::setCriteria(double thresholdPercent, qint64 windowSeconds) {
+    windowSeconds = std::clamp<qint64>(windowSeconds, 1, k8s::IdleGpuRows::kMaxWindowSeconds);
     if (thresholdPercent == m_threshold && windowSeconds == m_window)
         return;
     m_threshold = thresholdPercent;
@@ -78,28 +80,30 @@ void IdleGpuReport::ask(ClusterConnection *connection) {
     options.thresholdPercent = m_threshold;
     options.windowSeconds = m_window;
     options.now = QDateTime::currentSecsSinceEpoch();
-    hub()->gpuMetrics()->queryRange(
-        name, k8s::IdleGpuRows::query(), k8s::IdleGpuRows::rangeStart(options), options.now,
-        k8s::IdleGpuRows::step(options), this,
-        [this, name, options, generation = m_generation](GpuMetricsMonitor::Answer answer) {
-            ClusterConnection *connection = hub()->cluster(name);
-            if (!connection || !m_clusters.contains(name) || generation != m_generation)
+    GpuMetricsMonitor *monitor = hub()->gpuMetrics();
+    // The snapshot and the attribution's tables are taken here (the store is the GUI
+    // thread's); the answers are decoded, attributed and summed in Qt's pool.
+    auto rows = std::make_shared<std::vector<k8s::DumpRow>>();
+    monitor->queryInstant(
+        name, k8s::IdleGpuRows::queries(options), this,
+        [rows, options, snapshot = GpuMetricsMonitor::snapshotOf(*connection),
+         attribution = monitor->attributionOf(*connection),
+         maxSeries =
+             GpuMetricsMonitor::maxSeriesOf(*connection)](std::vector<std::string> &bodies) {
+            auto made = k8s::IdleGpuRows::rows(snapshot, bodies, *attribution, options, maxSeries);
+            if (!made.ok())
+                return made.error();
+            *rows = std::move(made.value());
+            return std::string();
+        },
+        [this, name, rows, generation = m_generation](const QString &error) {
+            if (!hub()->cluster(name) || !m_clusters.contains(name) || generation != m_generation)
                 return;
             Cluster &c = m_clusters[name];
             c.inFlight = false;
-            if (!answer.response) {
-                c.error = answer.error;
-                c.rows.clear();
-                c.at = QDateTime();
-                Q_EMIT updated(name);
-                return;
-            }
-            const k8s::ClusterSnapshot snapshot = GpuMetricsMonitor::snapshotOf(*connection);
-            std::map<std::string, k8s::PromResponse> answers;
-            answers.emplace(snapshot.name, std::move(*answer.response));
-            c.rows = k8s::IdleGpuRows::rows({snapshot}, answers, options);
-            c.error.clear();
-            c.at = QDateTime::currentDateTimeUtc();
+            c.error = error;
+            c.rows = error.isEmpty() ? std::move(*rows) : std::vector<k8s::DumpRow>();
+            c.at = error.isEmpty() ? QDateTime::currentDateTimeUtc() : QDateTime();
             Q_EMIT updated(name);
         });
 }

@@ -1,10 +1,10 @@
 #pragma once
 // IdleGpuReport: which pods hold GPUs and leave them idle, and what each resource group holds,
-// uses and wastes — k8s::IdleGpuRows over one range query of DCGM utilization per cluster
-// (the last 24 h, or the window when longer), asked through GpuMetricsMonitor::queryRange and
-// attributed against the cluster's cached pods on the GUI thread. Polled (PolledMonitor) every
-// 5 minutes while watched (the GPUs pane's "Idle and waste" tab, the balancing advisor when its
-// utilization signal is on); while watched it also watches the GPU metrics monitor, which finds
+// uses and wastes — k8s::IdleGpuRows over its instant queries of DCGM utilization per cluster
+// (the window and the last 24 h), asked through GpuMetricsMonitor::queryInstant and decoded,
+// attributed against the cluster's cached pods and summed in Qt's pool. Polled (PolledMonitor)
+// every 5 minutes while watched (the GPUs pane's "Idle and waste" tab, the balancing advisor when
+// its utilization signal is on); while watched it also watches the GPU metrics monitor, which finds
 // each cluster's Prometheus, and asks a cluster again as soon as that monitor measures it.
 //
 // Per cluster: rows (IdleGpuRows: kind "pod" rows, most wasted first, then kind "org"), when
@@ -34,7 +34,8 @@ public:
     explicit IdleGpuReport(ClusterHub *hub, QObject *parent = nullptr);
 
     /// A pod is idle when each of its GPUs stayed under `thresholdPercent` for `windowSeconds`
-    /// (defaults 5 % and 1 h). Changing them asks every cluster again when watched.
+    /// (defaults 5 % and 1 h; at most IdleGpuRows::kMaxWindowSeconds). Changing them asks every
+    /// cluster again when watched.
     void setCriteria(double thresholdPercent, qint64 windowSeconds);
     double thresholdPercent() const { return m_threshold; }
     qint64 windowSeconds() const { return m_window; }

@@ -132,21 +132,6 @@ bool getPrometheus(ClusterSession &session, const PrometheusEndpoint &endpoint,
     return true;
 }
 
-/// One query of the endpoint, decoded; false with `error` saying why.
-bool queryPrometheus(ClusterSession &session, const PrometheusEndpoint &endpoint,
-                     const std::string &path, PromResponse &answer, std::string *error) {
-    std::string body;
-    if (!getPrometheus(session, endpoint, path, body, error))
-        return false;
-    auto decoded = PromResponse::parse(std::move(body));
-    if (!decoded.ok()) {
-        *error = "GPU metrics: Prometheus " + endpoint.toString() + ": " + decoded.error();
-        return false;
-    }
-    answer = std::move(decoded.value());
-    return true;
-}
-
 /// The cluster's DCGM readings from its Prometheus (asked as the window asks:
 /// GpuMetricsMonitor); false with `error` saying why.
 bool fetchGpuReadings(ClusterSession &session, const ClusterSnapshot &cluster,
@@ -187,6 +172,28 @@ bool fetchGpuReadings(ClusterSession &session, const ClusterSnapshot &cluster,
                  " has no dcgm-exporter series (is dcgm-exporter scraped?)";
         return false;
     }
+    return true;
+}
+
+/// The cluster's idle-GPU rows from its Prometheus (asked as the window asks: IdleGpuReport);
+/// false with `error` saying why.
+bool fetchIdleGpuRows(ClusterSession &session, const ClusterSnapshot &cluster,
+                      const std::string &given, const IdleGpuRows::Options &options,
+                      std::vector<DumpRow> &rows, std::string *error) {
+    PrometheusEndpoint endpoint;
+    if (!findPrometheus(session, given, endpoint, error))
+        return false;
+    std::vector<std::string> answers;
+    for (const InstantQuery &q : IdleGpuRows::queries(options))
+        if (!getPrometheus(session, endpoint, endpoint.queryPath(q), answers.emplace_back(), error))
+            return false;
+    auto made = IdleGpuRows::rows(cluster, answers, GpuSeriesAttribution(cluster), options,
+                                  GpuReadings::maxSeriesFor(cluster.nodes.size()));
+    if (!made.ok()) {
+        *error = "GPU metrics: Prometheus " + endpoint.toString() + ": " + made.error();
+        return false;
+    }
+    rows.insert(rows.end(), made.value().begin(), made.value().end());
     return true;
 }
 
@@ -369,32 +376,25 @@ int DumpCommand::run(const Options &options) {
                           << std::endl;
             }
         }
-    // --dump idle-gpus: one range query per cluster; a cluster without one makes the exit
-    // status 1 and says why (idleness cannot be shown without utilization).
-    std::map<std::string, PromResponse> utilization;
-    IdleGpuRows::Options idleOptions;
-    idleOptions.thresholdPercent = options.idleThresholdPercent;
-    idleOptions.windowSeconds = options.idleWindowSeconds;
-    idleOptions.now = static_cast<long long>(std::time(nullptr));
+    // --dump idle-gpus: IdleGpuRows's queries per cluster; a cluster without answers makes the
+    // exit status 1 and says why (idleness cannot be shown without utilization).
+    std::vector<DumpRow> idleRows;
     bool utilizationMissing = false;
-    if (options.what == QLatin1String("idle-gpus"))
-        for (auto &session : sessions) {
+    if (options.what == QLatin1String("idle-gpus")) {
+        IdleGpuRows::Options idleOptions;
+        idleOptions.thresholdPercent = options.idleThresholdPercent;
+        idleOptions.windowSeconds = options.idleWindowSeconds;
+        idleOptions.now = static_cast<long long>(std::time(nullptr));
+        for (std::size_t i = 0; i < sessions.size(); ++i) {
             std::string error;
-            PrometheusEndpoint endpoint;
-            PromResponse answer;
-            if (findPrometheus(*session, options.prometheus.toStdString(), endpoint, &error) &&
-                queryPrometheus(*session, endpoint,
-                                endpoint.rangePath(IdleGpuRows::query(),
-                                                   IdleGpuRows::rangeStart(idleOptions),
-                                                   idleOptions.now, IdleGpuRows::step(idleOptions)),
-                                answer, &error)) {
-                utilization[session->name()] = std::move(answer);
-            } else {
+            if (!fetchIdleGpuRows(*sessions[i], snapshots[i], options.prometheus.toStdString(),
+                                  idleOptions, idleRows, &error)) {
                 utilizationMissing = true;
-                std::cerr << "cubedesk: cluster \"" << session->name() << "\": " << error
+                std::cerr << "cubedesk: cluster \"" << sessions[i]->name() << "\": " << error
                           << std::endl;
             }
         }
+    }
     // --dump usage: rows for every cluster; a cluster whose metrics could not be read has its
     // usage empty, says why on stderr, and makes the exit status 1.
     bool metricsMissing = false;
@@ -427,7 +427,7 @@ int DumpCommand::run(const Options &options) {
     else if (options.what == QLatin1String("gpus"))
         rows = GpuDumpRows::rows(snapshots, gpuOptions);
     else if (options.what == QLatin1String("idle-gpus"))
-        rows = IdleGpuRows::rows(snapshots, utilization, idleOptions);
+        rows = std::move(idleRows);
     else if (options.what == QLatin1String("usage"))
         rows = DumpRows::usage(snapshots);
     else if (options.what == QLatin1String("rebalance")) {

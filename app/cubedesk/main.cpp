@@ -7,6 +7,7 @@
 #include "app/cubedesk/logscommand.h"
 #include "k8s/api/goduration.h"
 #include "k8s/api/rfc3339.h"
+#include "k8s/cube/idlegpurows.h"
 #include "k8s/exec/execstream.h"
 #include "k8s/session/processresources.h"
 #include "models/clusterhub.h"
@@ -362,8 +363,9 @@ int main(int argc, char **argv) {
         }
         const auto idleWindow =
             cubedesk::k8s::GoDuration::parse(parser.value(window).toStdString());
-        if (!idleWindow || idleWindow->count() < 1000000000) {
-            std::cerr << "cubedesk: --window needs a duration of at least 1s, such as 30m or 2h"
+        if (!idleWindow || idleWindow->count() < 1000000000 ||
+            idleWindow->count() / 1000000000 > cubedesk::k8s::IdleGpuRows::kMaxWindowSeconds) {
+            std::cerr << "cubedesk: --window needs a duration from 1s to 24h, such as 30m or 2h"
                       << std::endl;
             return 2;
         }

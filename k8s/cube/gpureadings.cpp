@@ -72,13 +72,7 @@ using DeviceKey = std::tuple<std::string, int, std::string, std::string>;
 } // namespace
 
 std::string GpuReadings::identityQuery() {
-    std::string by;
-    for (const std::string_view label : GpuSeriesAttribution::labelNames()) {
-        if (!by.empty())
-            by += ", ";
-        by += label;
-    }
-    return "group by (" + by + ") (" + selector() + ')';
+    return "group by (" + GpuSeriesAttribution::labelList() + ") (" + selector() + ')';
 }
 
 std::string GpuReadings::valuesQuery() {

@@ -91,16 +91,18 @@ private:
     }
 };
 
-const std::vector<std::string_view> &GpuSeriesAttribution::labelNames() {
-    static const std::vector<std::string_view> kNames = [] {
-        std::vector<std::string_view> names(std::begin(Labels::kHostnames),
-                                            std::end(Labels::kHostnames));
-        names.insert(names.end(), std::begin(Labels::kUuids), std::end(Labels::kUuids));
-        for (const Labels::Known &k : Labels::kKnown)
-            names.push_back(k.name);
-        return names;
-    }();
-    return kNames;
+std::string GpuSeriesAttribution::labelList() {
+    std::string list;
+    const auto add = [&list](std::string_view label) {
+        list.append(list.empty() ? "" : ", ").append(label);
+    };
+    for (const std::string_view name : Labels::kHostnames)
+        add(name);
+    for (const std::string_view name : Labels::kUuids)
+        add(name);
+    for (const Labels::Known &k : Labels::kKnown)
+        add(k.name);
+    return list;
 }
 
 GpuSeriesAttribution::GpuSeriesAttribution(const ClusterSnapshot &cluster) {

@@ -36,8 +36,9 @@ public:
     GpuReading identify(const PromResponse::Series &series) const;
     GpuReading identify(const PromResponse::SeriesView &series) const;
 
-    /// Every label identify() reads (a query may keep only these).
-    static const std::vector<std::string_view> &labelNames();
+    /// Every label identify() reads, as a PromQL grouping list: "Hostname, hostname, …" (a
+    /// query aggregating `by (labelList())` keeps what identify() reads and nothing else).
+    static std::string labelList();
 
 private:
     /// The labels identify() reads, picked out of a series in one pass.

@@ -1,11 +1,16 @@
 #include "k8s/cube/idlegpurows.h"
 
+#include "k8s/api/stringkeymap.h"
 #include "k8s/cube/gpuseriesattribution.h"
 #include "k8s/objects/pod.h"
 
 #include <algorithm>
+#include <array>
+#include <charconv>
 #include <cmath>
 #include <limits>
+#include <map>
+#include <optional>
 
 namespace cubedesk::k8s {
 
@@ -13,204 +18,232 @@ namespace {
 
 constexpr long long kDay = 86400;
 
-/// One device's history while one pod held it.
-struct DeviceHistory {
-    bool heldNow = false;
-    bool idle = false;
-    double idleFor = 0;
-    double windowSum = 0;
-    int windowCount = 0;
-    double windowMax = 0;
-    double heldHours = 0;
-    double usedHours = 0;
+/// What each of the queries measures, in the order of queries().
+enum Field : std::size_t { Latest, RunStart, WindowAvg, WindowMax, Held, Used, kFields };
+
+/// One device while one pod held it: each field's value (nullopt: not in that answer).
+struct Device {
+    std::string pod; ///< "namespace/name"
+    std::array<std::optional<double>, kFields> values;
 };
 
-DeviceHistory historyOf(const PromResponse::Series &s, const IdleGpuRows::Options &o, double step) {
-    DeviceHistory h;
-    if (s.samples.empty())
-        return h;
-    const double now = static_cast<double>(o.now);
-    const double last = s.samples.back().time;
-    h.heldNow = last >= now - 2 * step;
-    // The trailing run of samples under the threshold, without gaps (a range query has a sample
-    // every step while the series exists).
-    double runStart = std::numeric_limits<double>::quiet_NaN();
-    double next = last;
-    for (auto it = s.samples.rbegin(); it != s.samples.rend(); ++it) {
-        if (!it->finite || it->value >= o.thresholdPercent || next - it->time > 1.5 * step)
-            break;
-        runStart = it->time;
-        next = it->time;
-    }
-    if (h.heldNow && !std::isnan(runStart)) {
-        h.idleFor = last - runStart + step; // each sample stands for one step
-        h.idle = h.idleFor >= static_cast<double>(o.windowSeconds);
-    }
-    for (const PromResponse::Sample &v : s.samples) {
-        if (v.time > now - static_cast<double>(o.windowSeconds) && v.finite) {
-            h.windowSum += v.value;
-            h.windowMax = h.windowCount == 0 ? v.value : std::max(h.windowMax, v.value);
-            ++h.windowCount;
-        }
-        if (v.time > now - static_cast<double>(kDay)) {
-            h.heldHours += step / 3600.0;
-            if (v.finite)
-                h.usedHours += std::clamp(v.value, 0.0, 100.0) / 100.0 * step / 3600.0;
-        }
-    }
-    return h;
+std::string number(double v) {
+    std::array<char, 32> text{};
+    const auto end = std::to_chars(text.data(), text.data() + text.size(), v).ptr;
+    return {text.data(), end};
 }
 
-struct PodTotals {
-    const Pod *pod = nullptr;
-    std::vector<DeviceHistory> devices;
-    double heldHours = 0;
-    double usedHours = 0;
-};
+std::string seconds(long long s) {
+    return std::to_string(s) + 's';
+}
 
-DumpRow::Value orEmpty(bool known, double v) {
-    return known ? DumpRow::Value(v) : DumpRow::Value(std::string());
+/// The first multiple of `step` at or after `now`.
+long long alignedUp(long long now, long long step) {
+    return (now + step - 1) / step * step;
+}
+
+long long windowOf(const IdleGpuRows::Options &o) {
+    return std::clamp(o.windowSeconds, 1LL, IdleGpuRows::kMaxWindowSeconds);
+}
+
+DumpRow::Value orEmpty(const std::optional<double> &v) {
+    return v ? DumpRow::Value(std::round(*v * 10) / 10) : DumpRow::Value(std::string());
 }
 
 DumpRow::Value hours(double h) {
     return std::round(h * 1000) / 1000; // to 3.6 s
 }
 
-double tenth(double percent) {
-    return std::round(percent * 10) / 10;
-}
-
 } // namespace
 
-std::string IdleGpuRows::query() {
-    return "DCGM_FI_DEV_GPU_UTIL";
+long long IdleGpuRows::windowStep(const Options &options) {
+    constexpr std::array<long long, 16> kDivisors = {1,  2,  3,  4,  5,  6,  8,  10,
+                                                     12, 15, 20, 24, 30, 40, 60, 120};
+    static_assert(kDivisors.back() == kDayStep);
+    const long long wanted = windowOf(options) / 20;
+    long long step = 1;
+    for (const long long d : kDivisors)
+        if (d <= wanted)
+            step = d;
+    return step;
 }
 
-long long IdleGpuRows::rangeStart(const Options &options) {
-    return options.now - std::max(kDay, options.windowSeconds);
+std::vector<InstantQuery> IdleGpuRows::queries(const Options &options) {
+    const std::string x = "DCGM_FI_DEV_GPU_UTIL";
+    const std::string by = "max by (" + GpuSeriesAttribution::labelList() + ") ";
+    const long long step = windowStep(options);
+    const std::string windowGrid = '[' + seconds(windowOf(options)) + ':' + seconds(step) + ']';
+    const std::string runGrid =
+        '[' + seconds(std::min(kDay, kRunSteps * step) + step) + ':' + seconds(step) + ']';
+    const std::string dayGrid = '[' + seconds(kDay) + ':' + seconds(kDayStep) + ']';
+    const long long windowTime = alignedUp(options.now, step);
+    const long long dayTime = alignedUp(options.now, kDayStep);
+    std::vector<InstantQuery> q(kFields);
+    q[Latest] = {by + "(timestamp(" + x + "))", windowTime};
+    // The last step at or above the threshold (NaN included: it is not under), else a step
+    // before the first step seen.
+    q[RunStart] = {by + "(max_over_time(timestamp(" + x + " unless " + x + " < " +
+                       number(options.thresholdPercent) + ")" + runGrid + ")) or min by (" +
+                       GpuSeriesAttribution::labelList() + ") (min_over_time(timestamp(" + x + ")" +
+                       runGrid + ")) - " + std::to_string(step),
+                   windowTime};
+    q[WindowAvg] = {by + "(avg_over_time((" + x + " >= 0)" + windowGrid + "))", windowTime};
+    q[WindowMax] = {by + "(max_over_time((" + x + " >= 0)" + windowGrid + "))", windowTime};
+    q[Held] = {by + "(count_over_time(" + x + dayGrid + "))", dayTime};
+    q[Used] = {by + "(sum_over_time(clamp_max(" + x + " >= 0, 100)" + dayGrid + "))", dayTime};
+    return q;
 }
 
-long long IdleGpuRows::step(const Options &options) {
-    // About twenty samples in the window, at most 5 minutes apart, and at most 10,000 points per
-    // series over the whole range (Prometheus refuses more than 11,000).
-    const long long range = options.now - rangeStart(options);
-    return std::max((range + 9999) / 10000, std::clamp(options.windowSeconds / 20, 1LL, 300LL));
-}
-
-std::vector<DumpRow> IdleGpuRows::rows(const std::vector<ClusterSnapshot> &clusters,
-                                       const std::map<std::string, PromResponse> &answers,
-                                       const Options &options) {
-    std::vector<DumpRow> podRows;
-    std::vector<DumpRow> orgRows;
-    const double step = static_cast<double>(IdleGpuRows::step(options));
-    for (const ClusterSnapshot &c : clusters) {
-        const auto answer = answers.find(c.name);
-        if (answer == answers.end())
+Result<std::vector<DumpRow>, std::string> IdleGpuRows::rows(const ClusterSnapshot &cluster,
+                                                            std::vector<std::string> &answers,
+                                                            const GpuSeriesAttribution &attribution,
+                                                            const Options &options,
+                                                            std::size_t maxSeries) {
+    if (answers.size() != kFields)
+        return Failure{std::string("expected ") + std::to_string(kFields) + " answers, got " +
+                       std::to_string(answers.size())};
+    // Each answer's series by device and pod; where two series are one (two scrape jobs read
+    // one exporter) the larger value counts.
+    StringKeyMap<Device> devices;
+    std::string key;
+    for (std::size_t f = 0; f < kFields; ++f) {
+        auto streamed =
+            PromResponse::stream(answers[f], maxSeries, [&](const PromResponse::SeriesView &s) {
+                if (s.samples.empty() || !s.samples.back().finite)
+                    return;
+                const GpuReading id = attribution.identify(s);
+                if (id.pod.empty())
+                    return;
+                key.assign(id.podNamespace).append(1, '/').append(id.pod);
+                const std::size_t podLength = key.size();
+                key.append(1, '\0').append(id.node).append(1, '\0').append(std::to_string(id.gpu));
+                key.append(1, '\0').append(id.gpu < 0 ? id.uuid : std::string());
+                key.append(1, '\0').append(id.migInstance);
+                auto [it, added] = devices.try_emplace(key);
+                if (added)
+                    it->second.pod = key.substr(0, podLength);
+                std::optional<double> &v = it->second.values[f];
+                v = std::max(v.value_or(-std::numeric_limits<double>::infinity()),
+                             s.samples.back().value);
+            });
+        answers[f] = std::string(); // freed as soon as read
+        if (!streamed.ok())
+            return Failure{streamed.error()};
+    }
+    // The pods the series name that are still in the cluster (gone ones have nobody to ask).
+    StringKeyMap<const Pod *> pods;
+    for (const auto &[k, device] : devices)
+        pods.try_emplace(device.pod, nullptr);
+    for (const auto &o : cluster.pods) {
+        if (!o)
             continue;
-        std::map<std::string, const Pod *> podsByKey;
-        for (const auto &o : c.pods)
-            if (o) {
-                const auto *p = static_cast<const Pod *>(o.get()); // snapshot pods are Pods
-                podsByKey.emplace(std::string(p->namespaceName()) + '/' + std::string(p->name()),
-                                  p);
-            }
-        const GpuSeriesAttribution attribution(c);
-        std::map<std::string, PodTotals> pods; // "ns/name"
-        for (const PromResponse::Series &s : answer->second.series) {
-            const GpuReading id = attribution.identify(s);
-            if (id.pod.empty())
-                continue;
-            const auto known = podsByKey.find(id.podNamespace + '/' + id.pod);
-            if (known == podsByKey.end())
-                continue; // gone: nobody to ask about it
-            PodTotals &t = pods[known->first];
-            t.pod = known->second;
-            const DeviceHistory h = historyOf(s, options, step);
-            t.heldHours += h.heldHours;
-            t.usedHours += h.usedHours;
-            if (h.heldNow)
-                t.devices.push_back(h);
+        const auto *p = static_cast<const Pod *>(o.get()); // snapshot pods are Pods
+        key.assign(p->namespaceName()).append(1, '/').append(p->name());
+        if (const auto it = pods.find(std::string_view(key)); it != pods.end())
+            it->second = p;
+    }
+
+    struct PodTotals {
+        int gpus = 0; ///< held now
+        bool idle = true;
+        double idleFor = std::numeric_limits<double>::max();
+        double windowSum = 0;
+        int windowCount = 0;
+        std::optional<double> windowMax;
+        double heldHours = 0;
+        double usedHours = 0;
+    };
+    struct OrgTotals {
+        int gpus = 0;
+        double windowSum = 0; ///< Σ of the held GPUs' means
+        int windowCount = 0;
+        int idlePods = 0;
+        double heldHours = 0;
+        double usedHours = 0;
+    };
+    const long long window = windowOf(options);
+    constexpr double kDayStepHours = static_cast<double>(kDayStep) / 3600.0;
+    std::map<std::string, PodTotals, std::less<>> podTotals; // by "ns/name"
+    for (const auto &[k, d] : devices) {
+        if (pods.at(d.pod) == nullptr)
+            continue;
+        PodTotals &t = podTotals[d.pod];
+        const auto &v = d.values;
+        t.heldHours += v[Held].value_or(0) * kDayStepHours;
+        t.usedHours += v[Used].value_or(0) / 100.0 * kDayStepHours;
+        if (!v[Latest])
+            continue; // not held now
+        ++t.gpus;
+        const double idleFor = v[RunStart] ? std::max(0.0, *v[Latest] - *v[RunStart]) : 0;
+        t.idle = t.idle && idleFor >= static_cast<double>(window);
+        t.idleFor = std::min(t.idleFor, idleFor);
+        if (v[WindowAvg]) {
+            t.windowSum += *v[WindowAvg];
+            ++t.windowCount;
         }
-        struct OrgTotals {
-            int gpus = 0;
-            double windowSum = 0;
-            int windowCount = 0;
-            int idlePods = 0;
-            double heldHours = 0;
-            double usedHours = 0;
-        };
-        std::map<std::string, OrgTotals> orgs;
-        for (const auto &[key, t] : pods) {
-            const std::string org(t.pod->org());
-            OrgTotals &g = orgs[org];
-            g.heldHours += t.heldHours;
-            g.usedHours += t.usedHours;
-            g.gpus += static_cast<int>(t.devices.size());
-            if (t.devices.empty())
-                continue;
-            bool idle = true;
-            double idleFor = std::numeric_limits<double>::max();
-            double sum = 0;
-            int count = 0;
-            double max = 0;
-            for (const DeviceHistory &d : t.devices) {
-                idle = idle && d.idle;
-                idleFor = std::min(idleFor, d.idleFor);
-                sum += d.windowSum;
-                count += d.windowCount;
-                max = std::max(max, d.windowMax);
-                g.windowSum += d.windowCount > 0 ? d.windowSum / d.windowCount : 0;
-                g.windowCount += d.windowCount > 0 ? 1 : 0;
-            }
-            if (!idle)
-                continue;
-            ++g.idlePods;
-            DumpRow row;
-            row.set("cluster", c.name)
-                .set("kind", std::string("pod"))
-                .set("org", org)
-                .set("user", std::string(t.pod->user()))
-                .set("namespace", std::string(t.pod->namespaceName()))
-                .set("pod", std::string(t.pod->name()))
-                .set("node", std::string(t.pod->nodeName()))
-                .set("gpus", static_cast<std::int64_t>(t.devices.size()))
-                .set("idle_pods", std::string())
-                .set("idle_for_s", static_cast<std::int64_t>(idleFor))
-                .set("util_avg_percent", orEmpty(count > 0, tenth(count > 0 ? sum / count : 0)))
-                .set("util_max_percent", orEmpty(count > 0, tenth(max)))
-                .set("gpu_hours_held", hours(t.heldHours))
-                .set("gpu_hours_used", hours(t.usedHours))
-                .set("gpu_hours_wasted", hours(t.heldHours - t.usedHours));
-            podRows.push_back(std::move(row));
-        }
-        for (const auto &[org, g] : orgs) {
-            if (g.gpus == 0 && g.heldHours == 0)
-                continue;
-            DumpRow row;
-            row.set("cluster", c.name)
-                .set("kind", std::string("org"))
-                .set("org", org)
-                .set("user", std::string())
-                .set("namespace", std::string())
-                .set("pod", std::string())
-                .set("node", std::string())
-                .set("gpus", std::int64_t{g.gpus})
-                .set("idle_pods", std::int64_t{g.idlePods})
-                .set("idle_for_s", std::string())
-                .set(
-                    "util_avg_percent",
-                    orEmpty(g.windowCount > 0, g.windowCount > 0 ? g.windowSum / g.windowCount : 0))
-                .set("util_max_percent", std::string())
-                .set("gpu_hours_held", hours(g.heldHours))
-                .set("gpu_hours_used", hours(g.usedHours))
-                .set("gpu_hours_wasted", hours(g.heldHours - g.usedHours));
-            orgRows.push_back(std::move(row));
-        }
+        if (v[WindowMax])
+            t.windowMax = std::max(t.windowMax.value_or(0), *v[WindowMax]);
+    }
+
+    std::vector<DumpRow> podRows;
+    std::map<std::string, OrgTotals> orgs;
+    for (const auto &[podKey, t] : podTotals) {
+        const Pod &pod = *pods.at(podKey);
+        OrgTotals &g = orgs[std::string(pod.org())];
+        g.heldHours += t.heldHours;
+        g.usedHours += t.usedHours;
+        g.gpus += t.gpus;
+        g.windowSum += t.windowSum;
+        g.windowCount += t.windowCount;
+        if (t.gpus == 0 || !t.idle)
+            continue;
+        ++g.idlePods;
+        DumpRow row;
+        row.set("cluster", cluster.name)
+            .set("kind", std::string("pod"))
+            .set("org", std::string(pod.org()))
+            .set("user", std::string(pod.user()))
+            .set("namespace", std::string(pod.namespaceName()))
+            .set("pod", std::string(pod.name()))
+            .set("node", std::string(pod.nodeName()))
+            .set("gpus", std::int64_t{t.gpus})
+            .set("idle_pods", std::string())
+            .set("idle_for_s", static_cast<std::int64_t>(t.idleFor))
+            .set("util_avg_percent",
+                 orEmpty(t.windowCount > 0 ? std::optional(t.windowSum / t.windowCount)
+                                           : std::nullopt))
+            .set("util_max_percent", orEmpty(t.windowMax))
+            .set("gpu_hours_held", hours(t.heldHours))
+            .set("gpu_hours_used", hours(t.usedHours))
+            .set("gpu_hours_wasted", hours(t.heldHours - t.usedHours));
+        podRows.push_back(std::move(row));
     }
     const auto wasted = [](const DumpRow &r) { return std::get<double>(r.fields.back().second); };
     std::stable_sort(podRows.begin(), podRows.end(),
                      [&](const DumpRow &a, const DumpRow &b) { return wasted(a) > wasted(b); });
-    podRows.insert(podRows.end(), orgRows.begin(), orgRows.end());
+    for (const auto &[org, g] : orgs) {
+        if (g.gpus == 0 && g.heldHours == 0)
+            continue;
+        DumpRow row;
+        row.set("cluster", cluster.name)
+            .set("kind", std::string("org"))
+            .set("org", org)
+            .set("user", std::string())
+            .set("namespace", std::string())
+            .set("pod", std::string())
+            .set("node", std::string())
+            .set("gpus", std::int64_t{g.gpus})
+            .set("idle_pods", std::int64_t{g.idlePods})
+            .set("idle_for_s", std::string())
+            .set("util_avg_percent",
+                 orEmpty(g.windowCount > 0 ? std::optional(g.windowSum / g.windowCount)
+                                           : std::nullopt))
+            .set("util_max_percent", std::string())
+            .set("gpu_hours_held", hours(g.heldHours))
+            .set("gpu_hours_used", hours(g.usedHours))
+            .set("gpu_hours_wasted", hours(g.heldHours - g.usedHours));
+        podRows.push_back(std::move(row));
+    }
     return podRows;
 }
 

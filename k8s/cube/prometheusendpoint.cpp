@@ -83,6 +83,13 @@ std::string PrometheusEndpoint::queryPath(std::string_view promql) const {
     return proxyPath() + "/api/v1/query?query=" + UrlEscape::queryValue(promql);
 }
 
+std::string PrometheusEndpoint::queryPath(const InstantQuery &query) const {
+    std::string path = queryPath(query.promql);
+    if (query.time != 0)
+        path += "&time=" + std::to_string(query.time);
+    return path;
+}
+
 std::string PrometheusEndpoint::rangePath(std::string_view promql, long long start, long long end,
                                           long long stepSeconds) const {
     return proxyPath() + "/api/v1/query_range?query=" + UrlEscape::queryValue(promql) +

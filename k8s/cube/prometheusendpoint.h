@@ -16,6 +16,13 @@
 
 namespace cubedesk::k8s {
 
+/// An instant query and the time it is evaluated at (seconds since the epoch; 0: the server's
+/// now).
+struct InstantQuery {
+    std::string promql;
+    long long time = 0;
+};
+
 struct PrometheusEndpoint {
     std::string ns;
     std::string name;
@@ -44,6 +51,8 @@ struct PrometheusEndpoint {
     std::string buildInfoPath() const;
     /// An instant query (at the server's now).
     std::string queryPath(std::string_view promql) const;
+    /// An instant query at its time.
+    std::string queryPath(const InstantQuery &query) const;
     /// A range query from `start` to `end` (seconds since the epoch) every `stepSeconds`.
     std::string rangePath(std::string_view promql, long long start, long long end,
                           long long stepSeconds) const;

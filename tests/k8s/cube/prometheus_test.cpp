@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <gtest/gtest.h>
 #include <map>
+#include <sstream>
 
 using namespace cubedesk::k8s;
 using cubedesk::k8s::testing::decodeAs;
@@ -186,7 +187,10 @@ protected:
     static std::pair<std::string, std::string> answersTo(const std::string &result) {
         auto whole = PromResponse::parse(vector(result));
         EXPECT_TRUE(whole.ok()) << whole.error();
-        const auto &identityLabels = GpuSeriesAttribution::labelNames();
+        std::vector<std::string> identityLabels;
+        std::stringstream list(GpuSeriesAttribution::labelList());
+        for (std::string name; std::getline(list >> std::ws, name, ',');)
+            identityLabels.push_back(name);
         std::map<std::map<std::string, std::string>, bool> identities;
         std::map<std::map<std::string, std::string>, PromResponse::Sample> values;
         for (const PromResponse::Series &s : whole.value().series) {
@@ -386,72 +390,158 @@ namespace {
 
 class IdleGpuRowsTest : public GpuReadingsTest {
 protected:
-    /// A matrix answer: one series per (pod, gpu) with `values` one step apart ending at now.
-    static std::string series(const std::string &pod, int gpu,
-                              const std::vector<std::string> &values, long long now, long long step,
-                              long long gapAt = -1) {
-        std::string out =
-            R"({"metric":{"__name__":"DCGM_FI_DEV_GPU_UTIL","Hostname":"gpu-1","gpu":")" +
-            std::to_string(gpu) + R"(","exported_namespace":"ml","exported_pod":")" + pod +
-            R"("},"values":[)";
-        const long long first = now - step * static_cast<long long>(values.size() - 1);
-        for (std::size_t i = 0; i < values.size(); ++i) {
-            if (static_cast<long long>(i) == gapAt)
-                continue;
-            out += std::string(i ? "," : "") + "[" +
-                   std::to_string(first + step * static_cast<long long>(i)) + ",\"" + values[i] +
-                   "\"]";
-        }
-        return out + "]}";
+    /// One item of an answer to an IdleGpuRows query: a device of gpu-1 held by ml/`pod`.
+    static std::string item(const std::string &pod, int gpu, const std::string &value) {
+        return R"({"metric":{"Hostname":"gpu-1","gpu":")" + std::to_string(gpu) +
+               R"(","exported_namespace":"ml","exported_pod":")" + pod +
+               R"("},"value":[1000080,")" + value + "\"]}";
+    }
+    static std::string answer(const std::vector<std::string> &items) {
+        std::string joined;
+        for (const std::string &i : items)
+            joined += (joined.empty() ? "" : ",") + i;
+        return vector(joined);
+    }
+    static std::string field(const DumpRow &row, const char *name) {
+        for (const auto &[k, v] : row.fields)
+            if (k == name) {
+                if (const auto *s = std::get_if<std::string>(&v))
+                    return *s;
+                if (const auto *i = std::get_if<std::int64_t>(&v))
+                    return std::to_string(*i);
+                std::ostringstream out;
+                out << std::get<double>(v);
+                return out.str();
+            }
+        ADD_FAILURE() << name;
+        return {};
     }
 };
 
-TEST_F(IdleGpuRowsTest, APodIsIdleWhenEveryGpuItHoldsStayedUnderTheThresholdForTheWindow) {
-    cluster.name = "c";
-    cluster.pods.push_back(pod("ml", "nb-0", "gpu-1", true));
-    cluster.pods.push_back(pod("ml", "busy-0", "gpu-1", true));
+TEST_F(IdleGpuRowsTest, TheWindowsStepDividesTheDaysSoBothGridsEndTogether) {
+    IdleGpuRows::Options o;
+    const auto stepFor = [&](long long window) {
+        o.windowSeconds = window;
+        return IdleGpuRows::windowStep(o);
+    };
+    EXPECT_EQ(stepFor(1), 1);
+    EXPECT_EQ(stepFor(5), 1);
+    EXPECT_EQ(stepFor(140), 6) << "7 s is no divisor of 120";
+    EXPECT_EQ(stepFor(600), 30);
+    EXPECT_EQ(stepFor(3600), 120) << "180 s would not divide the day's step";
+    EXPECT_EQ(stepFor(86400), 120);
+    EXPECT_EQ(stepFor(10 * 86400), 120) << "the window is at most a day";
+}
+
+TEST_F(IdleGpuRowsTest, QueriesAggregatePerDeviceAndPodAndEndOnTheirGridsFirstStepAfterNow) {
     IdleGpuRows::Options o;
     o.now = 1'000'000;
     o.windowSeconds = 600;
-    o.thresholdPercent = 5;
-    const long long step = IdleGpuRows::step(o);
-    ASSERT_EQ(step, 30) << "twenty samples per window";
-    // train-0: two GPUs, one busy at the end → not idle. nb-0: 4 % for 25 steps → idle, 750 s.
-    // busy-0: idle now, but only for the last 10 steps (300 s) → not idle.
-    std::vector<std::string> busyEnd(25, "2");
-    busyEnd[20] = "90";
-    const std::string matrix =
-        R"({"status":"success","data":{"resultType":"matrix","result":[)" +
-        series("train-0", 0, std::vector<std::string>(25, "1"), o.now, step) + "," +
-        series("train-0", 1, busyEnd, o.now, step) + "," +
-        series("nb-0", 2, std::vector<std::string>(25, "4"), o.now, step) + "," +
-        series("busy-0", 3, std::vector<std::string>(25, "0"), o.now, step, 14) + "]}}";
-    auto answer = PromResponse::parse(matrix);
-    ASSERT_TRUE(answer.ok()) << answer.error();
-    const auto rows = IdleGpuRows::rows({cluster}, {{"c", answer.value()}}, o);
-    std::map<std::string, DumpRow> pods;
-    for (const DumpRow &r : rows)
-        if (std::get<std::string>(r.fields[1].second) == "pod")
-            pods[std::get<std::string>(r.fields[5].second)] = r;
-    ASSERT_EQ(pods.size(), 1u) << "only nb-0";
-    const DumpRow &nb = pods.begin()->second;
-    const auto field = [&](const char *name) {
-        for (const auto &[k, v] : nb.fields)
-            if (k == name)
-                return v;
-        ADD_FAILURE() << name;
-        return DumpRow::Value(std::string());
-    };
-    EXPECT_EQ(std::get<std::string>(field("pod")), "nb-0");
-    EXPECT_EQ(std::get<std::int64_t>(field("idle_for_s")), 750);
-    EXPECT_DOUBLE_EQ(std::get<double>(field("util_max_percent")), 4.0);
-    EXPECT_DOUBLE_EQ(std::get<double>(field("gpu_hours_held")), 0.208); // 25 × 30 s
-    EXPECT_DOUBLE_EQ(std::get<double>(field("gpu_hours_used")), 0.008);
-    // The org row counts all four GPUs held now and one idle pod.
-    const DumpRow &org = rows.back();
-    EXPECT_EQ(std::get<std::string>(org.fields[1].second), "org");
-    EXPECT_EQ(std::get<std::int64_t>(org.fields[7].second), 4);
-    EXPECT_EQ(std::get<std::int64_t>(org.fields[8].second), 1);
+    o.thresholdPercent = 2.5;
+    const std::vector<InstantQuery> q = IdleGpuRows::queries(o);
+    ASSERT_EQ(q.size(), 6u);
+    const std::string by = "max by (" + GpuSeriesAttribution::labelList() + ") (";
+    const std::string x = "DCGM_FI_DEV_GPU_UTIL";
+    EXPECT_EQ(q[0].promql, by + "timestamp(" + x + "))");
+    EXPECT_EQ(q[1].promql, by + "max_over_time(timestamp(" + x + " unless " + x +
+                               " < 2.5)[21630s:30s])) or min by (" +
+                               GpuSeriesAttribution::labelList() + ") (min_over_time(timestamp(" +
+                               x + ")[21630s:30s])) - 30");
+    EXPECT_EQ(q[2].promql, by + "avg_over_time((" + x + " >= 0)[600s:30s]))");
+    EXPECT_EQ(q[3].promql, by + "max_over_time((" + x + " >= 0)[600s:30s]))");
+    EXPECT_EQ(q[4].promql, by + "count_over_time(" + x + "[86400s:120s]))");
+    EXPECT_EQ(q[5].promql, by + "sum_over_time(clamp_max(" + x + " >= 0, 100)[86400s:120s]))");
+    for (int i = 0; i < 4; ++i)
+        EXPECT_EQ(q[i].time, 1'000'020) << "the window's grid: the first multiple of 30 s";
+    EXPECT_EQ(q[4].time, 1'000'080) << "the day's grid: the first multiple of 120 s";
+    EXPECT_EQ(q[5].time, 1'000'080);
+    PrometheusEndpoint e{"monitoring", "prometheus-k8s", "9090"};
+    EXPECT_EQ(e.queryPath(q[4]).substr(e.queryPath(q[4]).size() - 13), "&time=1000080");
+    EXPECT_EQ(e.queryPath(InstantQuery{"up"}), e.queryPath("up")) << "time 0: the server's now";
+}
+
+TEST_F(IdleGpuRowsTest, APodIsIdleWhenEveryGpuItHoldsNowStayedUnderTheThresholdForTheWindow) {
+    cluster.name = "c";
+    cluster.pods.push_back(pod("ml", "nb-0", "gpu-1", true));
+    cluster.pods.push_back(pod("ml", "busy-0", "gpu-1", true));
+    cluster.pods.push_back(pod("ml", "done-0", "gpu-1", true));
+    IdleGpuRows::Options o;
+    o.now = 1'000'000;
+    o.windowSeconds = 600;
+    const std::string latest = "1000010";
+    // train-0: two GPUs, one busy 10 s ago → not idle. nb-0: under 5 % for 750 s → idle.
+    // busy-0: under it for the last 300 s only → not idle. done-0: held earlier today, not now
+    // → its hours count, no row. gone-0: no longer in the cluster → nothing.
+    std::vector<std::string> answers(6);
+    answers[0] =
+        answer({item("train-0", 0, latest), item("train-0", 1, latest), item("nb-0", 2, latest),
+                item("busy-0", 3, latest), item("gone-0", 4, latest)});
+    answers[1] = answer({item("train-0", 0, "997010"), item("train-0", 1, "1000000"),
+                         item("nb-0", 2, "999260"), item("busy-0", 3, "999710"),
+                         item("gone-0", 4, "900000")});
+    answers[2] = answer({item("train-0", 0, "NaN"), item("train-0", 1, "20"), item("nb-0", 2, "4"),
+                         item("busy-0", 3, "0")});
+    answers[3] = answer({item("train-0", 1, "95"), item("nb-0", 2, "4.5"), item("busy-0", 3, "2")});
+    // Two scrape jobs read nb-0's exporter: the larger count counts.
+    answers[4] = answer({item("nb-0", 2, "30"), item("nb-0", 2, "12"), item("done-0", 5, "60"),
+                         item("gone-0", 4, "600")});
+    answers[5] = answer({item("nb-0", 2, "240"), item("done-0", 5, "6000")});
+    const GpuSeriesAttribution attribution(cluster);
+    auto rows = IdleGpuRows::rows(cluster, answers, attribution, o, 1000);
+    ASSERT_TRUE(rows.ok()) << rows.error();
+    ASSERT_EQ(rows.value().size(), 2u);
+    const DumpRow &nb = rows.value()[0];
+    EXPECT_EQ(field(nb, "kind"), "pod");
+    EXPECT_EQ(field(nb, "pod"), "nb-0");
+    EXPECT_EQ(field(nb, "node"), "gpu-1");
+    EXPECT_EQ(field(nb, "gpus"), "1");
+    EXPECT_EQ(field(nb, "idle_for_s"), "750");
+    EXPECT_EQ(field(nb, "util_avg_percent"), "4");
+    EXPECT_EQ(field(nb, "util_max_percent"), "4.5");
+    EXPECT_EQ(field(nb, "gpu_hours_held"), "1");    // 30 steps of 120 s
+    EXPECT_EQ(field(nb, "gpu_hours_used"), "0.08"); // 240 % × 120 s
+    EXPECT_EQ(field(nb, "gpu_hours_wasted"), "0.92");
+    EXPECT_EQ(field(nb, "idle_pods"), "");
+    const DumpRow &org = rows.value()[1];
+    EXPECT_EQ(field(org, "kind"), "org");
+    EXPECT_EQ(field(org, "gpus"), "4") << "train-0's two, nb-0's and busy-0's: held now";
+    EXPECT_EQ(field(org, "idle_pods"), "1");
+    EXPECT_EQ(field(org, "util_avg_percent"), "8") << "(20 + 4 + 0) / 3: NaN is no data";
+    EXPECT_EQ(field(org, "gpu_hours_held"), "3");
+    EXPECT_EQ(field(org, "gpu_hours_used"), "2.08");
+    EXPECT_EQ(field(org, "idle_for_s"), "");
+    for (const std::string &a : answers)
+        EXPECT_TRUE(a.empty()) << "each answer is freed once read";
+
+    // A stricter window: nb-0 is no longer idle for long enough.
+    o.windowSeconds = 900;
+    std::vector<std::string> again(6, answer({item("nb-0", 2, latest)}));
+    again[1] = answer({item("nb-0", 2, "999260")});
+    rows = IdleGpuRows::rows(cluster, again, attribution, o, 1000);
+    ASSERT_TRUE(rows.ok()) << rows.error();
+    ASSERT_EQ(rows.value().size(), 1u);
+    EXPECT_EQ(field(rows.value()[0], "kind"), "org");
+    EXPECT_EQ(field(rows.value()[0], "idle_pods"), "0");
+}
+
+TEST_F(IdleGpuRowsTest, AnyFaultyAnswerFailsTheWhole) {
+    const GpuSeriesAttribution attribution(cluster);
+    IdleGpuRows::Options o;
+    o.now = 1'000'000;
+    std::vector<std::string> answers(6, answer({item("train-0", 0, "1")}));
+    answers[3] = R"({"status":"error","errorType":"execution","error":"query processing would )"
+                 R"(load too many samples into memory in query execution"})";
+    auto rows = IdleGpuRows::rows(cluster, answers, attribution, o, 1000);
+    ASSERT_FALSE(rows.ok());
+    EXPECT_EQ(rows.error(), "execution: query processing would load too many samples into memory "
+                            "in query execution");
+    std::vector<std::string> few(5, answer({}));
+    rows = IdleGpuRows::rows(cluster, few, attribution, o, 1000);
+    ASSERT_FALSE(rows.ok());
+    EXPECT_EQ(rows.error(), "expected 6 answers, got 5");
+    std::vector<std::string> many(6, answer({item("train-0", 0, "1"), item("train-0", 1, "1")}));
+    rows = IdleGpuRows::rows(cluster, many, attribution, o, 1);
+    EXPECT_FALSE(rows.ok()) << "more series than the bound";
 }
 
 TEST(GpuHistoryTest, TheNodeQueryNamesTheNodeEveryWayInstallsLabelIt) {
