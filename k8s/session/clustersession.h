@@ -150,25 +150,20 @@ private:
     ObjectDeltaQueue m_deltas; ///< compact while pending; drains to DeltaBuffer's Delta values
     std::unique_ptr<HttpTransport> m_transport;
     std::thread m_thread;
-    std::atomic<bool> m_stop{false};
     mutable std::mutex m_mutex;
     std::map<std::string, WatchState> m_states;
     std::string m_version;
     std::optional<Discovery> m_discoveryResult;
-    bool m_optionalSettled = false;
     std::map<std::string, CrdStatusKinds::Kind> m_statusKinds;
     std::string m_statusKindsError;
     std::size_t m_statusKindsSkipped = 0;
     std::string m_discoveryError;
     // Session-thread discovery in progress.
     Discovery m_discovery;
-    int m_discoveryPending = 0;
     std::string m_discoveryFirstError;
-    bool m_servedAdded = false; ///< the ifServed watches were added (once per session)
     // Session-thread status kinds: the list being read, and what is watched.
     std::map<std::string, CrdStatusKinds::Kind> m_crdFound;
     std::size_t m_crdSkipped = 0;
-    bool m_statusKindsWanted = true;
     std::map<std::string, std::uint16_t> m_statusKindChannels;
     void (ClusterSession::*m_retryStep)() = nullptr;
     std::chrono::steady_clock::time_point m_retryAt;
@@ -178,13 +173,19 @@ private:
     std::atomic<StreamId> m_nextStream{1};
     std::map<StreamId, HttpTransport::RequestId> m_streams;
     std::multimap<std::chrono::steady_clock::time_point, std::function<void()>> m_timers;
-    bool m_exited = false; ///< the session thread has finished (jobs then run in post())
     // Session-thread state.
     std::unique_ptr<ObjectDecoder> m_decoder;
     std::vector<std::unique_ptr<ResourceWatch>> m_watches;
     std::vector<std::unique_ptr<ResourceWatch>> m_retiredWatches; ///< stopped, freed next turn
     std::uint64_t m_seed = 0;
     std::uint64_t m_nextSeed = 1;
+    // The small members together, so that they share one padded word.
+    std::atomic<bool> m_stop{false};
+    bool m_optionalSettled = false;  ///< under m_mutex
+    bool m_servedAdded = false;      ///< the ifServed watches were added (once per session)
+    bool m_statusKindsWanted = true; ///< session thread: status kinds
+    bool m_exited = false;           ///< the session thread has finished (jobs then run in post())
+    int m_discoveryPending = 0;      ///< session thread: discovery in progress
 };
 
 } // namespace cubedesk::k8s
