@@ -27,6 +27,7 @@ demo-sim: deps
 	@mkdir -p $(DEMO_DIR)
 	@echo "export KUBECONFIG=$(DEMO_DIR)/kubeconfig once it says 'listening'; Ctrl+C stops it."
 	build/release/bin/cubedesk-sim --scenario demo --listen 127.0.0.1:0 --churn 2 --prometheus \
+		--prometheus-history 24 \
 		--write-kubeconfig $(DEMO_DIR)/kubeconfig
 
 # Every test (ASan + UBSan), then each fuzz target replayed and fuzzed briefly (clang,

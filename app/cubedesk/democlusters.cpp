@@ -10,8 +10,8 @@ DemoClusters::~DemoClusters() {
         m_stopping = true;
     }
     m_stopRequested.notify_all();
-    if (m_prometheusThread.joinable())
-        m_prometheusThread.join(); // stops them before their clusters
+    for (std::thread &t : m_prometheusThreads)
+        t.join(); // stops them before their clusters
 }
 
 QString DemoClusters::start() {
@@ -40,23 +40,42 @@ QString DemoClusters::start() {
         m_files << path;
         m_simulators.push_back(std::move(sim));
     }
-    // A Prometheus per cluster, off this thread: each is ready in a second or two. The thread
-    // that starts them stays until the end, as they die with it (PrometheusProcess).
-    m_prometheusThread = std::thread([this] {
-        cubedesk::sim::PrometheusProcess::Options po;
-        po.scrapeInterval = std::chrono::seconds(5);
-        std::vector<std::unique_ptr<cubedesk::sim::PrometheusProcess>> running;
-        for (const auto &sim : m_simulators) {
-            auto prometheus = std::make_unique<cubedesk::sim::PrometheusProcess>(po);
-            if (auto error = prometheus->start(sim->dcgmScrapeTargets())) {
+    // A Prometheus per cluster, each started on a thread of its own (the window never waits
+    // for them; a day of history takes each a few seconds), which stays until the end as its
+    // Prometheus dies with it (PrometheusProcess).
+    cubedesk::sim::PrometheusProcess::Options po;
+    po.scrapeInterval = std::chrono::seconds(5);
+    if (!cubedesk::sim::PrometheusProcess::findBinary(po.binary)) {
+        std::cerr << "cubedesk: demo: no '" << po.binary
+                  << "' executable found (Debian package: prometheus); running without Prometheus"
+                  << std::endl;
+        return {};
+    }
+    for (const auto &simulator : m_simulators)
+        m_prometheusThreads.emplace_back([this, po, sim = simulator.get()] {
+            cubedesk::sim::PrometheusProcess prometheus(po);
+            const auto started = std::chrono::system_clock::now();
+            if (auto error = prometheus.start(sim->dcgmScrapeTargets())) {
                 std::cerr << "cubedesk: demo: " << *error << std::endl;
-                break; // the same reason for every cluster
+                return;
             }
-            sim->setServiceProxy("monitoring/prometheus-k8s:9090", prometheus->url());
-            running.push_back(std::move(prometheus));
-        }
-        std::unique_lock lock(m_mutex);
-        m_stopRequested.wait(lock, [this] { return m_stopping; });
-    });
+            sim->setServiceProxy("monitoring/prometheus-k8s:9090", prometheus.url());
+            // Then the day before it started, so that the charts and the Idle and waste report
+            // have something to show from the first minute: Prometheus answers meanwhile, and
+            // loads the day within a minute of it being stored.
+            const auto stopping = [this] {
+                const std::lock_guard lock(m_mutex);
+                return m_stopping;
+            };
+            if (auto error = prometheus.addHistory([&](std::ostream &out) {
+                    return sim->writeDcgmHistory(out, started, std::chrono::hours(24),
+                                                 std::chrono::minutes(3), stopping);
+                });
+                error && !stopping())
+                std::cerr << "cubedesk: demo: Prometheus runs without history: " << *error
+                          << std::endl;
+            std::unique_lock lock(m_mutex);
+            m_stopRequested.wait(lock, [this] { return m_stopping; });
+        });
     return {};
 }

@@ -67,11 +67,14 @@ optimistic concurrency, CRDs, server-side tables and a small scheduler.
   --prometheus                start Debian's prometheus scraping the dcgm-exporter endpoints
                               and proxy monitoring/prometheus-k8s:9090 to it
   --scrape-interval SECONDS   that Prometheus's scrape interval (default 15)
+  --prometheus-history HOURS  first store that many hours of the DCGM fields CubeDesk reads,
+                              every 3 minutes, as if scraped (promtool; default 0)
   --gzip                      gzip responses when the client asks
   --version, --help
 
 Prints one line "listening on https://127.0.0.1:PORT" on stdout when ready (after it, with
---prometheus, "prometheus on http://127.0.0.1:PORT" or "prometheus: REASON") and, with
+--prometheus, "prometheus on http://127.0.0.1:PORT" or "prometheus: REASON", then
+"prometheus: history: REASON" when the history could not be stored) and, with
 --churn-duration, one line "churn finished: N changes" when the churn has run its course.
 Stops cleanly on SIGINT or SIGTERM.
 )";
@@ -99,6 +102,7 @@ int main(int argc, char **argv) {
     bool background = false;
     bool startPrometheus = false;
     std::chrono::seconds scrapeInterval{15};
+    std::chrono::hours history{0};
     std::vector<int> cpus;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
@@ -229,6 +233,12 @@ int main(int argc, char **argv) {
             if (!parseSize(v, s) || s == 0 || s > 3600)
                 bad(v);
             scrapeInterval = std::chrono::seconds(s);
+        } else if (arg == "--prometheus-history") {
+            value(v);
+            std::size_t h = 0;
+            if (!parseSize(v, h) || h > 48)
+                bad(v);
+            history = std::chrono::hours(h);
         } else if (arg == "--gzip") {
             options.gzip = true;
         } else {
@@ -294,12 +304,20 @@ int main(int argc, char **argv) {
     prometheusOptions.scrapeInterval = scrapeInterval;
     cubedesk::sim::PrometheusProcess prometheus(prometheusOptions);
     if (startPrometheus) {
-        const auto error = prometheus.start(simulator.dcgmScrapeTargets());
+        cubedesk::sim::PrometheusProcess::HistoryWriter writer;
+        if (history.count() > 0)
+            writer = [&simulator, history](std::ostream &out) {
+                return simulator.writeDcgmHistory(out, std::chrono::system_clock::now(), history,
+                                                  std::chrono::minutes(3));
+            };
+        const auto error = prometheus.start(simulator.dcgmScrapeTargets(), writer);
         if (!error)
             simulator.setServiceProxy("monitoring/prometheus-k8s:9090", prometheus.url());
         const std::lock_guard lock(stdoutLock);
         std::cout << (error ? "prometheus: " + *error : "prometheus on " + prometheus.url())
                   << std::endl;
+        if (!prometheus.historyError().empty())
+            std::cout << "prometheus: history: " << prometheus.historyError() << std::endl;
     }
 
     int signal = 0;

@@ -1,6 +1,7 @@
 #include "k8s/sim/dcgmendpoints.h"
 
 #include "k8s/sim/dcgmexporter.h"
+#include "k8s/sim/dcgmhistory.h"
 #include "k8s/sim/nodegpus.h"
 #include "k8s/sim/objectfield.h"
 #include "k8s/sim/objectstore.h"
@@ -181,6 +182,46 @@ json DcgmEndpoints::scrapeTargets() const {
                             {"container", kExporterName}}}});
     }
     return groups;
+}
+
+bool DcgmEndpoints::writeHistory(std::ostream &out, std::chrono::system_clock::time_point until,
+                                 std::chrono::seconds span, std::chrono::seconds step,
+                                 std::set<std::string> metrics,
+                                 const std::function<bool()> &stopped) const {
+    struct Target {
+        std::string node;
+        DcgmHistory::Labels labels;
+        std::chrono::system_clock::time_point boot;
+    };
+    std::vector<Target> targets;
+    const std::size_t prefix = std::char_traits<char>::length(kPathPrefix);
+    const std::size_t suffix = std::char_traits<char>::length(kPathSuffix);
+    for (const json &group : scrapeTargets()) {
+        Target t;
+        for (const auto &[k, v] : group.at("labels").items())
+            t.labels[k] = v.get<std::string>();
+        const std::string &path = t.labels["__metrics_path__"];
+        t.node = path.substr(prefix, path.size() - prefix - suffix);
+        const auto node = m_store.get(m_registry.core("nodes"), "", t.node);
+        if (!node.ok() || !nodeIsReady(node.value()->parse()))
+            continue;
+        t.boot = parseRfc3339(node.value()->creationTimestamp).value_or(until - span);
+        targets.push_back(std::move(t));
+    }
+    DcgmHistory history(std::move(metrics));
+    for (auto at = until - span; at < until; at += step) {
+        if (stopped && stopped())
+            return false;
+        const auto devices = m_gpus.snapshot(at);
+        for (const Target &t : targets) {
+            const auto d = devices->find(t.node);
+            if (d != devices->end() &&
+                !history.add(DcgmExporter::exposition(t.node, d->second, at, t.boot), t.labels, at))
+                return false;
+        }
+    }
+    history.write(out);
+    return static_cast<bool>(out);
 }
 
 } // namespace cubedesk::sim

@@ -23,8 +23,12 @@
 // Lifetime: construct, start() once, stop() (or destroy); the store, registry and GPUs must
 // outlive it. Requests are served on httplib's threads; scrapeTargets() from any thread.
 
+#include <chrono>
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <ostream>
+#include <set>
 #include <string>
 #include <thread>
 
@@ -56,6 +60,15 @@ public:
     nlohmann::json scrapeTargets() const;
     /// Whether a running exporter pod is bound to `node` (the index's answer).
     bool exporterRunsOn(const std::string &node) const;
+    /// What Prometheus would have stored from scraping scrapeTargets() every `step` over the
+    /// `span` before `until`, families `metrics` only (DcgmHistory's OpenMetrics text, for
+    /// promtool). As if today's pods had held their devices all along; a node that is not Ready
+    /// has no samples, as its endpoint fails. False when an exposition could not be read, or
+    /// when `stopped` (asked before each step, when given) says so.
+    bool writeHistory(std::ostream &out, std::chrono::system_clock::time_point until,
+                      std::chrono::seconds span, std::chrono::seconds step,
+                      std::set<std::string> metrics,
+                      const std::function<bool()> &stopped = {}) const;
 
 private:
     struct Index;

@@ -91,7 +91,66 @@ std::optional<std::string> PrometheusProcess::findBinary(const std::string &name
     return std::nullopt;
 }
 
-std::optional<std::string> PrometheusProcess::start(const nlohmann::json &targets) {
+pid_t PrometheusProcess::spawn(std::vector<std::string> args, const std::string &logPath) {
+    std::vector<char *> argv;
+    argv.reserve(args.size() + 1);
+    for (auto &a : args)
+        argv.push_back(a.data());
+    argv.push_back(nullptr);
+    const pid_t parent = ::getpid();
+    const pid_t pid = ::fork();
+    if (pid != 0)
+        return pid;
+        // The child: only async-signal-safe calls until exec.
+#ifdef __linux__
+    ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (::getppid() != parent)
+        ::_exit(127);
+#endif
+    const int log = ::open(logPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    const int null = ::open("/dev/null", O_RDONLY);
+    if (log >= 0) {
+        ::dup2(log, STDOUT_FILENO);
+        ::dup2(log, STDERR_FILENO);
+    }
+    if (null >= 0)
+        ::dup2(null, STDIN_FILENO);
+    ::execv(argv[0], argv.data());
+    ::_exit(127);
+}
+
+std::optional<std::string> PrometheusProcess::backfill(const HistoryWriter &history,
+                                                       const std::string &into) {
+    const auto promtool = findBinary(m_options.promtool);
+    if (!promtool)
+        return "no '" + m_options.promtool + "' executable found (Debian package: prometheus)";
+    const std::string file = m_dir + "/history.om";
+    {
+        std::ofstream out(file, std::ios::trunc);
+        if (!history(out) || !out.flush())
+            return "the history could not be written to " + file;
+    }
+    const std::string log = m_dir + "/promtool.log";
+    const pid_t pid =
+        spawn({*promtool, "tsdb", "create-blocks-from", "openmetrics", "--quiet", file, into}, log);
+    std::optional<std::string> error;
+    int status = 0;
+    if (pid < 0)
+        error = std::string("cannot run promtool: ") + std::strerror(errno);
+    else if (::waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        std::ifstream in(log);
+        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        if (text.size() > 400)
+            text = "..." + text.substr(text.size() - 400);
+        error = "promtool failed: " + text;
+    }
+    std::error_code ignored;
+    std::filesystem::remove(file, ignored);
+    return error;
+}
+
+std::optional<std::string> PrometheusProcess::start(const nlohmann::json &targets,
+                                                    const HistoryWriter &history) {
     if (m_pid > 0)
         return std::nullopt;
     const auto binary = findBinary(m_options.binary);
@@ -132,34 +191,13 @@ std::optional<std::string> PrometheusProcess::start(const nlohmann::json &target
                                      "--storage.tsdb.retention.time=2d",
                                      "--web.listen-address=127.0.0.1:" + std::to_string(m_port),
                                      "--log.level=warn"};
-    std::vector<char *> argv;
-    argv.reserve(args.size() + 1);
-    for (auto &a : args)
-        argv.push_back(a.data());
-    argv.push_back(nullptr);
-    const std::string logPath = m_dir + "/prometheus.log";
-    const pid_t parent = ::getpid();
-    const pid_t pid = ::fork();
+    if (history) {
+        if (auto why = backfill(history, m_dir + "/data"))
+            m_historyError = "Prometheus starts without history: " + *why;
+    }
+    const pid_t pid = spawn(args, m_dir + "/prometheus.log");
     if (pid < 0)
         return std::string("cannot start Prometheus: ") + std::strerror(errno);
-    if (pid == 0) {
-        // The child: only async-signal-safe calls until exec.
-#ifdef __linux__
-        ::prctl(PR_SET_PDEATHSIG, SIGTERM);
-        if (::getppid() != parent)
-            ::_exit(127);
-#endif
-        const int log = ::open(logPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        const int null = ::open("/dev/null", O_RDONLY);
-        if (log >= 0) {
-            ::dup2(log, STDOUT_FILENO);
-            ::dup2(log, STDERR_FILENO);
-        }
-        if (null >= 0)
-            ::dup2(null, STDIN_FILENO);
-        ::execv(argv[0], argv.data());
-        ::_exit(127);
-    }
     m_pid = pid;
 
     // Ready when /-/ready answers 200.
@@ -183,6 +221,25 @@ std::optional<std::string> PrometheusProcess::start(const nlohmann::json &target
     const std::string log = tailOfLog();
     stop();
     return "Prometheus was not ready within " + seconds(m_options.readyTimeout) + ": " + log;
+}
+
+std::optional<std::string> PrometheusProcess::addHistory(const HistoryWriter &history) {
+    if (m_pid <= 0)
+        return std::string("Prometheus is not running");
+    const std::string blocks = m_dir + "/history-blocks";
+    std::error_code error;
+    std::filesystem::remove_all(blocks, error);
+    if (auto why = backfill(history, blocks))
+        return why;
+    // Moved, not copied, into the storage (one file system): each block appears whole.
+    for (const auto &block : std::filesystem::directory_iterator(blocks, error)) {
+        std::filesystem::rename(block.path(), m_dir + "/data/" + block.path().filename().string(),
+                                error);
+        if (error)
+            return "cannot move " + block.path().string() + " into the storage: " + error.message();
+    }
+    std::filesystem::remove_all(blocks, error);
+    return std::nullopt;
 }
 
 void PrometheusProcess::updateTargets(const nlohmann::json &targets) {

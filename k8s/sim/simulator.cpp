@@ -77,6 +77,17 @@ nlohmann::json Simulator::dcgmScrapeTargets() const {
     return m_dcgm ? m_dcgm->scrapeTargets() : nlohmann::json::array();
 }
 
+bool Simulator::writeDcgmHistory(std::ostream &out, std::chrono::system_clock::time_point until,
+                                 std::chrono::seconds span, std::chrono::seconds step,
+                                 const std::function<bool()> &stopped) const {
+    return m_dcgm && m_dcgm->writeHistory(out, until, span, step,
+                                          {"DCGM_FI_DEV_GPU_UTIL", "DCGM_FI_DEV_FB_USED",
+                                           "DCGM_FI_DEV_FB_FREE", "DCGM_FI_DEV_POWER_USAGE",
+                                           "DCGM_FI_DEV_GPU_TEMP", "DCGM_FI_DEV_SM_CLOCK",
+                                           "DCGM_FI_DEV_XID_ERRORS"},
+                                          stopped);
+}
+
 void Simulator::setServiceProxy(const std::string &serviceKey, const std::string &url) {
     if (m_server)
         m_server->setServiceProxy(serviceKey, url);

@@ -7,9 +7,11 @@
 #include "k8s/sim/resourceregistry.h"
 #include "k8s/sim/tlsmaterial.h"
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -102,6 +104,14 @@ public:
     /// Prometheus file_sd target groups for the running exporter pods (DcgmEndpoints), an
     /// empty array without the endpoints.
     nlohmann::json dcgmScrapeTargets() const;
+    /// The `span` before `until` of the DCGM fields CubeDesk reads (utilization, memory used
+    /// and free, power, temperature, SM clock, XID: the readings of one instant agree whether
+    /// they come from the past or a scrape), every `step`, as a Prometheus would have scraped
+    /// them (DcgmEndpoints::writeHistory): a PrometheusProcess::HistoryWriter's text. False
+    /// without the endpoints, or when `stopped` (asked between steps) says so.
+    bool writeDcgmHistory(std::ostream &out, std::chrono::system_clock::time_point until,
+                          std::chrono::seconds span, std::chrono::seconds step,
+                          const std::function<bool()> &stopped = {}) const;
     /// Points the service proxy's `serviceKey` ("NAMESPACE/NAME:PORT") at `url` (any thread).
     void setServiceProxy(const std::string &serviceKey, const std::string &url);
 

@@ -2,7 +2,8 @@
 // cluster, against curl fetching the same query through the same proxy (docs/performance.md).
 //
 //   cubedesk-bench-gpumetrics [--nodes 5000] [--gpu-nodes N] [--pods 150000] [--refreshes 5]
-//                             [--curl-runs 5] [--scrape-interval 60] [--sim-cpus last|LIST]
+//                             [--curl-runs 5] [--idle-runs 3] [--scrape-interval 60]
+//                             [--sim-cpus last|LIST]
 //
 // Starts `cubedesk-sim --scenario scale --prometheus` (--gpu-nodes of the --nodes have eight
 // A100s each and run the dcgm-exporter DaemonSet's pod; default: every node) with a real
@@ -36,6 +37,9 @@
 // and, for comparison, the bytes of asking every series whole (GpuReadings::query(), what the
 // monitor asked before) and fromAnswer on them. Prints one JSON object: medians, and the ratios
 // to curl.
+// Then the Idle and waste report (models::IdleGpuReport, 5 % and 1 h), --idle-runs times from
+// asking to rows (wall, CPU of this process), against curl fetching its six queries
+// (k8s::IdleGpuRows::queries) one after the other; answer_bytes is what they read.
 // A benchmark, not a test: figures go into docs/performance.md.
 
 #include "k8s/config/kubeconfig.h"
@@ -43,6 +47,7 @@
 #include "k8s/cube/dumprows.h"
 #include "k8s/cube/gpureadings.h"
 #include "k8s/cube/gpuseriesattribution.h"
+#include "k8s/cube/idlegpurows.h"
 #include "k8s/cube/prometheusendpoint.h"
 #include "k8s/cube/promresponse.h"
 #include "k8s/session/processresources.h"
@@ -50,6 +55,7 @@
 #include "models/clusterhub.h"
 #include "models/clusterstore.h"
 #include "models/gpumetricsmonitor.h"
+#include "models/idlegpureport.h"
 #include "tests/bench/benchmeasures.h"
 #include "tests/bench/benchsupport.h"
 #include "tests/support/process.h"
@@ -58,6 +64,7 @@
 #include "ui/responsivenessprobe.h"
 
 #include <QApplication>
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QStandardPaths>
@@ -256,6 +263,7 @@ int main(int argc, char **argv) {
     const std::string scrapeInterval = arg(argc, argv, "--scrape-interval", "60");
     const int refreshes = std::stoi(arg(argc, argv, "--refreshes", "5"));
     const int curlRuns = std::stoi(arg(argc, argv, "--curl-runs", "5"));
+    const int idleRuns = std::stoi(arg(argc, argv, "--idle-runs", "3"));
     const long long gpus = 8LL * std::stoll(gpuNodes);
 
     QElapsedTimer clock;
@@ -517,6 +525,61 @@ int main(int argc, char **argv) {
                  {"whole_series_decode_and_attribute_cpu_s", r3(wholeAt.cpu - decodedAt.cpu)}};
     }
 
+    // The Idle and waste report (defaults: 5 %, 1 h), --idle-runs times: from asking to rows,
+    // wall and CPU of this process (decoding, attribution and sums run in Qt's pool); and curl
+    // fetching its six queries, one after the other, whose bodies' bytes are what it reads.
+    models::IdleGpuReport *report = hub.idleGpus();
+    report->setInterval(std::chrono::hours(1));
+    std::vector<double> idleWallS;
+    std::vector<double> idleCpuS;
+    std::size_t idleRows = 0;
+    QString idleDescribed;
+    for (int i = 0; i < idleRuns; ++i) {
+        const Usage start = Usage::of(RUSAGE_SELF);
+        QElapsedTimer t;
+        t.start();
+        QEventLoop loop;
+        QObject::connect(report, &models::PolledMonitor::updated, &loop, [&] {
+            if (report->computedAt(cluster).isValid() ||
+                !report->describe(cluster).contains(QLatin1String("…")))
+                loop.quit();
+        });
+        QTimer::singleShot(600000, &loop, &QEventLoop::quit);
+        report->watch();
+        report->refresh();
+        loop.exec();
+        idleWallS.push_back(static_cast<double>(t.nsecsElapsed()) / 1e9);
+        idleCpuS.push_back(Usage::of(RUSAGE_SELF).cpu - start.cpu);
+        idleRows = report->rows(cluster).size();
+        idleDescribed = report->describe(cluster);
+        report->unwatch();
+        std::fprintf(stderr, "%s: idle report %d: %.3f s, CPU %.3f s, %zu rows: %s\n", kName, i + 1,
+                     idleWallS.back(), idleCpuS.back(), idleRows,
+                     idleDescribed.toUtf8().constData());
+    }
+    k8s::IdleGpuRows::Options idleOptions;
+    idleOptions.now = QDateTime::currentSecsSinceEpoch();
+    std::vector<double> idleCurlWallS;
+    std::vector<double> idleCurlCpuS;
+    std::size_t idleBytes = 0;
+    for (int i = 0; i < curlRuns; ++i) {
+        double wall = 0;
+        double cpu = 0;
+        idleBytes = 0;
+        for (const k8s::InstantQuery &q : k8s::IdleGpuRows::queries(idleOptions)) {
+            const Curl::Run r = curl.get(prometheus.queryPath(q), true);
+            if (!r.ok) {
+                std::fprintf(stderr, "%s: curl failed: %s\n", kName, r.error.c_str());
+                return 1;
+            }
+            wall += r.wallS;
+            cpu += r.cpuS;
+            idleBytes += r.body.size();
+        }
+        idleCurlWallS.push_back(wall);
+        idleCurlCpuS.push_back(cpu);
+    }
+
     const double appWall = bench::median(wallS);
     const double appCpu = bench::median(cpuS);
     const double peerWall = bench::median(curlWallS);
@@ -560,7 +623,15 @@ int main(int argc, char **argv) {
         {"curl", {{"wall_s", medianMax(curlWallS)}, {"cpu_s", medianMax(curlCpuS)}}},
         {"ratio_wall_to_curl", peerWall > 0 ? r3(appWall / peerWall) : 0.0},
         {"ratio_cpu_to_curl", peerCpu > 0 ? r3(appCpu / peerCpu) : 0.0},
-        {"stages_on_gui_thread", stages}};
+        {"stages_on_gui_thread", stages},
+        {"idle_report",
+         {{"wall_s", medianMax(idleWallS)},
+          {"cpu_s", medianMax(idleCpuS)},
+          {"rows", idleRows},
+          {"describe", idleDescribed.toStdString()},
+          {"answer_bytes", idleBytes},
+          {"curl", {{"wall_s", medianMax(idleCurlWallS)}, {"cpu_s", medianMax(idleCurlCpuS)}}},
+          {"ratio_wall_to_curl", r3(bench::median(idleWallS) / bench::median(idleCurlWallS))}}}};
     std::printf("%s\n", out.dump(1).c_str());
     return 0;
 }

@@ -6,6 +6,7 @@
 
 #include "k8s/cube/gpureadings.h"
 #include "k8s/cube/gpuseriesattribution.h"
+#include "k8s/cube/idlegpurows.h"
 #include "k8s/session/urlget.h"
 #include "k8s/sim/prometheusprocess.h"
 #include "k8s/sim/simulator.h"
@@ -26,10 +27,15 @@
 #include "models/usage.h"
 #include "models/usagemonitor.h"
 
+#include <QDateTime>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <cmath>
+#include <functional>
+#include <map>
 
 using namespace cubedesk;
 using models::GpuMetricsMonitor;
@@ -44,6 +50,7 @@ private Q_SLOTS:
     void gpuFaultsAreNotified();
     void aUrlIsAskedDirectly();
     void identitiesAndValuesReadAsEverySeriesWhole();
+    void idleRowsAgreeWithRangeQueriesOfTheSameGrids();
     void aNodesHistoryAndDevices();
     void idleGpusAndDonors();
     void theOverviewMeasuresUse();
@@ -74,8 +81,14 @@ void GpuMetricsMonitorTest::initTestCase() {
     sim::PrometheusProcess::Options po;
     po.scrapeInterval = std::chrono::seconds(1);
     m_prometheus = std::make_unique<sim::PrometheusProcess>(po);
-    const auto error = m_prometheus->start(m_scraped->dcgmScrapeTargets());
+    // Three hours of history, as the demo's day (the idle report reads back that far).
+    const auto error =
+        m_prometheus->start(m_scraped->dcgmScrapeTargets(), [this](std::ostream &out) {
+            return m_scraped->writeDcgmHistory(out, std::chrono::system_clock::now(),
+                                               std::chrono::hours(3), std::chrono::minutes(3));
+        });
     QVERIFY2(!error, error ? ("Prometheus must run for this test: " + *error).c_str() : "");
+    QVERIFY2(m_prometheus->historyError().empty(), m_prometheus->historyError().c_str());
     m_scraped->setServiceProxy("monitoring/prometheus-k8s:9090", m_prometheus->url());
 }
 
@@ -358,6 +371,138 @@ void GpuMetricsMonitorTest::identitiesAndValuesReadAsEverySeriesWhole() {
     QVERIFY2(all.contains(QLatin1String("pipeline/pytorch-resnet50-vision-worker-0")),
              qPrintable(all));
     QVERIFY2(all.contains(QLatin1String("79")), qPrintable(all)); // the XID
+}
+
+void GpuMetricsMonitorTest::idleRowsAgreeWithRangeQueriesOfTheSameGrids() {
+    // IdleGpuRows's six instant queries against a real Prometheus with three hours of history,
+    // checked against plain range queries over the same grids, summed here: the hours held and
+    // used, the window's mean and maximum, who is idle and since when. Evaluated five minutes
+    // ago, so that no scrape changes the data between the two.
+    models::ClusterHub hub;
+    hub.load({kubeconfigOf(*m_scraped, QStringLiteral("scraped.yaml"))});
+    QTRY_VERIFY_WITH_TIMEOUT(synced(hub, 1), 30000);
+    const k8s::ClusterSnapshot snapshot = GpuMetricsMonitor::snapshotOf(*hub.clusters().front());
+    const k8s::GpuSeriesAttribution attribution(snapshot);
+    const auto prometheus = k8s::PrometheusEndpoint::parse(m_prometheus->url());
+    QVERIFY(prometheus);
+    const auto get = [&](const std::string &path) {
+        k8s::WriteResult r = k8s::UrlGet::get(prometheus->url, path);
+        return r.ok() ? std::move(r.body) : std::string();
+    };
+    k8s::IdleGpuRows::Options o;
+    o.now = QDateTime::currentSecsSinceEpoch() - 300;
+    o.windowSeconds = 1800;
+    o.thresholdPercent = 5;
+    const long long step = k8s::IdleGpuRows::windowStep(o);
+    QCOMPARE(step, 60LL);
+    const std::vector<k8s::InstantQuery> queries = k8s::IdleGpuRows::queries(o);
+    std::vector<std::string> answers;
+    for (const k8s::InstantQuery &q : queries)
+        answers.push_back(get(prometheus->queryPath(q)));
+    auto rows = k8s::IdleGpuRows::rows(snapshot, answers, attribution, o, 100000);
+    QVERIFY2(rows.ok(), rows.ok() ? "" : rows.error().c_str());
+
+    // The same from range queries: per pod, per device.
+    struct Device {
+        double held = 0;
+        double used = 0;
+        double windowSum = 0;
+        int windowCount = 0;
+        double windowMax = -1;
+        double latest = -1;
+        double lastBusy = -1;
+    };
+    std::map<std::string, std::map<std::string, Device>> pods;
+    const auto range =
+        [&](long long start, long long end, long long stepSeconds,
+            const std::function<void(Device &, const k8s::PromResponse::Series &)> &each) {
+            auto answer = k8s::PromResponse::parse(
+                get(prometheus->rangePath("DCGM_FI_DEV_GPU_UTIL", start, end, stepSeconds)));
+            QVERIFY2(answer.ok(), answer.ok() ? "" : answer.error().c_str());
+            for (const k8s::PromResponse::Series &s : answer.value().series) {
+                const k8s::GpuReading id = attribution.identify(s);
+                if (!id.pod.empty())
+                    each(pods[id.podNamespace + '/' + id.pod]
+                             [id.node + ' ' + std::to_string(id.gpu) + ' ' + id.migInstance],
+                         s);
+            }
+        };
+    const long long dayTime = queries[4].time;
+    const long long windowTime = queries[0].time;
+    range(dayTime - 86400 + 120, dayTime, 120, [](Device &d, const auto &s) {
+        d.held += static_cast<double>(s.samples.size()) * 120 / 3600;
+        for (const auto &v : s.samples)
+            if (v.finite && v.value >= 0)
+                d.used += std::min(v.value, 100.0) / 100 * 120 / 3600;
+    });
+    range(windowTime - 1800 + step, windowTime, step, [](Device &d, const auto &s) {
+        for (const auto &v : s.samples)
+            if (v.finite && v.value >= 0) {
+                d.windowSum += v.value;
+                ++d.windowCount;
+                d.windowMax = std::max(d.windowMax, v.value);
+            }
+    });
+    range(windowTime - 720 * step, windowTime, step, [&](Device &d, const auto &s) {
+        for (const auto &v : s.samples)
+            if (!(v.finite && v.value < o.thresholdPercent))
+                d.lastBusy = std::max(d.lastBusy, v.time);
+        if (!s.samples.empty() && s.samples.back().time == static_cast<double>(windowTime))
+            d.latest = static_cast<double>(windowTime); // held now: a sample in the lookback
+    });
+    std::map<std::string, const k8s::DumpRow *> podRows;
+    for (const k8s::DumpRow &r : rows.value())
+        if (models::IdleGpuReport::text(r, "kind") == QLatin1String("pod"))
+            podRows[QString(models::IdleGpuReport::text(r, "namespace") + u'/' +
+                            models::IdleGpuReport::text(r, "pod"))
+                        .toStdString()] = &r;
+    int idle = 0;
+    for (const auto &[pod, devices] : pods) {
+        double held = 0;
+        double used = 0;
+        double windowSum = 0;
+        int windowDevices = 0;
+        double windowMax = -1;
+        int now = 0;
+        bool allIdle = true;
+        for (const auto &[key, d] : devices) {
+            held += d.held;
+            used += d.used;
+            if (d.latest < 0)
+                continue;
+            ++now;
+            if (d.windowCount > 0) {
+                windowSum += d.windowSum / d.windowCount;
+                ++windowDevices;
+            }
+            windowMax = std::max(windowMax, d.windowMax);
+            // Busy within the window: not idle. Never busy in the run's 12 h: idle since its
+            // first step (hours ago: the history), which the rows count to the raw sample.
+            allIdle = allIdle && (d.lastBusy < 0 || d.latest - d.lastBusy >= 1800);
+        }
+        const auto row = podRows.find(pod);
+        QVERIFY2((now > 0 && allIdle) == (row != podRows.end()), pod.c_str());
+        if (row == podRows.end())
+            continue;
+        ++idle;
+        const k8s::DumpRow &r = *row->second;
+        const auto number = [&](const char *field) {
+            return models::IdleGpuReport::number(r, field).value_or(-1);
+        };
+        QVERIFY2(std::abs(number("gpu_hours_held") - held) < 0.0015, pod.c_str());
+        QVERIFY2(std::abs(number("gpu_hours_used") - used) < 0.0015, pod.c_str());
+        QCOMPARE(number("gpus"), static_cast<double>(now));
+        QVERIFY2(std::abs(number("util_avg_percent") - windowSum / windowDevices) < 0.051,
+                 pod.c_str());
+        QVERIFY2(std::abs(number("util_max_percent") - windowMax) < 0.051, pod.c_str());
+        QVERIFY2(number("idle_for_s") >= 1800, pod.c_str());
+    }
+    QVERIFY2(idle >= 1, "the notebook at least");
+    QVERIFY(podRows.count("jupyter/wang.fang-notebook-gpu"));
+    QVERIFY2(
+        models::IdleGpuReport::number(*podRows["jupyter/wang.fang-notebook-gpu"], "gpu_hours_held")
+                .value_or(0) > 2.9,
+        "three hours of history held");
 }
 
 void GpuMetricsMonitorTest::aNodesHistoryAndDevices() {

@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 #include <set>
+#include <sstream>
 
 #include <httplib.h>
 
@@ -314,6 +315,40 @@ TEST_F(NodeGpusTest, EndpointsServeRunningExportersOnly) {
     auto other = cli.Get("/metrics");
     ASSERT_TRUE(other);
     EXPECT_EQ(other->status, 404);
+}
+
+TEST_F(NodeGpusTest, HistoryIsWhatTheScrapesWouldHaveStored) {
+    a100("gpu-1");
+    a100("gpu-2");
+    for (const std::string n : {"gpu-1", "gpu-2"}) {
+        json p = {
+            {"apiVersion", "v1"},
+            {"kind", "Pod"},
+            {"metadata",
+             {{"name", "dcgm-exporter-" + n},
+              {"namespace", "ml"},
+              {"labels", {{"app.kubernetes.io/name", "dcgm-exporter"}}}}},
+            {"spec", {{"nodeName", n}, {"containers", json::array({{{"name", "dcgm-exporter"}}})}}},
+            {"status", {{"phase", n == "gpu-1" ? "Running" : "Pending"}}}};
+        create(p);
+    }
+    std::ostringstream out;
+    ASSERT_TRUE(sim->writeDcgmHistory(out, std::chrono::system_clock::now(),
+                                      std::chrono::minutes(10), std::chrono::minutes(2)));
+    const std::string text = out.str();
+    // Five scrapes of gpu-1's eight GPUs, seven fields each; nothing of gpu-2 (no exporter runs
+    // there, as its endpoint fails) and nothing of the fields CubeDesk does not read.
+    std::size_t lines = 0;
+    for (std::size_t at = 0; (at = text.find('\n', at)) != std::string::npos; ++at)
+        ++lines;
+    EXPECT_EQ(lines, 5u * 8 * 7 + 7 + 1) << "samples, a TYPE line per field, # EOF";
+    EXPECT_EQ(text.find("gpu-2"), std::string::npos);
+    EXPECT_EQ(text.find("DCGM_FI_DEV_PCIE"), std::string::npos);
+    EXPECT_NE(text.find(",Hostname=\"gpu-1\",UUID=\"GPU-"), std::string::npos) << text;
+    EXPECT_NE(text.find(",pod=\"dcgm-exporter-gpu-1\",service=\"dcgm-exporter\"} "),
+              std::string::npos)
+        << "the target's labels, sorted";
+    EXPECT_EQ(text.substr(text.size() - 6), "# EOF\n");
 }
 
 } // namespace

@@ -4,7 +4,8 @@
 // the attribution a prometheus-operator install gives them (exported_pod for the workload, pod
 // for the exporter), agree with what nvidia-smi shows inside the pods, report the demo's XID and
 // thermal faults, leave MIG utilization and shared cards unattributed as the real exporter does,
-// and the proxy fails as an API server's does (docs/simulator.md, "GPUs and Prometheus").
+// the proxy fails as an API server's does, and `--prometheus-history` stores the past as the
+// scrapes would have (docs/simulator.md, "GPUs and Prometheus").
 
 #include "tests/support/simprocess.h"
 
@@ -38,9 +39,10 @@ std::string urlEscape(const std::string &text) {
 class PrometheusTest : public ::testing::Test {
 protected:
     static void SetUpTestSuite() {
-        s_sim = new SimProcess({"--scenario", "demo", "--prometheus", "--scrape-interval", "1",
-                                "--readonly-token", "viewer-token", "--proxy-service",
-                                "monitoring/dcgm-exporter:9400=http://127.0.0.1:1"});
+        s_sim =
+            new SimProcess({"--scenario", "demo", "--prometheus", "--scrape-interval", "1",
+                            "--prometheus-history", "2", "--readonly-token", "viewer-token",
+                            "--proxy-service", "monitoring/dcgm-exporter:9400=http://127.0.0.1:1"});
     }
     static void TearDownTestSuite() {
         delete s_sim;
@@ -142,6 +144,41 @@ TEST_F(PrometheusTest, SeriesAreAttributedToTheWorkloadsThatHoldTheGpus) {
     EXPECT_EQ(query("DCGM_FI_DEV_GPU_UTIL{exported_pod=\"wang.fang-notebook-gpu\"} == 0").size(),
               1u);
     EXPECT_GE(query("DCGM_FI_DEV_GPU_UTIL{exported_namespace=\"pipeline\"} > 80").size(), 8u);
+}
+
+TEST_F(PrometheusTest, TheHistoryContinuesTheScrapedSeries) {
+    awaitScrapes();
+    // Every series scraped now was there, with the same labels, 100 minutes ago.
+    const json now = query("count(DCGM_FI_DEV_GPU_UTIL)");
+    ASSERT_EQ(now.size(), 1u);
+    const json then = query("count(DCGM_FI_DEV_GPU_UTIL and DCGM_FI_DEV_GPU_UTIL offset 100m)");
+    ASSERT_EQ(then.size(), 1u) << "no history";
+    EXPECT_EQ(then[0]["value"][1], now[0]["value"][1]);
+    // The seven fields CubeDesk reads, nothing else.
+    std::set<std::string> fields;
+    for (const json &s : query("count by (__name__) ({__name__=~\"DCGM_.*\"} offset 1h)"))
+        fields.insert(s["metric"].value("__name__", ""));
+    EXPECT_EQ(fields, (std::set<std::string>{"DCGM_FI_DEV_FB_FREE", "DCGM_FI_DEV_FB_USED",
+                                             "DCGM_FI_DEV_GPU_TEMP", "DCGM_FI_DEV_GPU_UTIL",
+                                             "DCGM_FI_DEV_POWER_USAGE", "DCGM_FI_DEV_SM_CLOCK",
+                                             "DCGM_FI_DEV_XID_ERRORS"}));
+    // Every 3 minutes, and as the profiles say: the notebook idle, training busy, the hot GPU,
+    // the XID.
+    const json count = query("count_over_time(DCGM_FI_DEV_GPU_UTIL{exported_pod=\"wang.fang-"
+                             "notebook-gpu\"}[60m] offset 30m)");
+    ASSERT_EQ(count.size(), 1u);
+    EXPECT_EQ(count[0]["value"][1], "20");
+    EXPECT_EQ(query("max_over_time(DCGM_FI_DEV_GPU_UTIL{exported_pod=\"wang.fang-notebook-gpu\"}"
+                    "[1h] offset 30m) == 0")
+                  .size(),
+              1u);
+    EXPECT_GE(query("min_over_time(DCGM_FI_DEV_GPU_UTIL{exported_namespace=\"pipeline\"}[1h] "
+                    "offset 30m) > 50")
+                  .size(),
+              8u);
+    EXPECT_FALSE(query("min_over_time(DCGM_FI_DEV_GPU_TEMP[1h] offset 30m) > 85").empty());
+    EXPECT_FALSE(query("max_over_time(DCGM_FI_DEV_XID_ERRORS[1h] offset 30m) > 0").empty());
+    EXPECT_EQ(s_sim->stdoutText().find("history:"), std::string::npos) << s_sim->stdoutText();
 }
 
 TEST_F(PrometheusTest, FaultsMigAndSharedCardsLookAsOnRealNodes) {
