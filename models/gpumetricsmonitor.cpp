@@ -170,7 +170,8 @@ void GpuMetricsMonitor::request(ClusterConnection *connection,
             QtConcurrent::run(&m_urlPool, [url = endpoint.url, paths = std::move(paths)] {
                 Results results;
                 for (const std::string &path : paths)
-                    results.push_back(k8s::UrlGet::get(url, path));
+                    results.push_back(
+                        k8s::UrlGet::get(url, path, k8s::PrometheusEndpoint::kQueryTimeout));
                 return results;
             }));
         return;
@@ -181,6 +182,7 @@ void GpuMetricsMonitor::request(ClusterConnection *connection,
         get.method = "GET";
         get.path = std::move(path);
         get.subject = "prometheus";
+        get.timeout = k8s::PrometheusEndpoint::kQueryTimeout;
         gets.push_back(std::move(get));
     }
     connection->submit(std::move(gets), context, std::move(done));

@@ -55,11 +55,13 @@ std::string describe(const WatchState &s) {
 }
 
 /// One GET through the (started) session's write path.
-WriteResult getOnce(ClusterSession &session, std::string path, std::string subject) {
+WriteResult getOnce(ClusterSession &session, std::string path, std::string subject,
+                    std::chrono::seconds timeout = std::chrono::seconds(30)) {
     WriteRequest get;
     get.method = "GET";
     get.path = std::move(path);
     get.subject = std::move(subject);
+    get.timeout = timeout;
     auto results = session.submit({get}, 1).get();
     if (results.empty()) {
         WriteResult none;
@@ -84,8 +86,9 @@ std::string fetchNodeResourceTopologies(ClusterSession &session, std::string *wa
 /// (without the cluster's credentials).
 WriteResult prometheusGet(ClusterSession &session, const PrometheusEndpoint &endpoint,
                           const std::string &path) {
-    return endpoint.isUrl() ? UrlGet::get(endpoint.url, path)
-                            : getOnce(session, path, "prometheus");
+    return endpoint.isUrl()
+               ? UrlGet::get(endpoint.url, path, PrometheusEndpoint::kQueryTimeout)
+               : getOnce(session, path, "prometheus", PrometheusEndpoint::kQueryTimeout);
 }
 
 /// The cluster's Prometheus: the endpoint given (`--prometheus`), else the first well-known

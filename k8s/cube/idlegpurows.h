@@ -2,10 +2,10 @@
 
 // IdleGpuRows: the rows of `cubedesk --dump idle-gpus` and of the window's *Idle and waste* —
 // the pods that hold GPUs and leave them idle, and what each resource group holds and wastes —
-// from six instant queries of DCGM_FI_DEV_GPU_UTIL per cluster (queries()), each aggregated per
-// series by the labels GpuSeriesAttribution reads, so that an answer is one number per device
-// and pod whatever the cluster's size (a day of samples as a range query was ~480 MB at 40,000
-// GPUs; these are ~1/6 of that together).
+// from seven instant queries of DCGM_FI_DEV_GPU_UTIL per cluster (queries()), each aggregated
+// per series by the labels GpuSeriesAttribution reads, so that an answer is one number per
+// device and pod whatever the cluster's size or history (a day of samples as a range query was
+// ~480 MB at 40,000 GPUs; these are 15 MB each).
 //
 // The queries evaluate subqueries on a grid of steps (Prometheus aligns a subquery's steps to
 // multiples of its step): the window's statistics and the idle run every windowStep() (about a
@@ -17,11 +17,12 @@
 // Per device and pod (a device is GpuSeriesAttribution's node, GPU, UUID and MIG instance; the
 // pod is the one the series names, and must still be in the cluster's snapshot):
 // - held now: the exporter reports it now (its latest sample, within Prometheus's lookback);
-// - idle for: from the last step at or above the threshold — or, without one, from a step
-//   before the first step seen — to its latest sample, counted back at most kRunSteps steps
-//   and 24 h (a step more than the longest window). A NaN reading is not under the threshold;
-//   a gap in the series does not end the run;
-// - idle: held now and idle for at least the window;
+// - idle for: from the last step at or above the threshold to its latest sample — or, without
+//   one, the steps seen × the step —, counted back at most kRunSteps steps and 24 h (a step
+//   more than the longest window). A NaN reading is no data: it neither ends the run nor is
+//   under the threshold; a gap in the series does not end the run;
+// - idle: held now, idle for at least the window, and some reading in the window (a device
+//   that reads only NaN is not judged);
 // - over the window: the mean and maximum of the steps' readings (NaN and negative readings
 //   are no data);
 // - over the last 24 h: held = steps seen × kDayStep, used = Σ min(utilization, 100 %) ×

@@ -9,6 +9,7 @@
 //
 // Value type; pure functions; any thread.
 
+#include <chrono>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -24,6 +25,10 @@ struct InstantQuery {
 };
 
 struct PrometheusEndpoint {
+    /// How long a query may take: Prometheus's own default (`--query.timeout`, 2 minutes). The
+    /// idle report's subqueries over 40,000 GPUs take tens of seconds on a small server.
+    static constexpr std::chrono::seconds kQueryTimeout{120};
+
     std::string ns;
     std::string name;
     std::string port; ///< number or name

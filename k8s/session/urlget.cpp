@@ -8,7 +8,8 @@
 
 namespace cubedesk::k8s {
 
-WriteResult UrlGet::get(const std::string &baseUrl, const std::string &path) {
+WriteResult UrlGet::get(const std::string &baseUrl, const std::string &path,
+                        std::chrono::seconds timeout) {
     TransportSettings settings;
     settings.server = baseUrl;
     if (const std::optional<std::string> invalid = HttpTransport::validate(settings)) {
@@ -21,6 +22,7 @@ WriteResult UrlGet::get(const std::string &baseUrl, const std::string &path) {
     request.method = "GET";
     request.path = path;
     request.subject = "prometheus";
+    request.timeout = timeout;
     std::optional<WriteResult> result;
     WriteExchange::start(transport, request, [&result](WriteResult r) { result = std::move(r); });
     while (!result)

@@ -2,6 +2,7 @@
 
 #include "k8s/write/writerequest.h"
 
+#include <chrono>
 #include <string>
 
 namespace cubedesk::k8s {
@@ -10,8 +11,8 @@ namespace cubedesk::k8s {
 /// named by URL rather than as a service behind the API server. It runs its own HttpTransport
 /// whose settings carry no credential, so nothing of the cluster's is ever sent there; TLS is
 /// verified against the system's trust store (there is no kubeconfig entry to say otherwise);
-/// proxies follow the environment; limits and the outcome are WriteExchange's (30 s, 256 MiB,
-/// a WriteResult as if the answer had come through the API server).
+/// proxies follow the environment; limits and the outcome are WriteExchange's (`timeout`,
+/// 256 MiB, a WriteResult as if the answer had come through the API server).
 ///
 /// Threads: any; blocks the calling thread until the answer (the window calls it from a worker
 /// thread, the CLI from its own).
@@ -19,7 +20,8 @@ class UrlGet final {
 public:
     UrlGet() = delete;
 
-    static WriteResult get(const std::string &baseUrl, const std::string &path);
+    static WriteResult get(const std::string &baseUrl, const std::string &path,
+                           std::chrono::seconds timeout = std::chrono::seconds(30));
 };
 
 } // namespace cubedesk::k8s

@@ -11,7 +11,7 @@ HttpTransport::RequestId WriteExchange::start(HttpTransport &transport, const Wr
     req.method = w.method;
     req.path = w.path;
     req.body = w.body;
-    req.timeout = std::chrono::seconds(30);
+    req.timeout = w.timeout;
     req.headers = {"Accept: " + (w.accept.empty() ? std::string("application/json") : w.accept)};
     if (!w.contentType.empty())
         req.headers.push_back("Content-Type: " + w.contentType);

@@ -2,6 +2,7 @@
 
 #include "k8s/api/apistatus.h"
 
+#include <chrono>
 #include <string>
 
 namespace cubedesk::k8s {
@@ -15,6 +16,8 @@ struct WriteRequest {
     std::string body;
     std::string subject; ///< what it is about, for messages ("node gpu-1")
     std::string accept;  ///< the Accept header; "" is application/json
+    /// The whole exchange's limit (a Prometheus query may take longer than a write).
+    std::chrono::seconds timeout{30};
 };
 
 /// How a WriteRequest ended: the HTTP status, the Status error when it failed, and the

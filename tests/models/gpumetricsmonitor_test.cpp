@@ -374,7 +374,7 @@ void GpuMetricsMonitorTest::identitiesAndValuesReadAsEverySeriesWhole() {
 }
 
 void GpuMetricsMonitorTest::idleRowsAgreeWithRangeQueriesOfTheSameGrids() {
-    // IdleGpuRows's six instant queries against a real Prometheus with three hours of history,
+    // IdleGpuRows's seven instant queries against a real Prometheus with three hours of history,
     // checked against plain range queries over the same grids, summed here: the hours held and
     // used, the window's mean and maximum, who is idle and since when. Evaluated five minutes
     // ago, so that no scrape changes the data between the two.
@@ -397,6 +397,7 @@ void GpuMetricsMonitorTest::idleRowsAgreeWithRangeQueriesOfTheSameGrids() {
     QCOMPARE(step, 60LL);
     const std::vector<k8s::InstantQuery> queries = k8s::IdleGpuRows::queries(o);
     std::vector<std::string> answers;
+    answers.reserve(queries.size());
     for (const k8s::InstantQuery &q : queries)
         answers.push_back(get(prometheus->queryPath(q)));
     auto rows = k8s::IdleGpuRows::rows(snapshot, answers, attribution, o, 100000);
@@ -427,7 +428,7 @@ void GpuMetricsMonitorTest::idleRowsAgreeWithRangeQueriesOfTheSameGrids() {
                          s);
             }
         };
-    const long long dayTime = queries[4].time;
+    const long long dayTime = queries[5].time;
     const long long windowTime = queries[0].time;
     range(dayTime - 86400 + 120, dayTime, 120, [](Device &d, const auto &s) {
         d.held += static_cast<double>(s.samples.size()) * 120 / 3600;
@@ -445,7 +446,7 @@ void GpuMetricsMonitorTest::idleRowsAgreeWithRangeQueriesOfTheSameGrids() {
     });
     range(windowTime - 720 * step, windowTime, step, [&](Device &d, const auto &s) {
         for (const auto &v : s.samples)
-            if (!(v.finite && v.value < o.thresholdPercent))
+            if (v.finite && v.value >= o.thresholdPercent)
                 d.lastBusy = std::max(d.lastBusy, v.time);
         if (!s.samples.empty() && s.samples.back().time == static_cast<double>(windowTime))
             d.latest = static_cast<double>(windowTime); // held now: a sample in the lookback
@@ -478,7 +479,8 @@ void GpuMetricsMonitorTest::idleRowsAgreeWithRangeQueriesOfTheSameGrids() {
             windowMax = std::max(windowMax, d.windowMax);
             // Busy within the window: not idle. Never busy in the run's 12 h: idle since its
             // first step (hours ago: the history), which the rows count to the raw sample.
-            allIdle = allIdle && (d.lastBusy < 0 || d.latest - d.lastBusy >= 1800);
+            allIdle =
+                allIdle && d.windowCount > 0 && (d.lastBusy < 0 || d.latest - d.lastBusy >= 1800);
         }
         const auto row = podRows.find(pod);
         QVERIFY2((now > 0 && allIdle) == (row != podRows.end()), pod.c_str());

@@ -212,7 +212,12 @@ protected:
         const auto metric = [](const std::map<std::string, std::string> &labels) {
             std::string out;
             for (const auto &[name, value] : labels)
-                out += (out.empty() ? "" : ",") + ('"' + name + "\":\"" + value + '"');
+                out.append(out.empty() ? "" : ",")
+                    .append(1, '"')
+                    .append(name)
+                    .append("\":\"")
+                    .append(value)
+                    .append(1, '"');
             return "{" + out + "}";
         };
         std::string identityItems;
@@ -430,7 +435,7 @@ TEST_F(IdleGpuRowsTest, TheWindowsStepDividesTheDaysSoBothGridsEndTogether) {
     EXPECT_EQ(stepFor(600), 30);
     EXPECT_EQ(stepFor(3600), 120) << "180 s would not divide the day's step";
     EXPECT_EQ(stepFor(86400), 120);
-    EXPECT_EQ(stepFor(10 * 86400), 120) << "the window is at most a day";
+    EXPECT_EQ(stepFor(10LL * 86400), 120) << "the window is at most a day";
 }
 
 TEST_F(IdleGpuRowsTest, QueriesAggregatePerDeviceAndPodAndEndOnTheirGridsFirstStepAfterNow) {
@@ -439,24 +444,22 @@ TEST_F(IdleGpuRowsTest, QueriesAggregatePerDeviceAndPodAndEndOnTheirGridsFirstSt
     o.windowSeconds = 600;
     o.thresholdPercent = 2.5;
     const std::vector<InstantQuery> q = IdleGpuRows::queries(o);
-    ASSERT_EQ(q.size(), 6u);
+    ASSERT_EQ(q.size(), 7u);
     const std::string by = "max by (" + GpuSeriesAttribution::labelList() + ") (";
     const std::string x = "DCGM_FI_DEV_GPU_UTIL";
     EXPECT_EQ(q[0].promql, by + "timestamp(" + x + "))");
-    EXPECT_EQ(q[1].promql, by + "max_over_time(timestamp(" + x + " unless " + x +
-                               " < 2.5)[21630s:30s])) or min by (" +
-                               GpuSeriesAttribution::labelList() + ") (min_over_time(timestamp(" +
-                               x + ")[21630s:30s])) - 30");
-    EXPECT_EQ(q[2].promql, by + "avg_over_time((" + x + " >= 0)[600s:30s]))");
-    EXPECT_EQ(q[3].promql, by + "max_over_time((" + x + " >= 0)[600s:30s]))");
-    EXPECT_EQ(q[4].promql, by + "count_over_time(" + x + "[86400s:120s]))");
-    EXPECT_EQ(q[5].promql, by + "sum_over_time(clamp_max(" + x + " >= 0, 100)[86400s:120s]))");
-    for (int i = 0; i < 4; ++i)
+    EXPECT_EQ(q[1].promql, by + "max_over_time(timestamp(" + x + " >= 2.5)[21630s:30s]))");
+    EXPECT_EQ(q[2].promql, by + "count_over_time(" + x + "[21630s:30s]))");
+    EXPECT_EQ(q[3].promql, by + "avg_over_time((" + x + " >= 0)[600s:30s]))");
+    EXPECT_EQ(q[4].promql, by + "max_over_time((" + x + " >= 0)[600s:30s]))");
+    EXPECT_EQ(q[5].promql, by + "count_over_time(" + x + "[86400s:120s]))");
+    EXPECT_EQ(q[6].promql, by + "sum_over_time(clamp_max(" + x + " >= 0, 100)[86400s:120s]))");
+    for (int i = 0; i < 5; ++i)
         EXPECT_EQ(q[i].time, 1'000'020) << "the window's grid: the first multiple of 30 s";
-    EXPECT_EQ(q[4].time, 1'000'080) << "the day's grid: the first multiple of 120 s";
-    EXPECT_EQ(q[5].time, 1'000'080);
+    EXPECT_EQ(q[5].time, 1'000'080) << "the day's grid: the first multiple of 120 s";
+    EXPECT_EQ(q[6].time, 1'000'080);
     PrometheusEndpoint e{"monitoring", "prometheus-k8s", "9090"};
-    EXPECT_EQ(e.queryPath(q[4]).substr(e.queryPath(q[4]).size() - 13), "&time=1000080");
+    EXPECT_EQ(e.queryPath(q[5]).substr(e.queryPath(q[5]).size() - 13), "&time=1000080");
     EXPECT_EQ(e.queryPath(InstantQuery{"up"}), e.queryPath("up")) << "time 0: the server's now";
 }
 
@@ -465,27 +468,31 @@ TEST_F(IdleGpuRowsTest, APodIsIdleWhenEveryGpuItHoldsNowStayedUnderTheThresholdF
     cluster.pods.push_back(pod("ml", "nb-0", "gpu-1", true));
     cluster.pods.push_back(pod("ml", "busy-0", "gpu-1", true));
     cluster.pods.push_back(pod("ml", "done-0", "gpu-1", true));
+    cluster.pods.push_back(pod("ml", "nan-0", "gpu-1", true));
     IdleGpuRows::Options o;
     o.now = 1'000'000;
     o.windowSeconds = 600;
     const std::string latest = "1000010";
     // train-0: two GPUs, one busy 10 s ago → not idle. nb-0: under 5 % for 750 s → idle.
     // busy-0: under it for the last 300 s only → not idle. done-0: held earlier today, not now
-    // → its hours count, no row. gone-0: no longer in the cluster → nothing.
-    std::vector<std::string> answers(6);
+    // → its hours count, no row. gone-0: no longer in the cluster → nothing. nan-0: reads only
+    // NaN → not judged.
+    std::vector<std::string> answers(7);
     answers[0] =
         answer({item("train-0", 0, latest), item("train-0", 1, latest), item("nb-0", 2, latest),
-                item("busy-0", 3, latest), item("gone-0", 4, latest)});
+                item("busy-0", 3, latest), item("gone-0", 4, latest), item("nan-0", 6, latest)});
+    // The last busy step; nb-0 never was: 25 steps of 30 s seen.
     answers[1] = answer({item("train-0", 0, "997010"), item("train-0", 1, "1000000"),
-                         item("nb-0", 2, "999260"), item("busy-0", 3, "999710"),
-                         item("gone-0", 4, "900000")});
-    answers[2] = answer({item("train-0", 0, "NaN"), item("train-0", 1, "20"), item("nb-0", 2, "4"),
-                         item("busy-0", 3, "0")});
-    answers[3] = answer({item("train-0", 1, "95"), item("nb-0", 2, "4.5"), item("busy-0", 3, "2")});
+                         item("busy-0", 3, "999710"), item("gone-0", 4, "900000")});
+    answers[2] = answer({item("train-0", 0, "720"), item("train-0", 1, "720"),
+                         item("nb-0", 2, "25"), item("busy-0", 3, "720"), item("nan-0", 6, "720")});
+    answers[3] = answer({item("train-0", 0, "NaN"), item("train-0", 1, "20"), item("nb-0", 2, "4"),
+                         item("busy-0", 3, "0"), item("nan-0", 6, "NaN")});
+    answers[4] = answer({item("train-0", 1, "95"), item("nb-0", 2, "4.5"), item("busy-0", 3, "2")});
     // Two scrape jobs read nb-0's exporter: the larger count counts.
-    answers[4] = answer({item("nb-0", 2, "30"), item("nb-0", 2, "12"), item("done-0", 5, "60"),
+    answers[5] = answer({item("nb-0", 2, "30"), item("nb-0", 2, "12"), item("done-0", 5, "60"),
                          item("gone-0", 4, "600")});
-    answers[5] = answer({item("nb-0", 2, "240"), item("done-0", 5, "6000")});
+    answers[6] = answer({item("nb-0", 2, "240"), item("done-0", 5, "6000")});
     const GpuSeriesAttribution attribution(cluster);
     auto rows = IdleGpuRows::rows(cluster, answers, attribution, o, 1000);
     ASSERT_TRUE(rows.ok()) << rows.error();
@@ -504,7 +511,7 @@ TEST_F(IdleGpuRowsTest, APodIsIdleWhenEveryGpuItHoldsNowStayedUnderTheThresholdF
     EXPECT_EQ(field(nb, "idle_pods"), "");
     const DumpRow &org = rows.value()[1];
     EXPECT_EQ(field(org, "kind"), "org");
-    EXPECT_EQ(field(org, "gpus"), "4") << "train-0's two, nb-0's and busy-0's: held now";
+    EXPECT_EQ(field(org, "gpus"), "5") << "train-0's two, nb-0's, busy-0's, nan-0's: held now";
     EXPECT_EQ(field(org, "idle_pods"), "1");
     EXPECT_EQ(field(org, "util_avg_percent"), "8") << "(20 + 4 + 0) / 3: NaN is no data";
     EXPECT_EQ(field(org, "gpu_hours_held"), "3");
@@ -515,7 +522,7 @@ TEST_F(IdleGpuRowsTest, APodIsIdleWhenEveryGpuItHoldsNowStayedUnderTheThresholdF
 
     // A stricter window: nb-0 is no longer idle for long enough.
     o.windowSeconds = 900;
-    std::vector<std::string> again(6, answer({item("nb-0", 2, latest)}));
+    std::vector<std::string> again(7, answer({item("nb-0", 2, latest)}));
     again[1] = answer({item("nb-0", 2, "999260")});
     rows = IdleGpuRows::rows(cluster, again, attribution, o, 1000);
     ASSERT_TRUE(rows.ok()) << rows.error();
@@ -528,7 +535,7 @@ TEST_F(IdleGpuRowsTest, AnyFaultyAnswerFailsTheWhole) {
     const GpuSeriesAttribution attribution(cluster);
     IdleGpuRows::Options o;
     o.now = 1'000'000;
-    std::vector<std::string> answers(6, answer({item("train-0", 0, "1")}));
+    std::vector<std::string> answers(7, answer({item("train-0", 0, "1")}));
     answers[3] = R"({"status":"error","errorType":"execution","error":"query processing would )"
                  R"(load too many samples into memory in query execution"})";
     auto rows = IdleGpuRows::rows(cluster, answers, attribution, o, 1000);
@@ -538,8 +545,8 @@ TEST_F(IdleGpuRowsTest, AnyFaultyAnswerFailsTheWhole) {
     std::vector<std::string> few(5, answer({}));
     rows = IdleGpuRows::rows(cluster, few, attribution, o, 1000);
     ASSERT_FALSE(rows.ok());
-    EXPECT_EQ(rows.error(), "expected 6 answers, got 5");
-    std::vector<std::string> many(6, answer({item("train-0", 0, "1"), item("train-0", 1, "1")}));
+    EXPECT_EQ(rows.error(), "expected 7 answers, got 5");
+    std::vector<std::string> many(7, answer({item("train-0", 0, "1"), item("train-0", 1, "1")}));
     rows = IdleGpuRows::rows(cluster, many, attribution, o, 1);
     EXPECT_FALSE(rows.ok()) << "more series than the bound";
 }
@@ -560,7 +567,7 @@ TEST(GpuHistoryTest, TheNodeQueryNamesTheNodeEveryWayInstallsLabelIt) {
               std::string::npos)
         << "quotes in a name are escaped";
     EXPECT_EQ(GpuHistory::step(3600), 15);
-    EXPECT_EQ(GpuHistory::step(6 * 3600), 90);
+    EXPECT_EQ(GpuHistory::step(6LL * 3600), 90);
     EXPECT_EQ(GpuHistory::step(86400), 360);
     EXPECT_EQ(GpuHistory::step(600), 15) << "never under one scrape";
 }

@@ -1,6 +1,6 @@
 // Writes through the session: label patches carrying the resourceVersion (409 on a stale one,
 // re-read, retry), bulk with bounded concurrency and a result per node, 403 for a read-only
-// user, cordon, delete, SelfSubjectAccessReview.
+// user, cordon, delete, SelfSubjectAccessReview, and each request's own time limit.
 
 #include "k8s/objects/node.h"
 #include "k8s/session/clustersession.h"
@@ -9,7 +9,11 @@
 #include "tests/support/fixedcredential.h"
 
 #include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <thread>
+
+#include <unistd.h>
 
 using namespace cubedesk::k8s;
 using cubedesk::sim::Simulator;
@@ -148,6 +152,36 @@ TEST_F(WritesTest, CordonAndDelete) {
                 return false;
         return true;
     }));
+}
+
+TEST_F(WritesTest, ARequestEndsAtItsOwnTimeLimit) {
+    // A service behind the proxy that accepts connections and never answers.
+    const int silent = ::socket(AF_INET, SOCK_STREAM, 0);
+    ASSERT_GE(silent, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof address;
+    ASSERT_EQ(::bind(silent, reinterpret_cast<sockaddr *>(&address), sizeof address), 0);
+    ASSERT_EQ(::listen(silent, 8), 0);
+    ASSERT_EQ(::getsockname(silent, reinterpret_cast<sockaddr *>(&address), &length), 0);
+    sim->setServiceProxy("monitoring/prometheus-k8s:9090",
+                         "http://127.0.0.1:" + std::to_string(ntohs(address.sin_port)));
+    WriteRequest get;
+    get.method = "GET";
+    get.path = "/api/v1/namespaces/monitoring/services/prometheus-k8s:9090/proxy/api/v1/query";
+    get.subject = "prometheus";
+    get.timeout = std::chrono::seconds(1);
+    const auto start = std::chrono::steady_clock::now();
+    const auto results = session->submit({get}).get();
+    const auto took = std::chrono::steady_clock::now() - start;
+    ::close(silent);
+    ASSERT_EQ(results.size(), 1u);
+    EXPECT_FALSE(results[0].ok());
+    EXPECT_NE(results[0].error.toString().find("Timeout"), std::string::npos)
+        << results[0].error.toString();
+    EXPECT_GE(took, std::chrono::seconds(1));
+    EXPECT_LT(took, std::chrono::seconds(20)) << "its own limit, not the writes' 30 s";
 }
 
 TEST_F(WritesTest, StoppingTheSessionAnswersPendingWrites) {
