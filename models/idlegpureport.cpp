@@ -135,27 +135,11 @@ QDateTime IdleGpuReport::computedAt(const QString &cluster) const {
 }
 
 std::optional<double> IdleGpuReport::number(const k8s::DumpRow &row, std::string_view field) {
-    for (const auto &[name, value] : row.fields)
-        if (name == field) {
-            if (const auto *i = std::get_if<std::int64_t>(&value))
-                return static_cast<double>(*i);
-            if (const auto *d = std::get_if<double>(&value))
-                return *d;
-            return std::nullopt;
-        }
-    return std::nullopt;
+    return row.number(field);
 }
 
 QString IdleGpuReport::text(const k8s::DumpRow &row, std::string_view field) {
-    for (const auto &[name, value] : row.fields)
-        if (name == field) {
-            if (const auto *s = std::get_if<std::string>(&value))
-                return QString::fromStdString(*s);
-            if (const auto *i = std::get_if<std::int64_t>(&value))
-                return QString::number(*i);
-            return QString::number(std::get<double>(value));
-        }
-    return {};
+    return QString::fromStdString(row.text(field));
 }
 
 QString IdleGpuReport::duration(qint64 seconds) {

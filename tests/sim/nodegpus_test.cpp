@@ -49,6 +49,23 @@ protected:
                   {"conditions", json::array({{{"type", "Ready"}, {"status", "True"}}})}}}});
     }
 
+    /// A dcgm-exporter pod on gpu-1 (Running) and on gpu-2 (Pending).
+    void exportersOnGpu1AndGpu2() {
+        for (const std::string n : {"gpu-1", "gpu-2"}) {
+            json p = {
+                {"apiVersion", "v1"},
+                {"kind", "Pod"},
+                {"metadata",
+                 {{"name", "dcgm-exporter-" + n},
+                  {"namespace", "ml"},
+                  {"labels", {{"app.kubernetes.io/name", "dcgm-exporter"}}}}},
+                {"spec",
+                 {{"nodeName", n}, {"containers", json::array({{{"name", "dcgm-exporter"}}})}}},
+                {"status", {{"phase", n == "gpu-1" ? "Running" : "Pending"}}}};
+            create(p);
+        }
+    }
+
     void a100(const std::string &name, const std::string &health = {}) {
         node(name,
              {{"nvidia.com/gpu.count", "8"},
@@ -282,18 +299,7 @@ TEST_F(NodeGpusTest, ExporterLeavesOutWhatDcgmReportsBlank) {
 TEST_F(NodeGpusTest, EndpointsServeRunningExportersOnly) {
     a100("gpu-1");
     a100("gpu-2");
-    for (const std::string n : {"gpu-1", "gpu-2"}) {
-        json p = {
-            {"apiVersion", "v1"},
-            {"kind", "Pod"},
-            {"metadata",
-             {{"name", "dcgm-exporter-" + n},
-              {"namespace", "ml"},
-              {"labels", {{"app.kubernetes.io/name", "dcgm-exporter"}}}}},
-            {"spec", {{"nodeName", n}, {"containers", json::array({{{"name", "dcgm-exporter"}}})}}},
-            {"status", {{"phase", n == "gpu-1" ? "Running" : "Pending"}}}};
-        create(p);
-    }
+    exportersOnGpu1AndGpu2();
     const json targets = sim->dcgmScrapeTargets();
     ASSERT_EQ(targets.size(), 1u) << targets.dump();
     EXPECT_EQ(targets[0]["labels"]["__metrics_path__"], "/node/gpu-1/metrics");
@@ -320,18 +326,7 @@ TEST_F(NodeGpusTest, EndpointsServeRunningExportersOnly) {
 TEST_F(NodeGpusTest, HistoryIsWhatTheScrapesWouldHaveStored) {
     a100("gpu-1");
     a100("gpu-2");
-    for (const std::string n : {"gpu-1", "gpu-2"}) {
-        json p = {
-            {"apiVersion", "v1"},
-            {"kind", "Pod"},
-            {"metadata",
-             {{"name", "dcgm-exporter-" + n},
-              {"namespace", "ml"},
-              {"labels", {{"app.kubernetes.io/name", "dcgm-exporter"}}}}},
-            {"spec", {{"nodeName", n}, {"containers", json::array({{{"name", "dcgm-exporter"}}})}}},
-            {"status", {{"phase", n == "gpu-1" ? "Running" : "Pending"}}}};
-        create(p);
-    }
+    exportersOnGpu1AndGpu2();
     std::ostringstream out;
     ASSERT_TRUE(sim->writeDcgmHistory(out, std::chrono::system_clock::now(),
                                       std::chrono::minutes(10), std::chrono::minutes(2)));

@@ -34,16 +34,8 @@ private:
 };
 
 std::string field(const DumpRow &row, const std::string &name) {
-    for (const auto &[k, v] : row.fields)
-        if (k == name) {
-            if (const auto *s = std::get_if<std::string>(&v))
-                return *s;
-            if (const auto *i = std::get_if<std::int64_t>(&v))
-                return std::to_string(*i);
-            return std::to_string(std::get<double>(v));
-        }
-    ADD_FAILURE() << "no field " << name;
-    return {};
+    EXPECT_NE(row.value(name), nullptr) << "no field " << name;
+    return row.text(name);
 }
 
 const DumpRow *find(const std::vector<DumpRow> &rows, const std::string &node,

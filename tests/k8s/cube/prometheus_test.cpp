@@ -408,18 +408,8 @@ protected:
         return vector(joined);
     }
     static std::string field(const DumpRow &row, const char *name) {
-        for (const auto &[k, v] : row.fields)
-            if (k == name) {
-                if (const auto *s = std::get_if<std::string>(&v))
-                    return *s;
-                if (const auto *i = std::get_if<std::int64_t>(&v))
-                    return std::to_string(*i);
-                std::ostringstream out;
-                out << std::get<double>(v);
-                return out.str();
-            }
-        ADD_FAILURE() << name;
-        return {};
+        EXPECT_NE(row.value(name), nullptr) << name;
+        return row.text(name);
     }
 };
 
