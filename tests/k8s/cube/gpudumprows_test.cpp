@@ -86,6 +86,7 @@ TEST(GpuDumpRowsTest, RowsPerNodeAndResourceWithTopology) {
     const auto rows = GpuDumpRows::rows({c}, options);
     ASSERT_EQ(rows.size(), 4u); // the CPU node has no row
     std::vector<std::string> names;
+    names.reserve(rows.size());
     for (const auto &r : rows)
         names.push_back(field(r, "node"));
     EXPECT_EQ(names,

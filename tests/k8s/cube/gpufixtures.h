@@ -42,7 +42,7 @@ public:
     std::shared_ptr<const Node> node(const std::string &name, nlohmann::json labels,
                                      nlohmann::json allocatable, bool ready = true,
                                      const std::string &topology = {}, bool cordoned = false,
-                                     nlohmann::json taints = nlohmann::json::array()) {
+                                     const nlohmann::json &taints = nlohmann::json::array()) {
         if (!allocatable.contains("cpu"))
             allocatable["cpu"] = "64";
         if (!allocatable.contains("memory"))

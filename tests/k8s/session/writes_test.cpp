@@ -76,6 +76,7 @@ TEST_F(WritesTest, BulkLabelsWithAResultPerNode) {
     const std::vector<std::string> nodes = {"cpu-public-1", "cpu-public-2", "cpu-speech-1",
                                             "cpu-speech-2", "cpu-vision-1"};
     std::vector<WriteRequest> writes;
+    writes.reserve(nodes.size());
     for (const auto &n : nodes)
         writes.push_back(NodeWrites::labels(n, {{"team", "ml"}, {"share", std::nullopt}}, rvOf(n)));
     // One of them changed since the user looked.
