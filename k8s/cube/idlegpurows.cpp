@@ -161,6 +161,7 @@ Result<std::vector<DumpRow>, std::string> IdleGpuRows::rows(const ClusterSnapsho
         double usedHours = 0;
     };
     const long long window = windowOf(options);
+    const auto runStep = static_cast<double>(windowStep(options));
     constexpr double kDayStepHours = static_cast<double>(kDayStep) / 3600.0;
     std::map<std::string, PodTotals, std::less<>> podTotals; // by "ns/name"
     for (const auto &[k, d] : devices) {
@@ -174,9 +175,8 @@ Result<std::vector<DumpRow>, std::string> IdleGpuRows::rows(const ClusterSnapsho
             continue; // not held now
         ++t.gpus;
         // Since the last busy step, else for every step seen.
-        const double idleFor =
-            v[LastBusy] ? std::max(0.0, *v[Latest] - *v[LastBusy])
-                        : v[RunSteps].value_or(0) * static_cast<double>(windowStep(options));
+        const double idleFor = v[LastBusy] ? std::max(0.0, *v[Latest] - *v[LastBusy])
+                                           : v[RunSteps].value_or(0) * runStep;
         // Idle needs a reading: a device that reads only NaN in the window is not judged.
         t.idle = t.idle && idleFor >= static_cast<double>(window) && v[WindowMax].has_value();
         t.idleFor = std::min(t.idleFor, idleFor);
