@@ -171,6 +171,8 @@ ClusterChange ClusterStore::apply(std::span<const ClusterSession::Delta> deltas)
         case k8s::ObjectKind::CustomResource:
             applyCustom(d, change);
             break;
+        case k8s::ObjectKind::TableRow:
+            break; // table watches hand their rows to their own feeds, never to the cache
         }
     }
     // Nodes that came and went inside the batch are neither changed nor added.
@@ -248,6 +250,33 @@ std::vector<PodPtr> ClusterStore::podsOfJob(std::string_view ns, std::string_vie
         if (k8s::JobPods::belongsTo(kind, name, owners,
                                     [&labels](std::string_view key) { return labels.value(key); }))
             out.push_back(pod);
+    }
+    std::sort(out.begin(), out.end(),
+              [](const PodPtr &a, const PodPtr &b) { return a->name() < b->name(); });
+    return out;
+}
+
+std::vector<PodPtr> ClusterStore::podsOwnedBy(std::string_view ns, std::string_view kind,
+                                              std::string_view name) const {
+    std::vector<PodPtr> out;
+    for (const auto &[key, pod] : m_pods) {
+        if (pod->namespaceName() != ns)
+            continue;
+        for (std::size_t i = 0; i < pod->ownerCount(); ++i) {
+            const auto owner = pod->owner(i);
+            bool owned = owner.kind == kind && owner.name == name;
+            if (!owned && kind == "Deployment" && owner.kind == "ReplicaSet") {
+                const auto hash = pod->labels().value("pod-template-hash");
+                owned = hash && owner.name.size() == name.size() + 1 + hash->size() &&
+                        owner.name.substr(0, name.size()) == name &&
+                        owner.name[name.size()] == '-' &&
+                        owner.name.substr(name.size() + 1) == *hash;
+            }
+            if (owned) {
+                out.push_back(pod);
+                break;
+            }
+        }
     }
     std::sort(out.begin(), out.end(),
               [](const PodPtr &a, const PodPtr &b) { return a->name() < b->name(); });

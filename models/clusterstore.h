@@ -76,6 +76,11 @@ public:
     std::vector<PodPtr> podsOfJob(const k8s::CustomResource &job) const {
         return podsOfJob(job.namespaceName(), job.kindName(), job.name());
     }
+    /// Pods a workload owns, as the browser's detail shows them: those whose ownerReferences
+    /// name (`kind`, `name`) in `ns`, and for a Deployment those of its ReplicaSets (owner
+    /// ReplicaSet NAME-HASH with the pod's pod-template-hash label HASH); sorted by name. A scan.
+    std::vector<PodPtr> podsOwnedBy(std::string_view ns, std::string_view kind,
+                                    std::string_view name) const;
     const k8s::ClusterAccounting &accounting() const { return m_accounting; }
     /// Every node and pod as shared pointers (for k8s/cube functions that take vectors).
     std::vector<NodePtr> nodeList() const;

@@ -14,13 +14,14 @@ namespace cubedesk::models {
 
 namespace {
 
-ObjectReader::FullObject fullObjectOf(const k8s::WriteResult &r) {
+ObjectReader::FullObject fullObjectOf(const k8s::WriteResult &r,
+                                      const std::set<std::string> &revealed = {}) {
     ObjectReader::FullObject out;
     if (!r.ok()) {
         out.error = toQString(r.error.message);
         return out;
     }
-    const auto yaml = k8s::YamlView::fromJson(r.body);
+    const auto yaml = k8s::YamlView::fromJson(r.body, revealed);
     if (!yaml) {
         out.status = ObjectReader::FullObject::Status::NotJson;
         out.error = toQString(yaml.error());
@@ -40,6 +41,24 @@ std::optional<k8s::WriteRequest> jobGet(const ClusterConnection *cluster, const 
 }
 
 } // namespace
+
+void ObjectReader::readObject(ClusterConnection *cluster, const k8s::ResourceDescriptor &resource,
+                              const QString &ns, const QString &name,
+                              const std::set<std::string> &revealed, const QObject *context,
+                              std::function<void(FullObject)> done) {
+    k8s::ResourceDescriptor scoped = resource;
+    scoped.namespaceScope = resource.namespaced ? ns.toStdString() : std::string();
+    k8s::WriteRequest get;
+    get.method = "GET";
+    get.path = scoped.collectionPath() + '/' + k8s::UrlEscape::segment(name.toStdString());
+    get.subject = resource.plural + ' ' + name.toStdString();
+    cluster->submit(
+        {std::move(get)}, context,
+        [done = std::move(done), revealed](std::vector<k8s::WriteResult> results) {
+            done(fullObjectOf(results.front(), revealed));
+        },
+        1);
+}
 
 void ObjectReader::readPodContainers(ClusterConnection *cluster, const QString &ns,
                                      const QString &pod, const QObject *context,
@@ -111,7 +130,7 @@ bool ObjectReader::readPrinterColumns(ClusterConnection *cluster, const std::str
             if (!table || table->rows.empty())
                 return;
             std::vector<PrinterColumn> columns;
-            const auto &cells = table->rows.front();
+            const auto &cells = table->rows.front().cells;
             for (std::size_t i = 0; i < table->columns.size() && i < cells.size(); ++i) {
                 const QString name = toQString(table->columns[i].name);
                 if (name.compare(QStringLiteral("Name"), Qt::CaseInsensitive) != 0)

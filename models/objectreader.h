@@ -1,19 +1,21 @@
 #pragma once
 
-// ObjectReader: reads one object from the API server on demand for a detail panel — a node or a
-// job, as YAML with its annotations, or a job's printer columns as the server evaluates them (a
-// Table, as `kubectl get` shows) — and hands the panel prepared values, so that ui/ neither
-// sends requests nor parses JSON. The answer is delivered to `done` on the GUI thread unless
-// `context` (the panel) was destroyed meanwhile (ClusterConnection::submit). Reads change
-// nothing on the cluster and are not audited.
+// ObjectReader: reads one object from the API server on demand for a detail panel — a node, a
+// job or any object of the resource browser, as YAML with its annotations, or a job's printer
+// columns as the server evaluates them (a Table, as `kubectl get` shows) — and hands the panel
+// prepared values, so that ui/ neither sends requests nor parses JSON. The answer is delivered to
+// `done` on the GUI thread unless `context` (the panel) was destroyed meanwhile
+// (ClusterConnection::submit). Reads change nothing on the cluster and are not audited.
 // Thread-safety: GUI thread only. Owns nothing.
 
 #include "k8s/api/podcontainernames.h"
+#include "k8s/objects/resourcedescriptor.h"
 
 #include <QString>
 
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -45,6 +47,12 @@ public:
         QString value;
     };
 
+    /// GETs object `ns`/`name` of `resource` (any kind: the resource browser) as YAML, a
+    /// Secret's values masked but for the keys in `revealed` (k8s::YamlView).
+    static void readObject(ClusterConnection *cluster, const k8s::ResourceDescriptor &resource,
+                           const QString &ns, const QString &name,
+                           const std::set<std::string> &revealed, const QObject *context,
+                           std::function<void(FullObject)> done);
     /// GETs pod `ns`/`pod` for its containers.
     static void readPodContainers(ClusterConnection *cluster, const QString &ns, const QString &pod,
                                   const QObject *context, std::function<void(PodContainers)> done);

@@ -31,6 +31,16 @@ Result<TransportSettings, std::string> CommandTarget::settings(const QStringList
     return std::move(*settings);
 }
 
+std::string CommandTarget::namespaceOf(const QStringList &kubeconfigs, const QString &context) {
+    const Kubeconfig config = Kubeconfig::load(KubeconfigSources::fromEnvironment(kubeconfigs));
+    ResolveOptions resolveOptions;
+    auto resolved = context.isEmpty() ? config.resolveCurrent(resolveOptions)
+                                      : config.resolve(context, resolveOptions);
+    if (!resolved.ok())
+        return "default";
+    return resolved.value().namespaceName.toStdString();
+}
+
 QString CommandTarget::contextName(const QStringList &kubeconfigs, const QString &context) {
     if (!context.isEmpty())
         return context;

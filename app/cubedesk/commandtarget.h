@@ -8,8 +8,8 @@
 
 #include <string>
 
-/// What the headless commands (--logs, --exec) share: a pod named `[CONTEXT/]NAMESPACE/POD` and
-/// the transport settings of a kubeconfig context, resolved as the window resolves them
+/// What the headless commands (--logs, --exec, --get) share: a pod named `[CONTEXT/]NAMESPACE/POD`
+/// and the transport settings of a kubeconfig context, resolved as the window resolves them
 /// (KUBECONFIG and --kubeconfig, exec plugins and all).
 ///
 /// Thread-safety: pure functions; settings() reads files and runs no plugin.
@@ -25,6 +25,9 @@ struct CommandTarget {
     /// (empty: KUBECONFIG or ~/.kube/config), or why there are none.
     static cubedesk::k8s::Result<cubedesk::k8s::TransportSettings, std::string>
     settings(const QStringList &kubeconfigs, const QString &context);
+    /// The namespace of `context` (empty: the current context): the kubeconfig's, else
+    /// "default", as kubectl picks it.
+    static std::string namespaceOf(const QStringList &kubeconfigs, const QString &context);
     /// `context`, or the current context's name when it is empty.
     static QString contextName(const QStringList &kubeconfigs, const QString &context);
 };

@@ -4,6 +4,7 @@
 #include "app/cubedesk/draincommand.h"
 #include "app/cubedesk/dumpcommand.h"
 #include "app/cubedesk/execcommand.h"
+#include "app/cubedesk/getcommand.h"
 #include "app/cubedesk/logscommand.h"
 #include "k8s/api/goduration.h"
 #include "k8s/api/rfc3339.h"
@@ -33,9 +34,10 @@ namespace {
 bool headless(int argc, char **argv) {
     for (int i = 1; i < argc && std::strcmp(argv[i], "--") != 0; ++i)
         if (std::strncmp(argv[i], "--dump", 6) == 0 || std::strncmp(argv[i], "--logs", 6) == 0 ||
-            std::strncmp(argv[i], "--exec", 6) == 0 || std::strncmp(argv[i], "--drain", 7) == 0 ||
-            std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0 ||
-            std::strcmp(argv[i], "--version") == 0 || std::strcmp(argv[i], "-v") == 0)
+            std::strncmp(argv[i], "--get", 5) == 0 || std::strncmp(argv[i], "--exec", 6) == 0 ||
+            std::strncmp(argv[i], "--drain", 7) == 0 || std::strcmp(argv[i], "--help") == 0 ||
+            std::strcmp(argv[i], "-h") == 0 || std::strcmp(argv[i], "--version") == 0 ||
+            std::strcmp(argv[i], "-v") == 0)
             return true;
     return false;
 }
@@ -79,7 +81,7 @@ int main(int argc, char **argv) {
                                       .arg(DumpCommand::supported().join(QLatin1Char('|'))),
                                   QStringLiteral("WHAT"));
     const QCommandLineOption format(QStringLiteral("format"),
-                                    QStringLiteral("json (default) or tsv."),
+                                    QStringLiteral("json (default) or tsv; with --get: wide."),
                                     QStringLiteral("FORMAT"), QStringLiteral("json"));
     const QCommandLineOption follow(
         QStringLiteral("follow"),
@@ -125,7 +127,8 @@ int main(int argc, char **argv) {
     const QCommandLineOption timeout(
         QStringLiteral("timeout"),
         QStringLiteral("With --dump: how long to wait for sync (default 60). With --drain: how "
-                       "long each node may take (default: no limit)."),
+                       "long each node may take (default: no limit). With --get: for the whole "
+                       "answer (default 60)."),
         QStringLiteral("SECONDS"), QStringLiteral("60"));
     const QCommandLineOption prometheus(
         QStringLiteral("prometheus"),
@@ -177,6 +180,21 @@ int main(int argc, char **argv) {
         QStringLiteral("concurrency"),
         QStringLiteral("With --drain: nodes drained at the same time (default 1)."),
         QStringLiteral("N"), QStringLiteral("1"));
+    const QCommandLineOption get(
+        QStringLiteral("get"),
+        QStringLiteral("Headless: print the server's table of RESOURCE as kubectl get does; a "
+                       "NAME after it prints one object."),
+        QStringLiteral("RESOURCE"));
+    const QCommandLineOption namespaceOption(
+        QStringList{QStringLiteral("n"), QStringLiteral("namespace")},
+        QStringLiteral("With --get: the namespace (default: the context's)."),
+        QStringLiteral("NS"));
+    const QCommandLineOption allNamespaces(
+        QStringList{QStringLiteral("A"), QStringLiteral("all-namespaces")},
+        QStringLiteral("With --get: every namespace (a NAMESPACE column first)."));
+    const QCommandLineOption selector(QStringList{QStringLiteral("l"), QStringLiteral("selector")},
+                                      QStringLiteral("With --get: a label selector."),
+                                      QStringLiteral("SELECTOR"));
     const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("zh_CN or en."),
                                   QStringLiteral("LANG"));
     const QCommandLineOption readOnly(QStringLiteral("read-only"),
@@ -211,7 +229,11 @@ int main(int argc, char **argv) {
                        dryRun,
                        serverDryRun,
                        disableEviction,
-                       concurrency});
+                       concurrency,
+                       get,
+                       namespaceOption,
+                       allNamespaces,
+                       selector});
     parser.addPositionalArgument(QStringLiteral("-- COMMAND"),
                                  QStringLiteral("With --exec: the command and its arguments."));
     parser.process(app);
@@ -333,6 +355,36 @@ int main(int argc, char **argv) {
             }
         }
         return LogsCommand::run(o);
+    }
+    if (parser.isSet(get)) {
+        if (qEnvironmentVariableIsEmpty("QT_LOGGING_RULES"))
+            QLoggingCategory::setFilterRules(QStringLiteral("cubedesk.*=false"));
+        GetCommand::Options o;
+        o.resource = parser.value(get);
+        const QStringList names = parser.positionalArguments();
+        if (names.size() > 1) {
+            std::cerr << "cubedesk: --get takes at most one NAME" << std::endl;
+            return 2;
+        }
+        o.name = names.value(0);
+        o.kubeconfigs = kubeconfigs;
+        o.contexts = parser.values(context);
+        o.ns = parser.value(namespaceOption);
+        o.allNamespaces = parser.isSet(allNamespaces);
+        o.selector = parser.value(selector);
+        const QString output = parser.isSet(format) ? parser.value(format) : QString();
+        if (!output.isEmpty() && output != QLatin1String("wide")) {
+            std::cerr << "cubedesk: --get prints tables; --format may only be wide" << std::endl;
+            return 2;
+        }
+        o.wide = output == QLatin1String("wide");
+        bool ok = false;
+        o.timeoutSeconds = parser.value(timeout).toDouble(&ok);
+        if (!ok || o.timeoutSeconds <= 0) {
+            std::cerr << "cubedesk: --timeout needs a positive number of seconds" << std::endl;
+            return 2;
+        }
+        return GetCommand::run(o);
     }
     if (parser.isSet(dump)) {
         // Headless output is the rows on stdout and at most one line of error on stderr; the

@@ -1,5 +1,6 @@
 #include "k8s/api/discovery.h"
 
+#include "k8s/api/asciicase.h"
 #include "k8s/api/jsonfields.h"
 
 #include <algorithm>
@@ -65,6 +66,7 @@ Status<std::string> Discovery::addAggregated(std::string_view body) {
                 res.version = version;
                 res.plural = JsonFields::text(r, "resource");
                 res.kind = JsonFields::text(r["responseKind"], "kind");
+                res.singular = JsonFields::text(r, "singularResource");
                 res.namespaced = JsonFields::text(r, "scope") != "Cluster";
                 res.verbs = JsonFields::strings(r, "verbs");
                 res.shortNames = JsonFields::strings(r, "shortNames");
@@ -143,6 +145,7 @@ Status<std::string> Discovery::addResourceList(std::string_view body) {
         res.version = version;
         res.plural = name;
         res.kind = JsonFields::text(r, "kind");
+        res.singular = JsonFields::text(r, "singularName");
         bool namespaced = true;
         if (r["namespaced"].get(namespaced) == simdjson::SUCCESS)
             res.namespaced = namespaced;
@@ -166,6 +169,62 @@ void Discovery::markPreferred() {
         auto it = m_preferred.find(r.group);
         r.preferred = it != m_preferred.end() && it->second == r.version;
     }
+}
+
+std::optional<ApiResource> Discovery::resolve(std::string_view name) const {
+    const std::string lower = AsciiCase::lower(name);
+    // kubectl's schema.ParseResourceArg: "r.v.g" names a version when that is served, else
+    // "r.g..." is a resource of group "g...".
+    struct Candidate {
+        std::string_view resource;
+        std::string_view version; ///< "": the preferred one
+        std::string_view group;
+        bool anyGroup = false;
+    };
+    std::vector<Candidate> candidates;
+    const std::string_view text(lower);
+    const std::size_t dot = text.find('.');
+    if (dot == std::string_view::npos) {
+        candidates.push_back({text, {}, {}, true});
+    } else {
+        const std::string_view rest = text.substr(dot + 1);
+        const std::size_t second = rest.find('.');
+        if (second != std::string_view::npos)
+            candidates.push_back(
+                {text.substr(0, dot), rest.substr(0, second), rest.substr(second + 1), false});
+        candidates.push_back({text.substr(0, dot), {}, rest, false});
+    }
+    // Without a version the preferred one first; a resource served only at another version
+    // is still found.
+    auto inScope = [](const ApiResource &r, const Candidate &c, bool preferredOnly) {
+        if (r.plural.find('/') != std::string::npos)
+            return false;
+        if (!c.anyGroup && r.group != c.group)
+            return false;
+        if (!c.version.empty())
+            return r.version == c.version;
+        return r.preferred || !preferredOnly;
+    };
+    auto singularOf = [](const ApiResource &r) {
+        return r.singular.empty() ? AsciiCase::lower(r.kind) : r.singular;
+    };
+    for (const Candidate &c : candidates) {
+        for (const bool preferredOnly : {true, false}) {
+            // Short names expand first (kubectl's shortcut expander), then plural and singular.
+            for (const auto &r : m_resources)
+                if (inScope(r, c, preferredOnly) &&
+                    std::find(r.shortNames.begin(), r.shortNames.end(), c.resource) !=
+                        r.shortNames.end())
+                    return r;
+            for (const auto &r : m_resources)
+                if (inScope(r, c, preferredOnly) && r.plural == c.resource)
+                    return r;
+            for (const auto &r : m_resources)
+                if (inScope(r, c, preferredOnly) && singularOf(r) == c.resource)
+                    return r;
+        }
+    }
+    return std::nullopt;
 }
 
 std::optional<ApiResource> Discovery::find(std::string_view group, std::string_view plural) const {

@@ -15,6 +15,7 @@ struct ApiResource {
     std::string group; ///< "" for the core group
     std::string version;
     std::string plural;
+    std::string singular; ///< as served; the lower-case kind when the server names none
     std::string kind;
     bool namespaced = true;
     bool hasStatus = false;
@@ -53,6 +54,14 @@ public:
     std::optional<ApiResource> find(std::string_view group, std::string_view plural) const;
     /// The resource for group + kind at the preferred version, if served.
     std::optional<ApiResource> findKind(std::string_view group, std::string_view kind) const;
+    /// The resource a user means by `name`, as kubectl 1.32 resolves a resource argument:
+    /// "RESOURCE", "RESOURCE.GROUP" or "RESOURCE.VERSION.GROUP", where RESOURCE is a short name
+    /// (first), a plural or a singular name, in any case ("deploy", "Deployment",
+    /// "deployments.apps", "jobs.v1.batch"); subresources are not resources. When several
+    /// groups serve the name, the first in discovery order wins, as kubectl's priority does
+    /// (the core group, then the server's group order); without a version, the group's
+    /// preferred one.
+    std::optional<ApiResource> resolve(std::string_view name) const;
 
 private:
     void markPreferred();

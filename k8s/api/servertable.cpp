@@ -1,8 +1,10 @@
 #include "k8s/api/servertable.h"
 
+#include "k8s/api/humanduration.h"
 #include "k8s/api/jsonfields.h"
+#include "k8s/api/rfc3339.h"
+#include "k8s/api/tablecelltext.h"
 
-#include <charconv>
 #include <cstdint>
 
 #include <simdjson.h>
@@ -16,24 +18,36 @@ std::string cellText(simdjson::dom::element cell) {
     case simdjson::dom::element_type::STRING:
         return std::string(cell.get_string().value_unsafe());
     case simdjson::dom::element_type::INT64:
-        return std::to_string(cell.get_int64().value_unsafe());
+        return TableCellText::ofInteger(cell.get_int64().value_unsafe());
     case simdjson::dom::element_type::UINT64:
-        return std::to_string(cell.get_uint64().value_unsafe());
-    case simdjson::dom::element_type::DOUBLE: {
-        char buffer[64];
-        const auto end =
-            std::to_chars(buffer, buffer + sizeof buffer, cell.get_double().value_unsafe()).ptr;
-        return std::string(buffer, end);
-    }
+        return TableCellText::ofUnsigned(cell.get_uint64().value_unsafe());
+    case simdjson::dom::element_type::DOUBLE:
+        return TableCellText::ofNumber(cell.get_double().value_unsafe());
     case simdjson::dom::element_type::BOOL:
-        return cell.get_bool().value_unsafe() ? "true" : "false";
+        return TableCellText::ofBool(cell.get_bool().value_unsafe());
     case simdjson::dom::element_type::NULL_VALUE:
-        return "<none>";
+        return TableCellText::ofNull();
     case simdjson::dom::element_type::ARRAY:
     case simdjson::dom::element_type::OBJECT:
-        return simdjson::minify(cell);
+        return TableCellText::ofCompound(simdjson::minify(cell));
     }
     return {};
+}
+
+std::vector<ServerTable::Column> columnsOf(simdjson::dom::array definitions) {
+    std::vector<ServerTable::Column> columns;
+    for (simdjson::dom::element d : definitions) {
+        ServerTable::Column column;
+        column.name = JsonFields::text(d, "name");
+        column.type = JsonFields::text(d, "type");
+        column.format = JsonFields::text(d, "format");
+        column.description = JsonFields::text(d, "description");
+        std::int64_t priority = 0;
+        if (d["priority"].get(priority) == simdjson::SUCCESS)
+            column.priority = static_cast<int>(priority);
+        columns.push_back(std::move(column));
+    }
+    return columns;
 }
 
 } // namespace
@@ -54,25 +68,75 @@ Result<ServerTable, std::string> ServerTable::parse(std::string_view body) {
         return std::string("the Table has no columnDefinitions or rows");
     }
     ServerTable table;
-    for (simdjson::dom::element d : definitions) {
-        Column column;
-        column.name = JsonFields::text(d, "name");
-        column.type = JsonFields::text(d, "type");
-        column.format = JsonFields::text(d, "format");
-        std::int64_t priority = 0;
-        if (d["priority"].get(priority) == simdjson::SUCCESS)
-            column.priority = static_cast<int>(priority);
-        table.columns.push_back(std::move(column));
+    table.columns = columnsOf(definitions);
+    simdjson::dom::element meta;
+    if (doc["metadata"].get(meta) == simdjson::SUCCESS) {
+        table.resourceVersion = JsonFields::text(meta, "resourceVersion");
+        table.continueToken = JsonFields::text(meta, "continue");
     }
     for (simdjson::dom::element row : rows) {
+        Row out;
         simdjson::dom::array cells;
-        std::vector<std::string> texts;
         if (row["cells"].get(cells) == simdjson::SUCCESS)
             for (simdjson::dom::element cell : cells)
-                texts.push_back(cellText(cell));
-        table.rows.push_back(std::move(texts));
+                out.cells.push_back(cellText(cell));
+        simdjson::dom::element objectMeta;
+        if (row.at_pointer("/object/metadata").get(objectMeta) == simdjson::SUCCESS) {
+            out.ns = JsonFields::text(objectMeta, "namespace");
+            out.name = JsonFields::text(objectMeta, "name");
+        }
+        table.rows.push_back(std::move(out));
     }
     return table;
+}
+
+Result<ServerTable, std::string>
+ServerTable::fromObjects(std::string_view body, std::chrono::system_clock::time_point now) {
+    simdjson::dom::parser parser;
+    simdjson::dom::element doc;
+    if (parser.parse(body.data(), body.size()).get(doc) != simdjson::SUCCESS || !doc.is_object())
+        return std::string("the answer is not a JSON object");
+    ServerTable table;
+    table.columns = {{"Name", "string", "name", "", 0}, {"Age", "string", "", "", 0}};
+    auto addRow = [&](simdjson::dom::element object) {
+        simdjson::dom::element meta;
+        if (object["metadata"].get(meta) != simdjson::SUCCESS)
+            return;
+        Row row;
+        row.ns = JsonFields::text(meta, "namespace");
+        row.name = JsonFields::text(meta, "name");
+        const auto created = Rfc3339::parseSeconds(JsonFields::text(meta, "creationTimestamp"));
+        const auto nowSeconds =
+            std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch());
+        std::string age = created ? humanDuration(nowSeconds - std::chrono::seconds(*created))
+                                  : std::string("<unknown>");
+        row.cells = {row.name, std::move(age)};
+        table.rows.push_back(std::move(row));
+    };
+    simdjson::dom::array items;
+    if (doc["items"].get(items) == simdjson::SUCCESS) {
+        simdjson::dom::element meta;
+        if (doc["metadata"].get(meta) == simdjson::SUCCESS) {
+            table.resourceVersion = JsonFields::text(meta, "resourceVersion");
+            table.continueToken = JsonFields::text(meta, "continue");
+        }
+        for (simdjson::dom::element item : items)
+            addRow(item);
+    } else {
+        addRow(doc);
+    }
+    return table;
+}
+
+Result<std::vector<ServerTable::Column>, std::string>
+ServerTable::parseColumns(std::string_view json) {
+    simdjson::dom::parser parser;
+    simdjson::dom::element doc;
+    simdjson::dom::array definitions;
+    if (parser.parse(json.data(), json.size()).get(doc) != simdjson::SUCCESS ||
+        doc.get(definitions) != simdjson::SUCCESS)
+        return std::string("the Table's columnDefinitions are not a JSON array");
+    return columnsOf(definitions);
 }
 
 } // namespace cubedesk::k8s

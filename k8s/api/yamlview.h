@@ -1,10 +1,14 @@
 #pragma once
 // YamlView: a full Kubernetes object (JSON, as the API returns it) turned into the YAML people
 // read in `kubectl get -o yaml`, for the read-only YAML panels. managedFields are dropped, as
-// kubectl does by default. Pure function; any thread.
+// kubectl does by default. A Secret's values (`data`, `stringData`) are masked — the key stays,
+// the value becomes "<hidden: N bytes>" — unless its key is among `revealed`, and so is the
+// copy `kubectl apply` keeps in the last-applied-configuration annotation: a value a user did
+// not ask to see never becomes text. Pure function; any thread.
 
 #include "k8s/api/result.h"
 
+#include <set>
 #include <string>
 
 namespace cubedesk::k8s {
@@ -12,7 +16,11 @@ namespace cubedesk::k8s {
 class YamlView final {
 public:
     /// The YAML, or why `json` is not a JSON object.
-    static Result<std::string, std::string> fromJson(const std::string &json);
+    static Result<std::string, std::string> fromJson(const std::string &json,
+                                                     const std::set<std::string> &revealed = {});
+    /// What a masked value reads: "<hidden: N bytes>" (N: the decoded size of base64 `data`,
+    /// the length of a `stringData` value).
+    static std::string maskedValue(std::size_t bytes);
 };
 
 } // namespace cubedesk::k8s

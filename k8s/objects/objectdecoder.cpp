@@ -3,6 +3,7 @@
 #include "k8s/api/jsontoken.h"
 #include "k8s/api/quantity.h"
 #include "k8s/api/rfc3339.h"
+#include "k8s/api/tablecelltext.h"
 #include "k8s/objects/customresource.h"
 #include "k8s/objects/event.h"
 #include "k8s/objects/limitrange.h"
@@ -11,6 +12,7 @@
 #include "k8s/objects/pod.h"
 #include "k8s/objects/resourcequota.h"
 #include "k8s/objects/stringpool.h"
+#include "k8s/objects/tablerow.h"
 #include "k8s/objects/tailallocator.h"
 #include "k8s/objects/uid.h"
 
@@ -465,6 +467,10 @@ private:
     error_code decodeLimitRange(od::object &object, std::shared_ptr<const KubeObject> &out);
     error_code decodeEvent(od::object &object, std::shared_ptr<const KubeObject> &out);
     error_code decodeCustomResource(od::object &object, std::shared_ptr<const KubeObject> &out);
+    error_code decodeTableRow(od::object &object, std::shared_ptr<const KubeObject> &out);
+    error_code decodeTableCell(od::value &value);
+    /// A Table watch event's object: its one row, and its column definitions when present.
+    error_code decodeTableEvent(od::object &table, WatchEvent &event);
     error_code decodeCustomSpec(od::value &value, CustomResource &cr);
     error_code decodeReplicaTemplate(od::value &value, CustomResource &cr, std::string_view role);
     error_code decodeSparkRole(od::value &value, CustomResource &cr, bool executor);
@@ -514,6 +520,10 @@ private:
     bool m_hasStartTime = false;
     std::int64_t m_ready = 0;
     std::int64_t m_restarts = 0;
+
+    // TableRow scratch: the cells' text, one after another, and where each ends.
+    std::string m_cellText;
+    std::vector<std::uint32_t> m_cellEnds;
 };
 
 namespace {
@@ -578,6 +588,7 @@ Status<std::string> ObjectDecoder::Impl::decodeWatchEvent(ObjectKind kind, std::
     event.resourceVersion.clear();
     event.initialEventsEnd = false;
     event.status = WatchEvent::Status{};
+    event.tableColumns.clear();
     enum class Seen { None, Known };
     Seen seenType = Seen::None;
     bool objectSeen = false;
@@ -597,6 +608,8 @@ Status<std::string> ObjectDecoder::Impl::decodeWatchEvent(ObjectKind kind, std::
             return SUCCESS;
         }
         default: {
+            if (kind == ObjectKind::TableRow)
+                return decodeTableEvent(object, event);
             std::shared_ptr<const KubeObject> decoded;
             CUBEDESK_TRY(decodeObject(kind, object, decoded));
             event.object = std::move(decoded);
@@ -688,6 +701,8 @@ error_code ObjectDecoder::Impl::decodeObject(ObjectKind kind, od::object &object
         return decodeEvent(object, out);
     case ObjectKind::CustomResource:
         return decodeCustomResource(object, out);
+    case ObjectKind::TableRow:
+        return decodeTableRow(object, out);
     }
     return simdjson::INCORRECT_TYPE;
 }
@@ -1724,6 +1739,126 @@ ObjectKind ObjectDecoder::kindFor(std::string_view kindName) {
     if (kindName == "Event")
         return ObjectKind::Event;
     return ObjectKind::CustomResource;
+}
+
+// ---- TableRow -----------------------------------------------------------------------------------
+
+error_code ObjectDecoder::Impl::decodeTableCell(od::value &value) {
+    od::json_type type;
+    CUBEDESK_TRY(value.type().get(type));
+    switch (type) {
+    case od::json_type::string: {
+        std::string_view text;
+        CUBEDESK_TRY(value.get_string().get(text));
+        m_cellText += text;
+        break;
+    }
+    case od::json_type::number: {
+        od::number number;
+        CUBEDESK_TRY(value.get_number().get(number));
+        if (number.is_int64())
+            m_cellText += TableCellText::ofInteger(number.get_int64());
+        else if (number.is_uint64())
+            m_cellText += TableCellText::ofUnsigned(number.get_uint64());
+        else
+            m_cellText += TableCellText::ofNumber(number.get_double());
+        break;
+    }
+    case od::json_type::boolean: {
+        bool flag = false;
+        CUBEDESK_TRY(value.get_bool().get(flag));
+        m_cellText += TableCellText::ofBool(flag);
+        break;
+    }
+    case od::json_type::null:
+        break;
+    case od::json_type::array: {
+        od::array array;
+        std::string_view json;
+        CUBEDESK_TRY(value.get_array().get(array));
+        CUBEDESK_TRY(array.raw_json().get(json));
+        m_cellText += TableCellText::ofCompound(json);
+        break;
+    }
+    case od::json_type::object: {
+        od::object object;
+        std::string_view json;
+        CUBEDESK_TRY(value.get_object().get(object));
+        CUBEDESK_TRY(object.raw_json().get(json));
+        m_cellText += TableCellText::ofCompound(json);
+        break;
+    }
+    }
+    m_cellEnds.push_back(static_cast<std::uint32_t>(m_cellText.size()));
+    return SUCCESS;
+}
+
+error_code ObjectDecoder::Impl::decodeTableRow(od::object &object,
+                                               std::shared_ptr<const KubeObject> &out) {
+    m_cellText.clear();
+    m_cellEnds.clear();
+    CUBEDESK_TRY(readFields(
+        object,
+        On{"cells",
+           [this](od::value &v) {
+               return forEachElement(v, [this](od::value &cell) { return decodeTableCell(cell); });
+           }},
+        On{"object", [this](od::value &v) { return readFields(v, metadata(Wanted::None)); }}));
+    if (m_cellEnds.size() > std::numeric_limits<std::uint16_t>::max())
+        return simdjson::CAPACITY;
+    m_tail.reset(sizeof(TableRow));
+    std::vector<TailText> spans(m_cellEnds.size());
+    const std::size_t spansOffset =
+        m_tail.append(spans.data(), spans.size() * sizeof(TailText), alignof(TailText));
+    std::uint32_t begin = 0;
+    for (std::size_t i = 0; i < m_cellEnds.size(); ++i) {
+        spans[i] = m_tail.text(std::string_view(m_cellText).substr(begin, m_cellEnds[i] - begin));
+        begin = m_cellEnds[i];
+    }
+    m_tail.patch(spansOffset, spans.data(), spans.size() * sizeof(TailText));
+    BaseDraft base;
+    prepareBase(base);
+    std::shared_ptr<TableRow> row = allocate<TableRow>(ObjectKind::TableRow, base);
+    row->m_cells = static_cast<std::uint32_t>(spansOffset);
+    row->m_cellCount = static_cast<std::uint16_t>(m_cellEnds.size());
+    row->m_deleting = m_meta.hasDeletion;
+    out = std::move(row);
+    return SUCCESS;
+}
+
+error_code ObjectDecoder::Impl::decodeTableEvent(od::object &table, WatchEvent &event) {
+    bool rowSeen = false;
+    CUBEDESK_TRY(readFields(
+        table,
+        On{"columnDefinitions",
+           [&](od::value &v) -> error_code {
+               od::json_type type;
+               CUBEDESK_TRY(v.type().get(type));
+               if (type == od::json_type::null)
+                   return SUCCESS;
+               od::array columns;
+               std::string_view json;
+               CUBEDESK_TRY(v.get_array().get(columns));
+               CUBEDESK_TRY(columns.raw_json().get(json));
+               event.tableColumns.assign(json);
+               return SUCCESS;
+           }},
+        On{"rows", [&](od::value &v) {
+               return forEachElement(v, [&](od::value &element) -> error_code {
+                   if (rowSeen)
+                       return SUCCESS; // one row per event; more would be a server's error
+                   rowSeen = true;
+                   od::object row;
+                   CUBEDESK_TRY(element.get_object().get(row));
+                   m_meta.clear();
+                   std::shared_ptr<const KubeObject> decoded;
+                   CUBEDESK_TRY(decodeTableRow(row, decoded));
+                   event.object = std::move(decoded);
+                   event.resourceVersion = event.object->resourceVersion();
+                   return SUCCESS;
+               });
+           }}));
+    return rowSeen ? SUCCESS : simdjson::NO_SUCH_FIELD;
 }
 
 } // namespace cubedesk::k8s

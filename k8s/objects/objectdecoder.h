@@ -2,9 +2,11 @@
 
 // ObjectDecoder: turns the JSON bytes of one Kubernetes object (a LIST item, a GET body) or one
 // watch-stream line straight into a slim projection (Pod, Node, Namespace, ResourceQuota,
-// LimitRange, Event, CustomResource) with simdjson's on-demand API — no DOM, no Qt JSON
-// (docs/performance.md). Only the fields the projections keep are read; everything else
-// (managedFields, container specs, images, ...) is skipped by the structural index.
+// LimitRange, Event, CustomResource, and TableRow: a row of a server-side Table — a LIST item is
+// then one element of the Table's `rows`, a watch event's object a one-row Table whose column
+// definitions, when present, go to WatchEvent::tableColumns) with simdjson's on-demand API — no
+// DOM, no Qt JSON (docs/performance.md). Only the fields the projections keep are read; everything
+// else (managedFields, container specs, images, ...) is skipped by the structural index.
 //
 // Threads and ownership: one decoder per session thread; it is not thread-safe. It owns a
 // reusable simdjson parser and a padded copy buffer (no allocation per document once warm) and

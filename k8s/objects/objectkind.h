@@ -15,6 +15,7 @@ enum class ObjectKind : std::uint8_t {
     LimitRange,
     Event,
     CustomResource, ///< any other kind (Kubeflow/Volcano/Spark/Argo jobs, ...), generic fields
+    TableRow,       ///< any kind, as a row of the server's Table (the resource browser)
 };
 
 /// "Pod", "Node", ...; "CustomResource" for the generic projection.
@@ -34,6 +35,8 @@ constexpr std::string_view objectKindName(ObjectKind kind) {
         return "Event";
     case ObjectKind::CustomResource:
         return "CustomResource";
+    case ObjectKind::TableRow:
+        return "TableRow";
     }
     return "CustomResource";
 }

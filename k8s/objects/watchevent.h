@@ -4,8 +4,9 @@
 //
 // ADDED / MODIFIED / DELETED carry `object`. BOOKMARK carries only `resourceVersion` and
 // `initialEventsEnd` (the k8s.io/initial-events-end annotation of a WatchList stream); ERROR
-// carries the metav1.Status in `status` (410 Expired → relist). `resourceVersion` is also set
-// for object events (the object's metadata.resourceVersion), so a watcher can resume from it.
+// carries the metav1.Status in `status` (410 Expired → relist). In a watch of Table rows each
+// event's object is a one-row Table: `object` is that row (a TableRow). `resourceVersion` is also
+// set for object events (the object's metadata.resourceVersion), so a watcher can resume from it.
 //
 // A plain value; the object inside is immutable and shareable across threads.
 
@@ -31,6 +32,9 @@ struct WatchEvent {
     std::string resourceVersion;
     bool initialEventsEnd = false;
     Status status;
+    /// A watch of Table rows (ObjectKind::TableRow): the event Table's columnDefinitions as JSON
+    /// text, when it carried them (the first event of a stream does); "" otherwise.
+    std::string tableColumns;
 };
 
 } // namespace cubedesk::k8s

@@ -15,6 +15,14 @@
 
 namespace cubedesk::k8s {
 
+struct ClusterSession::TableWatch {
+    std::shared_ptr<TableWatchFeed> feed;
+    // The decoder outlives the watch that uses it: members are destroyed in reverse order.
+    std::unique_ptr<ObjectDecoder> decoder;
+    std::unique_ptr<ResourceWatch> watch;
+    bool rowsHanded = false; ///< rows went to the feed under the current columns
+};
+
 namespace {
 
 /// A discovery document or a write's answer, read whole: beyond this it is not one.
@@ -75,6 +83,8 @@ void ClusterSession::reconnect() {
     post([this] {
         for (auto &w : m_watches)
             w->restart();
+        for (auto &t : m_tableWatches)
+            t->watch->restart();
     });
 }
 
@@ -135,6 +145,75 @@ struct ClusterSession::Batch {
             ready();
     }
 };
+
+std::shared_ptr<TableWatchFeed> ClusterSession::openTableWatch(ResourceDescriptor resource,
+                                                               std::function<void()> wake) {
+    resource.kind = ObjectKind::TableRow;
+    auto feed = std::make_shared<TableWatchFeed>(std::move(resource), std::move(wake));
+    post([this, feed] {
+        if (m_exited || m_stop.load())
+            return feed->setClosed();
+        auto table = std::make_unique<TableWatch>();
+        table->feed = feed;
+        startTableWatch(*table);
+        m_tableWatches.push_back(std::move(table));
+    });
+    return feed;
+}
+
+void ClusterSession::closeTableWatch(const std::shared_ptr<TableWatchFeed> &feed) {
+    post([this, feed] {
+        const auto it = std::find_if(m_tableWatches.begin(), m_tableWatches.end(),
+                                     [&](const auto &t) { return t->feed == feed; });
+        if (it == m_tableWatches.end())
+            return;
+        (*it)->watch->stop();
+        (*it)->feed->setClosed();
+        // Kept until the transport reported the cancellation (its callback still names it).
+        m_retiredTableWatches.push_back(std::move(*it));
+        m_tableWatches.erase(it);
+    });
+}
+
+void ClusterSession::startTableWatch(TableWatch &table) {
+    // A pool of its own: the strings of a browsed type go with its rows, not into the cache's.
+    table.decoder = std::make_unique<ObjectDecoder>(StringPool::create());
+    TableWatchFeed *feed = table.feed.get();
+    table.rowsHanded = false;
+    table.watch = std::make_unique<ResourceWatch>(
+        feed->resource(), *m_transport, *table.decoder,
+        [feed, &table](KubeReflector::DeltaType type, const ObjectPtr &row) {
+            table.rowsHanded = true;
+            feed->add(type == KubeReflector::DeltaType::Added ? DeltaBuffer<ObjectPtr>::Type::Added
+                      : type == KubeReflector::DeltaType::Updated
+                          ? DeltaBuffer<ObjectPtr>::Type::Updated
+                          : DeltaBuffer<ObjectPtr>::Type::Deleted,
+                      row);
+        },
+        m_nextSeed++, m_options.timeouts);
+    table.watch->setColumnsSink([this, feed, &table](const std::vector<ServerTable::Column> &c) {
+        feed->setColumns(c);
+        if (table.rowsHanded) // rows printed under other columns: list them again
+            post([this, feed] { relistTableWatch(feed); });
+    });
+    table.watch->start();
+}
+
+void ClusterSession::relistTableWatch(TableWatchFeed *feed) {
+    const auto it = std::find_if(m_tableWatches.begin(), m_tableWatches.end(),
+                                 [&](const auto &t) { return t->feed.get() == feed; });
+    if (it == m_tableWatches.end())
+        return;
+    TableWatch &table = **it;
+    for (const auto &row : table.watch->snapshot())
+        feed->add(DeltaBuffer<ObjectPtr>::Type::Deleted, row);
+    table.watch->stop();
+    auto retired = std::make_unique<TableWatch>();
+    retired->decoder = std::move(table.decoder);
+    retired->watch = std::move(table.watch);
+    m_retiredTableWatches.push_back(std::move(retired));
+    startTableWatch(table);
+}
 
 ClusterSession::StreamId
 ClusterSession::openStream(HttpRequest request, std::function<void(const HttpResponse &)> done) {
@@ -444,9 +523,10 @@ void ClusterSession::watchStatusKinds(bool watched) {
     }
     if (watched) {
         for (const auto &[id, k] : kinds) {
+            const std::string &wanted = id; // a lambda may not capture a structured binding
             const bool running =
                 std::any_of(m_watches.begin(), m_watches.end(),
-                            [&](const auto &w) { return w->resource().id() == id; });
+                            [&](const auto &w) { return w->resource().id() == wanted; });
             if (running)
                 continue;
             auto channel = m_statusKindChannels.find(id);
@@ -590,25 +670,41 @@ void ClusterSession::run() {
             wait = std::min(wait, std::max(std::chrono::milliseconds(0),
                                            std::chrono::duration_cast<std::chrono::milliseconds>(
                                                m_retryAt - now)));
-        for (const auto &w : m_watches)
-            if (auto at = w->wakeAt())
+        auto wakeFor = [&](const ResourceWatch &w) {
+            if (auto at = w.wakeAt())
                 wait = std::min(
                     wait,
                     std::max(std::chrono::milliseconds(0),
                              std::chrono::duration_cast<std::chrono::milliseconds>(*at - now)));
+        };
+        for (const auto &w : m_watches)
+            wakeFor(*w);
+        for (const auto &t : m_tableWatches)
+            wakeFor(*t->watch);
         m_transport->perform(wait);
         m_retiredWatches.clear(); // perform() reported their cancelled requests
+        m_retiredTableWatches.clear();
         for (auto &w : m_watches)
             w->tick();
+        for (auto &t : m_tableWatches) {
+            t->watch->tick();
+            t->feed->setState(t->watch->state());
+        }
         publishStates();
     }
     for (auto &w : m_watches)
         w->stop();
+    for (auto &t : m_tableWatches) {
+        t->watch->stop();
+        t->feed->setClosed();
+    }
     m_transport->perform(std::chrono::milliseconds(0));
     m_transport->cancelAll(); // writes and streams in flight report "cancelled" to their callers
     m_timers.clear();
     m_watches.clear();
     m_retiredWatches.clear();
+    m_tableWatches.clear();
+    m_retiredTableWatches.clear();
     m_decoder.reset();
     // Answer any request still waiting, so no caller blocks forever.
     std::vector<std::function<void()>> jobs;

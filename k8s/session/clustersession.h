@@ -7,6 +7,7 @@
 #include "k8s/session/deltabuffer.h"
 #include "k8s/session/objectdeltaqueue.h"
 #include "k8s/session/resourcewatch.h"
+#include "k8s/session/tablewatchfeed.h"
 #include "k8s/write/writerequest.h"
 
 #include <atomic>
@@ -123,6 +124,16 @@ public:
     /// Runs `job` on the session thread after `delay` (a stream's reconnect backoff); dropped
     /// when the session stops. Any thread.
     void postAfter(std::chrono::milliseconds delay, std::function<void()> job);
+    /// Lists and watches `resource` as the server's Table (its kind is taken as TableRow),
+    /// beside the cache and with a string pool of its own, until closeTableWatch() or stop():
+    /// the rows, columns and state arrive through the returned feed, whose `wake` runs on the
+    /// session thread (post, do not work, in it). Closing hands nothing back: the consumer drops
+    /// its rows, and with the last reference to them the watch's memory is returned. Any thread.
+    std::shared_ptr<TableWatchFeed> openTableWatch(ResourceDescriptor resource,
+                                                   std::function<void()> wake);
+    /// Stops the table watch of `feed` (its closed() turns true). Any thread; a feed that is
+    /// not open here is ignored.
+    void closeTableWatch(const std::shared_ptr<TableWatchFeed> &feed);
     /// Bytes received and seconds spent decoding, all resources (benchmarks).
     std::pair<std::uint64_t, double> transferStats();
 
@@ -145,6 +156,11 @@ private:
     void retryLater(void (ClusterSession::*step)());
     struct Batch;
     void pump(const std::shared_ptr<Batch> &batch);
+    struct TableWatch;
+    /// Session thread: a new ResourceWatch (and decoder) for the table watch, started.
+    void startTableWatch(TableWatch &table);
+    /// Session thread: the table's columns changed under rows already handed over.
+    void relistTableWatch(TableWatchFeed *feed);
 
     Options m_options;
     ObjectDeltaQueue m_deltas; ///< compact while pending; drains to DeltaBuffer's Delta values
@@ -177,6 +193,8 @@ private:
     std::unique_ptr<ObjectDecoder> m_decoder;
     std::vector<std::unique_ptr<ResourceWatch>> m_watches;
     std::vector<std::unique_ptr<ResourceWatch>> m_retiredWatches; ///< stopped, freed next turn
+    std::vector<std::unique_ptr<TableWatch>> m_tableWatches;
+    std::vector<std::unique_ptr<TableWatch>> m_retiredTableWatches; ///< freed next turn
     std::uint64_t m_seed = 0;
     std::uint64_t m_nextSeed = 1;
     // The small members together, so that they share one padded word.

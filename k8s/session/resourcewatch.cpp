@@ -26,7 +26,8 @@ ResourceWatch::ResourceWatch(ResourceDescriptor resource, HttpTransport &transpo
                                         std::chrono::milliseconds(30000), std::chrono::seconds(120),
                                         std::chrono::seconds(60), std::chrono::milliseconds(1000),
                                         seed},
-                  std::move(sink)) {}
+                  std::move(sink))
+    , m_listSplitter(m_resource.kind == ObjectKind::TableRow ? "rows" : "items") {}
 
 ResourceWatch::~ResourceWatch() {
     stop();
@@ -115,7 +116,8 @@ void ResourceWatch::fail(const ReflectorFailure &failure) {
 
 void ResourceWatch::send(HttpRequest req, const std::function<void(std::string_view)> &onBody,
                          void (ResourceWatch::*onDone)(const HttpResponse &)) {
-    req.headers = {"Accept: application/json"};
+    req.headers = {tableRows() ? "Accept: application/json;as=Table;v=v1;g=meta.k8s.io"
+                               : "Accept: application/json"};
     const std::uint64_t generation = ++m_generation;
     if (req.onHeaders)
         req.onHeaders = [this, generation, onHeaders = std::move(req.onHeaders)](int status) {
@@ -163,9 +165,13 @@ void ResourceWatch::startList(const std::string &continueToken, bool unpaged) {
     m_errorBody.clear();
     m_pendingFailure.reset();
     HttpRequest request;
-    request.path = m_resource.collectionPath() + (unpaged ? "" : "?limit=500");
+    std::string query = unpaged ? "" : "&limit=500";
     if (!unpaged && !continueToken.empty())
-        request.path += "&continue=" + UrlEscape::queryValue(continueToken);
+        query += "&continue=" + UrlEscape::queryValue(continueToken);
+    query += m_resource.selectorQuery();
+    if (!query.empty())
+        query[0] = '?';
+    request.path = m_resource.collectionPath() + query;
     request.responseTimeout = m_timeouts.response;
     if (unpaged)
         request.idleTimeout = m_timeouts.listIdle; // it may be big: only silence is wrong
@@ -196,6 +202,21 @@ void ResourceWatch::onListDone(const HttpResponse &r) {
         return fail(failureOf(r, m_errorBody));
     if (!m_listSplitter.finish())
         return fail({0, "incomplete LIST body: " + m_listSplitter.error(), "", -1});
+    if (tableRows()) {
+        if (m_listSplitter.kind() != "Table")
+            return fail({0,
+                         "the server answered a " +
+                             (m_listSplitter.kind().empty() ? std::string("body without a kind")
+                                                            : m_listSplitter.kind()) +
+                             ", not a Table: it cannot print this resource",
+                         "", -1});
+        takeColumns(m_listSplitter.columnDefinitions());
+        if (m_pendingFailure) {
+            auto f = *m_pendingFailure;
+            m_pendingFailure.reset();
+            return fail(f);
+        }
+    }
     std::vector<ObjectPtr> page;
     page.swap(m_page);
     const std::string cont = m_listSplitter.continueToken();
@@ -204,12 +225,28 @@ void ResourceWatch::onListDone(const HttpResponse &r) {
     execute(next);
 }
 
+void ResourceWatch::takeColumns(const std::string &json) {
+    if (json.empty())
+        return;
+    auto columns = ServerTable::parseColumns(json);
+    if (!columns) {
+        m_pendingFailure = ReflectorFailure{0, columns.error(), "", -1};
+        return;
+    }
+    if (*columns == m_columns)
+        return;
+    m_columns = std::move(*columns);
+    if (m_columnsSink)
+        m_columnsSink(m_columns);
+}
+
 void ResourceWatch::startWatch(const ReflectorCommand &command) {
     m_lineSplitter.reset();
     m_errorBody.clear();
     m_pendingFailure.reset();
     HttpRequest request;
-    request.path = m_resource.collectionPath() + "?watch=1&allowWatchBookmarks=true";
+    request.path = m_resource.collectionPath() + "?watch=1&allowWatchBookmarks=true" +
+                   m_resource.selectorQuery();
     if (!command.resourceVersion.empty())
         request.path += "&resourceVersion=" + UrlEscape::queryValue(command.resourceVersion);
     request.path += "&timeoutSeconds=" + std::to_string(command.timeoutSeconds);
@@ -231,6 +268,11 @@ void ResourceWatch::startWatch(const ReflectorCommand &command) {
                     m_pendingFailure =
                         ReflectorFailure{0, "malformed watch event: " + decoded.error(), "", -1};
                     return;
+                }
+                if (!m_event.tableColumns.empty()) {
+                    takeColumns(m_event.tableColumns);
+                    if (m_pendingFailure)
+                        return;
                 }
                 switch (m_event.type) {
                 case WatchEvent::Type::Added:

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "k8s/api/servertable.h"
 #include "k8s/net/httptransport.h"
 #include "k8s/objects/kubeobject.h"
 #include "k8s/objects/objectdecoder.h"
@@ -73,10 +74,16 @@ struct WatchTimeouts {
 /// LIST bodies split item by item and watch streams line by line while the bytes arrive, each
 /// item decoded straight into its slim projection. Every change goes to the sink.
 ///
+/// A resource of kind ObjectKind::TableRow is listed and watched as the server's Table
+/// (`as=Table`): its items are TableRows, and the Table's column definitions go to the columns
+/// sink whenever they arrive different from the last ones (the first page, the first event of
+/// a watch). A server that answers anything but a Table is a failure that says so.
+///
 /// Threads: the session thread only (the transport's owner). Owned by ClusterSession.
 class ResourceWatch final {
 public:
     using Sink = std::function<void(KubeReflector::DeltaType, const ObjectPtr &)>;
+    using ColumnsSink = std::function<void(const std::vector<ServerTable::Column> &)>;
 
     ResourceWatch(ResourceDescriptor resource, HttpTransport &transport, ObjectDecoder &decoder,
                   Sink sink, std::uint64_t seed, WatchTimeouts timeouts = {});
@@ -84,6 +91,8 @@ public:
     ResourceWatch(const ResourceWatch &) = delete;
     ResourceWatch &operator=(const ResourceWatch &) = delete;
 
+    /// Table rows only: where the column definitions go (before start()).
+    void setColumnsSink(ColumnsSink sink) { m_columnsSink = std::move(sink); }
     void start();
     /// Retries a backed-off request when due; call every loop iteration.
     void tick();
@@ -114,6 +123,9 @@ private:
     void onListDone(const HttpResponse &response);
     void onWatchDone(const HttpResponse &response);
     static ReflectorFailure failureOf(const HttpResponse &response, const std::string &body);
+    /// Table rows: takes the column definitions in `json` ("" when the answer had none).
+    void takeColumns(const std::string &json);
+    bool tableRows() const { return m_resource.kind == ObjectKind::TableRow; }
 
     ResourceDescriptor m_resource;
     WatchTimeouts m_timeouts;
@@ -123,6 +135,8 @@ private:
     std::optional<HttpTransport::RequestId> m_request;
     std::uint64_t m_generation = 0; ///< ignores completions of requests we abandoned
     ListItemSplitter m_listSplitter;
+    ColumnsSink m_columnsSink;
+    std::vector<ServerTable::Column> m_columns;
     WatchLineSplitter m_lineSplitter;
     std::vector<ObjectPtr> m_page;
     std::string m_errorBody;

@@ -1,7 +1,7 @@
 #include "k8s/sim/manifestloader.h"
 
+#include "k8s/api/goformat.h"
 #include "k8s/api/goyamlscalar.h"
-#include "k8s/sim/goformat.h"
 
 #include <algorithm>
 #include <charconv>
@@ -288,7 +288,7 @@ private:
             return fail(key, "unsupported map key of type uint64: " + text);
         case GoYamlScalar::Kind::Float: {
             // sigs.k8s.io/yaml: strconv.FormatFloat(key, 'g', -1, 32), YAML's Inf/NaN spelling.
-            std::string s = formatGoFloat(r.number, 32);
+            std::string s = k8s::formatGoFloat(r.number, 32);
             if (s == "+Inf")
                 s = ".inf";
             else if (s == "-Inf")

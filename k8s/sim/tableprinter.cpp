@@ -1,7 +1,7 @@
 #include "k8s/sim/tableprinter.h"
 
+#include "k8s/api/goformat.h"
 #include "k8s/api/humanduration.h"
-#include "k8s/sim/goformat.h"
 #include "k8s/sim/jsonpath.h"
 #include "k8s/sim/rfc3339.h"
 
@@ -498,7 +498,7 @@ std::string scalarText(const json &v) {
         return std::to_string(v.get<std::uint64_t>());
     case json::value_t::number_float:
         // As the apiserver prints it: client-go's jsonpath writes the value with fmt's %v.
-        return formatGoFloat(v.get<double>(), 64);
+        return k8s::formatGoFloat(v.get<double>(), 64);
     default:
         break;
     }

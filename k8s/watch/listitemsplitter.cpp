@@ -26,7 +26,7 @@ std::uint64_t interestingMask(const char *block) {
     const __m128i open = _mm_set1_epi8('{');
     const __m128i close = _mm_set1_epi8('}');
     std::uint64_t mask = 0;
-    for (int i = 0; i < 4; ++i) {
+    for (std::ptrdiff_t i = 0; i < 4; ++i) {
         const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(block + 16 * i));
         const __m128i folded = _mm_or_si128(v, lowerBit);
         const __m128i hits =
@@ -63,6 +63,7 @@ void ListItemSplitter::reset() {
     m_captured.clear();
     m_error.clear();
     m_kind.clear();
+    m_columns.clear();
     m_resourceVersion.clear();
     m_continue.clear();
     m_remaining.reset();
@@ -205,7 +206,7 @@ bool ListItemSplitter::feed(std::string_view chunk, const ItemCallback &onItem) 
                     return fail("expected ':'", offsetOf(p));
                 m_state = State::Value;
             } else if (state == State::Value) {
-                m_keyIsItems = m_key == "items";
+                m_keyIsItems = m_key == m_itemsMember;
                 m_keyIsMetadata = m_key == "metadata";
                 m_keyIsKind = m_key == "kind";
                 if (m_keyIsItems && c == '[') {
@@ -216,7 +217,9 @@ bool ListItemSplitter::feed(std::string_view chunk, const ItemCallback &onItem) 
                 } else if (c == '{' || c == '[') {
                     if (m_keyIsItems)
                         return fail("items is not an array", offsetOf(p));
-                    m_capture = m_keyIsMetadata && c == '{' ? Capture::Metadata : Capture::None;
+                    m_capture = m_keyIsMetadata && c == '{'                ? Capture::Metadata
+                                : m_key == "columnDefinitions" && c == '[' ? Capture::Columns
+                                                                           : Capture::None;
                     m_captured.clear();
                     m_depth = 0;
                     m_inString = m_escape = false;
@@ -265,8 +268,8 @@ bool ListItemSplitter::feed(std::string_view chunk, const ItemCallback &onItem) 
             break;
         }
         case State::Key: {
-            // Top-level member names are short ASCII; keep at most 16 bytes (enough to tell
-            // "items", "metadata" and "kind" from anything else).
+            // Top-level member names are short ASCII; keep at most 24 bytes (enough to tell
+            // "items", "rows", "metadata", "kind" and "columnDefinitions" from anything else).
             while (p < end) {
                 const char c = *p++;
                 if (m_escape) {
@@ -279,7 +282,7 @@ bool ListItemSplitter::feed(std::string_view chunk, const ItemCallback &onItem) 
                 } else if (c == '"') {
                     m_state = State::Colon;
                     break;
-                } else if (m_key.size() < 16) {
+                } else if (m_key.size() < 24) {
                     m_key.push_back(c);
                 }
             }
@@ -355,10 +358,13 @@ bool ListItemSplitter::feed(std::string_view chunk, const ItemCallback &onItem) 
         case State::Nested: {
             const char *start = p;
             const char *stop = scanNested(p, end);
-            if (m_capture == Capture::Metadata) {
+            if (m_capture == Capture::Metadata || m_capture == Capture::Columns) {
                 m_captured.append(start, stop ? stop : end);
                 if (m_captured.size() > (1u << 20))
-                    return fail("list metadata larger than 1 MiB", offsetOf(p));
+                    return fail(m_capture == Capture::Metadata
+                                    ? "list metadata larger than 1 MiB"
+                                    : "Table column definitions larger than 1 MiB",
+                                offsetOf(p));
             }
             if (!stop) {
                 p = end;
@@ -366,6 +372,8 @@ bool ListItemSplitter::feed(std::string_view chunk, const ItemCallback &onItem) 
             }
             if (m_capture == Capture::Metadata && !parseMetadata())
                 return fail("invalid list metadata", offsetOf(stop));
+            if (m_capture == Capture::Columns)
+                m_columns.swap(m_captured);
             m_capture = Capture::None;
             m_state = State::CommaOrEnd;
             p = stop;

@@ -3,7 +3,8 @@
 // ListItemSplitter: splits the body of a Kubernetes LIST response
 //   {"kind":"PodList","apiVersion":"v1","metadata":{"resourceVersion":"N","continue":"...",
 //    "remainingItemCount":M},"items":[{...},{...}]}
-// into its items while the bytes arrive, in chunks cut anywhere (docs/cache.md,
+// — or of a server-side Table, whose items are its "rows" and whose "columnDefinitions" are
+// captured — into its items while the bytes arrive, in chunks cut anywhere (docs/cache.md,
 // docs/performance.md): each item's complete JSON text is handed to the callback as soon as its
 // closing brace arrives. Top-level members may come in any order (metadata before or after
 // items); strings may hold braces, brackets, quotes and escapes.
@@ -42,7 +43,9 @@ public:
     /// MiB; more is a body that is not a Kubernetes list, and would only grow memory).
     static constexpr std::size_t kMaxItemBytes = std::size_t{64} << 20;
 
-    ListItemSplitter() = default;
+    /// `itemsMember`: the member holding the items — "items" for a LIST, "rows" for a Table.
+    explicit ListItemSplitter(std::string itemsMember = "items")
+        : m_itemsMember(std::move(itemsMember)) {}
 
     /// Consumes the next chunk of the body, calling `onItem` for each item completed in it.
     /// Returns false when the input is malformed (now or earlier).
@@ -65,6 +68,8 @@ public:
     const std::string &resourceVersion() const { return m_resourceVersion; }
     const std::string &continueToken() const { return m_continue; }
     std::optional<std::int64_t> remainingItemCount() const { return m_remaining; }
+    /// A Table's columnDefinitions array as JSON text, once read; "" when absent or null.
+    const std::string &columnDefinitions() const { return m_columns; }
 
     /// Bytes currently held for a partial item, and the buffer's capacity (for tests).
     std::size_t bufferedBytes() const { return m_item.size(); }
@@ -89,7 +94,7 @@ private:
         Done,
         Error,
     };
-    enum class Capture : std::uint8_t { None, Metadata, Kind };
+    enum class Capture : std::uint8_t { None, Metadata, Kind, Columns };
 
     bool fail(std::string_view what, std::size_t offset);
     /// Scans nested JSON from p; returns the position after the bracket that closes depth 1,
@@ -97,6 +102,7 @@ private:
     const char *scanNested(const char *p, const char *end);
     bool parseMetadata();
 
+    std::string m_itemsMember;
     State m_state = State::Start;
     Capture m_capture = Capture::None;
     bool m_inString = false;
@@ -113,6 +119,7 @@ private:
     std::string m_captured; ///< metadata object / kind string being captured
     std::string m_error;
     std::string m_kind;
+    std::string m_columns;
     std::string m_resourceVersion;
     std::string m_continue;
     std::optional<std::int64_t> m_remaining;

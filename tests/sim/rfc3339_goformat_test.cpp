@@ -1,9 +1,9 @@
 // Tests for the simulator's single RFC 3339 parser/formatter (k8s/sim/rfc3339.h) and Go float
-// formatting (k8s/sim/goformat.h), including the two callers that used to carry their own
+// formatting (k8s/api/goformat.h), including the two callers that used to carry their own
 // copies: TablePrinter (timestamps, float cells of string columns) and ManifestLoader (float
 // map keys).
 
-#include "k8s/sim/goformat.h"
+#include "k8s/api/goformat.h"
 #include "k8s/sim/manifestloader.h"
 #include "k8s/sim/rfc3339.h"
 #include "k8s/sim/tableprinter.h"
@@ -17,7 +17,7 @@
 #include <string>
 #include <type_traits>
 
-using cubedesk::sim::formatGoFloat;
+using cubedesk::k8s::formatGoFloat;
 using cubedesk::sim::formatRfc3339;
 using cubedesk::sim::ManifestLoader;
 using cubedesk::sim::parseRfc3339;

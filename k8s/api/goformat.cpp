@@ -1,4 +1,4 @@
-#include "k8s/sim/goformat.h"
+#include "k8s/api/goformat.h"
 
 #include <charconv>
 #include <cmath>
@@ -6,7 +6,7 @@
 #include <limits>
 #include <string_view>
 
-namespace cubedesk::sim {
+namespace cubedesk::k8s {
 
 static_assert(std::numeric_limits<float>::is_iec559 && std::numeric_limits<double>::is_iec559,
               "float32 narrowing below relies on IEEE 754 round-to-nearest and overflow to Inf");
@@ -78,4 +78,4 @@ std::string formatGoFloat(double v, int bitSize, int exponentLimit) {
     return out;
 }
 
-} // namespace cubedesk::sim
+} // namespace cubedesk::k8s

@@ -1,13 +1,14 @@
 #pragma once
 
-// goformat: Go's float-to-text conversion, for the places where the simulator must print a number
-// byte for byte as the Go apiserver or sigs.k8s.io/yaml would.
+// goformat: Go's float-to-text conversion, for the places where CubeDesk must print a number
+// byte for byte as Go would: the simulator as the apiserver or sigs.k8s.io/yaml writes one, the
+// client as kubectl prints a Table cell.
 //
 // Pure functions: no state, safe from any thread, nothing throws; results by value.
 
 #include <string>
 
-namespace cubedesk::sim {
+namespace cubedesk::k8s {
 
 /// The shortest decimal text that reads back as `v` at `bitSize` bits, spelled as Go spells it.
 /// With bitSize 32, `v` is first rounded to float as Go's float32(v) does (±Inf on overflow);
@@ -20,7 +21,8 @@ namespace cubedesk::sim {
 ///   formatGoFloat(v, 32)      == strconv.FormatFloat(v, 'g', -1, 32), as sigs.k8s.io/yaml
 ///                                writes a float map key.
 ///
-/// Any other `exponentLimit` has no Go counterpart; TablePrinter passes 21 (see its scalarText).
+/// Any other `exponentLimit` has no Go counterpart; the simulator's TablePrinter passes 21 (see
+/// its scalarText).
 std::string formatGoFloat(double v, int bitSize, int exponentLimit = 6);
 
-} // namespace cubedesk::sim
+} // namespace cubedesk::k8s
