@@ -265,12 +265,14 @@ std::vector<PodPtr> ClusterStore::podsOwnedBy(std::string_view ns, std::string_v
         for (std::size_t i = 0; i < pod->ownerCount(); ++i) {
             const auto owner = pod->owner(i);
             bool owned = owner.kind == kind && owner.name == name;
-            if (!owned && kind == "Deployment" && owner.kind == "ReplicaSet") {
-                const auto hash = pod->labels().value("pod-template-hash");
-                owned = hash && owner.name.size() == name.size() + 1 + hash->size() &&
-                        owner.name.substr(0, name.size()) == name &&
-                        owner.name[name.size()] == '-' &&
-                        owner.name.substr(name.size() + 1) == *hash;
+            if (!owned && kind == "Deployment" && owner.kind == "ReplicaSet" &&
+                owner.name.size() > name.size() + 1 && owner.name.substr(0, name.size()) == name &&
+                owner.name[name.size()] == '-') {
+                // The Deployment controller names its ReplicaSets NAME-HASH and labels their
+                // pods pod-template-hash=HASH; a pod without the label is judged by the name.
+                const std::string_view hash = owner.name.substr(name.size() + 1);
+                const auto label = pod->labels().value("pod-template-hash");
+                owned = label ? *label == hash : hash.find('-') == std::string_view::npos;
             }
             if (owned) {
                 out.push_back(pod);

@@ -78,7 +78,8 @@ public:
     }
     /// Pods a workload owns, as the browser's detail shows them: those whose ownerReferences
     /// name (`kind`, `name`) in `ns`, and for a Deployment those of its ReplicaSets (owner
-    /// ReplicaSet NAME-HASH with the pod's pod-template-hash label HASH); sorted by name. A scan.
+    /// ReplicaSet NAME-HASH with the pod's pod-template-hash label HASH, or a HASH without a
+    /// dash when the pod has no such label); sorted by name. A scan.
     std::vector<PodPtr> podsOwnedBy(std::string_view ns, std::string_view kind,
                                     std::string_view name) const;
     const k8s::ClusterAccounting &accounting() const { return m_accounting; }

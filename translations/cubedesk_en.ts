@@ -1691,6 +1691,56 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::models::ResourceCategories</name>
+    <message>
+        <source>Workloads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Networking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Storage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Access control</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Monitoring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Custom resources</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::ResourceTableModel</name>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::models::RunningPodFilter</name>
     <message>
         <source>unknown field &quot;%1&quot; (cluster, project, org, namespace, pod, user, node, gpus, cpu)</source>
@@ -3775,6 +3825,10 @@
         <source>Idle GPUs: no resource group leaves its GPUs idle (%1).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Resources</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::MovePreviewDialog</name>
@@ -4618,6 +4672,225 @@
     </message>
     <message>
         <source>Choose “%1” to see every line.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::ResourceBrowserPane</name>
+    <message>
+        <source>Wide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find a type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resource types</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All namespaces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only this namespace (asked of the servers); empty: all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label selector, e.g. app=web,tier!=cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the columns kubectl shows with -o wide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Namespace:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Objects</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not watching: the pane was hidden.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a resource type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every type the clusters serve is listed on the left.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n object(s)</source>
+        <translation>
+            <numerusform>%n object</numerusform>
+            <numerusform>%n objects</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n object(s)</source>
+        <translation>
+            <numerusform>%1 of %n object</numerusform>
+            <numerusform>%1 of %n objects</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>live on %n cluster(s)</source>
+        <translation>
+            <numerusform>live on %n cluster</numerusform>
+            <numerusform>live on %n clusters</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>listing (%1 of %2 clusters live)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The clusters are sending their objects.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No object matches the filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear the filter to see all.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No objects</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None of the clusters in scope has one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try all namespaces.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::ResourceDetailPanel</name>
+    <message>
+        <source>Last seen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Relation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>YAML</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Related</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show logs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to node %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select an object to see its YAML, events and related objects.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 on %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2/%3 on %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read the object: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Owns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2/%3 ready, on %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Related (%1)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1670,6 +1670,56 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::models::ResourceCategories</name>
+    <message>
+        <source>Workloads</source>
+        <translation>工作负载</translation>
+    </message>
+    <message>
+        <source>Networking</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>Config</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>Access control</source>
+        <translation>访问控制</translation>
+    </message>
+    <message>
+        <source>Monitoring</source>
+        <translation>监控</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Custom resources</source>
+        <translation>自定义资源</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::ResourceTableModel</name>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation>命名空间</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>存在时间</translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::models::RunningPodFilter</name>
     <message>
         <source>unknown field &quot;%1&quot; (cluster, project, org, namespace, pod, user, node, gpus, cpu)</source>
@@ -3725,6 +3775,10 @@
         <source>Idle GPUs: no resource group leaves its GPUs idle (%1).</source>
         <translation>闲置 GPU：没有资源组让其 GPU 闲置（%1）。</translation>
     </message>
+    <message>
+        <source>Resources</source>
+        <translation>资源</translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::MovePreviewDialog</name>
@@ -4562,6 +4616,222 @@
     <message>
         <source>Choose “%1” to see every line.</source>
         <translation>选择“%1”以查看所有行。</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::ResourceBrowserPane</name>
+    <message>
+        <source>Wide</source>
+        <translation>宽列</translation>
+    </message>
+    <message>
+        <source>Find a type</source>
+        <translation>查找类型</translation>
+    </message>
+    <message>
+        <source>Resource types</source>
+        <translation>资源类型</translation>
+    </message>
+    <message>
+        <source>All namespaces</source>
+        <translation>所有命名空间</translation>
+    </message>
+    <message>
+        <source>Only this namespace (asked of the servers); empty: all</source>
+        <translation>仅此命名空间（由服务器筛选）；留空：全部</translation>
+    </message>
+    <message>
+        <source>Label selector, e.g. app=web,tier!=cache</source>
+        <translation>标签选择器，例如 app=web,tier!=cache</translation>
+    </message>
+    <message>
+        <source>Filter rows</source>
+        <translation>筛选行</translation>
+    </message>
+    <message>
+        <source>Show the columns kubectl shows with -o wide</source>
+        <translation>显示 kubectl -o wide 才显示的列</translation>
+    </message>
+    <message>
+        <source>Namespace:</source>
+        <translation>命名空间：</translation>
+    </message>
+    <message>
+        <source>Objects</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>Not watching: the pane was hidden.</source>
+        <translation>未在监视：面板已隐藏。</translation>
+    </message>
+    <message>
+        <source>Choose a resource type</source>
+        <translation>请选择资源类型</translation>
+    </message>
+    <message>
+        <source>Every type the clusters serve is listed on the left.</source>
+        <translation>左侧列出了集群提供的所有类型。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n object(s)</source>
+        <translation>
+            <numerusform>%n 个对象</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n object(s)</source>
+        <translation>
+            <numerusform>%n 个对象中的 %1 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>live on %n cluster(s)</source>
+        <translation>
+            <numerusform>%n 个集群实时</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>listing (%1 of %2 clusters live)</source>
+        <translation>正在列出（%2 个集群中 %1 个实时）</translation>
+    </message>
+    <message>
+        <source>Listing…</source>
+        <translation>正在列出…</translation>
+    </message>
+    <message>
+        <source>The clusters are sending their objects.</source>
+        <translation>集群正在发送对象。</translation>
+    </message>
+    <message>
+        <source>No object matches the filter</source>
+        <translation>没有对象符合筛选条件</translation>
+    </message>
+    <message>
+        <source>Clear the filter to see all.</source>
+        <translation>清除筛选即可查看全部。</translation>
+    </message>
+    <message>
+        <source>No objects</source>
+        <translation>没有对象</translation>
+    </message>
+    <message>
+        <source>None of the clusters in scope has one.</source>
+        <translation>范围内的集群都没有此类对象。</translation>
+    </message>
+    <message>
+        <source>Try all namespaces.</source>
+        <translation>试试所有命名空间。</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::ResourceDetailPanel</name>
+    <message>
+        <source>Last seen</source>
+        <translation>最后出现</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>Relation</source>
+        <translation>关系</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>种类</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>YAML</source>
+        <translation>YAML</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Related</source>
+        <translation>关联对象</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>显示</translation>
+    </message>
+    <message>
+        <source>Show logs</source>
+        <translation>查看日志</translation>
+    </message>
+    <message>
+        <source>Go to node %1</source>
+        <translation>转到节点 %1</translation>
+    </message>
+    <message>
+        <source>Select an object to see its YAML, events and related objects.</source>
+        <translation>选择一个对象以查看其 YAML、事件和关联对象。</translation>
+    </message>
+    <message>
+        <source>%1 %2 on %3</source>
+        <translation>%3 上的 %1 %2</translation>
+    </message>
+    <message>
+        <source>%1 %2/%3 on %4</source>
+        <translation>%4 上的 %1 %2/%3</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>正在读取…</translation>
+    </message>
+    <message>
+        <source>Could not read the object: %1</source>
+        <translation>无法读取该对象：%1</translation>
+    </message>
+    <message>
+        <source>Events (%1)</source>
+        <translation>事件（%1）</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>属主</translation>
+    </message>
+    <message>
+        <source>Owns</source>
+        <translation>拥有</translation>
+    </message>
+    <message>
+        <source>%1, %2/%3 ready, on %4</source>
+        <translation>%1，%2/%3 就绪，位于 %4</translation>
+    </message>
+    <message>
+        <source>no node</source>
+        <translation>无节点</translation>
+    </message>
+    <message>
+        <source>Related (%1)</source>
+        <translation>关联对象（%1）</translation>
     </message>
 </context>
 <context>

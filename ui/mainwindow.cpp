@@ -39,6 +39,7 @@
 #include "ui/preferencesdialog.h"
 #include "ui/prometheusdialog.h"
 #include "ui/quotaspane.h"
+#include "ui/resourcebrowserpane.h"
 #include "ui/shortcutsdialog.h"
 #include "ui/tableviews.h"
 #include "ui/tainteditordialog.h"
@@ -133,6 +134,9 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
     m_tabs->addTab(overview, tr("Overview"));
     auto *pending = new PendingPane(hub, this);
     m_tabs->addTab(pending, tr("Pending and events"));
+    auto *resources = new ResourceBrowserPane(hub, this);
+    resources->setObjectName(QStringLiteral("resourcesPane"));
+    m_tabs->addTab(resources, tr("Resources"));
     // The welcome page stands in for the panes while no cluster is in scope.
     m_central->addWidget(m_welcome);
     m_central->addWidget(m_tabs);
@@ -155,6 +159,7 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
     connect(m_tree, &ClusterTree::scopeChanged, m_jobsPane, &JobsPane::setScope);
     connect(m_tree, &ClusterTree::scopeChanged, m_quotasPane, &QuotasPane::setScope);
     connect(m_tree, &ClusterTree::scopeChanged, gpus, &GpusPane::setScope);
+    connect(m_tree, &ClusterTree::scopeChanged, resources, &ResourceBrowserPane::setScope);
     // Logs open in a dock of tabs, from any pod a detail panel lists.
     m_logsDock = new LogsDock(this);
     addDockWidget(Qt::BottomDockWidgetArea, m_logsDock);
@@ -164,15 +169,18 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
     connect(m_nodesPane, &NodesPane::logsRequested, m_logsDock, &LogsDock::openPod);
     connect(overview, &OverviewPane::logsRequested, m_logsDock, &LogsDock::openPod);
     connect(pending, &PendingPane::logsRequested, m_logsDock, &LogsDock::openPod);
+    connect(resources, &ResourceBrowserPane::logsRequested, m_logsDock, &LogsDock::openPod);
     // Terminals open in a dock of their own, tabbed with the logs (PodActionMenu finds it).
     m_terminalDock = new TerminalDock(this);
     addDockWidget(Qt::BottomDockWidgetArea, m_terminalDock);
     tabifyDockWidget(m_logsDock, m_terminalDock);
     m_terminalDock->hide();
-    connect(m_jobsPane, &JobsPane::nodeRequested, this, [this](const QString &c, const QString &n) {
+    const auto showNode = [this](const QString &cluster, const QString &node) {
         showPane(QStringLiteral("nodesPane"));
-        m_nodesPane->selectNode(c, n);
-    });
+        m_nodesPane->selectNode(cluster, node);
+    };
+    connect(m_jobsPane, &JobsPane::nodeRequested, this, showNode);
+    connect(resources, &ResourceBrowserPane::nodeRequested, this, showNode);
     // Job and quota write outcomes reach the status bar from their controllers, whatever became
     // of the dialog or panel that asked.
     connect(m_jobWrites, &models::JobWriteController::finished, this,

@@ -1,0 +1,73 @@
+#pragma once
+// ResourceDetailPanel: the resource browser's detail of one object — its YAML as the server has
+// it (managedFields hidden, a Secret's values masked: models::ObjectReader), the events about it
+// (from the cluster's cache, newest first), and what it is related to: its owners, and for a
+// workload the pods it owns with their status. A double click on a related object asks the
+// browser to show it (objectRequested); a pod's node and log are a click away too.
+//
+// Threads: GUI thread only. Owns its widgets; does not own the cluster.
+
+#include "k8s/objects/resourcedescriptor.h"
+
+#include <QPointer>
+#include <QWidget>
+
+#include <memory>
+
+class QLabel;
+class QPlainTextEdit;
+class QTabWidget;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace cubedesk::k8s {
+class TableRow;
+}
+
+namespace cubedesk::models {
+class ClusterConnection;
+}
+
+namespace cubedesk::ui {
+
+class ResourceDetailPanel final : public QWidget {
+    Q_OBJECT
+public:
+    explicit ResourceDetailPanel(QWidget *parent = nullptr);
+
+    /// Shows `row` (an object of `resource` on `cluster`): reads its YAML, lists its events and
+    /// relations. `kind` is the resource's kind ("Deployment").
+    void showObject(models::ClusterConnection *cluster, const k8s::ResourceDescriptor &resource,
+                    const QString &kind, std::shared_ptr<const k8s::TableRow> row);
+    void clear();
+    QString yamlText() const;
+    QTabWidget *tabs() const { return m_tabs; }
+    QTreeWidget *related() const { return m_related; }
+    QTreeWidget *events() const { return m_events; }
+
+Q_SIGNALS:
+    /// Show `name` of `kind` in `ns` on `cluster` (an owner, an owned pod).
+    void objectRequested(cubedesk::models::ClusterConnection *cluster, const QString &kind,
+                         const QString &ns, const QString &name);
+    void nodeRequested(const QString &cluster, const QString &node);
+    void logsRequested(cubedesk::models::ClusterConnection *cluster, const QString &ns,
+                       const QString &pod);
+
+private:
+    void fillEvents();
+    void fillRelated();
+    void activateRelated(QTreeWidgetItem *item);
+
+    QPointer<models::ClusterConnection> m_cluster;
+    k8s::ResourceDescriptor m_resource;
+    QString m_kind;
+    std::shared_ptr<const k8s::TableRow> m_row;
+    QLabel *m_title;
+    QTabWidget *m_tabs;
+    QPlainTextEdit *m_yaml;
+    QTreeWidget *m_events;
+    QTreeWidget *m_related;
+    int m_reading = 0; ///< which read is current (an older answer is dropped)
+};
+
+} // namespace cubedesk::ui
