@@ -1154,7 +1154,7 @@ nlohmann::json TablePrinter::columnDefinitions(const ResourceType &type) {
             ageColumn(),
         });
     case Printer::Role:
-        return json::array({nameColumn(), column("Created At", "string", kCreationDescription)});
+        return json::array({nameColumn(), column("Created At", "date", kCreationDescription)});
     case Printer::RoleBinding:
         return json::array({
             nameColumn(),
