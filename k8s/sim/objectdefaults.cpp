@@ -228,6 +228,8 @@ void ObjectDefaults::recordApply(json &object, const json &applied, const std::s
             for (const char *k : {"name", "namespace", "resourceVersion", "uid",
                                   "creationTimestamp", "managedFields"})
                 fieldsSource["metadata"].erase(k);
+        if (fieldsSource.contains("metadata") && fieldsSource["metadata"].empty())
+            fieldsSource.erase("metadata");
     }
     json entry = {{"manager", manager.empty() ? std::string("kubectl") : manager},
                   {"operation", "Apply"},
