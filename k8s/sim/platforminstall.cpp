@@ -31,7 +31,9 @@ std::chrono::seconds mins(int m) {
 /// owner reference must name its owner's (kubectl rollout history matches them).
 std::string uidFor(const std::string &kind, const std::string &ns, const std::string &name) {
     std::uint64_t h = 14695981039346656037ULL;
-    for (const char c : kind + '/' + ns + '/' + name)
+    std::string key = kind;
+    key.append("/").append(ns).append("/").append(name);
+    for (const char c : key)
         h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
     std::mt19937_64 rng(h);
     return Uuid::random(rng);
@@ -273,8 +275,10 @@ void PlatformInstall::statefulSet(const Workload &w, const std::string &serviceN
         pod["metadata"]["labels"]["apps.kubernetes.io/pod-index"] = std::to_string(i);
         pod["spec"]["hostname"] = podName;
         pod["spec"]["subdomain"] = serviceName;
-        pod["spec"]["volumes"] = json::array(
-            {{{"name", claim}, {"persistentVolumeClaim", {{"claimName", claim + '-' + podName}}}}});
+        pod["spec"]["volumes"] =
+            json::array({{{"name", claim},
+                          {"persistentVolumeClaim",
+                           {{"claimName", std::string(claim).append("-").append(podName)}}}}});
         m_place(pod, w.age);
         add(std::move(pod));
     }

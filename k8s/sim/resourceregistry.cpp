@@ -370,7 +370,8 @@ json ResourceRegistry::legacyGroupList() const {
     for (const auto &g : groupOrder()) {
         json versions = json::array();
         for (const auto &v : versionsOfGroup(g))
-            versions.push_back({{"groupVersion", g + '/' + v}, {"version", v}});
+            versions.push_back(
+                {{"groupVersion", std::string(g).append("/").append(v)}, {"version", v}});
         if (versions.empty())
             continue;
         groups.push_back({{"name", g}, {"versions", versions}, {"preferredVersion", versions[0]}});
@@ -384,7 +385,8 @@ std::optional<json> ResourceRegistry::legacyGroup(const std::string &group) cons
         return std::nullopt;
     json versions = json::array();
     for (const auto &v : versionsOfGroup(group))
-        versions.push_back({{"groupVersion", group + '/' + v}, {"version", v}});
+        versions.push_back(
+            {{"groupVersion", std::string(group).append("/").append(v)}, {"version", v}});
     return json{{"kind", "APIGroup"},
                 {"apiVersion", "v1"},
                 {"name", group},

@@ -19,13 +19,14 @@ json ScaleSubresource::scaleOf(const json &object) {
         const auto it = o.find(key);
         return it != o.end() && it->is_number_integer() ? *it : json(0);
     };
-    return {{"kind", "Scale"},
-            {"apiVersion", "autoscaling/v1"},
-            {"metadata", std::move(scaleMeta)},
-            {"spec", {{"replicas", spec.contains("replicas") ? integerAt(spec, "replicas") : json(1)}}},
-            {"status",
-             {{"replicas", integerAt(status, "replicas")},
-              {"selector", TablePrinter::labelSelectorText(objectField(spec, "selector"))}}}};
+    return {
+        {"kind", "Scale"},
+        {"apiVersion", "autoscaling/v1"},
+        {"metadata", std::move(scaleMeta)},
+        {"spec", {{"replicas", spec.contains("replicas") ? integerAt(spec, "replicas") : json(1)}}},
+        {"status",
+         {{"replicas", integerAt(status, "replicas")},
+          {"selector", TablePrinter::labelSelectorText(objectField(spec, "selector"))}}}};
 }
 
 Result<int> ScaleSubresource::replicasOf(const json &scale, const std::string &name) {

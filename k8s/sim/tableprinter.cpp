@@ -615,9 +615,9 @@ std::string selectorText(const json *selector) {
         for (const std::string &v : values)
             list += (list.empty() ? "" : ",") + v;
         if (op == "In")
-            requirements.emplace_back(key, key + " in (" + list + ')');
+            requirements.emplace_back(key, key + " in (" + (list + ')'));
         else if (op == "NotIn")
-            requirements.emplace_back(key, key + " notin (" + list + ')');
+            requirements.emplace_back(key, key + " notin (" + (list + ')'));
         else if (op == "Exists")
             requirements.emplace_back(key, key);
         else if (op == "DoesNotExist")

@@ -5,6 +5,7 @@
 #include "k8s/sim/rfc3339.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <tuple>
 
@@ -64,6 +65,8 @@ json withoutHash(json podTemplate) {
         podTemplate["metadata"]["labels"].erase(kTemplateHash);
         if (podTemplate["metadata"]["labels"].empty())
             podTemplate["metadata"].erase("labels");
+        if (podTemplate["metadata"].empty())
+            podTemplate.erase("metadata");
     }
     return podTemplate;
 }
@@ -71,7 +74,7 @@ json withoutHash(json podTemplate) {
 int revisionOf(const json &object) {
     const std::string text =
         objectField(object, "metadata").value("annotations", json::object()).value(kRevision, "");
-    return text.empty() ? 0 : std::atoi(text.c_str());
+    return text.empty() ? 0 : static_cast<int>(std::strtol(text.c_str(), nullptr, 10));
 }
 
 /// maxUnavailable of a RollingUpdate strategy against `replicas`: an integer, or a percentage
@@ -85,7 +88,7 @@ int maxUnavailable(const json &deployment, int replicas) {
     if (value.is_string()) {
         const std::string text = value.get<std::string>();
         if (!text.empty() && text.back() == '%')
-            return replicas * std::atoi(text.c_str()) / 100;
+            return replicas * static_cast<int>(std::strtol(text.c_str(), nullptr, 10)) / 100;
     }
     return 0;
 }
@@ -299,7 +302,7 @@ void WorkloadController::reconcileDeployment(const std::string &ns, const std::s
     }
     json created;
     std::string currentName;
-    int revision = maxRevision;
+    int revision = 0;
     if (current == nullptr) {
         // A new template: a new ReplicaSet at the next revision.
         const std::string hash = templateHash(podTemplate);
@@ -489,7 +492,7 @@ void WorkloadController::reconcileStatefulSet(const std::string &ns, const std::
             anyTerminating = true;
             continue;
         }
-        byOrdinal[std::atoi(ordinal.c_str())] = std::move(p);
+        byOrdinal[static_cast<int>(std::strtol(ordinal.c_str(), nullptr, 10))] = std::move(p);
     }
     const bool hasContainers =
         !objectField(podTemplate, "spec").value("containers", json::array()).empty();
