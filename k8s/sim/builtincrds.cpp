@@ -137,7 +137,7 @@ std::vector<json> builtinCrds() {
                      age()}),
         {"vs"}, {"istio-io", "networking-istio-io"}));
     out.push_back(crd("networking.istio.io", "Gateway", "gateways", true,
-                      {"v1", "v1beta1", "v1alpha3"}, json::array({age()}), {"gw"},
+                      {"v1", "v1beta1", "v1alpha3"}, json::array(), {"gw"},
                       {"istio-io", "networking-istio-io"}));
     // prometheus-operator's CRDs: the scrape and rule kinds declare no printer columns.
     const std::vector<std::string> operatorCategory = {"prometheus-operator"};

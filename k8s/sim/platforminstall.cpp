@@ -674,15 +674,18 @@ void PlatformInstall::storage() {
                                   {"type", "DirectoryOrCreate"}};
         else
             pvSpec["nfs"] = {{"server", "10.10.0.5"}, {"path", "/data/nfs/" + ns + '-' + claim}};
-        add({{"apiVersion", "v1"},
-             {"kind", "PersistentVolume"},
-             {"metadata", meta(volume, "", age, json::object(),
-                               {{"pv.kubernetes.io/provisioned-by",
-                                 storageClass == "local-path"
-                                     ? "rancher.io/local-path"
-                                     : "cluster.local/nfs-subdir-external-provisioner"}})},
-             {"spec", pvSpec},
-             {"status", {{"phase", "Bound"}}}});
+        // The protection controllers' finalizers, as on every bound volume and claim.
+        json pv = {{"apiVersion", "v1"},
+                   {"kind", "PersistentVolume"},
+                   {"metadata", meta(volume, "", age, json::object(),
+                                     {{"pv.kubernetes.io/provisioned-by",
+                                       storageClass == "local-path"
+                                           ? "rancher.io/local-path"
+                                           : "cluster.local/nfs-subdir-external-provisioner"}})},
+                   {"spec", pvSpec},
+                   {"status", {{"phase", "Bound"}}}};
+        pv["metadata"]["finalizers"] = json::array({"kubernetes.io/pv-protection"});
+        add(std::move(pv));
         json pvc = {
             {"apiVersion", "v1"},
             {"kind", "PersistentVolumeClaim"},
@@ -698,6 +701,7 @@ void PlatformInstall::storage() {
             {"status",
              {{"phase", "Bound"}, {"accessModes", modes}, {"capacity", {{"storage", size}}}}}};
         pvc["metadata"]["uid"] = uidFor("PersistentVolumeClaim", ns, claim);
+        pvc["metadata"]["finalizers"] = json::array({"kubernetes.io/pvc-protection"});
         add(std::move(pvc));
     };
     for (const char *ns : {"infra", "jupyter", "pipeline", "service", "automl"})
