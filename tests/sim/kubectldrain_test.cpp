@@ -251,7 +251,7 @@ TEST_F(KubectlDrainTest, ATerminatingNamespaceRefusesNewContentAndGoesWithItsLas
         << create.err;
     const auto gone = kubectl({"wait", "--for=delete", "namespace/jupyter", "--timeout=30s"});
     EXPECT_EQ(gone.exitCode, 0) << gone.err;
-    EXPECT_TRUE(podsOn(nodeOf("pipeline", kWorker)).size() > 0);
+    EXPECT_FALSE(podsOn(nodeOf("pipeline", kWorker)).empty());
 }
 
 } // namespace

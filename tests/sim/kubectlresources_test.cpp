@@ -38,8 +38,8 @@ protected:
         return r;
     }
     static json getJson(std::vector<std::string> args) {
-        args.push_back("-o");
-        args.push_back("json");
+        args.emplace_back("-o");
+        args.emplace_back("json");
         const auto r = ok(std::move(args));
         json parsed = json::parse(r.out, nullptr, false);
         EXPECT_FALSE(parsed.is_discarded()) << r.out;
@@ -198,7 +198,7 @@ TEST_F(KubectlResourcesTest, EveryKindListsUpstreamColumnsAndTheDemoObjects) {
                        std::string(o["spec"]["accessModes"][0] == "ReadWriteMany" ? "RWX" : "RWO")})
                      cells.push_back(c);
              cells.push_back(text(o, P("/spec/storageClassName"), ""));
-             cells.push_back("<unset>");
+             cells.emplace_back("<unset>");
              return cells;
          },
          10},
@@ -306,7 +306,7 @@ TEST_F(KubectlResourcesTest, EveryKindListsUpstreamColumnsAndTheDemoObjects) {
         SCOPED_TRACE(c.resource);
         std::vector<std::string> args = {"get", c.resource};
         if (c.namespaced)
-            args.push_back("-A");
+            args.emplace_back("-A");
         const auto table = ok(args);
         EXPECT_EQ(header(table.out), (c.namespaced ? "NAMESPACE " : "") + c.header) << table.out;
         json items = getJson(args)["items"];
