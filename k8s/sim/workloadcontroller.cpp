@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <string_view>
 #include <tuple>
 
 namespace cubedesk::sim {
@@ -110,6 +111,40 @@ json condition(const json &old, const char *type, bool status, const std::string
     return c;
 }
 
+/// Whether a pod's change leaves alone everything its controller counts — deletion, binding,
+/// phase, ready containers, the Ready condition — read from the stored text: the churn engine's
+/// heartbeats modify thousands of owned pods a second, and parsing each would cost more than the
+/// change.
+bool sameForController(const StoredObject &before, const StoredObject &after) {
+    const auto has = [](const StoredObject &o, std::string_view needle) {
+        return o.json.find(needle) != std::string::npos;
+    };
+    const auto count = [](const StoredObject &o, std::string_view needle) {
+        std::size_t n = 0;
+        for (std::size_t at = o.json.find(needle); at != std::string::npos;
+             at = o.json.find(needle, at + needle.size()))
+            ++n;
+        return n;
+    };
+    const auto phase = [](const StoredObject &o) {
+        static constexpr std::string_view kPhase = "\"phase\":\"";
+        const std::size_t at = o.json.find(kPhase);
+        if (at == std::string::npos)
+            return std::string_view();
+        const std::size_t start = at + kPhase.size();
+        const std::size_t end = o.json.find('"', start);
+        return std::string_view(o.json).substr(start, end == std::string::npos ? 0 : end - start);
+    };
+    for (const std::string_view marker : {"\"deletionTimestamp\"", "\"nodeName\""})
+        if (has(before, marker) != has(after, marker))
+            return false;
+    // Keys are stored sorted, so a true Ready condition reads `"status":"True","type":"Ready"`.
+    static constexpr std::string_view kReadyCondition = "\"status\":\"True\",\"type\":\"Ready\"";
+    return phase(before) == phase(after) &&
+           count(before, "\"ready\":true") == count(after, "\"ready\":true") &&
+           has(before, kReadyCondition) == has(after, kReadyCondition);
+}
+
 } // namespace
 
 WorkloadController::WorkloadController(ObjectStore &store, const ResourceRegistry &registry,
@@ -130,6 +165,9 @@ void WorkloadController::start() {
     m_store.addListener([this](const ResourceType &type, const WatchEvent &e) {
         const std::string key = type.collectionKey();
         if (key == m_pods.collectionKey()) {
+            if (e.type == EventType::Modified && e.previous &&
+                sameForController(*e.previous, *e.object))
+                return;
             markOwner(*e.object);
             return;
         }
