@@ -8,6 +8,7 @@
 #include "k8s/sim/execsession.h"
 #include "k8s/sim/metricsserver.h"
 #include "k8s/sim/nodegpus.h"
+#include "k8s/sim/objectdefaults.h"
 #include "k8s/sim/objectfield.h"
 #include "k8s/sim/objectindexer.h"
 #include "k8s/sim/podeviction.h"
@@ -15,6 +16,7 @@
 #include "k8s/sim/podterminator.h"
 #include "k8s/sim/protobufdecoder.h"
 #include "k8s/sim/rfc3339.h"
+#include "k8s/sim/scalesubresource.h"
 #include "k8s/sim/strategicmergepatch.h"
 #include "k8s/sim/tableprinter.h"
 #include "k8s/sim/uuid.h"
@@ -539,7 +541,10 @@ void ApiServer::handle(const httplib::Request &req, httplib::Response &res) {
                          route.subresource == "eviction") &&
                         route.type.group.empty() && route.type.plural == "pods" &&
                         !route.name.empty();
-    if (rest < segs.size() || (!route.subresource.empty() && !podLog &&
+    const bool scale = route.subresource == "scale" && !route.name.empty() &&
+                       std::any_of(route.type.subresources.begin(), route.type.subresources.end(),
+                                   [](const SubresourceInfo &s) { return s.name == "scale"; });
+    if (rest < segs.size() || (!route.subresource.empty() && !podLog && !scale &&
                                (route.subresource != "status" || !route.type.statusSubresource)))
         return sendError(res, ApiError::unknownPath());
     if (route.type.namespaced && route.ns.empty() && !route.name.empty())
@@ -610,6 +615,13 @@ void ApiServer::serveResource(const httplib::Request &req, httplib::Response &re
         return serveMetrics(req, res, route, verb);
     const bool table = wantsTable(req);
 
+    if (route.subresource == "scale") {
+        if (verb != "get" && verb != "update" && verb != "patch")
+            return sendError(res, ApiError::methodNotAllowed(verb, type.plural + "/scale"));
+        WriteOptions options;
+        options.dryRun = param(req, "dryRun") == "All";
+        return serveScale(req, res, route, verb, options);
+    }
     if (verb == "list")
         return serveList(req, res, type, route.ns, table);
     if (verb == "watch")
@@ -1009,6 +1021,7 @@ void ApiServer::serveCreate(const httplib::Request &req, httplib::Response &res,
                                           "the namespace sent on the request"));
         meta["namespace"] = route.ns;
     }
+    ObjectDefaults::apply(type, *body);
     return sendObject(res, type, m_store.create(type, std::move(*body), options), 201);
 }
 
@@ -1026,6 +1039,9 @@ void ApiServer::serveUpdate(const httplib::Request &req, httplib::Response &res,
                 res, ApiError::badRequest("the namespace of the provided object does not match "
                                           "the namespace sent on the request"));
     }
+    // Pods are defaulted when created only: their spec is immutable.
+    if (type.kind != "Pod")
+        ObjectDefaults::apply(type, *body);
     return sendObject(res, type,
                       m_store.replace(type, route.ns, route.name, std::move(*body), options), 200);
 }
@@ -1087,16 +1103,86 @@ void ApiServer::servePatch(const httplib::Request &req, httplib::Response &res, 
                                   "application/apply-patch+yaml, "
                                   "application/strategic-merge-patch+json"));
     }
-    auto r = m_store.update(type, route.ns, route.name, mutate, options);
-    if (!r.ok() && r.error().code == 404 && ct == "application/apply-patch+yaml" &&
-        !options.statusSubresource) {
+    // Server-side apply is applied as a merge patch; the manager's managedFields entry says
+    // which fields it set, and the result is defaulted as every write is.
+    const bool apply = ct == "application/apply-patch+yaml";
+    const std::string manager = param(req, "fieldManager");
+    const auto now = std::chrono::system_clock::now();
+    ObjectStore::Mutation patched = [&](json &doc) -> std::optional<ApiError> {
+        if (auto error = mutate(doc))
+            return error;
+        if (apply && !options.statusSubresource)
+            ObjectDefaults::recordApply(doc, patch, manager, now);
+        if (type.kind != "Pod" && !options.statusSubresource)
+            ObjectDefaults::apply(type, doc);
+        return std::nullopt;
+    };
+    auto r = m_store.update(type, route.ns, route.name, patched, options);
+    if (!r.ok() && r.error().code == 404 && apply && !options.statusSubresource) {
         json obj = patch;
         obj["metadata"]["name"] = route.name;
         if (type.namespaced)
             obj["metadata"]["namespace"] = route.ns;
+        ObjectDefaults::recordApply(obj, patch, manager, now);
+        ObjectDefaults::apply(type, obj);
         return sendObject(res, type, m_store.create(type, std::move(obj), options), 201);
     }
     return sendObject(res, type, r, 200);
+}
+
+void ApiServer::serveScale(const httplib::Request &req, httplib::Response &res, const Route &route,
+                           const std::string &verb, const WriteOptions &options) {
+    const ResourceType &type = route.type;
+    auto current = m_store.get(type, route.ns, route.name);
+    if (!current.ok())
+        return sendError(res, current.error());
+    json scale = ScaleSubresource::scaleOf(current.value()->parse());
+    if (verb == "get")
+        return sendJson(res, 200, scale);
+    json wanted;
+    if (verb == "update") {
+        auto body = parseBody(req, res);
+        if (!body)
+            return;
+        wanted = std::move(*body);
+    } else {
+        const std::string ct = mediaType(req);
+        json patch = json::parse(req.body, nullptr, false);
+        if (patch.is_discarded())
+            return sendError(res, ApiError::badRequest("the body of the request could not be "
+                                                       "decoded as JSON"));
+        wanted = scale;
+        try {
+            if (ct == "application/json-patch+json" && patch.is_array())
+                wanted = scale.patch(patch);
+            else if (patch.is_object() && ct != "application/json-patch+json")
+                wanted.merge_patch(patch); // a Scale has no lists: strategic = merge
+            else
+                return sendError(res, ApiError::badRequest("the patch does not fit its type"));
+        } catch (const json::exception &) {
+            return sendError(res, ApiError::genericInvalid());
+        }
+    }
+    auto replicas = ScaleSubresource::replicasOf(wanted, route.name);
+    if (!replicas.ok())
+        return sendError(res, replicas.error());
+    const json &wantedMeta = wanted.contains("metadata") && wanted["metadata"].is_object()
+                                 ? wanted["metadata"]
+                                 : json::object();
+    const json precondition =
+        verb == "update" ? wantedMeta.value("resourceVersion", json()) : json();
+    auto r = m_store.update(
+        type, route.ns, route.name,
+        [&](json &doc) -> std::optional<ApiError> {
+            doc["spec"]["replicas"] = replicas.value();
+            if (precondition.is_string() && !precondition.get<std::string>().empty())
+                doc["metadata"]["resourceVersion"] = precondition;
+            return std::nullopt;
+        },
+        options);
+    if (!r.ok())
+        return sendError(res, r.error());
+    sendJson(res, 200, ScaleSubresource::scaleOf(r.value()->parse()));
 }
 
 void ApiServer::serveDelete(const httplib::Request &req, httplib::Response &res, const Route &route,

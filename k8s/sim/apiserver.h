@@ -107,6 +107,9 @@ private:
                      const WriteOptions &options);
     void serveUpdate(const httplib::Request &req, httplib::Response &res, const Route &route,
                      const WriteOptions &options);
+    /// GET, PUT and PATCH of a workload's scale subresource (ScaleSubresource).
+    void serveScale(const httplib::Request &req, httplib::Response &res, const Route &route,
+                    const std::string &verb, const WriteOptions &options);
     void servePatch(const httplib::Request &req, httplib::Response &res, const Route &route,
                     const WriteOptions &options);
     void serveDelete(const httplib::Request &req, httplib::Response &res, const Route &route,

@@ -1,8 +1,10 @@
 #include "k8s/sim/demoscenario.h"
 
 #include "k8s/sim/objectindexer.h"
+#include "k8s/sim/platforminstall.h"
 #include "k8s/sim/podscheduler.h"
 #include "k8s/sim/rfc3339.h"
+#include "k8s/sim/workloadcontroller.h"
 
 #include <algorithm>
 #include <map>
@@ -379,7 +381,8 @@ struct JobPhase {
 class DemoCluster {
 public:
     DemoCluster(std::uint64_t seed, TimePoint now)
-        : b(seed, now) {}
+        : b(seed, now)
+        , m_now(now) {}
 
     std::vector<json> build() {
         addNamespaces();
@@ -398,6 +401,7 @@ public:
         addNodeAgents();
         addIdleGpuNotebooks();
         addDisruptionBudgets();
+        addPlatformInstall();
         return std::move(b.objects);
     }
 
@@ -485,25 +489,38 @@ private:
     }
     /// The platform's own pods.
     void addPlatformPods() {
+        const json corednsTemplate = PlatformInstall::podTemplate(
+            {{"k8s-app", "kube-dns"}}, "main", "registry.k8s.io/coredns/coredns:v1.11.3",
+            {{"cpu", "100m"}, {"memory", "70Mi"}}, {{"memory", "170Mi"}}, 0,
+            {{"node-role.kubernetes.io/control-plane", ""}});
         for (int i = 1; i <= 2; ++i)
             platformPod("coredns-7db6d8ff4d-" + std::string(i == 1 ? "8xk2p" : "q9wzt"),
-                        "kube-system", {{"k8s-app", "kube-dns"}},
+                        "kube-system",
+                        {{"k8s-app", "kube-dns"}, {"pod-template-hash", "7db6d8ff4d"}},
                         {{"node-role.kubernetes.io/control-plane", ""}},
                         "registry.k8s.io/coredns/coredns:v1.11.3",
                         {{"cpu", "100m"}, {"memory", "70Mi"}}, {{"memory", "170Mi"}}, days(200),
                         ownerRef("apps/v1", "ReplicaSet", "coredns-7db6d8ff4d"));
+        const json dashboardTemplate = PlatformInstall::podTemplate(
+            {{"app", "kubeflow-dashboard"}}, "main",
+            "ccr.ccs.tencentyun.com/cube-studio/kubeflow-dashboard:2026.03.01",
+            {{"cpu", "2"}, {"memory", "4Gi"}}, {{"cpu", "4"}, {"memory", "8Gi"}}, 0,
+            {{"kubeflow-dashboard", "true"}});
         platformPod("kubeflow-dashboard-backend-6f9c8d7b5-x2l4m", "infra",
-                    {{"app", "kubeflow-dashboard"}}, {{"kubeflow-dashboard", "true"}},
+                    {{"app", "kubeflow-dashboard"}, {"pod-template-hash", "6f9c8d7b5"}},
+                    {{"kubeflow-dashboard", "true"}},
                     "ccr.ccs.tencentyun.com/cube-studio/kubeflow-dashboard:2026.03.01",
                     {{"cpu", "2"}, {"memory", "4Gi"}}, {{"cpu", "4"}, {"memory", "8Gi"}}, days(60),
                     ownerRef("apps/v1", "ReplicaSet", "kubeflow-dashboard-backend-6f9c8d7b5"));
-        deployment("coredns", "kube-system", "7db6d8ff4d", {{"k8s-app", "kube-dns"}}, 2, days(200));
+        deployment("coredns", "kube-system", "7db6d8ff4d", {{"k8s-app", "kube-dns"}},
+                   corednsTemplate, 2, days(200));
         deployment("kubeflow-dashboard-backend", "infra", "6f9c8d7b5",
-                   {{"app", "kubeflow-dashboard"}}, 1, days(60));
+                   {{"app", "kubeflow-dashboard"}}, dashboardTemplate, 1, days(60));
     }
     /// A Deployment and its current ReplicaSet (stored, not run: the pods are made above).
     void deployment(const std::string &name, const std::string &ns, const std::string &hash,
-                    const json &labels, int replicas, std::chrono::seconds age) {
+                    const json &labels, const json &podTemplate, int replicas,
+                    std::chrono::seconds age) {
         const json counts = {{"replicas", replicas},
                              {"readyReplicas", replicas},
                              {"availableReplicas", replicas},
@@ -514,20 +531,31 @@ private:
                   {"spec",
                    {{"replicas", replicas},
                     {"selector", {{"matchLabels", labels}}},
-                    {"template", {{"metadata", {{"labels", labels}}}}}}},
+                    {"template", podTemplate},
+                    {"strategy",
+                     {{"type", "RollingUpdate"},
+                      {"rollingUpdate", {{"maxUnavailable", "25%"}, {"maxSurge", "25%"}}}}},
+                    {"revisionHistoryLimit", 10},
+                    {"progressDeadlineSeconds", 600}}},
                   {"status", counts}};
         d["status"]["updatedReplicas"] = replicas;
+        d["metadata"]["annotations"] = {{"deployment.kubernetes.io/revision", "1"}};
+        d["metadata"]["uid"] = "owner-" + name; // what ownerRef() names
         add(std::move(d));
         json rsLabels = labels;
         rsLabels["pod-template-hash"] = hash;
+        json rsTemplate = podTemplate;
+        rsTemplate["metadata"]["labels"]["pod-template-hash"] = hash;
         json rs = {{"apiVersion", "apps/v1"},
                    {"kind", "ReplicaSet"},
                    {"metadata", b.meta(name + '-' + hash, ns, age, rsLabels)},
                    {"spec",
                     {{"replicas", replicas},
                      {"selector", {{"matchLabels", rsLabels}}},
-                     {"template", {{"metadata", {{"labels", rsLabels}}}}}}},
+                     {"template", rsTemplate}}},
                    {"status", counts}};
+        rs["metadata"]["annotations"] = {{"deployment.kubernetes.io/revision", "1"}};
+        rs["metadata"]["uid"] = "owner-" + name + '-' + hash;
         rs["metadata"]["ownerReferences"] = ownerRef("apps/v1", "Deployment", name);
         add(std::move(rs));
     }
@@ -1240,7 +1268,37 @@ private:
                                        {"targetPort", 9400},
                                        {"protocol", "TCP"}}})}}}});
         const json promLabels = {{"app", "prometheus"}, {"prometheus", "k8s"}};
-        platformPod("prometheus-k8s-0", "monitoring", promLabels, {{"monitoring", "true"}},
+        const json promTemplate = PlatformInstall::podTemplate(
+            promLabels, "main", "prom/prometheus:v2.42.0", {{"cpu", "1"}, {"memory", "4Gi"}},
+            {{"cpu", "4"}, {"memory", "16Gi"}}, 9090, {{"monitoring", "true"}});
+        const std::string promRevision =
+            "prometheus-k8s-" + WorkloadController::templateHash(promTemplate);
+        add({{"apiVersion", "apps/v1"},
+             {"kind", "StatefulSet"},
+             {"metadata", b.meta("prometheus-k8s", "monitoring", days(90), promLabels)},
+             {"spec",
+              {{"replicas", 1},
+               {"serviceName", "prometheus-operated"},
+               {"selector", {{"matchLabels", promLabels}}},
+               {"template", promTemplate},
+               {"podManagementPolicy", "Parallel"},
+               {"updateStrategy", {{"type", "RollingUpdate"}}},
+               {"revisionHistoryLimit", 10}}},
+             {"status",
+              {{"observedGeneration", 1},
+               {"replicas", 1},
+               {"readyReplicas", 1},
+               {"availableReplicas", 1},
+               {"currentReplicas", 1},
+               {"updatedReplicas", 1},
+               {"currentRevision", promRevision},
+               {"updateRevision", promRevision},
+               {"collisionCount", 0}}}});
+        b.objects.back()["metadata"]["uid"] = "owner-prometheus-k8s"; // what ownerRef() names
+        json promPodLabels = promLabels;
+        promPodLabels["controller-revision-hash"] = promRevision;
+        promPodLabels["statefulset.kubernetes.io/pod-name"] = "prometheus-k8s-0";
+        platformPod("prometheus-k8s-0", "monitoring", promPodLabels, {{"monitoring", "true"}},
                     "prom/prometheus:v2.42.0", {{"cpu", "1"}, {"memory", "4Gi"}},
                     {{"cpu", "4"}, {"memory", "16Gi"}}, days(90),
                     ownerRef("apps/v1", "StatefulSet", "prometheus-k8s"));
@@ -1283,6 +1341,19 @@ private:
                 budget(job, "pipeline", {{"training.kubeflow.org/job-name", job}}, "minAvailable",
                        replicas, days(1));
     }
+    /// The rest of the platform's install (PlatformInstall), last so that everything above is
+    /// placed as it always was; its pods go to the control plane like the platform pods above.
+    void addPlatformInstall() {
+        std::vector<std::string> namespaces;
+        for (const auto &o : b.objects)
+            if (o.value("kind", "") == "Namespace")
+                namespaces.push_back(o["metadata"].value("name", ""));
+        PlatformInstall install(m_now, namespaces, [this](json &pod, std::chrono::seconds age) {
+            b.placeNow(pod, age);
+        });
+        for (auto &o : install.build())
+            add(std::move(o));
+    }
     /// Five lower-case characters derived from `seed`, like the suffix of a generated name.
     static std::string podSuffix(const std::string &seed) {
         static constexpr char kAlphabet[] = "bcdfghjklmnpqrstvwxz2456789";
@@ -1298,6 +1369,7 @@ private:
     void add(json o) { b.add(std::move(o)); }
 
     Builder b;
+    TimePoint m_now;
     const std::vector<std::string> orgs = {"public", "speech", "vision", "nlp"};
     const std::vector<std::string> users = {"alice", "bob",       "chen.wei",
                                             "li.na", "wang.fang", "zhang.san"};

@@ -118,15 +118,34 @@ ResourceRegistry::ResourceRegistry() {
     addBuiltin(builtin("", "LimitRange", "limitranges", true, {"limits"}, false));
     addBuiltin(
         builtin("policy", "PodDisruptionBudget", "poddisruptionbudgets", true, {"pdb"}, true));
-    // Workload controllers are stored, not run: drain asks whether a DaemonSet exists, and the
-    // disruption controller reads their replica counts.
+    addBuiltin(builtin("", "Secret", "secrets", true, {}, false));
+    addBuiltin(builtin("", "ServiceAccount", "serviceaccounts", true, {"sa"}, false));
+    addBuiltin(builtin("", "PersistentVolumeClaim", "persistentvolumeclaims", true, {"pvc"}, true));
+    addBuiltin(builtin("", "PersistentVolume", "persistentvolumes", false, {"pv"}, true));
+    addBuiltin(builtin("", "Endpoints", "endpoints", true, {"ep"}, false));
+    // The workload controller (WorkloadController) scales and restarts Deployments, their
+    // ReplicaSets and StatefulSets; DaemonSets are stored only. kubectl scale finds the scale
+    // subresource through discovery, as autoscaling/v1 Scale.
+    const SubresourceInfo scale{"scale", "autoscaling", "v1", "Scale", {"get", "patch", "update"}};
     addBuiltin(builtin("apps", "DaemonSet", "daemonsets", true, {"ds"}, true, kAllVerbs, {"all"}));
-    addBuiltin(
-        builtin("apps", "Deployment", "deployments", true, {"deploy"}, true, kAllVerbs, {"all"}));
-    addBuiltin(
-        builtin("apps", "ReplicaSet", "replicasets", true, {"rs"}, true, kAllVerbs, {"all"}));
-    addBuiltin(
-        builtin("apps", "StatefulSet", "statefulsets", true, {"sts"}, true, kAllVerbs, {"all"}));
+    for (const auto &[kind, plural, shortName] :
+         {std::tuple{"Deployment", "deployments", "deploy"},
+          std::tuple{"ReplicaSet", "replicasets", "rs"},
+          std::tuple{"StatefulSet", "statefulsets", "sts"}}) {
+        ResourceType t = builtin("apps", kind, plural, true, {shortName}, true, kAllVerbs, {"all"});
+        t.subresources.push_back(scale);
+        addBuiltin(std::move(t));
+    }
+    addBuiltin(builtin("batch", "Job", "jobs", true, {}, true, kAllVerbs, {"all"}));
+    addBuiltin(builtin("batch", "CronJob", "cronjobs", true, {"cj"}, true, kAllVerbs, {"all"}));
+    addBuiltin(builtin("networking.k8s.io", "Ingress", "ingresses", true, {"ing"}, true));
+    addBuiltin(builtin("networking.k8s.io", "IngressClass", "ingressclasses", false, {}, false));
+    for (const auto &[kind, plural, namespaced] :
+         {std::tuple{"Role", "roles", true}, std::tuple{"RoleBinding", "rolebindings", true},
+          std::tuple{"ClusterRole", "clusterroles", false},
+          std::tuple{"ClusterRoleBinding", "clusterrolebindings", false}})
+        addBuiltin(builtin("rbac.authorization.k8s.io", kind, plural, namespaced, {}, false));
+    addBuiltin(builtin("storage.k8s.io", "StorageClass", "storageclasses", false, {"sc"}, false));
     addBuiltin(builtin("apiextensions.k8s.io", "CustomResourceDefinition",
                        "customresourcedefinitions", false, {"crd", "crds"}, true, kAllVerbs,
                        {"api-extensions"}));
@@ -351,7 +370,8 @@ json ResourceRegistry::legacyGroupList() const {
     for (const auto &g : groupOrder()) {
         json versions = json::array();
         for (const auto &v : versionsOfGroup(g))
-            versions.push_back({{"groupVersion", g + '/' + v}, {"version", v}});
+            versions.push_back(
+                {{"groupVersion", std::string(g).append("/").append(v)}, {"version", v}});
         if (versions.empty())
             continue;
         groups.push_back({{"name", g}, {"versions", versions}, {"preferredVersion", versions[0]}});
@@ -365,7 +385,8 @@ std::optional<json> ResourceRegistry::legacyGroup(const std::string &group) cons
         return std::nullopt;
     json versions = json::array();
     for (const auto &v : versionsOfGroup(group))
-        versions.push_back({{"groupVersion", group + '/' + v}, {"version", v}});
+        versions.push_back(
+            {{"groupVersion", std::string(group).append("/").append(v)}, {"version", v}});
     return json{{"kind", "APIGroup"},
                 {"apiVersion", "v1"},
                 {"name", group},

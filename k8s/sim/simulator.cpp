@@ -13,6 +13,7 @@
 #include "k8s/sim/quotacontroller.h"
 #include "k8s/sim/rfc3339.h"
 #include "k8s/sim/scalescenario.h"
+#include "k8s/sim/workloadcontroller.h"
 
 #include <algorithm>
 #include <iostream>
@@ -295,6 +296,8 @@ std::optional<std::string> Simulator::start() {
         m_disruption->recompute(ns->name);
     m_disruption->start();
     m_terminator->start();
+    m_workloads = std::make_unique<WorkloadController>(m_store, m_registry, *m_terminator);
+    m_workloads->start();
     m_eviction = std::make_unique<PodEviction>(m_store, m_registry, *m_terminator);
     if (m_options.metricsServer) {
         m_registry.serveMetricsApi();
@@ -347,6 +350,8 @@ void Simulator::stop() {
         m_scheduler->stop();
     if (m_quotas)
         m_quotas->stop();
+    if (m_workloads)
+        m_workloads->stop();
     if (m_disruption)
         m_disruption->stop();
     if (m_terminator)

@@ -20,6 +20,7 @@ namespace cubedesk::sim {
 class ChurnEngine;
 class DcgmEndpoints;
 class DisruptionController;
+class WorkloadController;
 class MetricsServer;
 class NodeGpus;
 class PodEviction;
@@ -139,6 +140,7 @@ private:
     std::unique_ptr<QuotaController> m_quotas;
     std::unique_ptr<PodTerminator> m_terminator;
     std::unique_ptr<DisruptionController> m_disruption;
+    std::unique_ptr<WorkloadController> m_workloads;
     std::unique_ptr<PodEviction> m_eviction;
     std::unique_ptr<MetricsServer> m_metrics;
     std::unique_ptr<NodeGpus> m_gpus;

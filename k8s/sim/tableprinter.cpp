@@ -154,6 +154,18 @@ enum class Printer {
     Deployment,
     ReplicaSet,
     StatefulSet,
+    Job,
+    CronJob,
+    Ingress,
+    IngressClass,
+    PersistentVolumeClaim,
+    PersistentVolume,
+    ServiceAccount,
+    Secret,
+    Endpoints,
+    Role,        ///< Role and ClusterRole
+    RoleBinding, ///< RoleBinding and ClusterRoleBinding
+    StorageClass,
     Columns,
     CustomAge,
     Default
@@ -175,7 +187,27 @@ Printer printerFor(const ResourceType &type) {
             return Printer::Event;
         if (type.kind == "ResourceQuota")
             return Printer::ResourceQuota;
+        if (type.kind == "PersistentVolumeClaim")
+            return Printer::PersistentVolumeClaim;
+        if (type.kind == "PersistentVolume")
+            return Printer::PersistentVolume;
+        if (type.kind == "ServiceAccount")
+            return Printer::ServiceAccount;
+        if (type.kind == "Secret")
+            return Printer::Secret;
+        if (type.kind == "Endpoints")
+            return Printer::Endpoints;
     }
+    if (type.custom)
+        return type.printerColumns.empty() ? Printer::CustomAge : Printer::Columns;
+    if (type.group == "batch")
+        return type.kind == "Job" ? Printer::Job : Printer::CronJob;
+    if (type.group == "networking.k8s.io")
+        return type.kind == "Ingress" ? Printer::Ingress : Printer::IngressClass;
+    if (type.group == "rbac.authorization.k8s.io")
+        return type.kind.ends_with("Binding") ? Printer::RoleBinding : Printer::Role;
+    if (type.group == "storage.k8s.io" && type.kind == "StorageClass")
+        return Printer::StorageClass;
     if (type.group == "policy" && type.kind == "PodDisruptionBudget")
         return Printer::PodDisruptionBudget;
     if (type.group == "apps") {
@@ -548,6 +580,317 @@ json cellFor(const PrinterColumn &column, const json &object, Clock::time_point 
     return nullptr;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Workloads, networking, storage and RBAC (pkg/printers/internalversion/printers.go)
+
+const char *const kContainersDescription = "Names of each container in the template.";
+const char *const kImagesDescription = "Images referenced by each container in the template.";
+
+/// layoutContainerCells: the template's container names and images, each comma-separated.
+std::pair<std::string, std::string> containerCells(const json *podSpec) {
+    std::string names;
+    std::string images;
+    for (const json &c : array(child(podSpec, "containers"))) {
+        names += (names.empty() ? "" : ",") + str(child(&c, "name"));
+        images += (images.empty() ? "" : ",") + str(child(&c, "image"));
+    }
+    return {names, images};
+}
+
+/// labels.Selector's String() of a metav1.LabelSelector: requirements sorted by key, values of
+/// set operators sorted; "" for a missing or empty selector.
+std::string selectorText(const json *selector) {
+    std::vector<std::pair<std::string, std::string>> requirements;
+    if (const json *labels = child(selector, "matchLabels"); isObject(labels))
+        for (const auto &[k, v] : labels->items())
+            requirements.emplace_back(k, k + '=' + str(&v));
+    for (const json &e : array(child(selector, "matchExpressions"))) {
+        const std::string key = str(child(&e, "key"));
+        const std::string op = str(child(&e, "operator"));
+        std::vector<std::string> values;
+        for (const json &v : array(child(&e, "values")))
+            values.push_back(str(&v));
+        std::sort(values.begin(), values.end());
+        std::string list;
+        for (const std::string &v : values)
+            list += (list.empty() ? "" : ",") + v;
+        if (op == "In")
+            requirements.emplace_back(key, key + " in (" + (list + ')'));
+        else if (op == "NotIn")
+            requirements.emplace_back(key, key + " notin (" + (list + ')'));
+        else if (op == "Exists")
+            requirements.emplace_back(key, key);
+        else if (op == "DoesNotExist")
+            requirements.emplace_back(key, '!' + key);
+    }
+    std::stable_sort(requirements.begin(), requirements.end(),
+                     [](const auto &a, const auto &b) { return a.first < b.first; });
+    std::string out;
+    for (const auto &[key, text] : requirements)
+        out += (out.empty() ? "" : ",") + text;
+    return out;
+}
+
+/// metav1.FormatLabelSelector: the selector's text, "<none>" when it selects by nothing.
+std::string formatSelector(const json *selector) {
+    const std::string text = selectorText(selector);
+    return text.empty() ? "<none>" : text;
+}
+
+std::string readyOfDesired(const json &object) {
+    return std::to_string(integer(at(object, "status", "readyReplicas"))) + '/' +
+           std::to_string(integer(at(object, "spec", "replicas")));
+}
+
+json withWide(json cells, const json *podSpec, std::optional<std::string> selector) {
+    auto [names, images] = containerCells(podSpec);
+    cells.push_back(std::move(names));
+    cells.push_back(std::move(images));
+    if (selector)
+        cells.push_back(std::move(*selector));
+    return cells;
+}
+
+bool conditionHolds(const json &object, const char *type) {
+    const json *status = child(&object, "status");
+    return status != nullptr && conditionTrue(*status, type);
+}
+
+json jobCells(const json &job, Clock::time_point now) {
+    const std::int64_t succeeded = integer(at(job, "status", "succeeded"));
+    std::string completions;
+    if (const json *c = at(job, "spec", "completions"); c != nullptr && c->is_number()) {
+        completions = std::to_string(succeeded) + '/' + std::to_string(integer(c));
+    } else {
+        const std::int64_t parallelism = integer(at(job, "spec", "parallelism"));
+        completions = std::to_string(succeeded) + "/1";
+        if (parallelism > 1)
+            completions += " of " + std::to_string(parallelism);
+    }
+    std::string duration;
+    const auto start = TablePrinter::parseTimestamp(str(at(job, "status", "startTime")));
+    const auto end = TablePrinter::parseTimestamp(str(at(job, "status", "completionTime")));
+    if (start)
+        duration = k8s::humanDuration(
+            std::chrono::duration_cast<std::chrono::seconds>((end ? *end : now) - *start));
+    std::string status = "Running";
+    if (conditionHolds(job, "Complete"))
+        status = "Complete";
+    else if (conditionHolds(job, "Failed"))
+        status = "Failed";
+    else if (at(job, "metadata", "deletionTimestamp") != nullptr)
+        status = "Terminating";
+    else if (conditionHolds(job, "Suspended"))
+        status = "Suspended";
+    else if (conditionHolds(job, "FailureTarget"))
+        status = "FailureTarget";
+    else if (conditionHolds(job, "SuccessCriteriaMet"))
+        status = "SuccessCriteriaMet";
+    return withWide(json::array({str(at(job, "metadata", "name")), status, completions, duration,
+                                 ageOf(at(job, "metadata", "creationTimestamp"), now)}),
+                    at(job, "spec", "template", "spec"),
+                    formatSelector(at(job, "spec", "selector")));
+}
+
+json cronJobCells(const json &cronJob, Clock::time_point now) {
+    const json *suspend = at(cronJob, "spec", "suspend");
+    const std::string suspendText = suspend == nullptr || !suspend->is_boolean()
+                                        ? "<unset>"
+                                        : (suspend->get<bool>() ? "True" : "False");
+    const std::string timeZone = str(at(cronJob, "spec", "timeZone"));
+    const json *last = at(cronJob, "status", "lastScheduleTime");
+    const json *jobSpec = at(cronJob, "spec", "jobTemplate", "spec");
+    return withWide(
+        json::array({str(at(cronJob, "metadata", "name")), str(at(cronJob, "spec", "schedule")),
+                     timeZone.empty() ? "<none>" : timeZone, suspendText,
+                     static_cast<std::int64_t>(arraySize(at(cronJob, "status", "active"))),
+                     str(last).empty() ? "<none>" : ageOf(last, now),
+                     ageOf(at(cronJob, "metadata", "creationTimestamp"), now)}),
+        child(child(jobSpec, "template"), "spec"), formatSelector(child(jobSpec, "selector")));
+}
+
+json ingressCells(const json &ingress, Clock::time_point now) {
+    const json &rules = array(at(ingress, "spec", "rules"));
+    std::string hosts;
+    std::size_t listed = 0;
+    for (const json &rule : rules) {
+        if (listed == 3)
+            break;
+        if (const std::string host = str(child(&rule, "host")); !host.empty()) {
+            hosts += (hosts.empty() ? "" : ",") + host;
+            ++listed;
+        }
+    }
+    if (hosts.empty())
+        hosts = "*";
+    else if (rules.size() > 3 && listed == 3)
+        hosts += " + " + std::to_string(rules.size() - 3) + " more...";
+    std::string address;
+    for (const json &lb : array(at(ingress, "status", "loadBalancer", "ingress"))) {
+        std::string a = str(child(&lb, "ip"));
+        if (a.empty())
+            a = str(child(&lb, "hostname"));
+        if (!a.empty())
+            address += (address.empty() ? "" : ",") + a;
+    }
+    const std::string className = str(at(ingress, "spec", "ingressClassName"));
+    return json::array({str(at(ingress, "metadata", "name")),
+                        className.empty() ? "<none>" : className, hosts, address,
+                        arraySize(at(ingress, "spec", "tls")) > 0 ? "80, 443" : "80",
+                        ageOf(at(ingress, "metadata", "creationTimestamp"), now)});
+}
+
+json ingressClassCells(const json &ingressClass, Clock::time_point now) {
+    std::string parameters = "<none>";
+    if (const json *p = at(ingressClass, "spec", "parameters"); isObject(p)) {
+        parameters = str(child(p, "kind"));
+        if (const json *group = child(p, "apiGroup"); group != nullptr && group->is_string())
+            parameters += '.' + str(group);
+        parameters += '/' + str(child(p, "name"));
+    }
+    return json::array({str(at(ingressClass, "metadata", "name")),
+                        str(at(ingressClass, "spec", "controller")), parameters,
+                        ageOf(at(ingressClass, "metadata", "creationTimestamp"), now)});
+}
+
+/// helper.GetAccessModesAsString: RWO, ROX, RWX, RWOP in that order, each once.
+std::string accessModesText(const json *modes) {
+    std::set<std::string> present;
+    for (const json &m : array(modes))
+        present.insert(str(&m));
+    std::string out;
+    for (const auto &[mode, shortName] :
+         {std::pair{"ReadWriteOnce", "RWO"}, std::pair{"ReadOnlyMany", "ROX"},
+          std::pair{"ReadWriteMany", "RWX"}, std::pair{"ReadWriteOncePod", "RWOP"}})
+        if (present.count(mode) != 0)
+            out += (out.empty() ? "" : ",") + std::string(shortName);
+    return out;
+}
+
+/// GetPersistentVolume(Claim)Class: the beta annotation wins over spec.storageClassName.
+std::string storageClassOf(const json &object) {
+    if (const json *beta =
+            at(object, "metadata", "annotations", "volume.beta.kubernetes.io/storage-class");
+        beta != nullptr && beta->is_string())
+        return str(beta);
+    return str(at(object, "spec", "storageClassName"));
+}
+
+std::string unsetOr(const json *value) {
+    const std::string text = str(value);
+    return text.empty() ? "<unset>" : text;
+}
+
+std::string phaseOrTerminating(const json &object) {
+    return at(object, "metadata", "deletionTimestamp") != nullptr
+               ? "Terminating"
+               : str(at(object, "status", "phase"));
+}
+
+json persistentVolumeClaimCells(const json &claim, Clock::time_point now) {
+    const std::string volume = str(at(claim, "spec", "volumeName"));
+    std::string capacity;
+    std::string modes;
+    if (!volume.empty()) {
+        modes = accessModesText(at(claim, "status", "accessModes"));
+        capacity = quantityText(at(claim, "status", "capacity", "storage"));
+    }
+    return json::array({str(at(claim, "metadata", "name")), phaseOrTerminating(claim), volume,
+                        capacity, modes, storageClassOf(claim),
+                        unsetOr(at(claim, "spec", "volumeAttributesClassName")),
+                        ageOf(at(claim, "metadata", "creationTimestamp"), now),
+                        unsetOr(at(claim, "spec", "volumeMode"))});
+}
+
+json persistentVolumeCells(const json &volume, Clock::time_point now) {
+    std::string claim;
+    if (const json *ref = at(volume, "spec", "claimRef"); isObject(ref))
+        claim = str(child(ref, "namespace")) + '/' + str(child(ref, "name"));
+    return json::array({str(at(volume, "metadata", "name")),
+                        quantityText(at(volume, "spec", "capacity", "storage")),
+                        accessModesText(at(volume, "spec", "accessModes")),
+                        str(at(volume, "spec", "persistentVolumeReclaimPolicy")),
+                        phaseOrTerminating(volume), claim, storageClassOf(volume),
+                        unsetOr(at(volume, "spec", "volumeAttributesClassName")),
+                        str(at(volume, "status", "reason")),
+                        ageOf(at(volume, "metadata", "creationTimestamp"), now),
+                        unsetOr(at(volume, "spec", "volumeMode"))});
+}
+
+/// formatEndpoints: the first three ip:port pairs, "+ N more...", "<none>" when empty.
+json endpointsCells(const json &endpoints, Clock::time_point now) {
+    std::vector<std::string> pairs;
+    std::size_t total = 0;
+    for (const json &subset : array(child(&endpoints, "subsets"))) {
+        const json &ports = array(child(&subset, "ports"));
+        for (const json &address : array(child(&subset, "addresses"))) {
+            const std::string ip = str(child(&address, "ip"));
+            if (ports.empty()) {
+                ++total;
+                if (pairs.size() < 3)
+                    pairs.push_back(ip);
+            }
+            for (const json &port : ports) {
+                ++total;
+                if (pairs.size() < 3)
+                    pairs.push_back(ip + ':' + std::to_string(integer(child(&port, "port"))));
+            }
+        }
+    }
+    std::string text;
+    for (const std::string &pair : pairs)
+        text += (text.empty() ? "" : ",") + pair;
+    if (total > pairs.size())
+        text += " + " + std::to_string(total - pairs.size()) + " more...";
+    return json::array({str(at(endpoints, "metadata", "name")), text.empty() ? "<none>" : text,
+                        ageOf(at(endpoints, "metadata", "creationTimestamp"), now)});
+}
+
+json roleBindingCells(const json &binding, Clock::time_point now) {
+    std::string users;
+    std::string groups;
+    std::string serviceAccounts;
+    for (const json &subject : array(child(&binding, "subjects"))) {
+        const std::string kind = str(child(&subject, "kind"));
+        const std::string name = str(child(&subject, "name"));
+        if (kind == "User")
+            users += (users.empty() ? "" : ", ") + name;
+        else if (kind == "Group")
+            groups += (groups.empty() ? "" : ", ") + name;
+        else if (kind == "ServiceAccount")
+            serviceAccounts += (serviceAccounts.empty() ? "" : ", ") +
+                               str(child(&subject, "namespace")) + '/' + name;
+    }
+    return json::array(
+        {str(at(binding, "metadata", "name")),
+         str(at(binding, "roleRef", "kind")) + '/' + str(at(binding, "roleRef", "name")),
+         ageOf(at(binding, "metadata", "creationTimestamp"), now), users, groups, serviceAccounts});
+}
+
+json storageClassCells(const json &storageClass, Clock::time_point now) {
+    std::string name = str(at(storageClass, "metadata", "name"));
+    for (const char *key : {"storageclass.kubernetes.io/is-default-class",
+                            "storageclass.beta.kubernetes.io/is-default-class"})
+        if (str(at(storageClass, "metadata", "annotations", key)) == "true") {
+            name += " (default)";
+            break;
+        }
+    const std::string reclaim = str(child(&storageClass, "reclaimPolicy"));
+    const std::string binding = str(child(&storageClass, "volumeBindingMode"));
+    return json::array({name, str(child(&storageClass, "provisioner")),
+                        reclaim.empty() ? "Delete" : reclaim,
+                        binding.empty() ? "Immediate" : binding,
+                        boolean(child(&storageClass, "allowVolumeExpansion")),
+                        ageOf(at(storageClass, "metadata", "creationTimestamp"), now)});
+}
+
+std::string createdAt(const json &object) {
+    // printRole: the creation time in RFC 3339, UTC; the zero time when missing.
+    const auto created =
+        TablePrinter::parseTimestamp(str(at(object, "metadata", "creationTimestamp")));
+    return created ? formatRfc3339(*created) : "0001-01-01T00:00:00Z";
+}
+
 json columnCells(const std::vector<PrinterColumn> &columns, const json &object,
                  Clock::time_point now) {
     json cells = json::array({str(at(object, "metadata", "name"))});
@@ -670,6 +1013,10 @@ nlohmann::json TablePrinter::columnDefinitions(const ResourceType &type) {
             column("Node Selector", "string",
                    "NodeSelector is a selector which must be true for the pod to fit on a node."),
             ageColumn(),
+            column("Containers", "string", kContainersDescription, 1),
+            column("Images", "string", kImagesDescription, 1),
+            column("Selector", "string",
+                   "A label query over pods that are managed by the daemon set.", 1),
         });
     case Printer::Deployment:
         return json::array({
@@ -682,6 +1029,9 @@ nlohmann::json TablePrinter::columnDefinitions(const ResourceType &type) {
                    "Total number of available pods (ready for at least minReadySeconds) targeted "
                    "by this deployment."),
             ageColumn(),
+            column("Containers", "string", kContainersDescription, 1),
+            column("Images", "string", kImagesDescription, 1),
+            column("Selector", "string", "Label selector for pods.", 1),
         });
     case Printer::ReplicaSet:
         return json::array({
@@ -691,11 +1041,140 @@ nlohmann::json TablePrinter::columnDefinitions(const ResourceType &type) {
                    "Replicas is the most recently observed number of replicas."),
             column("Ready", "integer", "The number of ready replicas for this replica set."),
             ageColumn(),
+            column("Containers", "string", kContainersDescription, 1),
+            column("Images", "string", kImagesDescription, 1),
+            column("Selector", "string",
+                   "Selector is a label query over pods that should match the replica count.", 1),
         });
     case Printer::StatefulSet:
         return json::array({
             nameColumn(),
             column("Ready", "string", "Number of the pod with ready state"),
+            ageColumn(),
+            column("Containers", "string", kContainersDescription, 1),
+            column("Images", "string", kImagesDescription, 1),
+        });
+    case Printer::Job:
+        return json::array({
+            nameColumn(),
+            column("Status", "string", "Status of the job."),
+            column("Completions", "string", "The number of pods which reached phase Succeeded."),
+            column("Duration", "string", "Time required to complete the job."),
+            ageColumn(),
+            column("Containers", "string", kContainersDescription, 1),
+            column("Images", "string", kImagesDescription, 1),
+            column("Selector", "string", "A label query over pods that should match the pod count.",
+                   1),
+        });
+    case Printer::CronJob:
+        return json::array({
+            nameColumn(),
+            column("Schedule", "string", "The schedule in Cron format."),
+            column("Timezone", "string", "The time zone name for the given schedule."),
+            column("Suspend", "boolean",
+                   "This flag tells the controller to suspend subsequent executions."),
+            column("Active", "integer", "A list of pointers to currently running jobs."),
+            column("Last Schedule", "string",
+                   "Information when was the last time the job was successfully scheduled."),
+            ageColumn(),
+            column("Containers", "string", kContainersDescription, 1),
+            column("Images", "string", kImagesDescription, 1),
+            column("Selector", "string", "A label query over pods that should match the pod count.",
+                   1),
+        });
+    case Printer::Ingress:
+        return json::array({
+            nameColumn(),
+            column("Class", "string",
+                   "The name of the IngressClass cluster resource that should be used to "
+                   "implement this Ingress."),
+            column("Hosts", "string",
+                   "Hosts that incoming requests are matched against before the ingress rule"),
+            column("Address", "string",
+                   "Address is a list containing ingress points for the load-balancer"),
+            column("Ports", "string", "Ports of TLS configurations that open"),
+            ageColumn(),
+        });
+    case Printer::IngressClass:
+        return json::array({
+            nameColumn(),
+            column("Controller", "string",
+                   "Controller that is responsible for handling this class."),
+            column("Parameters", "string", "A reference to a resource with additional parameters."),
+            ageColumn(),
+        });
+    case Printer::PersistentVolumeClaim:
+        return json::array({
+            nameColumn(),
+            column("Status", "string", "The current phase of the claim."),
+            column("Volume", "string", "The binding reference to the PersistentVolume."),
+            column("Capacity", "string", "The actual resources of the underlying volume."),
+            column("Access Modes", "string", "The access modes the volume actually has."),
+            column("StorageClass", "string", "StorageClass of the pvc"),
+            column("VolumeAttributesClass", "string", "VolumeAttributesClass of the pvc"),
+            ageColumn(),
+            column("VolumeMode", "string", "What type of volume is required by the claim.", 1),
+        });
+    case Printer::PersistentVolume:
+        return json::array({
+            nameColumn(),
+            column("Capacity", "string", "A description of the persistent volume's resources."),
+            column("Access Modes", "string", "All ways the volume can be mounted."),
+            column("Reclaim Policy", "string",
+                   "What happens to a persistent volume when released from its claim."),
+            column("Status", "string", "The current phase of the volume."),
+            column("Claim", "string", "The binding between a claim and this volume."),
+            column("StorageClass", "string", "StorageClass of the pv"),
+            column("VolumeAttributesClass", "string", "VolumeAttributesClass of the pv"),
+            column("Reason", "string", "A brief CamelCase string that describes any failure."),
+            ageColumn(),
+            column("VolumeMode", "string",
+                   "Whether a volume is used with a formatted filesystem or as a raw block device.",
+                   1),
+        });
+    case Printer::ServiceAccount:
+        return json::array({
+            nameColumn(),
+            column("Secrets", "string",
+                   "Secrets is a list of the secrets in the same namespace that pods running "
+                   "using this ServiceAccount are allowed to use."),
+            ageColumn(),
+        });
+    case Printer::Secret:
+        return json::array({
+            nameColumn(),
+            column("Type", "string", "Used to facilitate programmatic handling of secret data."),
+            column("Data", "string", "Contains the secret data."),
+            ageColumn(),
+        });
+    case Printer::Endpoints:
+        return json::array({
+            nameColumn(),
+            column("Endpoints", "string", "The set of all endpoints is the union of all subsets."),
+            ageColumn(),
+        });
+    case Printer::Role:
+        return json::array({nameColumn(), column("Created At", "date", kCreationDescription)});
+    case Printer::RoleBinding:
+        return json::array({
+            nameColumn(),
+            column("Role", "string", "RoleRef references a role."),
+            ageColumn(),
+            column("Users", "string", "Users in the roleBinding", 1),
+            column("Groups", "string", "Groups in the roleBinding", 1),
+            column("ServiceAccounts", "string", "ServiceAccounts in the roleBinding", 1),
+        });
+    case Printer::StorageClass:
+        return json::array({
+            nameColumn(),
+            column("Provisioner", "string", "Indicates the type of the provisioner."),
+            column("ReclaimPolicy", "string",
+                   "Dynamically provisioned PersistentVolumes of this storage class are created "
+                   "with this reclaimPolicy."),
+            column("VolumeBindingMode", "string",
+                   "Indicates how PersistentVolumeClaims should be provisioned and bound."),
+            column("AllowVolumeExpansion", "string",
+                   "Shows whether the storage class allow volume expand."),
             ageColumn(),
         });
     case Printer::Columns:
@@ -766,38 +1245,73 @@ nlohmann::json TablePrinter::cells(const ResourceType &type, const nlohmann::jso
                                 ageOf(at(object, "metadata", "creationTimestamp"), now)});
         }
         case Printer::DaemonSet: {
-            std::string selector;
+            std::string nodeSelector;
             if (const json *ns = at(object, "spec", "template", "spec", "nodeSelector");
                 isObject(ns))
                 for (const auto &[k, v] : ns->items())
-                    selector += (selector.empty() ? "" : ",") + k + '=' + str(&v);
-            return json::array({str(at(object, "metadata", "name")),
-                                integer(at(object, "status", "desiredNumberScheduled")),
-                                integer(at(object, "status", "currentNumberScheduled")),
-                                integer(at(object, "status", "numberReady")),
-                                integer(at(object, "status", "updatedNumberScheduled")),
-                                integer(at(object, "status", "numberAvailable")),
-                                selector.empty() ? "<none>" : selector,
-                                ageOf(at(object, "metadata", "creationTimestamp"), now)});
+                    nodeSelector += (nodeSelector.empty() ? "" : ",") + k + '=' + str(&v);
+            return withWide(json::array({str(at(object, "metadata", "name")),
+                                         integer(at(object, "status", "desiredNumberScheduled")),
+                                         integer(at(object, "status", "currentNumberScheduled")),
+                                         integer(at(object, "status", "numberReady")),
+                                         integer(at(object, "status", "updatedNumberScheduled")),
+                                         integer(at(object, "status", "numberAvailable")),
+                                         nodeSelector.empty() ? "<none>" : nodeSelector,
+                                         ageOf(at(object, "metadata", "creationTimestamp"), now)}),
+                            at(object, "spec", "template", "spec"),
+                            formatSelector(at(object, "spec", "selector")));
         }
         case Printer::Deployment:
-            return json::array({str(at(object, "metadata", "name")),
-                                std::to_string(integer(at(object, "status", "readyReplicas"))) +
-                                    '/' + std::to_string(integer(at(object, "spec", "replicas"))),
-                                integer(at(object, "status", "updatedReplicas")),
-                                integer(at(object, "status", "availableReplicas")),
-                                ageOf(at(object, "metadata", "creationTimestamp"), now)});
+            // printDeployment prints the selector's String(), without FormatLabelSelector's
+            // "<none>".
+            return withWide(
+                json::array({str(at(object, "metadata", "name")), readyOfDesired(object),
+                             integer(at(object, "status", "updatedReplicas")),
+                             integer(at(object, "status", "availableReplicas")),
+                             ageOf(at(object, "metadata", "creationTimestamp"), now)}),
+                at(object, "spec", "template", "spec"),
+                selectorText(at(object, "spec", "selector")));
         case Printer::ReplicaSet:
-            return json::array({str(at(object, "metadata", "name")),
-                                integer(at(object, "spec", "replicas")),
-                                integer(at(object, "status", "replicas")),
-                                integer(at(object, "status", "readyReplicas")),
-                                ageOf(at(object, "metadata", "creationTimestamp"), now)});
+            return withWide(json::array({str(at(object, "metadata", "name")),
+                                         integer(at(object, "spec", "replicas")),
+                                         integer(at(object, "status", "replicas")),
+                                         integer(at(object, "status", "readyReplicas")),
+                                         ageOf(at(object, "metadata", "creationTimestamp"), now)}),
+                            at(object, "spec", "template", "spec"),
+                            formatSelector(at(object, "spec", "selector")));
         case Printer::StatefulSet:
+            return withWide(
+                json::array({str(at(object, "metadata", "name")), readyOfDesired(object),
+                             ageOf(at(object, "metadata", "creationTimestamp"), now)}),
+                at(object, "spec", "template", "spec"), std::nullopt);
+        case Printer::Job:
+            return jobCells(object, now);
+        case Printer::CronJob:
+            return cronJobCells(object, now);
+        case Printer::Ingress:
+            return ingressCells(object, now);
+        case Printer::IngressClass:
+            return ingressClassCells(object, now);
+        case Printer::PersistentVolumeClaim:
+            return persistentVolumeClaimCells(object, now);
+        case Printer::PersistentVolume:
+            return persistentVolumeCells(object, now);
+        case Printer::ServiceAccount:
             return json::array({str(at(object, "metadata", "name")),
-                                std::to_string(integer(at(object, "status", "readyReplicas"))) +
-                                    '/' + std::to_string(integer(at(object, "spec", "replicas"))),
+                                static_cast<std::int64_t>(arraySize(child(&object, "secrets"))),
                                 ageOf(at(object, "metadata", "creationTimestamp"), now)});
+        case Printer::Secret:
+            return json::array({str(at(object, "metadata", "name")), str(child(&object, "type")),
+                                static_cast<std::int64_t>(objectSize(child(&object, "data"))),
+                                ageOf(at(object, "metadata", "creationTimestamp"), now)});
+        case Printer::Endpoints:
+            return endpointsCells(object, now);
+        case Printer::Role:
+            return json::array({str(at(object, "metadata", "name")), createdAt(object)});
+        case Printer::RoleBinding:
+            return roleBindingCells(object, now);
+        case Printer::StorageClass:
+            return storageClassCells(object, now);
         case Printer::Columns:
             return columnCells(type.printerColumns, object, now);
         case Printer::CustomAge:
@@ -843,6 +1357,10 @@ nlohmann::json TablePrinter::rowFor(const ResourceType &type, const nlohmann::js
         }
     }
     return row;
+}
+
+std::string TablePrinter::labelSelectorText(const nlohmann::json &selector) {
+    return selectorText(&selector);
 }
 
 std::optional<std::chrono::system_clock::time_point>

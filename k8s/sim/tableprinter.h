@@ -20,6 +20,25 @@
 //                     Count Name  (Message is priority 0, the others after Object are wide)
 //   * core ResourceQuota: Name Age Request Limit (used/hard from status; spec.hard when the status
 //                     has not been filled in, with used 0)
+//   * apps: DaemonSet Name Desired Current Ready Up-to-date Available "Node Selector" Age |
+//           Containers Images Selector; Deployment Name Ready Up-to-date Available Age |
+//           Containers Images Selector; ReplicaSet Name Desired Current Ready Age | Containers
+//           Images Selector; StatefulSet Name Ready Age | Containers Images
+//   * batch: Job Name Status Completions Duration Age | Containers Images Selector (Status as
+//           1.32: Complete, Failed, Terminating, Suspended, FailureTarget, SuccessCriteriaMet,
+//           Running); CronJob Name Schedule Timezone Suspend Active "Last Schedule" Age |
+//           Containers Images Selector
+//   * networking.k8s.io: Ingress Name Class Hosts Address Ports Age; IngressClass Name
+//           Controller Parameters Age
+//   * core storage: PersistentVolumeClaim Name Status Volume Capacity "Access Modes"
+//           StorageClass VolumeAttributesClass Age | VolumeMode; PersistentVolume Name Capacity
+//           "Access Modes" "Reclaim Policy" Status Claim StorageClass VolumeAttributesClass
+//           Reason Age | VolumeMode; storage.k8s.io StorageClass Name ("(default)" appended)
+//           Provisioner ReclaimPolicy VolumeBindingMode AllowVolumeExpansion Age
+//   * core ServiceAccount Name Secrets Age; Secret Name Type Data Age; Endpoints Name
+//           Endpoints Age
+//   * rbac: Role and ClusterRole Name "Created At" (RFC 3339 text); RoleBinding and
+//           ClusterRoleBinding Name Role Age | Users Groups ServiceAccounts ("ns/name")
 //   * a type with printerColumns (CRD additionalPrinterColumns): Name plus those columns,
 //     evaluated with the simple JSONPath subset below. Cells follow apiextensions-apiserver:
 //     integer/number/boolean cells must have that JSON type (else null), string cells print any
@@ -61,6 +80,10 @@ public:
     /// minus managedFields}}; completed/failed pods also get upstream's "conditions".
     static nlohmann::json rowFor(const ResourceType &type, const nlohmann::json &object,
                                  std::chrono::system_clock::time_point now);
+
+    /// A metav1.LabelSelector (matchLabels, matchExpressions) as labels.Selector's String():
+    /// requirements sorted by key ("app=x,tier in (a,b),!gone"); "" for none.
+    static std::string labelSelectorText(const nlohmann::json &selector);
 
     /// Parses an RFC 3339 timestamp ("2018-12-16T21:39:09Z", fractions and offsets allowed).
     static std::optional<std::chrono::system_clock::time_point>

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include <thread>
 
 using cubedesk::test::Process;
 using cubedesk::test::SimProcess;
@@ -138,17 +139,26 @@ TEST_F(KubectlDrainTest, EvictsWithinABudgetSkipsMirrorPodsAndCountsTheDisruptio
     EXPECT_EQ(r.out.find("kube-apiserver"), std::string::npos);
     EXPECT_EQ(r.err.find("kube-apiserver"), std::string::npos);
     EXPECT_LT(after.size(), before.size());
-    // One replica left, and the budget keeps it: the other master's CoreDNS is blocked.
-    EXPECT_EQ(allowedDisruptions("kube-system", "coredns"), 0);
-    const std::string second =
-        get({"pods", "-n", "kube-system", "-l", "k8s-app=kube-dns"})["items"][0]["metadata"].value(
-            "name", "");
-    ASSERT_NE(second, first);
-    const auto blocked =
-        kubectl({"drain", nodeOf("kube-system", second), "--ignore-daemonsets", "--timeout=3s"});
-    EXPECT_EQ(blocked.exitCode, 1);
-    EXPECT_NE(blocked.err.find("violate the pod's disruption budget"), std::string::npos)
-        << blocked.err;
+    // CoreDNS's ReplicaSet replaces the evicted replica on another, schedulable master; once
+    // it is ready the budget allows one disruption again.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    std::vector<std::string> replicas;
+    while (std::chrono::steady_clock::now() < deadline) {
+        replicas.clear();
+        const json dns = get({"pods", "-n", "kube-system", "-l", "k8s-app=kube-dns"});
+        for (const auto &p : dns["items"])
+            if (!p["metadata"].contains("deletionTimestamp") &&
+                p["status"].value("phase", "") == "Running")
+                replicas.push_back(p["metadata"].value("name", ""));
+        if (replicas.size() == 2 && allowedDisruptions("kube-system", "coredns") == 1)
+            break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    ASSERT_EQ(replicas.size(), 2u);
+    EXPECT_EQ(std::find(replicas.begin(), replicas.end(), first), replicas.end());
+    for (const auto &name : replicas)
+        EXPECT_NE(nodeOf("kube-system", name), master) << name;
+    EXPECT_EQ(allowedDisruptions("kube-system", "coredns"), 1);
 }
 
 TEST_F(KubectlDrainTest, DryRunsChangeNothing) {
@@ -241,7 +251,7 @@ TEST_F(KubectlDrainTest, ATerminatingNamespaceRefusesNewContentAndGoesWithItsLas
         << create.err;
     const auto gone = kubectl({"wait", "--for=delete", "namespace/jupyter", "--timeout=30s"});
     EXPECT_EQ(gone.exitCode, 0) << gone.err;
-    EXPECT_TRUE(podsOn(nodeOf("pipeline", kWorker)).size() > 0);
+    EXPECT_FALSE(podsOn(nodeOf("pipeline", kWorker)).empty());
 }
 
 } // namespace

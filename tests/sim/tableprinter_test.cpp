@@ -669,3 +669,351 @@ TEST(TablePrinterBuiltins, MalformedObjectsDoNotThrow) {
     }
     EXPECT_EQ(TablePrinter::cells(coreType("Pod", "pods"), json::object(), now)[4], "<unknown>");
 }
+
+// ------------------------------------------------------------------------------------------------
+// workloads, batch, networking, storage, RBAC (printers.go of kube-apiserver 1.32)
+
+namespace {
+
+ResourceType groupType(const std::string &group, const std::string &kind, bool namespaced = true) {
+    ResourceType t = coreType(kind, "", namespaced);
+    t.group = group;
+    return t;
+}
+
+json objectMeta(const std::string &name, const std::string &created = "2024-05-01T10:00:00Z") {
+    return {{"name", name}, {"namespace", "ns"}, {"creationTimestamp", created}};
+}
+
+json templateSpec() {
+    return {{"containers", json::array({{{"name", "app"}, {"image", "nginx:1.25"}},
+                                        {{"name", "sidecar"}, {"image", "envoy:v1"}}})}};
+}
+
+const std::chrono::system_clock::time_point kNow = std::chrono::system_clock::time_point{} +
+                                                   hours(24 * 365 * 54) + hours(24 * 121) +
+                                                   hours(10) + minutes(5);
+
+} // namespace
+
+TEST(TablePrinterWorkloads, DeploymentReplicaSetStatefulSetDaemonSetWideCells) {
+    const json selector = {
+        {"matchLabels", {{"tier", "web"}, {"app", "shop"}}},
+        {"matchExpressions",
+         json::array({{{"key", "env"}, {"operator", "In"}, {"values", {"prod", "canary"}}},
+                      {{"key", "legacy"}, {"operator", "DoesNotExist"}}})}};
+    const json deployment = {
+        {"metadata", objectMeta("shop")},
+        {"spec",
+         {{"replicas", 3}, {"selector", selector}, {"template", {{"spec", templateSpec()}}}}},
+        {"status", {{"readyReplicas", 2}, {"updatedReplicas", 3}, {"availableReplicas", 2}}}};
+    const ResourceType deployments = groupType("apps", "Deployment");
+    EXPECT_EQ(columnNames(TablePrinter::columnDefinitions(deployments)),
+              (std::vector<std::string>{"Name", "Ready", "Up-to-date", "Available", "Age",
+                                        "Containers", "Images", "Selector"}));
+    const json cells = TablePrinter::cells(deployments, deployment, at("2024-05-01T10:05:00Z"));
+    EXPECT_EQ(cells, (json{"shop", "2/3", 3, 2, "5m", "app,sidecar", "nginx:1.25,envoy:v1",
+                           "app=shop,env in (canary,prod),!legacy,tier=web"}));
+    // printDeployment prints an empty selector as it is; FormatLabelSelector says <none>.
+    json bare = deployment;
+    bare["spec"].erase("selector");
+    EXPECT_EQ(TablePrinter::cells(deployments, bare, kNow)[7], "");
+    const ResourceType replicaSets = groupType("apps", "ReplicaSet");
+    EXPECT_EQ(TablePrinter::cells(replicaSets, bare, at("2024-05-01T10:00:30Z")),
+              (json{"shop", 3, 0, 2, "30s", "app,sidecar", "nginx:1.25,envoy:v1", "<none>"}));
+    const ResourceType statefulSets = groupType("apps", "StatefulSet");
+    EXPECT_EQ(columnNames(TablePrinter::columnDefinitions(statefulSets)),
+              (std::vector<std::string>{"Name", "Ready", "Age", "Containers", "Images"}));
+    EXPECT_EQ(TablePrinter::cells(statefulSets, deployment, at("2024-05-03T10:00:00Z")),
+              (json{"shop", "2/3", "2d", "app,sidecar", "nginx:1.25,envoy:v1"}));
+    const ResourceType daemonSets = groupType("apps", "DaemonSet");
+    json ds = deployment;
+    ds["spec"]["template"]["spec"]["nodeSelector"] = {{"gpu", "true"}};
+    ds["status"] = {{"desiredNumberScheduled", 4},
+                    {"currentNumberScheduled", 4},
+                    {"numberReady", 3},
+                    {"updatedNumberScheduled", 4},
+                    {"numberAvailable", 3}};
+    EXPECT_EQ(TablePrinter::cells(daemonSets, ds, at("2024-05-01T11:00:00Z")),
+              (json{"shop", 4, 4, 3, 4, 3, "gpu=true", "60m", "app,sidecar", "nginx:1.25,envoy:v1",
+                    "app=shop,env in (canary,prod),!legacy,tier=web"}));
+    const auto defs = TablePrinter::columnDefinitions(daemonSets);
+    EXPECT_EQ(defs.size(), 11u);
+    EXPECT_EQ(defs[8]["priority"], 1);
+    EXPECT_EQ(defs[7]["priority"], 0);
+}
+
+TEST(TablePrinterBatch, JobStatusCompletionsAndDuration) {
+    const ResourceType jobs = groupType("batch", "Job");
+    EXPECT_EQ(columnNames(TablePrinter::columnDefinitions(jobs)),
+              (std::vector<std::string>{"Name", "Status", "Completions", "Duration", "Age",
+                                        "Containers", "Images", "Selector"}));
+    const auto condition = [](const char *type, const char *status = "True") {
+        return json{{"type", type}, {"status", status}};
+    };
+    json job = {
+        {"metadata", objectMeta("train")},
+        {"spec",
+         {{"completions", 4},
+          {"parallelism", 2},
+          {"selector", {{"matchLabels", {{"job-name", "train"}}}}},
+          {"template", {{"spec", templateSpec()}}}}},
+        {"status",
+         {{"succeeded", 4},
+          {"startTime", "2024-05-01T10:00:10Z"},
+          {"completionTime", "2024-05-01T10:47:20Z"},
+          {"conditions", json::array({condition("SuccessCriteriaMet"), condition("Complete")})}}}};
+    EXPECT_EQ(TablePrinter::cells(jobs, job, at("2024-05-02T10:00:00Z")),
+              (json{"train", "Complete", "4/4", "47m", "24h", "app,sidecar", "nginx:1.25,envoy:v1",
+                    "job-name=train"}));
+    // Running: the duration runs until now; no completions: succeeded/1 and the parallelism.
+    json running = job;
+    running["spec"].erase("completions");
+    running["spec"]["parallelism"] = 3;
+    running["status"] = {{"succeeded", 1}, {"active", 2}, {"startTime", "2024-05-01T10:00:00Z"}};
+    const json runningCells = TablePrinter::cells(jobs, running, at("2024-05-01T10:02:30Z"));
+    EXPECT_EQ(runningCells[1], "Running");
+    EXPECT_EQ(runningCells[2], "1/1 of 3");
+    EXPECT_EQ(runningCells[3], "2m30s");
+    // Not started: no duration. The conditions decide in upstream's order.
+    json fresh = job;
+    fresh["status"] = json::object();
+    fresh["spec"]["completions"] = 1;
+    EXPECT_EQ(TablePrinter::cells(jobs, fresh, kNow)[3], "");
+    EXPECT_EQ(TablePrinter::cells(jobs, fresh, kNow)[2], "0/1");
+    for (const auto &[type, shown] :
+         {std::pair{"Failed", "Failed"}, std::pair{"Suspended", "Suspended"},
+          std::pair{"FailureTarget", "FailureTarget"},
+          std::pair{"SuccessCriteriaMet", "SuccessCriteriaMet"}}) {
+        json j = fresh;
+        j["status"]["conditions"] = json::array({condition(type)});
+        EXPECT_EQ(TablePrinter::cells(jobs, j, kNow)[1], shown) << type;
+        j["status"]["conditions"] = json::array({condition(type, "False")});
+        EXPECT_EQ(TablePrinter::cells(jobs, j, kNow)[1], "Running") << type;
+    }
+    json failedAndDeleted = fresh;
+    failedAndDeleted["metadata"]["deletionTimestamp"] = "2024-05-01T10:00:00Z";
+    EXPECT_EQ(TablePrinter::cells(jobs, failedAndDeleted, kNow)[1], "Terminating");
+    failedAndDeleted["status"]["conditions"] = json::array({condition("Failed")});
+    EXPECT_EQ(TablePrinter::cells(jobs, failedAndDeleted, kNow)[1], "Failed");
+}
+
+TEST(TablePrinterBatch, CronJobScheduleTimezoneSuspendAndLastSchedule) {
+    const ResourceType cronJobs = groupType("batch", "CronJob");
+    EXPECT_EQ(
+        columnNames(TablePrinter::columnDefinitions(cronJobs)),
+        (std::vector<std::string>{"Name", "Schedule", "Timezone", "Suspend", "Active",
+                                  "Last Schedule", "Age", "Containers", "Images", "Selector"}));
+    json cron = {{"metadata", objectMeta("backup")},
+                 {"spec",
+                  {{"schedule", "0 2 * * *"},
+                   {"timeZone", "Asia/Shanghai"},
+                   {"suspend", true},
+                   {"jobTemplate", {{"spec", {{"template", {{"spec", templateSpec()}}}}}}}}},
+                 {"status",
+                  {{"active", json::array({{{"name", "backup-1"}}, {{"name", "backup-2"}}})},
+                   {"lastScheduleTime", "2024-05-01T11:00:00Z"}}}};
+    EXPECT_EQ(TablePrinter::cells(cronJobs, cron, at("2024-05-01T11:03:00Z")),
+              (json{"backup", "0 2 * * *", "Asia/Shanghai", "True", 2, "3m", "63m", "app,sidecar",
+                    "nginx:1.25,envoy:v1", "<none>"}));
+    cron["spec"].erase("timeZone");
+    cron["spec"].erase("suspend");
+    cron["status"] = json::object();
+    const json cells = TablePrinter::cells(cronJobs, cron, kNow);
+    EXPECT_EQ(cells[2], "<none>");
+    EXPECT_EQ(cells[3], "<unset>");
+    EXPECT_EQ(cells[4], 0);
+    EXPECT_EQ(cells[5], "<none>");
+}
+
+TEST(TablePrinterNetworking, IngressAndIngressClass) {
+    const ResourceType ingresses = groupType("networking.k8s.io", "Ingress");
+    EXPECT_EQ(columnNames(TablePrinter::columnDefinitions(ingresses)),
+              (std::vector<std::string>{"Name", "Class", "Hosts", "Address", "Ports", "Age"}));
+    json rules = json::array();
+    for (const char *host :
+         {"a.example.com", "", "b.example.com", "c.example.com", "d.example.com"})
+        rules.push_back({{"host", host}});
+    json ingress = {
+        {"metadata", objectMeta("web")},
+        {"spec",
+         {{"ingressClassName", "nginx"},
+          {"rules", rules},
+          {"tls", json::array({{{"hosts", {"a.example.com"}}}})}}},
+        {"status",
+         {{"loadBalancer",
+           {{"ingress", json::array({{{"ip", "10.0.0.1"}}, {{"hostname", "lb.example"}}})}}}}}};
+    EXPECT_EQ(TablePrinter::cells(ingresses, ingress, at("2024-05-01T10:00:09Z")),
+              (json{"web", "nginx", "a.example.com,b.example.com,c.example.com + 2 more...",
+                    "10.0.0.1,lb.example", "80, 443", "9s"}));
+    json plain = {{"metadata", objectMeta("default-backend")},
+                  {"spec", {{"defaultBackend", {{"service", {{"name", "x"}}}}}}}};
+    EXPECT_EQ(TablePrinter::cells(ingresses, plain, at("2024-05-01T10:00:09Z")),
+              (json{"default-backend", "<none>", "*", "", "80", "9s"}));
+
+    const ResourceType classes = groupType("networking.k8s.io", "IngressClass", false);
+    EXPECT_EQ(columnNames(TablePrinter::columnDefinitions(classes)),
+              (std::vector<std::string>{"Name", "Controller", "Parameters", "Age"}));
+    json ingressClass = {{"metadata", objectMeta("nginx")},
+                         {"spec",
+                          {{"controller", "k8s.io/ingress-nginx"},
+                           {"parameters",
+                            {{"apiGroup", "k8s.example.com"},
+                             {"kind", "IngressParameters"},
+                             {"name", "external-lb"}}}}}};
+    EXPECT_EQ(TablePrinter::cells(classes, ingressClass, at("2024-05-01T10:00:09Z")),
+              (json{"nginx", "k8s.io/ingress-nginx",
+                    "IngressParameters.k8s.example.com/external-lb", "9s"}));
+    ingressClass["spec"].erase("parameters");
+    EXPECT_EQ(TablePrinter::cells(classes, ingressClass, kNow)[2], "<none>");
+}
+
+TEST(TablePrinterStorage, ClaimsVolumesAndClasses) {
+    const ResourceType claims = coreType("PersistentVolumeClaim", "persistentvolumeclaims");
+    EXPECT_EQ(
+        columnNames(TablePrinter::columnDefinitions(claims)),
+        (std::vector<std::string>{"Name", "Status", "Volume", "Capacity", "Access Modes",
+                                  "StorageClass", "VolumeAttributesClass", "Age", "VolumeMode"}));
+    json claim = {{"metadata", objectMeta("data")},
+                  {"spec",
+                   {{"accessModes", {"ReadWriteOnce"}},
+                    {"resources", {{"requests", {{"storage", "10Gi"}}}}},
+                    {"storageClassName", "fast"},
+                    {"volumeMode", "Filesystem"},
+                    {"volumeName", "pvc-1"}}},
+                  {"status",
+                   {{"phase", "Bound"},
+                    {"accessModes", {"ReadWriteMany", "ReadWriteOnce", "ReadWriteOnce"}},
+                    {"capacity", {{"storage", "12Gi"}}}}}};
+    EXPECT_EQ(TablePrinter::cells(claims, claim, at("2024-05-01T10:01:00Z")),
+              (json{"data", "Bound", "pvc-1", "12Gi", "RWO,RWX", "fast", "<unset>", "60s",
+                    "Filesystem"}));
+    // Unbound: no capacity, no modes; the beta annotation names the class; deletion wins.
+    json pending = claim;
+    pending["spec"].erase("volumeName");
+    pending["spec"].erase("volumeMode");
+    pending["spec"]["volumeAttributesClassName"] = "gold";
+    pending["metadata"]["annotations"] = {{"volume.beta.kubernetes.io/storage-class", "slow"}};
+    pending["metadata"]["deletionTimestamp"] = "2024-05-01T10:00:30Z";
+    pending["status"] = {{"phase", "Pending"}};
+    EXPECT_EQ(TablePrinter::cells(claims, pending, at("2024-05-01T10:01:00Z")),
+              (json{"data", "Terminating", "", "", "", "slow", "gold", "60s", "<unset>"}));
+
+    const ResourceType volumes = coreType("PersistentVolume", "persistentvolumes", false);
+    EXPECT_EQ(columnNames(TablePrinter::columnDefinitions(volumes)),
+              (std::vector<std::string>{"Name", "Capacity", "Access Modes", "Reclaim Policy",
+                                        "Status", "Claim", "StorageClass", "VolumeAttributesClass",
+                                        "Reason", "Age", "VolumeMode"}));
+    json volume = {{"metadata", objectMeta("pvc-1")},
+                   {"spec",
+                    {{"capacity", {{"storage", "12Gi"}}},
+                     {"accessModes", {"ReadWriteOncePod", "ReadOnlyMany"}},
+                     {"persistentVolumeReclaimPolicy", "Retain"},
+                     {"storageClassName", "fast"},
+                     {"claimRef", {{"namespace", "ns"}, {"name", "data"}}}}},
+                   {"status", {{"phase", "Released"}, {"reason", "Reclaimed"}}}};
+    EXPECT_EQ(TablePrinter::cells(volumes, volume, at("2024-05-01T10:01:00Z")),
+              (json{"pvc-1", "12Gi", "ROX,RWOP", "Retain", "Released", "ns/data", "fast", "<unset>",
+                    "Reclaimed", "60s", "<unset>"}));
+
+    const ResourceType classes = groupType("storage.k8s.io", "StorageClass", false);
+    EXPECT_EQ(columnNames(TablePrinter::columnDefinitions(classes)),
+              (std::vector<std::string>{"Name", "Provisioner", "ReclaimPolicy", "VolumeBindingMode",
+                                        "AllowVolumeExpansion", "Age"}));
+    json sc = {{"metadata", objectMeta("standard")}, {"provisioner", "rancher.io/local-path"}};
+    sc["metadata"]["annotations"] = {{"storageclass.kubernetes.io/is-default-class", "true"}};
+    EXPECT_EQ(
+        TablePrinter::cells(classes, sc, at("2024-05-01T10:01:00Z")),
+        (json{"standard (default)", "rancher.io/local-path", "Delete", "Immediate", false, "60s"}));
+    sc["metadata"].erase("annotations");
+    sc["reclaimPolicy"] = "Retain";
+    sc["volumeBindingMode"] = "WaitForFirstConsumer";
+    sc["allowVolumeExpansion"] = true;
+    EXPECT_EQ(
+        TablePrinter::cells(classes, sc, at("2024-05-01T10:01:00Z")),
+        (json{"standard", "rancher.io/local-path", "Retain", "WaitForFirstConsumer", true, "60s"}));
+}
+
+TEST(TablePrinterCore, SecretsServiceAccountsAndEndpoints) {
+    const ResourceType secrets = coreType("Secret", "secrets");
+    EXPECT_EQ(columnNames(TablePrinter::columnDefinitions(secrets)),
+              (std::vector<std::string>{"Name", "Type", "Data", "Age"}));
+    const json secret = {{"metadata", objectMeta("tls")},
+                         {"type", "kubernetes.io/tls"},
+                         {"data", {{"tls.crt", "Y2VydA=="}, {"tls.key", "a2V5"}}}};
+    EXPECT_EQ(TablePrinter::cells(secrets, secret, at("2024-05-01T10:01:00Z")),
+              (json{"tls", "kubernetes.io/tls", 2, "60s"}));
+
+    const ResourceType accounts = coreType("ServiceAccount", "serviceaccounts");
+    EXPECT_EQ(columnNames(TablePrinter::columnDefinitions(accounts)),
+              (std::vector<std::string>{"Name", "Secrets", "Age"}));
+    const json account = {{"metadata", objectMeta("builder")},
+                          {"secrets", json::array({{{"name", "builder-token"}}})}};
+    EXPECT_EQ(TablePrinter::cells(accounts, account, at("2024-05-01T10:01:00Z")),
+              (json{"builder", 1, "60s"}));
+
+    const ResourceType endpoints = coreType("Endpoints", "endpoints");
+    json ep = {
+        {"metadata", objectMeta("web")},
+        {"subsets",
+         json::array({{{"addresses", json::array({{{"ip", "10.0.0.1"}}, {{"ip", "10.0.0.2"}}})},
+                       {"ports", json::array({{{"port", 80}}, {{"port", 443}}})}}})}};
+    EXPECT_EQ(TablePrinter::cells(endpoints, ep, at("2024-05-01T10:01:00Z")),
+              (json{"web", "10.0.0.1:80,10.0.0.1:443,10.0.0.2:80 + 1 more...", "60s"}));
+    ep.erase("subsets");
+    EXPECT_EQ(TablePrinter::cells(endpoints, ep, kNow)[1], "<none>");
+}
+
+TEST(TablePrinterRbac, RolesAndBindings) {
+    for (const auto &[kind, namespaced] :
+         {std::pair{"Role", true}, std::pair{"ClusterRole", false}}) {
+        const ResourceType roles = groupType("rbac.authorization.k8s.io", kind, namespaced);
+        EXPECT_EQ(columnNames(TablePrinter::columnDefinitions(roles)),
+                  (std::vector<std::string>{"Name", "Created At"}));
+        EXPECT_EQ(TablePrinter::cells(
+                      roles, {{"metadata", objectMeta("view", "2024-05-01T12:00:00+02:00")}}, kNow),
+                  (json{"view", "2024-05-01T10:00:00Z"}));
+    }
+    const json binding = {
+        {"metadata", objectMeta("readers")},
+        {"roleRef",
+         {{"apiGroup", "rbac.authorization.k8s.io"}, {"kind", "ClusterRole"}, {"name", "view"}}},
+        {"subjects",
+         json::array(
+             {{{"kind", "User"}, {"name", "alice"}},
+              {{"kind", "Group"}, {"name", "org:vision"}},
+              {{"kind", "User"}, {"name", "bob"}},
+              {{"kind", "ServiceAccount"}, {"name", "default"}, {"namespace", "jupyter"}}})}};
+    for (const char *kind : {"RoleBinding", "ClusterRoleBinding"}) {
+        const ResourceType bindings = groupType("rbac.authorization.k8s.io", kind);
+        EXPECT_EQ(columnNames(TablePrinter::columnDefinitions(bindings)),
+                  (std::vector<std::string>{"Name", "Role", "Age", "Users", "Groups",
+                                            "ServiceAccounts"}));
+        EXPECT_EQ(TablePrinter::cells(bindings, binding, at("2024-05-01T10:01:00Z")),
+                  (json{"readers", "ClusterRole/view", "60s", "alice, bob", "org:vision",
+                        "jupyter/default"}));
+    }
+}
+
+TEST(TablePrinterCustom, PrometheusOperatorColumnsWithFilters) {
+    ResourceType prometheuses = groupType("monitoring.coreos.com", "Prometheus");
+    prometheuses.custom = true;
+    prometheuses.printerColumns = {
+        {"Version", "string", "", "", ".spec.version", 0},
+        {"Desired", "integer", "", "", ".spec.replicas", 0},
+        {"Ready", "integer", "", "", ".status.availableReplicas", 0},
+        {"Reconciled", "string", "", "", ".status.conditions[?(@.type == 'Reconciled')].status", 0},
+        {"Available", "string", "", "", ".status.conditions[?(@.type == 'Available')].status", 0},
+        {"Age", "date", "", "", ".metadata.creationTimestamp", 0},
+        {"Paused", "boolean", "", "", ".status.paused", 1}};
+    const json prometheus = {
+        {"metadata", objectMeta("k8s")},
+        {"spec", {{"version", "v2.42.0"}, {"replicas", 2}}},
+        {"status",
+         {{"availableReplicas", 1},
+          {"paused", false},
+          {"conditions", json::array({{{"type", "Available"}, {"status", "Degraded"}},
+                                      {{"type", "Reconciled"}, {"status", "True"}}})}}}};
+    EXPECT_EQ(TablePrinter::cells(prometheuses, prometheus, at("2024-05-01T10:01:00Z")),
+              (json{"k8s", "v2.42.0", 2, 1, "True", "Degraded", "60s", false}));
+}
