@@ -4786,6 +4786,14 @@
         <source>Try all namespaces.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Namespace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label selector</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::ResourceDetailPanel</name>

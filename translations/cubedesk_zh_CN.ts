@@ -4726,6 +4726,14 @@
         <source>Try all namespaces.</source>
         <translation>试试所有命名空间。</translation>
     </message>
+    <message>
+        <source>Namespace</source>
+        <translation>命名空间</translation>
+    </message>
+    <message>
+        <source>Label selector</source>
+        <translation>标签选择器</translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::ResourceDetailPanel</name>

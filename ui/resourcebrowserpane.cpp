@@ -58,6 +58,7 @@ ResourceBrowserPane::ResourceBrowserPane(models::ClusterHub *hub, QWidget *paren
     m_typeFilter->setPlaceholderText(tr("Find a type"));
     m_typeFilter->setClearButtonEnabled(true);
     m_typeFilter->setObjectName(QStringLiteral("resourceTypeFilter"));
+    m_typeFilter->setAccessibleName(tr("Find a type"));
     m_types->setObjectName(QStringLiteral("resourceTypes"));
     m_types->setModel(m_typeProxy);
     m_types->setHeaderHidden(true);
@@ -92,15 +93,18 @@ ResourceBrowserPane::ResourceBrowserPane(models::ClusterHub *hub, QWidget *paren
     m_title->setFont(titleFont);
     m_namespace->setEditable(true);
     m_namespace->setObjectName(QStringLiteral("resourceNamespace"));
+    m_namespace->setAccessibleName(tr("Namespace"));
     m_namespace->setMinimumContentsLength(16);
     m_namespace->lineEdit()->setPlaceholderText(tr("All namespaces"));
     m_namespace->setToolTip(tr("Only this namespace (asked of the servers); empty: all"));
     m_selector->setPlaceholderText(tr("Label selector, e.g. app=web,tier!=cache"));
     m_selector->setObjectName(QStringLiteral("resourceSelector"));
+    m_selector->setAccessibleName(tr("Label selector"));
     m_selector->setClearButtonEnabled(true);
     FilterField::watch(m_selector);
     m_filter->setPlaceholderText(tr("Filter rows"));
     m_filter->setObjectName(QStringLiteral("resourceFilter"));
+    m_filter->setAccessibleName(tr("Filter rows"));
     m_filter->setClearButtonEnabled(true);
     m_wide->setToolTip(tr("Show the columns kubectl shows with -o wide"));
     m_status->setObjectName(QStringLiteral("resourceStatus"));

@@ -46,13 +46,16 @@ ResourceDetailPanel::ResourceDetailPanel(QWidget *parent)
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_yaml->setReadOnly(true);
     m_yaml->setObjectName(QStringLiteral("resourceYaml"));
+    m_yaml->setAccessibleName(tr("YAML"));
     m_yaml->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_yaml->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_events->setObjectName(QStringLiteral("resourceEvents"));
+    m_events->setAccessibleName(tr("Events"));
     m_events->setRootIsDecorated(false);
     m_events->setHeaderLabels(
         {tr("Last seen"), tr("Type"), tr("Reason"), tr("Count"), tr("Message")});
     m_related->setObjectName(QStringLiteral("resourceRelated"));
+    m_related->setAccessibleName(tr("Related"));
     m_related->setRootIsDecorated(false);
     m_related->setHeaderLabels({tr("Relation"), tr("Kind"), tr("Name"), tr("Status")});
     m_related->setContextMenuPolicy(Qt::CustomContextMenu);

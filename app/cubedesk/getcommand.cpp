@@ -44,8 +44,8 @@ std::string serverError(const CommandExchange &e, const ResourceDescriptor *list
                             listing->labelSelector + "\", field selector \"" +
                             listing->fieldSelector + "\": " + message;
     }
-    return "Error from server" + (s.reason.empty() ? std::string() : " (" + s.reason + ")") +
-           ": " + message;
+    return "Error from server" + (s.reason.empty() ? std::string() : " (" + s.reason + ")") + ": " +
+           message;
 }
 
 /// What the cluster serves, read as the session reads it: aggregated discovery, or the legacy

@@ -43,8 +43,14 @@ ResourceDescriptor JobKinds::volcanoQueues() {
 }
 
 std::vector<std::string> JobKinds::notJobs() {
-    return {"podgroups.scheduling.volcano.sh", "noderesourcetopologies.topology.node.k8s.io",
-            volcanoQueues().id()};
+    // The Prometheus operator's servers report conditions too; they are monitoring, not jobs.
+    return {"podgroups.scheduling.volcano.sh",
+            "noderesourcetopologies.topology.node.k8s.io",
+            volcanoQueues().id(),
+            "prometheuses.monitoring.coreos.com",
+            "alertmanagers.monitoring.coreos.com",
+            "thanosrulers.monitoring.coreos.com",
+            "prometheusagents.monitoring.coreos.com"};
 }
 
 bool JobKinds::isJobResource(std::string_view resourceId) {

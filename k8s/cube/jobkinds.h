@@ -38,8 +38,8 @@ public:
     static std::vector<ResourceDescriptor> descriptors();
     /// The Volcano Queue descriptor (cluster-scoped).
     static ResourceDescriptor volcanoQueues();
-    /// CRDs that have a lifecycle but are not jobs (a job's PodGroup, a node's topology): ids
-    /// the generic job watch leaves out.
+    /// CRDs that have a lifecycle but are not jobs (a job's PodGroup, a node's topology, the
+    /// Prometheus operator's servers): ids the generic job watch leaves out.
     static std::vector<std::string> notJobs();
     /// The pod labels whose value names the job a pod belongs to, as the operators set them
     /// (training.kubeflow.org/job-name, volcano.sh/job-name, job-name, Spark's and Argo's).

@@ -1,5 +1,7 @@
 #include "k8s/sim/protobufdecoder.h"
 
+#include "k8s/sim/base64.h"
+
 #include <cstdint>
 #include <vector>
 
@@ -9,7 +11,8 @@ using nlohmann::json;
 
 namespace {
 
-enum class FieldType { String, Bool, Int, Message, StringMap, RepeatedString };
+// BytesMap: a map<string, bytes>, whose values JSON writes as base64 (a Secret's data).
+enum class FieldType { String, Bool, Int, Message, StringMap, BytesMap, RepeatedString };
 
 struct Schema;
 struct Field {
@@ -36,6 +39,11 @@ const Schema kNamespace{{{1, "metadata", FieldType::Message, &kObjectMeta},
 const Schema kConfigMap{{{1, "metadata", FieldType::Message, &kObjectMeta},
                          {2, "data", FieldType::StringMap},
                          {4, "immutable", FieldType::Bool}}};
+const Schema kSecret{{{1, "metadata", FieldType::Message, &kObjectMeta},
+                      {2, "data", FieldType::BytesMap},
+                      {3, "type", FieldType::String},
+                      {4, "stringData", FieldType::StringMap},
+                      {5, "immutable", FieldType::Bool}}};
 const Schema kResourceAttributes{{{1, "namespace", FieldType::String},
                                   {2, "verb", FieldType::String},
                                   {3, "group", FieldType::String},
@@ -152,7 +160,8 @@ bool decodeMessage(std::string_view data, const Schema &schema, json &out) {
             if (!decodeMessage(payload, *field->message, out[field->name]))
                 return false;
             break;
-        case FieldType::StringMap: {
+        case FieldType::StringMap:
+        case FieldType::BytesMap: {
             Reader entry(payload);
             std::string k;
             std::string v;
@@ -163,7 +172,7 @@ bool decodeMessage(std::string_view data, const Schema &schema, json &out) {
                     return false;
                 ((ek >> 3) == 1 ? k : v) = std::string(s);
             }
-            out[field->name][k] = v;
+            out[field->name][k] = field->type == FieldType::BytesMap ? Base64::encode(v) : v;
             break;
         }
         default:
@@ -202,6 +211,7 @@ k8s::Result<json, std::string> ProtobufDecoder::decode(std::string_view body) {
     const std::string kind = typeMeta.value("kind", "");
     const Schema *schema = kind == "Namespace"                 ? &kNamespace
                            : kind == "ConfigMap"               ? &kConfigMap
+                           : kind == "Secret"                  ? &kSecret
                            : kind == "SelfSubjectAccessReview" ? &kSsar
                            : kind == "SelfSubjectRulesReview"  ? &kSsrr
                            : kind == "SelfSubjectReview"       ? &kSsr

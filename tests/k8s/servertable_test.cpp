@@ -133,9 +133,9 @@ TEST(YamlViewTest, SecretValuesAreMaskedUnlessRevealed) {
     EXPECT_EQ(masked->find("czNjcjN0"), std::string::npos) << *masked;
     EXPECT_EQ(masked->find("cm9vdA=="), std::string::npos) << *masked;
     EXPECT_EQ(masked->find("plain words"), std::string::npos) << *masked;
-    EXPECT_NE(masked->find("password: <hidden: 6 bytes>"), std::string::npos) << *masked;
-    EXPECT_NE(masked->find("user: <hidden: 4 bytes>"), std::string::npos) << *masked;
-    EXPECT_NE(masked->find("note: <hidden: 11 bytes>"), std::string::npos) << *masked;
+    EXPECT_NE(masked->find(R"(password: "<hidden: 6 bytes>")"), std::string::npos) << *masked;
+    EXPECT_NE(masked->find(R"(user: "<hidden: 4 bytes>")"), std::string::npos) << *masked;
+    EXPECT_NE(masked->find(R"(note: "<hidden: 11 bytes>")"), std::string::npos) << *masked;
     EXPECT_NE(masked->find("team: infra"), std::string::npos) << *masked;
     EXPECT_EQ(masked->find("managedFields"), std::string::npos) << *masked;
 

@@ -44,6 +44,19 @@ TEST(ProtobufDecoderTest, DecodesAConfigMapAsKubectlSendsIt) {
     EXPECT_EQ((*doc)["immutable"], true);
 }
 
+TEST(ProtobufDecoderTest, DecodesASecretWithItsBytesInBase64) {
+    // kubectl create secret sends protobuf: data is map<string, bytes>, JSON's base64.
+    const std::string raw = field(1, field(1, "db") + field(3, "infra")) +
+                            field(2, field(1, "password") + field(2, std::string("s3\0cr", 5))) +
+                            field(3, "Opaque") + field(4, field(1, "note") + field(2, "plain"));
+    const auto doc = ProtobufDecoder::decode(envelope("v1", "Secret", raw));
+    ASSERT_TRUE(doc) << doc.error();
+    EXPECT_EQ((*doc)["kind"], "Secret");
+    EXPECT_EQ((*doc)["type"], "Opaque");
+    EXPECT_EQ((*doc)["data"]["password"], "czMAY3I=");
+    EXPECT_EQ((*doc)["stringData"]["note"], "plain");
+}
+
 TEST(ProtobufDecoderTest, DecodesAnAccessReview) {
     const std::string attrs = field(1, "ml") + field(2, "list") + field(5, "pods");
     const std::string raw = field(2, field(1, attrs));

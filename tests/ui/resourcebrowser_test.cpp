@@ -252,7 +252,7 @@ void ResourceBrowserTest::detailYamlEventsAndRelated() {
     m_pane->selectObject(m_hub->clusters().front()->name(), QStringLiteral("infra"),
                          QStringLiteral("browse-secret"));
     QTRY_VERIFY_WITH_TIMEOUT(detail->yamlText().contains(QStringLiteral("kind: Secret")), 20000);
-    QVERIFY(detail->yamlText().contains(QStringLiteral("password: <hidden: 20 bytes>")));
+    QVERIFY(detail->yamlText().contains(QStringLiteral("password: \"<hidden: 19 bytes>\"")));
     QVERIFY(!detail->yamlText().contains(QStringLiteral("aHVudGVyMi")));
     QVERIFY(!detail->yamlText().contains(QStringLiteral("hunter2")));
 }
