@@ -1,6 +1,7 @@
 #include "k8s/sim/demoscenario.h"
 
 #include "k8s/sim/objectindexer.h"
+#include "k8s/sim/objectmetadoc.h"
 #include "k8s/sim/platforminstall.h"
 #include "k8s/sim/podscheduler.h"
 #include "k8s/sim/rfc3339.h"
@@ -48,14 +49,7 @@ public:
 
     json meta(const std::string &name, const std::string &ns, std::chrono::seconds age,
               json labels = json::object(), json annotations = json::object()) const {
-        json m = {{"name", name}, {"creationTimestamp", ago(age)}};
-        if (!ns.empty())
-            m["namespace"] = ns;
-        if (!labels.empty())
-            m["labels"] = std::move(labels);
-        if (!annotations.empty())
-            m["annotations"] = std::move(annotations);
-        return m;
+        return ObjectMetaDoc::make(name, ns, ago(age), std::move(labels), std::move(annotations));
     }
 
     void add(json o) { objects.push_back(std::move(o)); }
@@ -1121,10 +1115,11 @@ private:
             const bool master = n.name.rfind("master-", 0) == 0;
             if (gpu) {
                 const std::string podName = dsName + '-';
-                json p = b.pod(podName + podSuffix(n.name), "kube-system", dsLabels, json::object(),
-                               {{"gpu", "true"}}, "nvcr.io/nvidia/k8s-device-plugin:v0.17.1",
-                               json::object(), json::object(), days(30),
-                               ownerRef("apps/v1", "DaemonSet", dsName), false);
+                json p = b.pod(podName + WorkloadController::nameSuffix(n.name), "kube-system",
+                               dsLabels, json::object(), {{"gpu", "true"}},
+                               "nvcr.io/nvidia/k8s-device-plugin:v0.17.1", json::object(),
+                               json::object(), days(30), ownerRef("apps/v1", "DaemonSet", dsName),
+                               false);
                 p["spec"]["priorityClassName"] = "system-node-critical";
                 p["spec"]["tolerations"] =
                     json::array({{{"key", "CriticalAddonsOnly"}, {"operator", "Exists"}},
@@ -1142,7 +1137,8 @@ private:
                          {"kube-apiserver", "250m"},
                          {"kube-controller-manager", "200m"},
                          {"kube-scheduler", "100m"}}) {
-                    const std::string hash = podSuffix(component + n.name) + "c0ffee0d1e";
+                    const std::string hash =
+                        WorkloadController::nameSuffix(component + n.name) + "c0ffee0d1e";
                     json p = b.pod(component + '-' + n.name, "kube-system",
                                    {{"component", component}, {"tier", "control-plane"}},
                                    {{"kubernetes.io/config.hash", hash},
@@ -1213,10 +1209,10 @@ private:
             });
             if (!gpu)
                 continue;
-            json p =
-                b.pod("dcgm-exporter-" + podSuffix("dcgm-exporter/" + n.name), "monitoring", labels,
-                      json::object(), json::object(), image, json::object(), json::object(),
-                      days(90), ownerRef("apps/v1", "DaemonSet", "dcgm-exporter"), false);
+            json p = b.pod(
+                "dcgm-exporter-" + WorkloadController::nameSuffix("dcgm-exporter/" + n.name),
+                "monitoring", labels, json::object(), json::object(), image, json::object(),
+                json::object(), days(90), ownerRef("apps/v1", "DaemonSet", "dcgm-exporter"), false);
             json &c = p["spec"]["containers"][0];
             c["name"] = "dcgm-exporter";
             c["env"] = json::array({{{"name", "DCGM_EXPORTER_LISTEN"}, {"value", ":9400"}},
@@ -1353,17 +1349,6 @@ private:
         });
         for (auto &o : install.build())
             add(std::move(o));
-    }
-    /// Five lower-case characters derived from `seed`, like the suffix of a generated name.
-    static std::string podSuffix(const std::string &seed) {
-        static constexpr char kAlphabet[] = "bcdfghjklmnpqrstvwxz2456789";
-        std::uint64_t h = 14695981039346656037ULL; // FNV-1a: the same on every platform
-        for (const char c : seed)
-            h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
-        std::string out;
-        for (int i = 0; i < 5; ++i, h /= 27)
-            out += kAlphabet[h % 27];
-        return out;
     }
 
     void add(json o) { b.add(std::move(o)); }

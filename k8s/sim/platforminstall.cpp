@@ -3,6 +3,7 @@
 #include "k8s/sim/base64.h"
 #include "k8s/sim/helmrelease.h"
 #include "k8s/sim/objectdefaults.h"
+#include "k8s/sim/objectmetadoc.h"
 #include "k8s/sim/resourceregistry.h"
 #include "k8s/sim/rfc3339.h"
 #include "k8s/sim/uuid.h"
@@ -133,14 +134,7 @@ std::string PlatformInstall::ago(std::chrono::seconds d) const {
 
 json PlatformInstall::meta(const std::string &name, const std::string &ns, std::chrono::seconds age,
                            json labels, json annotations) const {
-    json m = {{"name", name}, {"creationTimestamp", ago(age)}};
-    if (!ns.empty())
-        m["namespace"] = ns;
-    if (!labels.empty())
-        m["labels"] = std::move(labels);
-    if (!annotations.empty())
-        m["annotations"] = std::move(annotations);
-    return m;
+    return ObjectMetaDoc::make(name, ns, ago(age), std::move(labels), std::move(annotations));
 }
 
 json PlatformInstall::podTemplate(const json &labels, const std::string &name,

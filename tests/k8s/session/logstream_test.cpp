@@ -7,7 +7,7 @@
 #include "k8s/session/logstream.h"
 #include "k8s/sim/simulator.h"
 #include "tests/support/demologpods.h"
-#include "tests/support/fixedcredential.h"
+#include "tests/support/simcluster.h"
 
 #include <gtest/gtest.h>
 #include <regex>
@@ -22,32 +22,7 @@ namespace {
 const std::string &kMaster = cubedesk::test::kDemoMasterPod;
 const std::string &kWorker = cubedesk::test::kDemoWorkerPod;
 
-struct Cluster {
-    std::unique_ptr<Simulator> sim;
-    std::unique_ptr<ClusterSession> session;
-};
-
-/// The demo cluster with `faults`, and a session on it (its caches are not needed here).
-std::unique_ptr<Cluster> startCluster(const std::string &faults = {}) {
-    auto c = std::make_unique<Cluster>();
-    SimulatorOptions o;
-    o.scenario = "demo";
-    o.faults = faults;
-    c->sim = std::make_unique<Simulator>(o);
-    if (auto error = c->sim->start()) {
-        ADD_FAILURE() << "the simulator did not start: " << *error;
-        return c;
-    }
-    ClusterSession::Options so;
-    so.name = "sim";
-    so.transport.server = c->sim->url();
-    so.transport.caPem = c->sim->tls()->caCertificatePem();
-    so.transport.credential = cubedesk::test::fixedToken(c->sim->adminToken());
-    so.resources = {ResourceDescriptor::namespaces()};
-    c->session = std::make_unique<ClusterSession>(std::move(so));
-    c->session->start();
-    return c;
-}
+using Cluster = cubedesk::test::SimCluster;
 
 /// Drains `stream` until `done` says so or `limit` passes; returns every line.
 std::vector<LogLine>
@@ -77,7 +52,7 @@ LogStream::Options optionsFor(const std::string &pod) {
 } // namespace
 
 TEST(LogStream, AFollowSurvivesDroppedConnectionsWithoutLossOrRepetition) {
-    auto c = startCluster("drop-watch:every=2s");
+    auto c = Cluster::start("drop-watch:every=2s");
     auto o = optionsFor(kMaster);
     o.log.follow = true;
     o.log.tailLines = 4;
@@ -112,7 +87,7 @@ TEST(LogStream, AFollowSurvivesDroppedConnectionsWithoutLossOrRepetition) {
 }
 
 TEST(LogStream, AFinishedRunIsReadWholeAndEnds) {
-    auto c = startCluster();
+    auto c = Cluster::start();
     auto o = optionsFor(kWorker);
     o.log.previous = true;
     LogStream stream(*c->session, o);
@@ -130,7 +105,7 @@ TEST(LogStream, AFinishedRunIsReadWholeAndEnds) {
 
 // A pod that is not scheduled yet has no log: a follow waits for it, and reads it once it runs.
 TEST(LogStream, AFollowWaitsForAPodThatIsNotScheduledYet) {
-    auto c = startCluster();
+    auto c = Cluster::start();
     auto &sim = *c->sim;
     nlohmann::json pod = {{"apiVersion", "v1"},
                           {"kind", "Pod"},
@@ -167,7 +142,7 @@ TEST(LogStream, AFollowWaitsForAPodThatIsNotScheduledYet) {
 }
 
 TEST(LogStream, RefusalsFailWithTheServersMessage) {
-    auto c = startCluster();
+    auto c = Cluster::start();
     auto o = optionsFor(kMaster);
     o.log.container = "nope";
     LogStream stream(*c->session, o);
@@ -182,7 +157,7 @@ TEST(LogStream, RefusalsFailWithTheServersMessage) {
 }
 
 TEST(LogStream, AConsumerThatFallsBehindLosesTheOldestLinesNotMemory) {
-    auto c = startCluster();
+    auto c = Cluster::start();
     auto o = optionsFor(kWorker);
     o.log.previous = true;
     o.maxPendingLines = 50;
@@ -216,7 +191,7 @@ TEST(LogStream, AConsumerThatFallsBehindLosesTheOldestLinesNotMemory) {
 }
 
 TEST(LogStream, StopIsImmediate) {
-    auto c = startCluster();
+    auto c = Cluster::start();
     auto o = optionsFor(kMaster);
     o.log.follow = true;
     auto stream = std::make_unique<LogStream>(*c->session, o);

@@ -7,7 +7,7 @@
 #include "k8s/session/clustersession.h"
 #include "k8s/sim/simulator.h"
 #include "k8s/sim/tableprinter.h"
-#include "tests/support/fixedcredential.h"
+#include "tests/support/simcluster.h"
 
 #include <gtest/gtest.h>
 #include <map>
@@ -51,30 +51,7 @@ struct Consumer {
     }
 };
 
-struct Cluster {
-    std::unique_ptr<Simulator> sim;
-    std::unique_ptr<ClusterSession> session;
-};
-
-std::unique_ptr<Cluster> startCluster() {
-    auto c = std::make_unique<Cluster>();
-    SimulatorOptions o;
-    o.scenario = "demo";
-    c->sim = std::make_unique<Simulator>(o);
-    if (auto error = c->sim->start()) {
-        ADD_FAILURE() << "the simulator did not start: " << *error;
-        return c;
-    }
-    ClusterSession::Options so;
-    so.name = "sim";
-    so.transport.server = c->sim->url();
-    so.transport.caPem = c->sim->tls()->caCertificatePem();
-    so.transport.credential = cubedesk::test::fixedToken(c->sim->adminToken());
-    so.resources = {ResourceDescriptor::namespaces()};
-    c->session = std::make_unique<ClusterSession>(std::move(so));
-    c->session->start();
-    return c;
-}
+using Cluster = cubedesk::test::SimCluster;
 
 json configMap(const std::string &ns, const std::string &name, json data, json labels = {}) {
     json m = {{"apiVersion", "v1"},
@@ -95,7 +72,7 @@ ResourceDescriptor configMaps(const std::string &ns) {
 } // namespace
 
 TEST(TableWatch, RowsAndColumnsAsTheServerPrintsThemLiveUntilClosed) {
-    auto c = startCluster();
+    auto c = Cluster::start();
     ASSERT_TRUE(c->session);
     const auto type = c->sim->registry().core("configmaps");
     ASSERT_TRUE(c->sim->store().create(type, configMap("automl", "first", {{"a", "1"}})).ok());
@@ -150,7 +127,7 @@ TEST(TableWatch, RowsAndColumnsAsTheServerPrintsThemLiveUntilClosed) {
 }
 
 TEST(TableWatch, ASelectorAndEveryNamespace) {
-    auto c = startCluster();
+    auto c = Cluster::start();
     ASSERT_TRUE(c->session);
     const auto type = c->sim->registry().core("configmaps");
     ASSERT_TRUE(
@@ -181,7 +158,7 @@ TEST(TableWatch, ASelectorAndEveryNamespace) {
 }
 
 TEST(TableWatch, AResourceTheServerDoesNotServeSaysSo) {
-    auto c = startCluster();
+    auto c = Cluster::start();
     ASSERT_TRUE(c->session);
     Consumer table{c->session->openTableWatch(
                        {ObjectKind::TableRow, "example.com", "v1", "widgets", true}, [] {}),
@@ -195,7 +172,7 @@ TEST(TableWatch, AResourceTheServerDoesNotServeSaysSo) {
 }
 
 TEST(TableWatch, StoppingTheSessionClosesItsTables) {
-    auto c = startCluster();
+    auto c = Cluster::start();
     ASSERT_TRUE(c->session);
     Consumer table{c->session->openTableWatch(configMaps("kube-system"), [] {}), {}};
     ASSERT_TRUE(table.waitFor([&] { return table.feed->state().live(); }));
