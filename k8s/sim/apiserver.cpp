@@ -1169,8 +1169,9 @@ void ApiServer::serveScale(const httplib::Request &req, httplib::Response &res, 
     const json &wantedMeta = wanted.contains("metadata") && wanted["metadata"].is_object()
                                  ? wanted["metadata"]
                                  : json::object();
-    const json precondition =
-        verb == "update" ? wantedMeta.value("resourceVersion", json()) : json();
+    // A resourceVersion in a PUT body, or set by a patch, is a precondition (the apiserver
+    // updates with the Scale's version: 409 when the object moved on).
+    const json precondition = wantedMeta.value("resourceVersion", json());
     auto r = m_store.update(
         type, route.ns, route.name,
         [&](json &doc) -> std::optional<ApiError> {
