@@ -40,6 +40,7 @@ struct ResourceTableModel::Watch {
     int rows = 0;
     QMetaObject::Connection ending;
     QMetaObject::Connection waiting; ///< for the cluster's discovery
+    QMetaObject::Connection gone;    ///< the cluster's destruction
 };
 
 ResourceTableModel::ResourceTableModel(QObject *parent)
@@ -56,7 +57,7 @@ ResourceTableModel::ResourceTableModel(QObject *parent)
 
 ResourceTableModel::~ResourceTableModel() {
     for (auto &w : m_watches)
-        if (w->feed && w->cluster->session())
+        if (w->feed && w->cluster && w->cluster->session())
             w->cluster->session()->closeTableWatch(w->feed);
 }
 
@@ -74,6 +75,19 @@ void ResourceTableModel::open(const ResourceTypeRef &type,
     for (ClusterConnection *cluster : clusters) {
         auto watch = std::make_unique<Watch>();
         watch->cluster = cluster;
+        // A cluster removed from the hub goes with its rows; its entry stays, empty, so that
+        // the other rows' watch numbers hold.
+        watch->gone = connect(cluster, &QObject::destroyed, this, [this, cluster] {
+            for (auto &w : m_watches)
+                if (w->cluster == cluster) {
+                    disconnect(w->ending);
+                    disconnect(w->waiting);
+                    w->feed.reset();
+                    w->cluster = nullptr;
+                }
+            removeClusterRows(cluster);
+            Q_EMIT statusChanged();
+        });
         m_watches.push_back(std::move(watch));
         startWatch(static_cast<int>(m_watches.size()) - 1);
     }
@@ -146,7 +160,8 @@ void ResourceTableModel::close() {
     for (auto &w : m_watches) {
         disconnect(w->ending);
         disconnect(w->waiting);
-        if (w->feed && w->cluster->session())
+        disconnect(w->gone);
+        if (w->feed && w->cluster && w->cluster->session())
             w->cluster->session()->closeTableWatch(w->feed);
     }
     m_watches.clear();
@@ -249,9 +264,11 @@ k8s::ResourceDescriptor ResourceTableModel::resourceOf(int rowIndex) const {
 std::vector<ResourceTableModel::ClusterStatus> ResourceTableModel::statuses() const {
     std::vector<ClusterStatus> out;
     for (const auto &w : m_watches)
-        out.push_back({w->cluster,
-                       w->feed != nullptr || w->state.phase != k8s::WatchState::Phase::Unavailable,
-                       w->state, w->rows});
+        if (w->cluster)
+            out.push_back(
+                {w->cluster,
+                 w->feed != nullptr || w->state.phase != k8s::WatchState::Phase::Unavailable,
+                 w->state, w->rows});
     return out;
 }
 
@@ -259,7 +276,7 @@ bool ResourceTableModel::allLive() const {
     // A cluster that does not serve the type has nothing to list; one whose discovery is not
     // known yet may still have.
     return !m_watches.empty() && std::all_of(m_watches.begin(), m_watches.end(), [](const auto &w) {
-        return w->feed ? w->state.live() : !w->waiting;
+        return w->feed ? w->state.live() : !w->cluster || !w->waiting;
     });
 }
 

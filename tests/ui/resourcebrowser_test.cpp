@@ -301,6 +301,11 @@ void ResourceBrowserTest::twoClustersInOneTable() {
                                      QStringLiteral("Ready,SchedulingDisabled")),
                              5000);
     saveShot(*m_pane, QStringLiteral("resources-nodes-two-clusters.png"));
+    // A cluster removed from the window takes its rows with it; the table goes on.
+    m_hub->load({QString::fromStdString(m_sim->kubeconfig())});
+    QTRY_COMPARE_WITH_TIMEOUT(m_hub->clusters().size(), 1, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_pane->model()->rowCount(), nodes, 10000);
+    QVERIFY(m_pane->statusText().contains(QStringLiteral("live on 1 cluster")));
 }
 
 QTEST_MAIN(ResourceBrowserTest)
