@@ -181,3 +181,32 @@ TEST(TableWatch, StoppingTheSessionClosesItsTables) {
     // Opening one on a stopped session gives a closed feed at once.
     EXPECT_TRUE(c->session->openTableWatch(configMaps("kube-system"), [] {})->closed());
 }
+
+TEST(TableWatch, AUserWhoMayNotListSeesTheServersRefusal) {
+    SimulatorOptions o;
+    o.scenario = "demo";
+    o.readonlyToken = "viewer-token";
+    o.readonlyDenied = {"secrets"};
+    Simulator sim(o);
+    ASSERT_FALSE(sim.start());
+    ClusterSession::Options so;
+    so.name = "viewer";
+    so.transport.server = sim.url();
+    so.transport.caPem = sim.tls()->caCertificatePem();
+    so.transport.credential = cubedesk::test::fixedToken("viewer-token");
+    so.resources = {ResourceDescriptor::namespaces()};
+    ClusterSession session(std::move(so));
+    session.start();
+    Consumer secrets{
+        session.openTableWatch({ObjectKind::TableRow, "", "v1", "secrets", true}, [] {}), {}};
+    ASSERT_TRUE(secrets.waitFor([&] {
+        return secrets.feed->state().phase == WatchState::Phase::Forbidden;
+    })) << static_cast<int>(secrets.feed->state().phase)
+        << " " << secrets.feed->state().reason;
+    EXPECT_NE(secrets.feed->state().reason.find("forbidden"), std::string::npos)
+        << secrets.feed->state().reason;
+    EXPECT_TRUE(secrets.rows.empty());
+    // What the user may read still lists.
+    Consumer maps{session.openTableWatch(configMaps("kube-system"), [] {}), {}};
+    ASSERT_TRUE(maps.waitFor([&] { return maps.feed->state().live() && !maps.rows.empty(); }));
+}
