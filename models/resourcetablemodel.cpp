@@ -194,9 +194,9 @@ void ResourceTableModel::takeColumns(int index) {
         if (isServerAge(columns[i]))
             continue;
         auto it = std::find_if(m_columns.begin(), m_columns.end(),
-                               [&](const Column &c) { return c.server.name == columns[i].name; });
+                               [&](const auto &c) { return c.name == columns[i].name; });
         if (it == m_columns.end()) {
-            m_columns.push_back({columns[i]});
+            m_columns.push_back(columns[i]);
             it = m_columns.end() - 1;
             added = true;
         }
@@ -212,7 +212,7 @@ void ResourceTableModel::takeColumns(int index) {
 void ResourceTableModel::rebuildColumns() {
     m_visible.clear();
     for (std::size_t i = 0; i < m_columns.size(); ++i)
-        if (m_wide || m_columns[i].server.priority == 0)
+        if (m_wide || m_columns[i].priority == 0)
             m_visible.push_back(static_cast<int>(i));
 }
 
@@ -289,7 +289,7 @@ int ResourceTableModel::columnCount(const QModelIndex &parent) const {
 
 int ResourceTableModel::nameColumn() const {
     for (std::size_t i = 0; i < m_visible.size(); ++i) {
-        const auto &c = m_columns[static_cast<std::size_t>(m_visible[i])].server;
+        const auto &c = m_columns[static_cast<std::size_t>(m_visible[i])];
         if (c.format == "name" || c.name == "Name")
             return firstServerColumn() + static_cast<int>(i);
     }
@@ -349,11 +349,7 @@ QVariant ResourceTableModel::headerData(int section, Qt::Orientation orientation
         return {};
     // The server's own heading, as kubectl shows it (upper case) and untranslated: it is the
     // server's vocabulary.
-    return toQString(
-               m_columns[static_cast<std::size_t>(
-                             m_visible[static_cast<std::size_t>(section - firstServerColumn())])]
-                   .server.name)
-        .toUpper();
+    return toQString(shownColumn(section).name).toUpper();
 }
 
 SortKey ResourceTableModel::sortKey(int rowIndex, int column) const {
@@ -362,10 +358,7 @@ SortKey ResourceTableModel::sortKey(int rowIndex, int column) const {
         return SortKey::ofNumber(-r.object->creationTimestamp()); // youngest first
     const QString text = cellText(r, column);
     if (column >= firstServerColumn() && column < ageColumn()) {
-        const auto &type =
-            m_columns[static_cast<std::size_t>(
-                          m_visible[static_cast<std::size_t>(column - firstServerColumn())])]
-                .server.type;
+        const std::string &type = shownColumn(column).type;
         if (type == "integer" || type == "number") {
             const std::string s = text.toStdString();
             double value = 0;

@@ -88,17 +88,17 @@ Q_SIGNALS:
 
 private:
     struct Watch;
-    struct Column {
-        k8s::ServerTable::Column server; ///< name, type, priority
-    };
     /// Opens the table watch of m_watches[watch] when its cluster serves the type.
     void startWatch(int watch);
     void drain(int watch);
     void takeColumns(int watch);
     void rebuildColumns();
     int firstServerColumn() const { return m_open && m_open->namespaced ? 2 : 1; }
-    /// The visible server columns (wide or not).
-    std::vector<const Column *> visibleColumns() const;
+    /// The server column shown at model column `column` (a server column).
+    const k8s::ServerTable::Column &shownColumn(int column) const {
+        return m_columns[static_cast<std::size_t>(
+            m_visible[static_cast<std::size_t>(column - firstServerColumn())])];
+    }
     QString cellText(const ResourceTableRow &row, int column) const;
 
     std::optional<ResourceTypeRef> m_open;
@@ -106,8 +106,8 @@ private:
     QString m_selector;
     bool m_wide = false;
     std::vector<std::unique_ptr<Watch>> m_watches;
-    std::vector<Column> m_columns; ///< the union of the servers' columns but Age
-    std::vector<int> m_visible;    ///< m_columns indexes shown
+    std::vector<k8s::ServerTable::Column> m_columns; ///< the union of the servers' columns but Age
+    std::vector<int> m_visible;                      ///< m_columns indexes shown
     QTimer m_ageTicker;
 };
 

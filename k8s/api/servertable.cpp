@@ -13,27 +13,6 @@ namespace cubedesk::k8s {
 
 namespace {
 
-std::string cellText(simdjson::dom::element cell) {
-    switch (cell.type()) {
-    case simdjson::dom::element_type::STRING:
-        return std::string(cell.get_string().value_unsafe());
-    case simdjson::dom::element_type::INT64:
-        return TableCellText::ofInteger(cell.get_int64().value_unsafe());
-    case simdjson::dom::element_type::UINT64:
-        return TableCellText::ofUnsigned(cell.get_uint64().value_unsafe());
-    case simdjson::dom::element_type::DOUBLE:
-        return TableCellText::ofNumber(cell.get_double().value_unsafe());
-    case simdjson::dom::element_type::BOOL:
-        return TableCellText::ofBool(cell.get_bool().value_unsafe());
-    case simdjson::dom::element_type::NULL_VALUE:
-        return TableCellText::ofNull();
-    case simdjson::dom::element_type::ARRAY:
-    case simdjson::dom::element_type::OBJECT:
-        return TableCellText::ofCompound(simdjson::minify(cell));
-    }
-    return {};
-}
-
 std::vector<ServerTable::Column> columnsOf(simdjson::dom::array definitions) {
     std::vector<ServerTable::Column> columns;
     for (simdjson::dom::element d : definitions) {
@@ -79,7 +58,7 @@ Result<ServerTable, std::string> ServerTable::parse(std::string_view body) {
         simdjson::dom::array cells;
         if (row["cells"].get(cells) == simdjson::SUCCESS)
             for (simdjson::dom::element cell : cells)
-                out.cells.push_back(cellText(cell));
+                out.cells.push_back(TableCellText::ofElement(cell));
         simdjson::dom::element objectMeta;
         if (row.at_pointer("/object/metadata").get(objectMeta) == simdjson::SUCCESS) {
             out.ns = JsonFields::text(objectMeta, "namespace");

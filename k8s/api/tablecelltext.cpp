@@ -7,8 +7,6 @@
 #include <utility>
 #include <vector>
 
-#include <simdjson.h>
-
 namespace cubedesk::k8s {
 
 namespace {
@@ -87,6 +85,25 @@ std::string TableCellText::ofUnsigned(std::uint64_t value) {
 
 std::string TableCellText::ofNumber(double value) {
     return formatGoFloat(value, 64);
+}
+
+std::string TableCellText::ofElement(simdjson::dom::element cell) {
+    switch (cell.type()) {
+    case simdjson::dom::element_type::STRING:
+        return std::string(cell.get_string().value_unsafe());
+    case simdjson::dom::element_type::NULL_VALUE:
+        return ofNull(); // only inside an array or object is it Go's "<nil>"
+    case simdjson::dom::element_type::ARRAY:
+    case simdjson::dom::element_type::OBJECT:
+    case simdjson::dom::element_type::INT64:
+    case simdjson::dom::element_type::UINT64:
+    case simdjson::dom::element_type::DOUBLE:
+    case simdjson::dom::element_type::BOOL:
+        break;
+    }
+    std::string out;
+    appendGoValue(cell, out);
+    return out;
 }
 
 std::string TableCellText::ofCompound(std::string_view json) {

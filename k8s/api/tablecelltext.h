@@ -13,6 +13,8 @@
 #include <string>
 #include <string_view>
 
+#include <simdjson.h>
+
 namespace cubedesk::k8s {
 
 class TableCellText final {
@@ -32,6 +34,9 @@ public:
     /// "map[k:v]" with keys sorted, nested values alike, null as "<nil>". Text that does not
     /// parse is returned as it is.
     static std::string ofCompound(std::string_view json);
+
+    /// A cell as parsed (a Table's DOM): the function above for its JSON type.
+    static std::string ofElement(simdjson::dom::element cell);
 
     /// What kubectl writes for a cell: the text up to the first '\f', '\n' or '\r' followed by
     /// "..." when it was cut there, with ESC written as "^[" (no terminal escape sequence from a
