@@ -374,11 +374,14 @@ TEST(ClusterSessionTest, ATricklingListMissesItsDeadlineVisibly) {
 // Discovery that fails once (the API server answered nothing while it started) is retried with
 // backoff; the job kinds it finds are then watched.
 TEST(ClusterSessionTest, FailedDiscoveryIsRetried) {
-    auto sim = startSimulator("demo", "stall:after=0:for=2500ms");
+    auto sim = startSimulator("demo");
     ClusterSession::Options so = sessionOptions(*sim, "late");
     so.timeouts.response = std::chrono::milliseconds(800);
     so.ifServed = {{ObjectKind::CustomResource, "kubeflow.org", "v1", "pytorchjobs", true}};
     ClusterSession session(so);
+    // The stall starts when the session does, not when the simulator did: a slow build (tsan)
+    // may take longer than the stall to get here.
+    sim->faults().stallNow(std::chrono::milliseconds(2500));
     session.start();
     ASSERT_TRUE(
         waitFor([&] { return !session.discoveryError().empty(); }, std::chrono::seconds(10)))
