@@ -13,5 +13,9 @@ pkg_check_modules(HTTPLIB REQUIRED IMPORTED_TARGET cpp-httplib)
 # with it (ui/CMakeLists.txt); Windows and macOS builds do not need it.
 find_package(Qt6 6.4 REQUIRED COMPONENTS Core Concurrent Network WebSockets Gui Widgets Charts Svg Test
     LinguistTools OPTIONAL_COMPONENTS DBus)
+# dtl (header-only): the line diffs and three-way merges of the YAML editor (k8s/api LineDiff).
+find_path(DTL_INCLUDE_DIR dtl/dtl.hpp REQUIRED)
+add_library(dtl::dtl INTERFACE IMPORTED)
+set_target_properties(dtl::dtl PROPERTIES INTERFACE_INCLUDE_DIRECTORIES "${DTL_INCLUDE_DIR}")
 # libvterm: terminal emulation for the exec terminal (models/terminal).
 pkg_check_modules(VTERM REQUIRED IMPORTED_TARGET vterm)

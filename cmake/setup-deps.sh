@@ -10,7 +10,7 @@ DEBIAN_PACKAGES=(
   qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools
   qt6-l10n-tools qt6-translations-l10n libqt6opengl6-dev libgl-dev libvulkan-dev
   libyaml-cpp-dev libcurl4-openssl-dev libssl-dev libsimdjson-dev libcpp-httplib-dev
-  nlohmann-json3-dev libgtest-dev qt6-websockets-dev libvterm-dev zlib1g-dev
+  nlohmann-json3-dev libgtest-dev qt6-websockets-dev libvterm-dev zlib1g-dev libdtl-dev
   xvfb xauth xdotool imagemagick fonts-noto-cjk dbus
   clang-format clang-tidy clang libclang-rt-14-dev curl time bc nghttp2-server tinyproxy
   dpkg-dev file rpm appstream desktop-file-utils prometheus
@@ -47,6 +47,7 @@ setup-deps: this is not a Debian/Ubuntu system; install these yourself:
   Homebrew: brew install cmake pkgconf qt libvterm yaml-cpp curl openssl@3 simdjson cpp-httplib \
               nlohmann-json googletest zlib kubernetes-cli prometheus
   vcpkg:    vcpkg install qtbase qtcharts qtsvg qttools qtwebsockets libvterm yaml-cpp curl[openssl] openssl simdjson \
-              cpp-httplib[openssl] nlohmann-json gtest zlib pkgconf
+              cpp-httplib[openssl] nlohmann-json gtest zlib dtl pkgconf
+  dtl (header-only diff library; Debian libdtl-dev) elsewhere: github.com/cubicdaiya/dtl
 MSG
 exit 1

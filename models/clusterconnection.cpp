@@ -76,11 +76,17 @@ void ClusterConnection::setReadOnly(bool readOnly) {
     Q_EMIT stateChanged();
 }
 
-QString ClusterConnection::writeBlockedReason() const {
+QString ClusterConnection::anyWriteBlockedReason() const {
     if (m_readOnly)
         return tr("CubeDesk runs read-only (--read-only): writes are disabled.");
     if (!m_session)
         return tr("%1 is not connected: %2").arg(m_name, m_configError);
+    return {};
+}
+
+QString ClusterConnection::writeBlockedReason() const {
+    if (QString reason = anyWriteBlockedReason(); !reason.isEmpty())
+        return reason;
     if (m_mayPatchNodes == false)
         return tr("You may not change nodes on %1: %2").arg(m_name, m_accessReason);
     return {};

@@ -60,6 +60,9 @@ public:
     /// Why writes to this cluster are disabled ("" when they are allowed): read-only mode, a
     /// SelfSubjectAccessReview that said no, or a cluster that is not connected.
     QString writeBlockedReason() const;
+    /// Why no write at all may be sent ("" when writes may be sent, each after its own access
+    /// review): read-only mode, or a cluster that is not connected.
+    QString anyWriteBlockedReason() const;
     void setReadOnly(bool readOnly);
 
     /// Sends `requests` through the session (bounded concurrency); `done` runs on the GUI

@@ -32,6 +32,8 @@ ObjectReader::FullObject fullObjectOf(const k8s::WriteResult &r,
     for (const auto &[key, value] :
          k8s::ObjectMetadata::annotations(r.body).value_or(std::map<std::string, std::string>()))
         out.annotations.emplace(toQString(key), toQString(value));
+    for (const auto &key : k8s::YamlView::secretKeys(r.body))
+        out.secretKeys << toQString(key);
     return out;
 }
 

@@ -12,6 +12,7 @@
 #include "k8s/objects/resourcedescriptor.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <functional>
 #include <map>
@@ -35,6 +36,7 @@ public:
         QString error;                          ///< Failed: the API's reason; NotJson: why
         QString yaml;                           ///< Read: the object as read-only YAML
         std::map<QString, QString> annotations; ///< Read: metadata.annotations by key
+        QStringList secretKeys; ///< Read, a Secret: the keys of its values (what may be revealed)
     };
     /// A pod's containers, for choosing whose log to read.
     struct PodContainers {

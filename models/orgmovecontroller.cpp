@@ -12,7 +12,7 @@
 namespace cubedesk::models {
 
 OrgMoveController::OrgMoveController(ClusterHub *hub, NodeWriteController *writes,
-                                     BalanceAuditModel *audit, NotificationModel *notifications,
+                                     WriteAuditModel *audit, NotificationModel *notifications,
                                      QObject *parent)
     : QObject(parent)
     , m_hub(hub)
@@ -39,7 +39,7 @@ OrgMoveController::OrgMoveController(ClusterHub *hub, NodeWriteController *write
 
 quint64 OrgMoveController::move(ClusterConnection *cluster, const QStringList &nodes,
                                 const QStringList &fromOrgs, const QString &toOrg,
-                                const QString &description, BalanceAuditModel::Mode mode,
+                                const QString &description, WriteAuditModel::Mode mode,
                                 const QString &reason) {
     if (!cluster || nodes.isEmpty())
         return 0;
@@ -68,7 +68,7 @@ quint64 OrgMoveController::moveAuto(const QString &clusterName,
     const QString toOrg = toQString(move.toOrg);
     return this->move(cluster, {node}, {toQString(move.fromOrg)}, toOrg,
                       tr("auto-balance: move %1 to %2").arg(node, toOrg),
-                      BalanceAuditModel::Mode::Auto, BalanceAdvisor::explain(move));
+                      WriteAuditModel::Mode::Auto, BalanceAdvisor::explain(move));
 }
 
 void OrgMoveController::writeFinished(const NodeWriteController::Outcome &outcome) {
@@ -86,8 +86,8 @@ void OrgMoveController::writeFinished(const NodeWriteController::Outcome &outcom
             m_audit->setResult(auditId, r.ok ? tr("done") : tr("failed: %1").arg(r.message));
             const auto *e = m_audit->find(auditId);
             if (r.ok && e)
-                m_notifications->addMoveApplied(e->cluster, e->node, e->fromOrg, e->toOrg,
-                                                BalanceAuditModel::modeText(e->mode));
+                m_notifications->addMoveApplied(e->cluster, e->target, e->fromOrg, e->toOrg,
+                                                WriteAuditModel::modeText(e->mode));
         }
     }
     m_auditRows.erase(it);

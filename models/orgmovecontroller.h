@@ -3,7 +3,7 @@
 // OrgMoveController: moves nodes between resource groups — a move the user confirmed in the
 // preview (dragged cards, Move to…), a balancing suggestion the user applied, or an auto-balance
 // decision — as an `org` label edit through NodeWriteController. It records every move in the
-// balancing audit (BalanceAuditModel) when it is sent, fills the audit's Result cell and posts a
+// balancing audit (WriteAuditModel) when it is sent, fills the audit's Result cell and posts a
 // notification when the cluster answered (matched by the write's request id), and follows the
 // moved nodes until the watch shows them (moveConfirmed()) so that the board can stop showing
 // them as pending.
@@ -12,8 +12,8 @@
 // window owns them all).
 
 #include "k8s/cube/rebalanceplanner.h"
-#include "models/balanceauditmodel.h"
 #include "models/nodewritecontroller.h"
+#include "models/writeauditmodel.h"
 
 #include <QHash>
 #include <QObject>
@@ -31,14 +31,14 @@ class NotificationModel;
 class OrgMoveController final : public QObject {
     Q_OBJECT
 public:
-    OrgMoveController(ClusterHub *hub, NodeWriteController *writes, BalanceAuditModel *audit,
+    OrgMoveController(ClusterHub *hub, NodeWriteController *writes, WriteAuditModel *audit,
                       NotificationModel *notifications, QObject *parent = nullptr);
 
     /// Moves `nodes` (whose orgs are `fromOrgs`, same order) to `toOrg` on `cluster`, recorded
     /// in the audit with `mode` and `reason`. Returns the write's request id, 0 when nothing
     /// was sent (no node to move, the cluster refuses writes, or the plan is blocked).
     quint64 move(ClusterConnection *cluster, const QStringList &nodes, const QStringList &fromOrgs,
-                 const QString &toOrg, const QString &description, BalanceAuditModel::Mode mode,
+                 const QString &toOrg, const QString &description, WriteAuditModel::Mode mode,
                  const QString &reason);
     /// An auto-balance decision: sent unless another write is in flight (the next beat plans
     /// again) or the cluster refuses writes. Returns the request id or 0.
@@ -58,13 +58,13 @@ Q_SIGNALS:
 private:
     struct AuditRow {
         QString node;
-        BalanceAuditModel::Id id = 0;
+        WriteAuditModel::Id id = 0;
     };
     void writeFinished(const NodeWriteController::Outcome &outcome);
 
     ClusterHub *m_hub;
     NodeWriteController *m_writes;
-    BalanceAuditModel *m_audit;
+    WriteAuditModel *m_audit;
     NotificationModel *m_notifications;
     QHash<quint64, std::vector<AuditRow>> m_auditRows; ///< by write request id
     QHash<QString, QStringList> m_moving;              ///< by cluster

@@ -143,65 +143,6 @@
     </message>
 </context>
 <context>
-    <name>cubedesk::models::BalanceAuditModel</name>
-    <message>
-        <source>drag and drop</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>applied suggestion</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>auto-balance</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>sent…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cluster</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Node</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>From</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>To</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Result</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reason</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Move</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Action</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>cubedesk::models::ClusterConnection</name>
     <message>
         <source>CubeDesk runs read-only (--read-only): writes are disabled.</source>
@@ -1467,6 +1408,166 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::models::ObjectActionController</name>
+    <message>
+        <source>Scale to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Suspend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply YAML</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create from YAML</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 in namespace %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster&apos;s RBAC does not allow you to %1 %2 on %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The access review failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 — done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 changed on the cluster since you looked (409 Conflict): nothing was changed. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 failed: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: could not read the CronJob: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the cluster was removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: started a Job by hand.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the Job was not created: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::ObjectEditSession</name>
+    <message>
+        <source>new objects</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster was removed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server&apos;s answer is not an object: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Edit one object: the text holds %n.</source>
+        <translation>
+            <numerusform>Edit one object: the text holds %n.</numerusform>
+            <numerusform>Edit one object: the text holds %n.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The YAML does not parse: fix it first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has not told which resources it serves yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line %1: %2 does not serve %3 in %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line %1: %2 %3 needs a namespace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 changed on the cluster since you opened it (409 Conflict): nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server refused the dry run: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dry run passed: the object would change by %1 added and %2 removed lines.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Dry run passed: %n object(s) would be created.</source>
+        <translation>
+            <numerusform>Dry run passed: %n object would be created.</numerusform>
+            <numerusform>Dry run passed: %n objects would be created.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Run a dry run of this text first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Created %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 Created before it: %2; nothing after it was sent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 Reading it again failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::models::OrgBoardModel</name>
     <message>
         <source>GPU type: %1</source>
@@ -1897,6 +1998,65 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::models::WriteAuditModel</name>
+    <message>
+        <source>drag and drop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>applied suggestion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto-balance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sent…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::ui::AboutDialog</name>
     <message>
         <source>The application framework: the modules Core, Gui, Widgets, Network, WebSockets, OpenGL, OpenGL Widgets and Svg. CubeDesk uses Qt under the LGPL-3.0, whose terms add to those of the GPL-3.0 (both texts below), and links it dynamically, so that it can be replaced.</source>
@@ -2016,13 +2176,6 @@
     </message>
     <message>
         <source>The licence text %1 is missing from this build.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>cubedesk::ui::BalanceAuditView</name>
-    <message>
-        <source>Audit of cluster writes</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2209,6 +2362,45 @@
     </message>
     <message>
         <source>Jump to a node, resource group or pane…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::DeleteObjectDialog</name>
+    <message>
+        <source>Delete %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete &lt;b&gt;%1&lt;/b&gt; on cluster &lt;b&gt;%2&lt;/b&gt;?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>If it changed on the cluster since you looked, nothing is deleted (its uid and resourceVersion are preconditions).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Background: delete it now; the cluster then deletes what it owns (kubectl&apos;s default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Foreground: delete what it owns first, then it (it stays visible, being deleted, until then)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orphan: delete only it; what it owns stays, without an owner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What it owns:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What it owns (if anything):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4676,6 +4868,74 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::ui::ResourceActionMenu</name>
+    <message>
+        <source>Edit YAML…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scale…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart (rollout)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Suspend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not allowed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2 was not sent.
+%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scale %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replicas of %1 on %2 (now %3):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart %1 on %2? Its pods are replaced as its rollout strategy says (kubectl rollout restart).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start a Job from %1 on %2 now, outside its schedule?</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::ui::ResourceBrowserPane</name>
     <message>
         <source>Wide</source>
@@ -4794,6 +5054,14 @@
         <source>Label selector</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Create from YAML…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write new objects as YAML, dry-run them, then create them</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::ResourceDetailPanel</name>
@@ -4899,6 +5167,18 @@
     </message>
     <message>
         <source>Related (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reveal a value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show one of the Secret&apos;s values in clear (it is never logged or saved)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hide all values</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5186,6 +5466,154 @@
     </message>
     <message>
         <source>At the next start</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::WriteAuditView</name>
+    <message>
+        <source>Audit of cluster writes</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::YamlEditorDialog</name>
+    <message>
+        <source>Rebase my edit on theirs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start again from theirs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dry run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create from YAML on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit %1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New objects on &lt;b&gt;%1&lt;/b&gt; — one or more YAML documents, separated by &lt;code&gt;---&lt;/code&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; on &lt;b&gt;%2&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>YAML</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No changes yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run a dry run: the server validates the objects and shows them as it would store them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run a dry run: the server applies your edit without storing it, and what would change — defaults and admission changes included — shows here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The object changed on the cluster after you opened it. Nothing was overwritten. Rebase applies your changes to the server&apos;s version; overlapping changes must be made by hand.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You started from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server has now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Yours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drop your edit and edit the server&apos;s version (yours stays in the right column to copy from)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Conflict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send the edit with dryRun=All: validated and admitted by the server, not stored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create the objects, in order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace the object, if nobody changed it since you opened it (its resourceVersion)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dry run…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Applying…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your changes and theirs touch the same lines: edit the text by hand (theirs is in the middle column), then dry-run again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rebased on the server&apos;s version: dry-run it again before applying.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Editing the server&apos;s version; your edit is in the Conflict tab.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line %1, column %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Valid YAML: %n object(s)</source>
+        <translation>
+            <numerusform>Valid YAML: %n object</numerusform>
+            <numerusform>Valid YAML: %n objects</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::widgets::DiffView</name>
+    <message>
+        <source>No changes</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -138,65 +138,6 @@
     </message>
 </context>
 <context>
-    <name>cubedesk::models::BalanceAuditModel</name>
-    <message>
-        <source>drag and drop</source>
-        <translation>拖放</translation>
-    </message>
-    <message>
-        <source>applied suggestion</source>
-        <translation>采纳建议</translation>
-    </message>
-    <message>
-        <source>auto-balance</source>
-        <translation>自动均衡</translation>
-    </message>
-    <message>
-        <source>sent…</source>
-        <translation>已发送…</translation>
-    </message>
-    <message>
-        <source>Time</source>
-        <translation>时间</translation>
-    </message>
-    <message>
-        <source>Cluster</source>
-        <translation>集群</translation>
-    </message>
-    <message>
-        <source>Node</source>
-        <translation>节点</translation>
-    </message>
-    <message>
-        <source>From</source>
-        <translation>原资源组</translation>
-    </message>
-    <message>
-        <source>To</source>
-        <translation>目标资源组</translation>
-    </message>
-    <message>
-        <source>How</source>
-        <translation>方式</translation>
-    </message>
-    <message>
-        <source>Result</source>
-        <translation>结果</translation>
-    </message>
-    <message>
-        <source>Reason</source>
-        <translation>原因</translation>
-    </message>
-    <message>
-        <source>Move</source>
-        <translation>迁移</translation>
-    </message>
-    <message>
-        <source>Action</source>
-        <translation>操作</translation>
-    </message>
-</context>
-<context>
     <name>cubedesk::models::ClusterConnection</name>
     <message>
         <source>CubeDesk runs read-only (--read-only): writes are disabled.</source>
@@ -1448,6 +1389,164 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::models::ObjectActionController</name>
+    <message>
+        <source>Scale to %1</source>
+        <translation>扩缩到 %1</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>重启</translation>
+    </message>
+    <message>
+        <source>Suspend</source>
+        <translation>挂起</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Run now</source>
+        <translation>立即运行</translation>
+    </message>
+    <message>
+        <source>Delete (%1)</source>
+        <translation>删除（%1）</translation>
+    </message>
+    <message>
+        <source>Apply YAML</source>
+        <translation>应用 YAML</translation>
+    </message>
+    <message>
+        <source>Create from YAML</source>
+        <translation>从 YAML 创建</translation>
+    </message>
+    <message>
+        <source>%1 in namespace %2</source>
+        <translation>%1 的命名空间 %2</translation>
+    </message>
+    <message>
+        <source>The cluster&apos;s RBAC does not allow you to %1 %2 on %3.</source>
+        <translation>集群的 RBAC 不允许您在 %3 上对 %2 执行 %1。</translation>
+    </message>
+    <message>
+        <source>The access review failed: %1</source>
+        <translation>权限检查失败：%1</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>%1: %2 — done.</source>
+        <translation>%1：%2 —— 完成。</translation>
+    </message>
+    <message>
+        <source>%1 changed on the cluster since you looked (409 Conflict): nothing was changed. %2</source>
+        <translation>%1 在您查看之后已在集群上被修改（409 冲突）：未做任何更改。%2</translation>
+    </message>
+    <message>
+        <source>%1: %2 failed: %3</source>
+        <translation>%1：%2 失败：%3</translation>
+    </message>
+    <message>
+        <source>%1: could not read the CronJob: %2</source>
+        <translation>%1：无法读取 CronJob：%2</translation>
+    </message>
+    <message>
+        <source>the cluster was removed</source>
+        <translation>集群已被移除</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: started a Job by hand.</source>
+        <translation>%1：已手动启动一个 Job。</translation>
+    </message>
+    <message>
+        <source>%1: the Job was not created: %2</source>
+        <translation>%1：Job 未创建：%2</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::models::ObjectEditSession</name>
+    <message>
+        <source>new objects</source>
+        <translation>新对象</translation>
+    </message>
+    <message>
+        <source>The cluster was removed.</source>
+        <translation>集群已被移除。</translation>
+    </message>
+    <message>
+        <source>Could not read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>The server&apos;s answer is not an object: %1</source>
+        <translation>服务器的应答不是对象：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Edit one object: the text holds %n.</source>
+        <translation>
+            <numerusform>一次只能编辑一个对象：文本中有 %n 个。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The YAML does not parse: fix it first.</source>
+        <translation>YAML 无法解析：请先修正。</translation>
+    </message>
+    <message>
+        <source>%1 has not told which resources it serves yet.</source>
+        <translation>%1 尚未告知它提供哪些资源。</translation>
+    </message>
+    <message>
+        <source>Line %1: %2 does not serve %3 in %4.</source>
+        <translation>第 %1 行：%2 不提供 %4 中的 %3。</translation>
+    </message>
+    <message>
+        <source>Line %1: %2 %3 needs a namespace.</source>
+        <translation>第 %1 行：%2 %3 需要命名空间。</translation>
+    </message>
+    <message>
+        <source>%1 changed on the cluster since you opened it (409 Conflict): nothing was changed.</source>
+        <translation>%1 在您打开之后已在集群上被修改（409 冲突）：未做任何更改。</translation>
+    </message>
+    <message>
+        <source>The server refused the dry run: %1</source>
+        <translation>服务器拒绝了试运行：%1</translation>
+    </message>
+    <message>
+        <source>Dry run passed: the object would change by %1 added and %2 removed lines.</source>
+        <translation>试运行通过：对象将变化，新增 %1 行、删除 %2 行。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Dry run passed: %n object(s) would be created.</source>
+        <translation>
+            <numerusform>试运行通过：将创建 %n 个对象。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Run a dry run of this text first.</source>
+        <translation>请先对此文本进行试运行。</translation>
+    </message>
+    <message>
+        <source>Created %1.</source>
+        <translation>已创建 %1。</translation>
+    </message>
+    <message>
+        <source>%1 Created before it: %2; nothing after it was sent.</source>
+        <translation>%1 在它之前已创建：%2；其后的对象均未发送。</translation>
+    </message>
+    <message>
+        <source>%1 Reading it again failed: %2</source>
+        <translation>%1 重新读取失败：%2</translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::models::OrgBoardModel</name>
     <message>
         <source>GPU type: %1</source>
@@ -1876,6 +1975,65 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::models::WriteAuditModel</name>
+    <message>
+        <source>drag and drop</source>
+        <translation>拖放</translation>
+    </message>
+    <message>
+        <source>applied suggestion</source>
+        <translation>采纳建议</translation>
+    </message>
+    <message>
+        <source>auto-balance</source>
+        <translation>自动均衡</translation>
+    </message>
+    <message>
+        <source>sent…</source>
+        <translation>已发送…</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>原资源组</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>目标资源组</translation>
+    </message>
+    <message>
+        <source>How</source>
+        <translation>方式</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Move</source>
+        <translation>迁移</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>对象</translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::ui::AboutDialog</name>
     <message>
         <source>The application framework: the modules Core, Gui, Widgets, Network, WebSockets, OpenGL, OpenGL Widgets and Svg. CubeDesk uses Qt under the LGPL-3.0, whose terms add to those of the GPL-3.0 (both texts below), and links it dynamically, so that it can be replaced.</source>
@@ -1996,13 +2154,6 @@
     <message>
         <source>The licence text %1 is missing from this build.</source>
         <translation>此构建中缺少许可证文本 %1。</translation>
-    </message>
-</context>
-<context>
-    <name>cubedesk::ui::BalanceAuditView</name>
-    <message>
-        <source>Audit of cluster writes</source>
-        <translation>集群写操作审计</translation>
     </message>
 </context>
 <context>
@@ -2188,6 +2339,45 @@
     <message>
         <source>Jump to a node, resource group or pane…</source>
         <translation>跳转到节点、资源组或面板…</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::DeleteObjectDialog</name>
+    <message>
+        <source>Delete %1</source>
+        <translation>删除 %1</translation>
+    </message>
+    <message>
+        <source>Delete &lt;b&gt;%1&lt;/b&gt; on cluster &lt;b&gt;%2&lt;/b&gt;?</source>
+        <translation>删除集群 &lt;b&gt;%2&lt;/b&gt; 上的 &lt;b&gt;%1&lt;/b&gt;？</translation>
+    </message>
+    <message>
+        <source>If it changed on the cluster since you looked, nothing is deleted (its uid and resourceVersion are preconditions).</source>
+        <translation>如果它在您查看之后已在集群上被修改，则不会删除任何内容（其 uid 和 resourceVersion 是前提条件）。</translation>
+    </message>
+    <message>
+        <source>Background: delete it now; the cluster then deletes what it owns (kubectl&apos;s default)</source>
+        <translation>后台（Background）：立即删除它；集群随后删除它拥有的对象（kubectl 的默认方式）</translation>
+    </message>
+    <message>
+        <source>Foreground: delete what it owns first, then it (it stays visible, being deleted, until then)</source>
+        <translation>前台（Foreground）：先删除它拥有的对象，再删除它（在此之前它以“删除中”状态可见）</translation>
+    </message>
+    <message>
+        <source>Orphan: delete only it; what it owns stays, without an owner</source>
+        <translation>孤立（Orphan）：只删除它；它拥有的对象保留，不再有属主</translation>
+    </message>
+    <message>
+        <source>What it owns:</source>
+        <translation>它拥有的对象：</translation>
+    </message>
+    <message>
+        <source>What it owns (if anything):</source>
+        <translation>它拥有的对象（如有）：</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
     </message>
 </context>
 <context>
@@ -4619,6 +4809,75 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::ui::ResourceActionMenu</name>
+    <message>
+        <source>Edit YAML…</source>
+        <translation>编辑 YAML…</translation>
+    </message>
+    <message>
+        <source>Scale…</source>
+        <translation>扩缩…</translation>
+    </message>
+    <message>
+        <source>Restart (rollout)</source>
+        <translation>重启（滚动）</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Suspend</source>
+        <translation>挂起</translation>
+    </message>
+    <message>
+        <source>Run now</source>
+        <translation>立即运行</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>删除…</translation>
+    </message>
+    <message>
+        <source>Not allowed</source>
+        <translation>不允许</translation>
+    </message>
+    <message>
+        <source>%1 on %2 was not sent.
+%3</source>
+        <translation>对 %2 的 %1 未发送。
+%3</translation>
+    </message>
+    <message>
+        <source>Scale %1</source>
+        <translation>扩缩 %1</translation>
+    </message>
+    <message>
+        <source>Replicas of %1 on %2 (now %3):</source>
+        <translation>%2 上 %1 的副本数（当前 %3）：</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Restart %1</source>
+        <translation>重启 %1</translation>
+    </message>
+    <message>
+        <source>Restart %1 on %2? Its pods are replaced as its rollout strategy says (kubectl rollout restart).</source>
+        <translation>重启 %2 上的 %1？其 Pod 将按滚动策略被替换（kubectl rollout restart）。</translation>
+    </message>
+    <message>
+        <source>Run %1 now</source>
+        <translation>立即运行 %1</translation>
+    </message>
+    <message>
+        <source>Start a Job from %1 on %2 now, outside its schedule?</source>
+        <translation>现在就在 %2 上从 %1 启动一个 Job（不按其计划）？</translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::ui::ResourceBrowserPane</name>
     <message>
         <source>Wide</source>
@@ -4734,6 +4993,14 @@
         <source>Label selector</source>
         <translation>标签选择器</translation>
     </message>
+    <message>
+        <source>Create from YAML…</source>
+        <translation>从 YAML 创建…</translation>
+    </message>
+    <message>
+        <source>Write new objects as YAML, dry-run them, then create them</source>
+        <translation>以 YAML 编写新对象，先试运行，再创建</translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::ResourceDetailPanel</name>
@@ -4840,6 +5107,18 @@
     <message>
         <source>Related (%1)</source>
         <translation>关联对象（%1）</translation>
+    </message>
+    <message>
+        <source>Reveal a value</source>
+        <translation>显示一个值</translation>
+    </message>
+    <message>
+        <source>Show one of the Secret&apos;s values in clear (it is never logged or saved)</source>
+        <translation>以明文显示 Secret 的一个值（绝不会写入日志或保存）</translation>
+    </message>
+    <message>
+        <source>Hide all values</source>
+        <translation>隐藏所有值</translation>
     </message>
 </context>
 <context>
@@ -5124,6 +5403,153 @@
     <message>
         <source>At the next start</source>
         <translation>下次启动时</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::WriteAuditView</name>
+    <message>
+        <source>Audit of cluster writes</source>
+        <translation>集群写操作审计</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::YamlEditorDialog</name>
+    <message>
+        <source>Rebase my edit on theirs</source>
+        <translation>将我的修改变基到对方版本</translation>
+    </message>
+    <message>
+        <source>Start again from theirs</source>
+        <translation>从对方版本重新开始</translation>
+    </message>
+    <message>
+        <source>Dry run</source>
+        <translation>试运行</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Create from YAML on %1</source>
+        <translation>在 %1 上从 YAML 创建</translation>
+    </message>
+    <message>
+        <source>Edit %1 on %2</source>
+        <translation>编辑 %2 上的 %1</translation>
+    </message>
+    <message>
+        <source>New objects on &lt;b&gt;%1&lt;/b&gt; — one or more YAML documents, separated by &lt;code&gt;---&lt;/code&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 上的新对象 —— 一个或多个 YAML 文档，以 &lt;code&gt;---&lt;/code&gt; 分隔</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; on &lt;b&gt;%2&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%2&lt;/b&gt; 上的 &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>YAML</source>
+        <translation>YAML</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>正在读取…</translation>
+    </message>
+    <message>
+        <source>No changes yet.</source>
+        <translation>尚无修改。</translation>
+    </message>
+    <message>
+        <source>Run a dry run: the server validates the objects and shows them as it would store them.</source>
+        <translation>请试运行：服务器会校验这些对象，并按其将要存储的样子显示。</translation>
+    </message>
+    <message>
+        <source>Run a dry run: the server applies your edit without storing it, and what would change — defaults and admission changes included — shows here.</source>
+        <translation>请试运行：服务器应用您的修改但不存储，将发生的变化（包括默认值和准入控制的修改）显示在这里。</translation>
+    </message>
+    <message>
+        <source>The object changed on the cluster after you opened it. Nothing was overwritten. Rebase applies your changes to the server&apos;s version; overlapping changes must be made by hand.</source>
+        <translation>您打开之后，该对象已在集群上被修改。没有覆盖任何内容。变基会把您的修改应用到服务器的版本上；重叠的修改需要手工处理。</translation>
+    </message>
+    <message>
+        <source>You started from</source>
+        <translation>您开始时的版本</translation>
+    </message>
+    <message>
+        <source>The server has now</source>
+        <translation>服务器当前的版本</translation>
+    </message>
+    <message>
+        <source>Yours</source>
+        <translation>您的版本</translation>
+    </message>
+    <message>
+        <source>Drop your edit and edit the server&apos;s version (yours stays in the right column to copy from)</source>
+        <translation>放弃您的修改，改为编辑服务器的版本（您的版本保留在右栏，可从中复制）</translation>
+    </message>
+    <message>
+        <source>Your changes</source>
+        <translation>您的修改</translation>
+    </message>
+    <message>
+        <source>Conflict</source>
+        <translation>冲突</translation>
+    </message>
+    <message>
+        <source>Send the edit with dryRun=All: validated and admitted by the server, not stored</source>
+        <translation>以 dryRun=All 发送修改：由服务器校验和准入，但不存储</translation>
+    </message>
+    <message>
+        <source>Create the objects, in order</source>
+        <translation>按顺序创建这些对象</translation>
+    </message>
+    <message>
+        <source>Replace the object, if nobody changed it since you opened it (its resourceVersion)</source>
+        <translation>替换该对象（前提是您打开之后无人修改过它：其 resourceVersion）</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>创建</translation>
+    </message>
+    <message>
+        <source>Dry run…</source>
+        <translation>正在试运行…</translation>
+    </message>
+    <message>
+        <source>Applying…</source>
+        <translation>正在应用…</translation>
+    </message>
+    <message>
+        <source>Your changes and theirs touch the same lines: edit the text by hand (theirs is in the middle column), then dry-run again.</source>
+        <translation>您的修改与对方的修改涉及相同的行：请手工编辑文本（对方版本在中间一栏），然后重新试运行。</translation>
+    </message>
+    <message>
+        <source>Rebased on the server&apos;s version: dry-run it again before applying.</source>
+        <translation>已变基到服务器的版本：应用前请再次试运行。</translation>
+    </message>
+    <message>
+        <source>Editing the server&apos;s version; your edit is in the Conflict tab.</source>
+        <translation>正在编辑服务器的版本；您的修改在“冲突”页中。</translation>
+    </message>
+    <message>
+        <source>Line %1, column %2: %3</source>
+        <translation>第 %1 行，第 %2 列：%3</translation>
+    </message>
+    <message>
+        <source>Line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Valid YAML: %n object(s)</source>
+        <translation>
+            <numerusform>YAML 有效：%n 个对象</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::widgets::DiffView</name>
+    <message>
+        <source>No changes</source>
+        <translation>无修改</translation>
     </message>
 </context>
 <context>

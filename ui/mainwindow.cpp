@@ -1,7 +1,6 @@
 #include "ui/mainwindow.h"
 
 #include "models/balanceadvisor.h"
-#include "models/balanceauditmodel.h"
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
 #include "models/clusterlistmodel.h"
@@ -12,13 +11,14 @@
 #include "models/jobwritecontroller.h"
 #include "models/nodetablemodel.h"
 #include "models/notificationmodel.h"
+#include "models/objectactioncontroller.h"
 #include "models/orgboardmodel.h"
 #include "models/orgmovecontroller.h"
 #include "models/overviewaggregator.h"
 #include "models/quotatablemodel.h"
 #include "models/quotawritecontroller.h"
+#include "models/writeauditmodel.h"
 #include "ui/aboutdialog.h"
-#include "ui/balanceauditview.h"
 #include "ui/balancebar.h"
 #include "ui/boardpane.h"
 #include "ui/clusterspane.h"
@@ -45,6 +45,7 @@
 #include "ui/tainteditordialog.h"
 #include "ui/terminaldock.h"
 #include "ui/welcomepage.h"
+#include "ui/writeauditview.h"
 #include "widgets/freshnessbadge.h"
 
 #include <QApplication>
@@ -221,6 +222,12 @@ MainWindow::MainWindow(models::ClusterHub *hub, Options options, QWidget *parent
     });
 
     setupBalancing();
+    // The resource browser's actions are audited beside the node writes.
+    m_objectActions = new models::ObjectActionController(m_audit, this);
+    resources->setActions(m_objectActions);
+    connect(
+        m_objectActions, &models::ObjectActionController::finished, this,
+        [this](const models::ObjectActionController::Outcome &o) { showWriteReport(o.message); });
     buildMenus();
 
     applyPreferences();
@@ -806,10 +813,10 @@ void MainWindow::editSelectedTaints() {
     const quint64 id = m_writes->applyTaints(cluster, dialog.plan(), dialog.description());
     if (id == 0)
         return;
-    models::BalanceAuditModel::Entry e;
+    models::WriteAuditModel::Entry e;
     e.time = QDateTime::currentDateTime();
     e.cluster = cluster->name();
-    e.node = selection.first().join(QStringLiteral(", "));
+    e.target = selection.first().join(QStringLiteral(", "));
     e.reason = dialog.description();
     e.action = tr("Taints");
     m_taintAudit.insert(id, m_audit->record(std::move(e)));
@@ -860,11 +867,11 @@ void MainWindow::reportOutcome(const NodeWriteController::Outcome &outcome) {
         m_taintAudit.erase(row);
     } else if (outcome.undo && !m_lastTaints.isEmpty() &&
                outcome.description.endsWith(m_lastTaints)) {
-        models::BalanceAuditModel::Entry e;
+        models::WriteAuditModel::Entry e;
         e.time = QDateTime::currentDateTime();
         e.cluster = outcome.cluster;
         for (const auto &r : outcome.results)
-            e.node += (e.node.isEmpty() ? QString() : QStringLiteral(", ")) + r.node;
+            e.target += (e.target.isEmpty() ? QString() : QStringLiteral(", ")) + r.node;
         e.action = tr("Taints");
         e.reason = outcome.description;
         e.result = resultText();
@@ -924,10 +931,10 @@ void MainWindow::reportOutcome(const NodeWriteController::Outcome &outcome) {
 
 void MainWindow::setupBalancing() {
     m_balance = new models::BalanceAdvisor(m_hub, this);
-    m_audit = m_options.audit ? m_options.audit : new models::BalanceAuditModel(this);
+    m_audit = m_options.audit ? m_options.audit : new models::WriteAuditModel(this);
     // Drains and their undo are audited beside the moves; the result comes when they end.
     struct DrainRow {
-        models::BalanceAuditModel::Id row = 0;
+        models::WriteAuditModel::Id row = 0;
         QString cluster;
         QString nodes;
     };
@@ -935,13 +942,13 @@ void MainWindow::setupBalancing() {
     connect(m_drains, &models::DrainController::started, this,
             [this, drainRows](quint64 id, const QString &cluster, const QStringList &nodes,
                               const QString &description) {
-                models::BalanceAuditModel::Entry e;
+                models::WriteAuditModel::Entry e;
                 e.time = QDateTime::currentDateTime();
                 e.cluster = cluster;
-                e.node = nodes.join(QStringLiteral(", "));
+                e.target = nodes.join(QStringLiteral(", "));
                 e.reason = description;
                 e.action = tr("Drain");
-                const QString joined = e.node;
+                const QString joined = e.target;
                 (*drainRows)[id] = {m_audit->record(std::move(e)), cluster, joined};
             });
     connect(m_drains, &models::DrainController::finished, this,
@@ -952,11 +959,11 @@ void MainWindow::setupBalancing() {
             });
     connect(m_drains, &models::DrainController::uncordoned, this,
             [this, drainRows](quint64 id, const QString &result) {
-                models::BalanceAuditModel::Entry e;
+                models::WriteAuditModel::Entry e;
                 e.time = QDateTime::currentDateTime();
                 if (const auto it = drainRows->find(id); it != drainRows->end()) {
                     e.cluster = it->second.cluster;
-                    e.node = it->second.nodes;
+                    e.target = it->second.nodes;
                 }
                 e.action = tr("Uncordon");
                 e.reason = tr("Undo of a drain");
@@ -972,7 +979,7 @@ void MainWindow::setupBalancing() {
     m_notificationDock->setObjectName(QStringLiteral("notificationDock"));
     m_notificationDock->setWidget(m_notificationPanel);
     addDockWidget(Qt::RightDockWidgetArea, m_notificationDock);
-    m_auditView = new BalanceAuditView(m_audit, this);
+    m_auditView = new WriteAuditView(m_audit, this);
     m_auditDock = new QDockWidget(tr("Audit"), this);
     m_auditDock->setObjectName(QStringLiteral("balanceAuditDock"));
     m_auditDock->setWidget(m_auditView);
@@ -1117,11 +1124,11 @@ bool MainWindow::applySuggestion() {
         return false;
     const auto move = result->moves.front();
     const QString cluster = c->name();
-    m_moveMode = models::BalanceAuditModel::Mode::Suggestion;
+    m_moveMode = models::WriteAuditModel::Mode::Suggestion;
     m_moveReason = models::BalanceAdvisor::explain(move);
     const bool sent = requestMove(cluster, {QString::fromStdString(move.node)},
                                   QString::fromStdString(move.toOrg));
-    m_moveMode = models::BalanceAuditModel::Mode::Manual;
+    m_moveMode = models::WriteAuditModel::Mode::Manual;
     m_moveReason.clear();
     if (sent) {
         // The board is about to change: the remaining runs are re-planned on demand.

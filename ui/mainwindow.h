@@ -9,8 +9,8 @@
 // Threads: GUI thread only. Does not own the hub; owns the models, panes and controller.
 
 #include "k8s/cube/rebalanceplanner.h"
-#include "models/balanceauditmodel.h"
 #include "models/nodewritecontroller.h"
+#include "models/writeauditmodel.h"
 
 #include <QHash>
 #include <QMainWindow>
@@ -31,6 +31,7 @@ class NodeTableModel;
 class JobTableModel;
 class DrainController;
 class JobWriteController;
+class ObjectActionController;
 class QuotaTableModel;
 class QuotaWriteController;
 class OrgBoardModel;
@@ -46,7 +47,7 @@ class FreshnessBadge;
 
 namespace cubedesk::ui {
 
-class BalanceAuditView;
+class WriteAuditView;
 class BoardPane;
 class ClusterTree;
 class NotificationPanel;
@@ -85,7 +86,7 @@ public:
         /// second window lists what happened before it opened, and a write made in one window
         /// is audited in all. Null: the window makes its own.
         models::NotificationModel *notifications = nullptr;
-        models::BalanceAuditModel *audit = nullptr;
+        models::WriteAuditModel *audit = nullptr;
         /// The hub already holds the contexts (a second window, or a window reopened in a new
         /// language): nothing is loaded, the window shows what the hub has.
         bool hubLoaded = false;
@@ -138,7 +139,7 @@ public:
     models::NodeWriteController *writes() const { return m_writes; }
     models::OrgBoardModel *boardModel() const { return m_boardModel; }
     models::BalanceAdvisor *balanceAdvisor() const { return m_balance; }
-    models::BalanceAuditModel *balanceAudit() const { return m_audit; }
+    models::WriteAuditModel *balanceAudit() const { return m_audit; }
     models::NotificationModel *notifications() const { return m_notifications; }
     NotificationPanel *notificationPanel() const { return m_notificationPanel; }
 
@@ -223,6 +224,7 @@ private:
     models::JobTableModel *m_jobModel;
     models::QuotaTableModel *m_quotaModel;
     models::JobWriteController *m_jobWrites;
+    models::ObjectActionController *m_objectActions = nullptr;
     models::DrainController *m_drains;
     /// Audit rows of taint writes in flight, by NodeWriteController request id.
     QHash<quint64, quint64> m_taintAudit;
@@ -237,16 +239,16 @@ private:
     QHash<QString, widgets::FreshnessBadge *> m_badges;
     /// Moves awaiting the watch, by cluster: node → target org.
     models::BalanceAdvisor *m_balance = nullptr;
-    models::BalanceAuditModel *m_audit = nullptr;
+    models::WriteAuditModel *m_audit = nullptr;
     models::NotificationModel *m_notifications = nullptr;
     NotificationPanel *m_notificationPanel = nullptr;
-    BalanceAuditView *m_auditView = nullptr;
+    WriteAuditView *m_auditView = nullptr;
     QDockWidget *m_auditDock = nullptr;
     QDockWidget *m_clusterDock = nullptr;
     QDockWidget *m_notificationDock = nullptr;
     QSystemTrayIcon *m_tray = nullptr; ///< null when the desktop has no system tray
     /// How the next requestMove was started, for the audit.
-    models::BalanceAuditModel::Mode m_moveMode = models::BalanceAuditModel::Mode::Manual;
+    models::WriteAuditModel::Mode m_moveMode = models::WriteAuditModel::Mode::Manual;
     QString m_moveReason;
     models::OrgMoveController *m_moves = nullptr;
 };

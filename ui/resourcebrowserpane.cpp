@@ -3,6 +3,7 @@
 #include "k8s/api/labelselector.h"
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
+#include "models/objecteditsession.h"
 #include "models/qtstring.h"
 #include "models/resourcecatalogmodel.h"
 #include "models/resourcetablemodel.h"
@@ -10,6 +11,7 @@
 #include "ui/filterfield.h"
 #include "ui/resourcedetailpanel.h"
 #include "ui/tableviews.h"
+#include "ui/yamleditordialog.h"
 #include "widgets/emptystateoverlay.h"
 
 #include <QCheckBox>
@@ -19,6 +21,8 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QPushButton>
 #include <QSet>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -48,6 +52,7 @@ ResourceBrowserPane::ResourceBrowserPane(models::ClusterHub *hub, QWidget *paren
     , m_status(new QLabel(this))
     , m_view(new QTableView(this))
     , m_detail(new ResourceDetailPanel(this))
+    , m_create(new QPushButton(tr("Create from YAML…"), this))
     , m_idleStop(new QTimer(this))
     , m_fit(new QTimer(this)) {
     // The navigator.
@@ -116,6 +121,11 @@ ResourceBrowserPane::ResourceBrowserPane(models::ClusterHub *hub, QWidget *paren
     bar->addWidget(m_selector, 2);
     bar->addWidget(m_filter, 1);
     bar->addWidget(m_wide);
+    bar->addWidget(m_create);
+    m_create->setObjectName(QStringLiteral("createFromYamlButton"));
+    m_create->setToolTip(tr("Write new objects as YAML, dry-run them, then create them"));
+    m_create->setEnabled(false);
+    connect(m_create, &QPushButton::clicked, this, &ResourceBrowserPane::openCreator);
     connect(m_namespace->lineEdit(), &QLineEdit::editingFinished, this,
             &ResourceBrowserPane::reopen);
     connect(m_namespace, &QComboBox::activated, this, &ResourceBrowserPane::reopen);
@@ -136,6 +146,9 @@ ResourceBrowserPane::ResourceBrowserPane(models::ClusterHub *hub, QWidget *paren
     TableViews::configure(m_view, QStringLiteral("resourceView"), {}, 24);
     m_view->setAccessibleName(tr("Objects"));
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_view, &QWidget::customContextMenuRequested, this,
+            &ResourceBrowserPane::showContextMenu);
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
         // New columns: the name column first in the order, then by name.
         const int name = m_model->nameColumn();
@@ -214,6 +227,75 @@ QList<models::ClusterConnection *> ResourceBrowserPane::clustersInScope() const 
         if (!m_scoped || m_scope.contains(c->name()))
             out.push_back(c);
     return out;
+}
+
+void ResourceBrowserPane::setActions(models::ObjectActionController *controller) {
+    delete m_actions;
+    m_controller = controller;
+    m_actions = controller ? new ResourceActionMenu(controller, this) : nullptr;
+    m_create->setEnabled(controller != nullptr);
+    if (m_actions)
+        connect(m_actions, &ResourceActionMenu::editRequested, this,
+                &ResourceBrowserPane::openEditor);
+}
+
+YamlEditorDialog *ResourceBrowserPane::openEditor(const ResourceActionMenu::Subject &subject) {
+    if (!m_controller || !subject.cluster)
+        return nullptr;
+    auto *session =
+        new models::ObjectEditSession(subject.cluster, m_controller, subject.target, {});
+    auto *dialog = new YamlEditorDialog(session, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
+}
+
+YamlEditorDialog *ResourceBrowserPane::openCreator() {
+    if (!m_controller)
+        return nullptr;
+    models::ClusterConnection *cluster = nullptr;
+    if (const QModelIndex current = m_view->currentIndex(); current.isValid())
+        cluster = m_model->row(m_proxy->mapToSource(current).row()).cluster;
+    const auto clusters = clustersInScope();
+    if (cluster == nullptr && !clusters.isEmpty())
+        cluster = clusters.front();
+    if (cluster == nullptr)
+        return nullptr;
+    QString ns = m_namespace->currentText().trimmed();
+    if (ns.isEmpty())
+        ns = QStringLiteral("default");
+    auto *session = new models::ObjectEditSession(cluster, m_controller, ns);
+    auto *dialog = new YamlEditorDialog(session, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
+}
+
+ResourceActionMenu::Subject ResourceBrowserPane::subjectAt(int row) const {
+    const auto type = m_model->type();
+    if (row < 0 || row >= m_model->rowCount() || !type)
+        return {};
+    const auto &r = m_model->row(row);
+    QStringList headers;
+    QStringList cells;
+    for (int c = 0; c < m_model->columnCount(); ++c) {
+        headers << m_model->headerData(c, Qt::Horizontal).toString();
+        cells << m_model->index(row, c).data().toString();
+    }
+    return ResourceActionMenu::subjectOf(r.cluster, m_model->resourceOf(row), type->kind, *r.object,
+                                         headers, cells);
+}
+
+void ResourceBrowserPane::showContextMenu(const QPoint &at) {
+    const QModelIndex index = m_view->indexAt(at);
+    if (!m_actions || !index.isValid())
+        return;
+    const auto subject = subjectAt(m_proxy->mapToSource(index).row());
+    if (!subject.cluster)
+        return;
+    QMenu menu(this);
+    m_actions->fill(&menu, subject);
+    menu.exec(m_view->viewport()->mapToGlobal(at));
 }
 
 void ResourceBrowserPane::setScope(const QSet<QString> &clusters) {

@@ -9,6 +9,8 @@
 //
 // Threads: GUI thread only. Owns its models, proxies and widgets; does not own the hub.
 
+#include "ui/resourceactionmenu.h"
+
 #include <QSet>
 #include <QWidget>
 
@@ -19,6 +21,7 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QSortFilterProxyModel;
 class QTableView;
 class QTimer;
@@ -27,6 +30,7 @@ class QTreeView;
 namespace cubedesk::models {
 class ClusterConnection;
 class ClusterHub;
+class ObjectActionController;
 class ResourceCatalogModel;
 class ResourceTableModel;
 class SortFilterIndex;
@@ -38,7 +42,9 @@ class EmptyStateOverlay;
 
 namespace cubedesk::ui {
 
+class ResourceActionMenu;
 class ResourceDetailPanel;
+class YamlEditorDialog;
 
 class ResourceBrowserPane final : public QWidget {
     Q_OBJECT
@@ -46,6 +52,14 @@ public:
     explicit ResourceBrowserPane(models::ClusterHub *hub, QWidget *parent = nullptr);
 
     void setScope(const QSet<QString> &clusters);
+    /// Enables the actions on objects (the table's context menu), sent through `controller`
+    /// (the window's: it outlives the pane's dialogs).
+    void setActions(models::ObjectActionController *controller);
+    ResourceActionMenu *actions() const { return m_actions; }
+    /// Opens the YAML editor on `subject` (Edit YAML…), or on new objects for the cluster of
+    /// the selected row or the first in scope (Create from YAML…); null without actions.
+    YamlEditorDialog *openEditor(const ResourceActionMenu::Subject &subject);
+    YamlEditorDialog *openCreator();
     /// Opens the type `key` ("deployments.apps", "pods"); false when no cluster serves it.
     bool openType(const QString &key);
     /// Selects `name` in `ns` of `cluster` once its row is there (now or when it arrives).
@@ -63,6 +77,8 @@ public:
     models::SortFilterIndex *proxy() const { return m_proxy; }
     QTreeView *navigator() const { return m_types; }
     QTableView *view() const { return m_view; }
+    /// The object of source row `row` as the actions see it (null cluster: no such row).
+    ResourceActionMenu::Subject subjectAt(int row) const;
     ResourceDetailPanel *detail() const { return m_detail; }
     QString statusText() const;
     /// How long the watches outlive a hidden pane (a minute; tests shorten it).
@@ -84,6 +100,7 @@ private:
     void fitColumnsOnce();
     void trySelectPending();
     QList<models::ClusterConnection *> clustersInScope() const;
+    void showContextMenu(const QPoint &at);
 
     models::ClusterHub *m_hub;
     QSet<QString> m_scope;
@@ -103,6 +120,9 @@ private:
     QTableView *m_view;
     widgets::EmptyStateOverlay *m_empty;
     ResourceDetailPanel *m_detail;
+    ResourceActionMenu *m_actions = nullptr;
+    models::ObjectActionController *m_controller = nullptr;
+    QPushButton *m_create;
     QTimer *m_idleStop;
     QTimer *m_fit;        ///< fits the columns once the view has the first rows
     QString m_typeKey;    ///< the type shown (or to show again when the pane returns)

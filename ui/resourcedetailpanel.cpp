@@ -6,13 +6,16 @@
 #include "models/clusterconnection.h"
 #include "models/objectreader.h"
 #include "models/qtstring.h"
+#include "widgets/yamlhighlighter.h"
 
 #include <QFontDatabase>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
 #include <QPlainTextEdit>
 #include <QTabWidget>
+#include <QToolButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -41,6 +44,7 @@ ResourceDetailPanel::ResourceDetailPanel(QWidget *parent)
     , m_title(new QLabel(this))
     , m_tabs(new QTabWidget(this))
     , m_yaml(new QPlainTextEdit(this))
+    , m_reveal(new QToolButton(this))
     , m_events(new QTreeWidget(this))
     , m_related(new QTreeWidget(this)) {
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -49,6 +53,33 @@ ResourceDetailPanel::ResourceDetailPanel(QWidget *parent)
     m_yaml->setAccessibleName(tr("YAML"));
     m_yaml->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_yaml->setLineWrapMode(QPlainTextEdit::NoWrap);
+    new widgets::YamlHighlighter(m_yaml->document(),
+                                 palette().color(QPalette::Base).lightness() < 128);
+    m_reveal->setText(tr("Reveal a value"));
+    m_reveal->setObjectName(QStringLiteral("revealButton"));
+    m_reveal->setToolTip(tr("Show one of the Secret's values in clear (it is never logged or "
+                            "saved)"));
+    m_reveal->setPopupMode(QToolButton::InstantPopup);
+    m_reveal->setMenu(new QMenu(m_reveal));
+    m_reveal->hide();
+    connect(m_reveal->menu(), &QMenu::aboutToShow, this, [this] {
+        QMenu *menu = m_reveal->menu();
+        menu->clear();
+        for (const QString &key : m_secretKeys) {
+            QAction *a = menu->addAction(key);
+            a->setCheckable(true);
+            a->setChecked(m_revealed.count(key.toStdString()) != 0);
+            connect(a, &QAction::toggled, this,
+                    [this, key](bool shown) { setRevealed(key, shown); });
+        }
+        if (!m_revealed.empty()) {
+            menu->addSeparator();
+            menu->addAction(tr("Hide all values"), this, [this] {
+                m_revealed.clear();
+                readYaml();
+            });
+        }
+    });
     m_events->setObjectName(QStringLiteral("resourceEvents"));
     m_events->setAccessibleName(tr("Events"));
     m_events->setRootIsDecorated(false);
@@ -64,7 +95,10 @@ ResourceDetailPanel::ResourceDetailPanel(QWidget *parent)
     m_tabs->addTab(m_related, tr("Related"));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_title);
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_title, 1);
+    top->addWidget(m_reveal);
+    layout->addLayout(top);
     layout->addWidget(m_tabs, 1);
     connect(m_related, &QTreeWidget::itemDoubleClicked, this,
             [this](QTreeWidgetItem *item) { activateRelated(item); });
@@ -93,6 +127,9 @@ void ResourceDetailPanel::clear() {
     ++m_reading;
     m_row.reset();
     m_cluster = nullptr;
+    m_revealed.clear();
+    m_secretKeys.clear();
+    m_reveal->hide();
     m_title->setText(tr("Select an object to see its YAML, events and related objects."));
     m_yaml->clear();
     m_events->clear();
@@ -108,7 +145,7 @@ QString ResourceDetailPanel::yamlText() const {
 void ResourceDetailPanel::showObject(models::ClusterConnection *cluster,
                                      const k8s::ResourceDescriptor &resource, const QString &kind,
                                      std::shared_ptr<const k8s::TableRow> row) {
-    const int reading = ++m_reading;
+    ++m_reading;
     m_cluster = cluster;
     m_resource = resource;
     m_kind = kind;
@@ -117,19 +154,42 @@ void ResourceDetailPanel::showObject(models::ClusterConnection *cluster,
     const QString name = models::toQString(std::string(m_row->name()));
     m_title->setText(ns.isEmpty() ? tr("%1 %2 on %3").arg(kind, name, cluster->name())
                                   : tr("%1 %2/%3 on %4").arg(kind, ns, name, cluster->name()));
+    m_revealed.clear();
+    m_secretKeys.clear();
+    m_reveal->hide();
+    readYaml();
+    fillEvents();
+    fillRelated();
+}
+
+void ResourceDetailPanel::setRevealed(const QString &key, bool shown) {
+    if (shown)
+        m_revealed.insert(key.toStdString());
+    else
+        m_revealed.erase(key.toStdString());
+    readYaml();
+}
+
+void ResourceDetailPanel::readYaml() {
+    if (!m_row || !m_cluster)
+        return;
+    const int reading = ++m_reading;
+    const QString ns = models::toQString(std::string(m_row->namespaceName()));
+    const QString name = models::toQString(std::string(m_row->name()));
     m_yaml->setPlainText(tr("Reading…"));
     models::ObjectReader::readObject(
-        cluster, resource, ns, name, {}, this,
+        m_cluster, m_resource, ns, name, m_revealed, this,
         [this, reading](models::ObjectReader::FullObject object) {
             if (reading != m_reading)
                 return;
-            if (object.status == models::ObjectReader::FullObject::Status::Read)
+            if (object.status == models::ObjectReader::FullObject::Status::Read) {
                 m_yaml->setPlainText(object.yaml);
-            else
+                m_secretKeys = object.secretKeys;
+                m_reveal->setVisible(!m_secretKeys.isEmpty());
+            } else {
                 m_yaml->setPlainText(tr("Could not read the object: %1").arg(object.error));
+            }
         });
-    fillEvents();
-    fillRelated();
 }
 
 void ResourceDetailPanel::fillEvents() {

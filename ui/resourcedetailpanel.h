@@ -1,8 +1,9 @@
 #pragma once
 // ResourceDetailPanel: the resource browser's detail of one object — its YAML as the server has
 // it (managedFields hidden, a Secret's values masked: models::ObjectReader), the events about it
-// (from the cluster's cache, newest first), and what it is related to: its owners, and for a
-// workload the pods it owns with their status. A double click on a related object asks the
+// (from the cluster's cache, newest first; a Secret's values revealed one key at a time by an
+// explicit choice, masked again for the next object), and what it is related to: its owners, and
+// for a workload the pods it owns with their status. A double click on a related object asks the
 // browser to show it (objectRequested); a pod's node and log are a click away too.
 //
 // Threads: GUI thread only. Owns its widgets; does not own the cluster.
@@ -13,10 +14,13 @@
 #include <QWidget>
 
 #include <memory>
+#include <set>
+#include <string>
 
 class QLabel;
 class QPlainTextEdit;
 class QTabWidget;
+class QToolButton;
 class QTreeWidget;
 class QTreeWidgetItem;
 
@@ -44,6 +48,11 @@ public:
     QTabWidget *tabs() const { return m_tabs; }
     QTreeWidget *related() const { return m_related; }
     QTreeWidget *events() const { return m_events; }
+    /// The Secret keys whose values are shown (none until the user reveals one, per object).
+    const std::set<std::string> &revealed() const { return m_revealed; }
+    /// Shows the value of `key` of the Secret shown (false: hides it again), re-reading it.
+    void setRevealed(const QString &key, bool shown);
+    QToolButton *revealButton() const { return m_reveal; }
 
 Q_SIGNALS:
     /// Show `name` of `kind` in `ns` on `cluster` (an owner, an owned pod).
@@ -54,6 +63,7 @@ Q_SIGNALS:
                        const QString &pod);
 
 private:
+    void readYaml();
     void fillEvents();
     void fillRelated();
     void activateRelated(QTreeWidgetItem *item);
@@ -65,6 +75,9 @@ private:
     QLabel *m_title;
     QTabWidget *m_tabs;
     QPlainTextEdit *m_yaml;
+    QToolButton *m_reveal;
+    std::set<std::string> m_revealed;
+    QStringList m_secretKeys;
     QTreeWidget *m_events;
     QTreeWidget *m_related;
     int m_reading = 0; ///< which read is current (an older answer is dropped)

@@ -1,7 +1,7 @@
 #include "ui/windowset.h"
 
-#include "models/balanceauditmodel.h"
 #include "models/notificationmodel.h"
+#include "models/writeauditmodel.h"
 #include "ui/preferences.h"
 #include "ui/themecontroller.h"
 #include "ui/translations.h"
@@ -41,7 +41,7 @@ WindowSet::WindowSet(models::ClusterHub *hub, MainWindow::Options options, QObje
     , m_desktopFont(QApplication::font())
     , m_language(m_preferences->values().language)
     , m_notifications(new models::NotificationModel(hub, this))
-    , m_audit(new models::BalanceAuditModel(this)) {
+    , m_audit(new models::WriteAuditModel(this)) {
     m_options.preferences = m_preferences;
     m_options.notifications = m_notifications;
     m_options.audit = m_audit;

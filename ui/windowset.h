@@ -66,7 +66,7 @@ private:
     QFont m_desktopFont;
     QString m_language; ///< the preferences' language the windows were built with
     models::NotificationModel *m_notifications;
-    models::BalanceAuditModel *m_audit;
+    models::WriteAuditModel *m_audit;
     QList<QPointer<MainWindow>> m_windows;
     bool m_quitting = false;
     bool m_reopening = false;

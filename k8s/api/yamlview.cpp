@@ -1,5 +1,7 @@
 #include "k8s/api/yamlview.h"
 
+#include "k8s/api/goyamlscalar.h"
+
 #include <yaml-cpp/yaml.h>
 
 namespace cubedesk::k8s {
@@ -39,10 +41,98 @@ void maskSecretValues(YAML::Node root, const std::set<std::string> &revealed) {
     }
 }
 
+// A multi-line string as a literal block (`|`) when that reads back as exactly the same text:
+// one final newline, no carriage return, no leading blank, printable characters only.
+bool literalBlockFits(const std::string &text) {
+    if (text.size() < 2 || text.back() != '\n' || text[text.size() - 2] == '\n' ||
+        text.find('\n') == text.size() - 1 || text.front() == ' ' || text.front() == '\n')
+        return false;
+    for (const unsigned char c : text)
+        if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f)
+            return false;
+    // A line with trailing blanks or a tab-indented line would not survive block folding rules.
+    std::size_t start = 0;
+    while (start < text.size()) {
+        const std::size_t end = text.find('\n', start);
+        if (end > start && (text[end - 1] == ' ' || text[end - 1] == '\t' || text[start] == '\t'))
+            return false;
+        start = end + 1;
+    }
+    return true;
+}
+
+// Emits `node` as block YAML. A string (a quoted JSON scalar: tag "!") that a YAML 1.1 reader
+// such as kubectl's would take for something else — "true", "1", "0755", "null", "" — is
+// double-quoted, so the text reads back as the object it shows.
+void emit(YAML::Emitter &out, const YAML::Node &node) {
+    switch (node.Type()) {
+    case YAML::NodeType::Map:
+        out << YAML::BeginMap;
+        for (const auto &entry : node) {
+            out << YAML::Key;
+            emit(out, entry.first);
+            out << YAML::Value;
+            emit(out, entry.second);
+        }
+        out << YAML::EndMap;
+        return;
+    case YAML::NodeType::Sequence:
+        out << YAML::BeginSeq;
+        for (const auto &item : node)
+            emit(out, item);
+        out << YAML::EndSeq;
+        return;
+    case YAML::NodeType::Scalar: {
+        const std::string &text = node.Scalar();
+        if (node.Tag() != "!") {
+            out << text; // a JSON number or boolean, as it was
+            return;
+        }
+        if (text.find('\n') != std::string::npos) {
+            if (literalBlockFits(text))
+                out << YAML::Literal << text;
+            else
+                out << YAML::DoubleQuoted << text;
+            return;
+        }
+        if (GoYamlScalar::resolve(text).kind != GoYamlScalar::Kind::String || text.front() == ' ' ||
+            text.back() == ' ')
+            out << YAML::DoubleQuoted << text;
+        else
+            out << text;
+        return;
+    }
+    case YAML::NodeType::Null:
+    case YAML::NodeType::Undefined:
+        out << YAML::Null;
+        return;
+    }
+}
+
 } // namespace
 
 std::string YamlView::maskedValue(std::size_t bytes) {
     return "<hidden: " + std::to_string(bytes) + " bytes>";
+}
+
+std::vector<std::string> YamlView::secretKeys(const std::string &json) {
+    std::set<std::string> keys;
+    try {
+        const YAML::Node root = YAML::Load(json);
+        if (!root.IsMap() || !root["kind"] || !root["kind"].IsScalar() ||
+            root["kind"].Scalar() != "Secret")
+            return {};
+        for (const char *field : {"data", "stringData"}) {
+            const YAML::Node values = root[field];
+            if (values && values.IsMap())
+                for (const auto &entry : values)
+                    if (entry.first.IsScalar())
+                        keys.insert(entry.first.Scalar());
+        }
+    } catch (const YAML::Exception &) {
+        return {};
+    }
+    return {keys.begin(), keys.end()};
 }
 
 Result<std::string, std::string> YamlView::fromJson(const std::string &json,
@@ -59,7 +149,7 @@ Result<std::string, std::string> YamlView::fromJson(const std::string &json,
         out.SetIndent(2);
         out.SetMapFormat(YAML::Block);
         out.SetSeqFormat(YAML::Block);
-        out << root;
+        emit(out, root);
         return std::string(out.c_str()) + "\n";
     } catch (const YAML::Exception &e) {
         return Failure{std::string(e.what())};

@@ -10,6 +10,7 @@
 
 #include <set>
 #include <string>
+#include <vector>
 
 namespace cubedesk::k8s {
 
@@ -21,6 +22,9 @@ public:
     /// What a masked value reads: "<hidden: N bytes>" (N: the decoded size of base64 `data`,
     /// the length of a `stringData` value).
     static std::string maskedValue(std::size_t bytes);
+    /// The keys of a Secret's `data` and `stringData` (what can be revealed), sorted, without
+    /// duplicates; empty for other kinds or when `json` is not an object.
+    static std::vector<std::string> secretKeys(const std::string &json);
 };
 
 } // namespace cubedesk::k8s

@@ -157,6 +157,7 @@ std::shared_ptr<TableWatchFeed> ClusterSession::openTableWatch(ResourceDescripto
         table->feed = feed;
         startTableWatch(*table);
         m_tableWatches.push_back(std::move(table));
+        m_tableWatchCount.store(m_tableWatches.size() + m_retiredTableWatches.size());
     });
     return feed;
 }
@@ -684,6 +685,7 @@ void ClusterSession::run() {
         m_transport->perform(wait);
         m_retiredWatches.clear(); // perform() reported their cancelled requests
         m_retiredTableWatches.clear();
+        m_tableWatchCount.store(m_tableWatches.size());
         for (auto &w : m_watches)
             w->tick();
         for (auto &t : m_tableWatches) {
@@ -705,6 +707,7 @@ void ClusterSession::run() {
     m_retiredWatches.clear();
     m_tableWatches.clear();
     m_retiredTableWatches.clear();
+    m_tableWatchCount.store(0);
     m_decoder.reset();
     // Answer any request still waiting, so no caller blocks forever.
     std::vector<std::function<void()>> jobs;

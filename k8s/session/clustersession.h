@@ -134,6 +134,9 @@ public:
     /// Stops the table watch of `feed` (its closed() turns true). Any thread; a feed that is
     /// not open here is ignored.
     void closeTableWatch(const std::shared_ptr<TableWatchFeed> &feed);
+    /// Table watches running or still being cancelled (benchmarks, tests: 0 once the browser
+    /// closed its tables and the session took a turn). Any thread.
+    std::size_t tableWatchCount() const { return m_tableWatchCount.load(); }
     /// Bytes received and seconds spent decoding, all resources (benchmarks).
     std::pair<std::uint64_t, double> transferStats();
 
@@ -195,6 +198,7 @@ private:
     std::vector<std::unique_ptr<ResourceWatch>> m_retiredWatches; ///< stopped, freed next turn
     std::vector<std::unique_ptr<TableWatch>> m_tableWatches;
     std::vector<std::unique_ptr<TableWatch>> m_retiredTableWatches; ///< freed next turn
+    std::atomic<std::size_t> m_tableWatchCount{0};
     std::uint64_t m_seed = 0;
     std::uint64_t m_nextSeed = 1;
     // The small members together, so that they share one padded word.

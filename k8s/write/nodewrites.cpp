@@ -95,10 +95,12 @@ WriteRequest NodeWrites::getObject(const std::string &collectionPath, const std:
 
 WriteRequest NodeWrites::accessReview(const std::string &verb, const std::string &group,
                                       const std::string &resource, const std::string &ns,
-                                      const std::string &subresource) {
+                                      const std::string &subresource, const std::string &name) {
     json attrs = {{"verb", verb}, {"group", group}, {"resource", resource}};
     if (!ns.empty())
         attrs["namespace"] = ns;
+    if (!name.empty())
+        attrs["name"] = name;
     if (!subresource.empty())
         attrs["subresource"] = subresource;
     const json body = {{"apiVersion", "authorization.k8s.io/v1"},

@@ -42,10 +42,11 @@ public:
     /// DELETE of any object; `collectionPath` as in ResourceDescriptor ("/api/v1/pods").
     static WriteRequest remove(const std::string &collectionPath, const std::string &ns,
                                const std::string &name);
-    /// "may I <verb> <resource>[/<subresource>] in <group> (and namespace)?"
+    /// "may I <verb> <resource>[/<subresource>] in <group> (and namespace, and object)?"
     static WriteRequest accessReview(const std::string &verb, const std::string &group,
                                      const std::string &resource, const std::string &ns = {},
-                                     const std::string &subresource = {});
+                                     const std::string &subresource = {},
+                                     const std::string &name = {});
     /// The allowed flag of a SelfSubjectAccessReview answer (false when it failed).
     static bool allowed(const WriteResult &result);
     /// metadata.labels and metadata.resourceVersion of an object body (a re-read after 409).

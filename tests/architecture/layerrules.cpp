@@ -60,7 +60,7 @@ std::string LayerViolation::toString() const {
 
 std::vector<LayerRule> repositoryLayerRules() {
     return {
-        {"k8s/api", {"k8s/api"}, {}, {"simdjson", "yaml-cpp"}},
+        {"k8s/api", {"k8s/api"}, {}, {"simdjson", "yaml-cpp", "dtl"}},
         {"k8s/config", {"k8s/config", "k8s/api"}, {"QtCore"}, {"yaml-cpp", "openssl"}},
         {"k8s/net", {"k8s/net", "k8s/api"}, {"QtCore"}, {"libcurl", "openssl"}},
         {"k8s/watch", {"k8s/watch"}, {}, {"simdjson"}},

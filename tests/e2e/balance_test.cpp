@@ -8,12 +8,12 @@
 // auto-balance's run on the new state proposes nothing (the gap closed).
 
 #include "models/balanceadvisor.h"
-#include "models/balanceauditmodel.h"
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
 #include "models/modelroles.h"
 #include "models/notificationmodel.h"
 #include "models/orgboardmodel.h"
+#include "models/writeauditmodel.h"
 #include "tests/support/simprocess.h"
 #include "ui/balancebar.h"
 #include "ui/boardpane.h"
@@ -194,7 +194,7 @@ void BalanceTest::suggestionAppliedSchedulesThePendingPod() {
     QCOMPARE(audit->rowCount(), 1);
     QCOMPARE(audit->entry(0).node, QStringLiteral("cpu-beta-1"));
     QCOMPARE(audit->entry(0).fromOrg, QStringLiteral("beta"));
-    QCOMPARE(audit->entry(0).mode, cubedesk::models::BalanceAuditModel::Mode::Suggestion);
+    QCOMPARE(audit->entry(0).mode, cubedesk::models::WriteAuditModel::Mode::Suggestion);
     QTRY_COMPARE_WITH_TIMEOUT(audit->entry(0).result, QStringLiteral("done"), 10000);
     auto *notifications = window.notifications();
     bool movedReported = false;

@@ -1,17 +1,17 @@
 // The balancing advisor's models fed by delta batches: BalanceAdvisor's suggestion as ghost
 // cards on OrgBoardModel (QAbstractItemModelTester, the ghost rows after the cards, removed when
-// the node arrives), BalanceAuditModel rows and results, NotificationModel grouping pending pods
+// the node arrives), WriteAuditModel rows and results, NotificationModel grouping pending pods
 // per org on an injected clock, NotReady nodes and failed jobs reported once.
 
 #include "k8s/objects/objectdecoder.h"
 #include "k8s/objects/stringpool.h"
 #include "models/balanceadvisor.h"
-#include "models/balanceauditmodel.h"
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
 #include "models/modelroles.h"
 #include "models/notificationmodel.h"
 #include "models/orgboardmodel.h"
+#include "models/writeauditmodel.h"
 #include "tests/support/modelfixture.h"
 
 #include <QAbstractItemModelTester>
@@ -211,7 +211,7 @@ void BalanceModelsTest::ghostLeavesWhenTheNodeArrives() {
 }
 
 void BalanceModelsTest::auditRowsAppendAndTakeResults() {
-    models::BalanceAuditModel audit;
+    models::WriteAuditModel audit;
     QAbstractItemModelTester tester(&audit, QAbstractItemModelTester::FailureReportingMode::Fatal);
     QSignalSpy changed(&audit, &QAbstractItemModel::dataChanged);
     const QDateTime t = QDateTime::fromSecsSinceEpoch(kNow, Qt::UTC);
@@ -220,38 +220,38 @@ void BalanceModelsTest::auditRowsAppendAndTakeResults() {
                            QStringLiteral("idle-2"),
                            QStringLiteral("idle"),
                            QStringLiteral("busy"),
-                           models::BalanceAuditModel::Mode::Auto,
+                           models::WriteAuditModel::Mode::Auto,
                            QStringLiteral("gap"),
                            {}}),
-             models::BalanceAuditModel::Id(1));
-    QCOMPARE(audit.index(0, models::BalanceAuditModel::ResultColumn).data().toString(),
+             models::WriteAuditModel::Id(1));
+    QCOMPARE(audit.index(0, models::WriteAuditModel::ResultColumn).data().toString(),
              QStringLiteral("sent…"));
-    QCOMPARE(audit.index(0, models::BalanceAuditModel::ModeColumn).data().toString(),
+    QCOMPARE(audit.index(0, models::WriteAuditModel::ModeColumn).data().toString(),
              QStringLiteral("auto-balance"));
     audit.setResult(1, QStringLiteral("done"));
     QCOMPARE(changed.count(), 1);
-    QCOMPARE(audit.index(0, models::BalanceAuditModel::ResultColumn).data().toString(),
+    QCOMPARE(audit.index(0, models::WriteAuditModel::ResultColumn).data().toString(),
              QStringLiteral("done"));
     QCOMPARE(audit.rowCount(), 1);
 }
 
 void BalanceModelsTest::auditKeepsTheNewestRowsOnly() {
     const std::size_t maxRows = 200; // the model tester re-checks every row: keep it small
-    models::BalanceAuditModel audit(nullptr, maxRows);
+    models::WriteAuditModel audit(nullptr, maxRows);
     QAbstractItemModelTester tester(&audit, QAbstractItemModelTester::FailureReportingMode::Fatal);
     const QDateTime t = QDateTime::fromSecsSinceEpoch(kNow, Qt::UTC);
     const auto entry = [&](int i) {
-        return models::BalanceAuditModel::Entry{t,
-                                                QStringLiteral("dev"),
-                                                QStringLiteral("node-%1").arg(i),
-                                                QStringLiteral("a"),
-                                                QStringLiteral("b"),
-                                                models::BalanceAuditModel::Mode::Auto,
-                                                {},
-                                                {}};
+        return models::WriteAuditModel::Entry{t,
+                                              QStringLiteral("dev"),
+                                              QStringLiteral("node-%1").arg(i),
+                                              QStringLiteral("a"),
+                                              QStringLiteral("b"),
+                                              models::WriteAuditModel::Mode::Auto,
+                                              {},
+                                              {}};
     };
     const auto first = audit.record(entry(0));
-    models::BalanceAuditModel::Id last = 0;
+    models::WriteAuditModel::Id last = 0;
     const int total = static_cast<int>(maxRows) + 25;
     for (int i = 1; i < total; ++i)
         last = audit.record(entry(i));
@@ -260,11 +260,10 @@ void BalanceModelsTest::auditKeepsTheNewestRowsOnly() {
     QVERIFY(audit.find(first) == nullptr);
     audit.setResult(first, QStringLiteral("done")); // dropped: nothing happens
     audit.setResult(last, QStringLiteral("done"));
-    QCOMPARE(audit.find(last)->node, QStringLiteral("node-%1").arg(total - 1));
-    QCOMPARE(audit.index(audit.rowCount() - 1, models::BalanceAuditModel::ResultColumn)
-                 .data()
-                 .toString(),
-             QStringLiteral("done"));
+    QCOMPARE(audit.find(last)->target, QStringLiteral("node-%1").arg(total - 1));
+    QCOMPARE(
+        audit.index(audit.rowCount() - 1, models::WriteAuditModel::ResultColumn).data().toString(),
+        QStringLiteral("done"));
 }
 
 void BalanceModelsTest::pendingPodsAreGroupedPerOrgAfterFiveMinutes() {

@@ -7,12 +7,12 @@
 #include "k8s/objects/objectdecoder.h"
 #include "k8s/objects/stringpool.h"
 #include "models/balanceadvisor.h"
-#include "models/balanceauditmodel.h"
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
 #include "models/modelroles.h"
 #include "models/notificationmodel.h"
 #include "models/orgboardmodel.h"
+#include "models/writeauditmodel.h"
 #include "tests/support/modelfixture.h"
 #include "tests/ui/chinesecatalogue.h"
 #include "ui/balancebar.h"
@@ -196,7 +196,7 @@ void BalanceUiTest::boardShowsGhostCards() {
     notifications.addMoveApplied(
         QStringLiteral("dev"), QStringLiteral("gpu-idle-2"), QStringLiteral("speech"),
         QStringLiteral("vision"),
-        models::BalanceAuditModel::modeText(models::BalanceAuditModel::Mode::Suggestion));
+        models::WriteAuditModel::modeText(models::WriteAuditModel::Mode::Suggestion));
     QCOMPARE(notifications.rowCount(), 3);
     ui::NotificationPanel panel(&notifications);
     panel.resize(380, 320);

@@ -5,11 +5,11 @@
 // master whose CoreDNS replica is within its budget drains. In Chinese too. Screenshots are
 // written for people to look at.
 
-#include "models/balanceauditmodel.h"
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
 #include "models/draincontroller.h"
 #include "models/nodewritecontroller.h"
+#include "models/writeauditmodel.h"
 #include "tests/support/screenshot.h"
 #include "tests/support/simprocess.h"
 #include "tests/support/testwindow.h"
@@ -181,7 +181,7 @@ void DrainUiTest::theRunBlocksOnTheBudgetCancelKeepsItCordonedAndUndoUncordons()
         kubectlOut({"get", "node", kGpuNode.toStdString(), "-o", "jsonpath={.spec.unschedulable}"}),
         std::string(), 10000);
     // The audit lists the drain with its result, and the undo.
-    models::BalanceAuditModel *audit = m_window->balanceAudit();
+    models::WriteAuditModel *audit = m_window->balanceAudit();
     QTRY_VERIFY(audit->rowCount() >= 2);
     const auto &drainRow = audit->entry(audit->rowCount() - 2);
     QCOMPARE(drainRow.action, QStringLiteral("Drain"));
@@ -274,7 +274,7 @@ void DrainUiTest::taintsAreReviewedWrittenAndUndone() {
     QCOMPARE(kubectlOut({"get", "node", nodes.front().toStdString(), "-o",
                          "jsonpath={.spec.taints[0].effect}"}),
              "NoExecute");
-    models::BalanceAuditModel *audit = m_window->balanceAudit();
+    models::WriteAuditModel *audit = m_window->balanceAudit();
     QCOMPARE(audit->rowCount(), rows + 1);
     const auto &row = audit->entry(rows);
     QCOMPARE(row.action, QStringLiteral("Taints"));

@@ -63,7 +63,7 @@ const QStringList kContexts = {
     QStringLiteral("cubedesk::ui::TaintEditorDialog"),
     QStringLiteral("cubedesk::models::DrainController"),
     QStringLiteral("cubedesk::ui::BoardPane"),
-    QStringLiteral("cubedesk::models::BalanceAuditModel"),
+    QStringLiteral("cubedesk::models::WriteAuditModel"),
 };
 
 QString catalogue(const QString &lang) {

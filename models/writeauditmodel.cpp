@@ -1,14 +1,14 @@
-#include "models/balanceauditmodel.h"
+#include "models/writeauditmodel.h"
 
 #include <algorithm>
 
 namespace cubedesk::models {
 
-BalanceAuditModel::BalanceAuditModel(QObject *parent, std::size_t maxRows)
+WriteAuditModel::WriteAuditModel(QObject *parent, std::size_t maxRows)
     : QAbstractTableModel(parent)
     , m_maxRows(std::max<std::size_t>(1, maxRows)) {}
 
-BalanceAuditModel::Id BalanceAuditModel::record(Entry entry) {
+WriteAuditModel::Id WriteAuditModel::record(Entry entry) {
     if (m_entries.size() >= m_maxRows) {
         beginRemoveRows({}, 0, 0);
         m_entries.pop_front();
@@ -22,13 +22,13 @@ BalanceAuditModel::Id BalanceAuditModel::record(Entry entry) {
     return m_firstId + static_cast<Id>(row);
 }
 
-const BalanceAuditModel::Entry *BalanceAuditModel::find(Id id) const {
+const WriteAuditModel::Entry *WriteAuditModel::find(Id id) const {
     if (id < m_firstId || id - m_firstId >= m_entries.size())
         return nullptr;
     return &m_entries[static_cast<std::size_t>(id - m_firstId)];
 }
 
-void BalanceAuditModel::setResult(Id id, const QString &result) {
+void WriteAuditModel::setResult(Id id, const QString &result) {
     if (!find(id))
         return;
     const int row = static_cast<int>(id - m_firstId);
@@ -37,7 +37,7 @@ void BalanceAuditModel::setResult(Id id, const QString &result) {
     Q_EMIT dataChanged(i, i, {Qt::DisplayRole});
 }
 
-QString BalanceAuditModel::modeText(Mode mode) {
+QString WriteAuditModel::modeText(Mode mode) {
     switch (mode) {
     case Mode::Manual:
         return tr("drag and drop");
@@ -49,15 +49,15 @@ QString BalanceAuditModel::modeText(Mode mode) {
     return {};
 }
 
-int BalanceAuditModel::rowCount(const QModelIndex &parent) const {
+int WriteAuditModel::rowCount(const QModelIndex &parent) const {
     return parent.isValid() ? 0 : static_cast<int>(m_entries.size());
 }
 
-int BalanceAuditModel::columnCount(const QModelIndex &parent) const {
+int WriteAuditModel::columnCount(const QModelIndex &parent) const {
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QVariant BalanceAuditModel::data(const QModelIndex &index, int role) const {
+QVariant WriteAuditModel::data(const QModelIndex &index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid))
         return {};
     const Entry &e = m_entries[static_cast<std::size_t>(index.row())];
@@ -70,8 +70,8 @@ QVariant BalanceAuditModel::data(const QModelIndex &index, int role) const {
         return e.time.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
     case ClusterColumn:
         return e.cluster;
-    case NodeColumn:
-        return e.node;
+    case TargetColumn:
+        return e.target;
     case FromColumn:
         return e.fromOrg;
     case ToColumn:
@@ -89,7 +89,7 @@ QVariant BalanceAuditModel::data(const QModelIndex &index, int role) const {
     }
 }
 
-QVariant BalanceAuditModel::headerData(int section, Qt::Orientation orientation, int role) const {
+QVariant WriteAuditModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
@@ -97,8 +97,8 @@ QVariant BalanceAuditModel::headerData(int section, Qt::Orientation orientation,
         return tr("Time");
     case ClusterColumn:
         return tr("Cluster");
-    case NodeColumn:
-        return tr("Node");
+    case TargetColumn:
+        return tr("Target");
     case FromColumn:
         return tr("From");
     case ToColumn:

@@ -1,6 +1,6 @@
-#include "ui/balanceauditview.h"
+#include "ui/writeauditview.h"
 
-#include "models/balanceauditmodel.h"
+#include "models/writeauditmodel.h"
 
 #include <QHeaderView>
 #include <QTableView>
@@ -8,7 +8,7 @@
 
 namespace cubedesk::ui {
 
-BalanceAuditView::BalanceAuditView(models::BalanceAuditModel *model, QWidget *parent)
+WriteAuditView::WriteAuditView(models::WriteAuditModel *model, QWidget *parent)
     : QWidget(parent)
     , m_table(new QTableView(this)) {
     setObjectName(QStringLiteral("balanceAuditView"));

@@ -1,11 +1,13 @@
 #pragma once
-// BalanceAuditModel: the audit of node writes made from CubeDesk — one row per resource-group
-// move (time, cluster, node, from, to, how it was started: drag and drop / Move to…, an applied
-// suggestion, or auto-balance; the reason; the result once the cluster answered), and one per
-// drain or uncordon after a drain (the action says which; from and to stay empty). Newest rows
-// last; rows are appended and their Result cell updated (no resets). It keeps the newest
-// kMaxRows moves: beyond that the oldest row is removed, so hours of auto-balance cannot grow it
-// without bound. Moves are addressed by an Id that stays valid while rows come and go.
+// WriteAuditModel: the audit of every write made from CubeDesk — one row per resource-group
+// move (time, cluster, target node, from, to, how it was started: drag and drop / Move to…, an
+// applied suggestion, or auto-balance; the reason; the result once the cluster answered), one per
+// drain, uncordon after a drain or taint edit, and one per action on an object of the resource
+// browser (scale, restart, suspend, run now, delete, apply, create: the action says which, the
+// target names the object; from and to stay empty). Newest rows last; rows are appended and
+// their Result cell updated (no resets). It keeps the newest kMaxRows rows: beyond that the
+// oldest row is removed, so hours of auto-balance cannot grow it without bound. Rows are
+// addressed by an Id that stays valid while rows come and go.
 //
 // Threads: GUI thread only.
 
@@ -16,13 +18,13 @@
 
 namespace cubedesk::models {
 
-class BalanceAuditModel final : public QAbstractTableModel {
+class WriteAuditModel final : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column {
         TimeColumn,
         ClusterColumn,
-        NodeColumn,
+        TargetColumn,
         FromColumn,
         ToColumn,
         ModeColumn,
@@ -35,7 +37,7 @@ public:
     struct Entry {
         QDateTime time;
         QString cluster;
-        QString node;
+        QString target; ///< the node(s), or the object ("Deployment infra/mysql")
         QString fromOrg;
         QString toOrg;
         Mode mode = Mode::Manual;
@@ -47,7 +49,7 @@ public:
     using Id = quint64;
     static constexpr std::size_t kMaxRows = 10000;
 
-    explicit BalanceAuditModel(QObject *parent = nullptr, std::size_t maxRows = kMaxRows);
+    explicit WriteAuditModel(QObject *parent = nullptr, std::size_t maxRows = kMaxRows);
 
     /// Appends a move (dropping the oldest beyond maxRows); returns its id.
     Id record(Entry entry);
