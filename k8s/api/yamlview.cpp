@@ -1,5 +1,7 @@
 #include "k8s/api/yamlview.h"
 
+#include "k8s/api/goyamlscalar.h"
+
 #include <yaml-cpp/yaml.h>
 
 namespace cubedesk::k8s {
@@ -39,6 +41,48 @@ void maskSecretValues(YAML::Node root, const std::set<std::string> &revealed) {
     }
 }
 
+/// `node` into `out`. yaml-cpp writes a scalar plain whenever YAML allows it, so the JSON string
+/// "true" would come out as the boolean true: a string of the JSON (a quoted scalar, tag "!")
+/// that go-yaml would read as anything but a string is written double-quoted, as kubectl does.
+void emit(YAML::Emitter &out, const YAML::Node &node) {
+    switch (node.Type()) {
+    case YAML::NodeType::Map:
+        out << YAML::BeginMap;
+        for (const auto &entry : node) {
+            out << YAML::Key;
+            emit(out, entry.first);
+            out << YAML::Value;
+            emit(out, entry.second);
+        }
+        out << YAML::EndMap;
+        break;
+    case YAML::NodeType::Sequence:
+        out << YAML::BeginSeq;
+        for (const auto &item : node)
+            emit(out, item);
+        out << YAML::EndSeq;
+        break;
+    case YAML::NodeType::Scalar:
+        if (node.Tag() == "!" &&
+            GoYamlScalar::resolve(node.Scalar()).kind != GoYamlScalar::Kind::String)
+            out << YAML::DoubleQuoted;
+        out << node.Scalar();
+        break;
+    default:
+        out << node;
+        break;
+    }
+}
+
+std::string blockYaml(const YAML::Node &root) {
+    YAML::Emitter out;
+    out.SetIndent(2);
+    out.SetMapFormat(YAML::Block);
+    out.SetSeqFormat(YAML::Block);
+    emit(out, root);
+    return std::string(out.c_str()) + "\n";
+}
+
 } // namespace
 
 std::string YamlView::maskedValue(std::size_t bytes) {
@@ -55,12 +99,15 @@ Result<std::string, std::string> YamlView::fromJson(const std::string &json,
         if (root["metadata"] && root["metadata"].IsMap())
             root["metadata"].remove("managedFields");
         maskSecretValues(root, revealed);
-        YAML::Emitter out;
-        out.SetIndent(2);
-        out.SetMapFormat(YAML::Block);
-        out.SetSeqFormat(YAML::Block);
-        out << root;
-        return std::string(out.c_str()) + "\n";
+        return blockYaml(root);
+    } catch (const YAML::Exception &e) {
+        return Failure{std::string(e.what())};
+    }
+}
+
+Result<std::string, std::string> YamlView::documentFromJson(const std::string &json) {
+    try {
+        return blockYaml(YAML::Load(json));
     } catch (const YAML::Exception &e) {
         return Failure{std::string(e.what())};
     }
