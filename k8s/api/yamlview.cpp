@@ -104,9 +104,18 @@ void emit(YAML::Emitter &out, const YAML::Node &node) {
     }
     case YAML::NodeType::Null:
     case YAML::NodeType::Undefined:
-        out << YAML::Null;
+        out << std::string("null"); // as kubectl writes it (yaml-cpp's own null is "~")
         return;
     }
+}
+
+std::string blockYaml(const YAML::Node &root) {
+    YAML::Emitter out;
+    out.SetIndent(2);
+    out.SetMapFormat(YAML::Block);
+    out.SetSeqFormat(YAML::Block);
+    emit(out, root);
+    return std::string(out.c_str()) + "\n";
 }
 
 } // namespace
@@ -145,12 +154,15 @@ Result<std::string, std::string> YamlView::fromJson(const std::string &json,
         if (root["metadata"] && root["metadata"].IsMap())
             root["metadata"].remove("managedFields");
         maskSecretValues(root, revealed);
-        YAML::Emitter out;
-        out.SetIndent(2);
-        out.SetMapFormat(YAML::Block);
-        out.SetSeqFormat(YAML::Block);
-        emit(out, root);
-        return std::string(out.c_str()) + "\n";
+        return blockYaml(root);
+    } catch (const YAML::Exception &e) {
+        return Failure{std::string(e.what())};
+    }
+}
+
+Result<std::string, std::string> YamlView::documentFromJson(const std::string &json) {
+    try {
+        return blockYaml(YAML::Load(json));
     } catch (const YAML::Exception &e) {
         return Failure{std::string(e.what())};
     }

@@ -1,23 +1,12 @@
 #pragma once
 
-#include "k8s/api/result.h"
+// The simulator's base64 is the client's (k8s/api/base64.h): Go's base64.StdEncoding, which the
+// API server uses for every `[]byte` field (a Secret's data) and Helm for its release records.
 
-#include <string>
-#include <string_view>
+#include "k8s/api/base64.h"
 
 namespace cubedesk::sim {
 
-/// Standard base64 (RFC 4648 §4, with padding), as Go's base64.StdEncoding and the API's JSON
-/// encoding of `[]byte` fields (a Secret's data) write it.
-///
-/// Thread-safety: stateless static functions; safe from any thread.
-class Base64 final {
-public:
-    Base64() = delete;
-
-    static std::string encode(std::string_view bytes);
-    /// The bytes of padded standard base64 text; an error for anything else.
-    static k8s::Result<std::string, std::string> decode(std::string_view text);
-};
+using Base64 = k8s::Base64;
 
 } // namespace cubedesk::sim

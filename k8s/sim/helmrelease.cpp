@@ -1,8 +1,7 @@
 #include "k8s/sim/helmrelease.h"
 
+#include "k8s/api/helmreleasecodec.h"
 #include "k8s/sim/base64.h"
-
-#include <array>
 
 #include <zlib.h>
 
@@ -41,27 +40,6 @@ k8s::Result<std::string, std::string> HelmRelease::gzip(std::string_view bytes) 
     return out;
 }
 
-k8s::Result<std::string, std::string> HelmRelease::gunzip(std::string_view bytes) {
-    z_stream zs{};
-    if (inflateInit2(&zs, kGzipWindow) != Z_OK)
-        return k8s::Failure{std::string("zlib could not start a gunzip stream")};
-    zs.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(bytes.data()));
-    zs.avail_in = static_cast<uInt>(bytes.size());
-    std::string out;
-    std::array<char, 16384> chunk{};
-    int rc = Z_OK;
-    while (rc == Z_OK) {
-        zs.next_out = reinterpret_cast<Bytef *>(chunk.data());
-        zs.avail_out = static_cast<uInt>(chunk.size());
-        rc = inflate(&zs, Z_NO_FLUSH);
-        out.append(chunk.data(), chunk.size() - zs.avail_out);
-    }
-    inflateEnd(&zs);
-    if (rc != Z_STREAM_END)
-        return k8s::Failure{std::string("not a complete gzip stream")};
-    return out;
-}
-
 k8s::Result<json, std::string>
 HelmRelease::storageSecret(const json &release, std::chrono::system_clock::time_point created,
                            std::chrono::system_clock::time_point modified) {
@@ -95,19 +73,10 @@ HelmRelease::storageSecret(const json &release, std::chrono::system_clock::time_
 }
 
 k8s::Result<json, std::string> HelmRelease::decodeRelease(std::string_view encoded) {
-    auto raw = Base64::decode(encoded);
-    if (!raw.ok())
-        return k8s::Failure{raw.error()};
-    std::string text = raw.value();
-    // Helm's decodeRelease: gzip when the magic bytes say so, plain JSON otherwise.
-    if (text.size() >= 3 && static_cast<unsigned char>(text[0]) == 0x1f &&
-        static_cast<unsigned char>(text[1]) == 0x8b && text[2] == 0x08) {
-        auto plain = gunzip(text);
-        if (!plain.ok())
-            return k8s::Failure{plain.error()};
-        text = std::move(plain.value());
-    }
-    json release = json::parse(text, nullptr, false);
+    auto text = k8s::HelmReleaseCodec::decodeRecord(encoded);
+    if (!text.ok())
+        return k8s::Failure{text.error()};
+    json release = json::parse(text.value(), nullptr, false);
     if (release.is_discarded() || !release.is_object())
         return k8s::Failure{std::string("the release is not a JSON object")};
     return release;

@@ -32,12 +32,13 @@ public:
     storageSecret(const nlohmann::json &release, std::chrono::system_clock::time_point created,
                   std::chrono::system_clock::time_point modified);
     /// The release a Secret's `release` value holds, after the API's own base64 is undone:
-    /// base64 text → gunzip → JSON (Helm's decodeRelease also takes uncompressed JSON).
+    /// base64 text → gunzip → JSON (Helm's decodeRelease also takes uncompressed JSON). The
+    /// decoding is the client's (k8s::HelmReleaseCodec::decodeRecord); this parses its JSON.
     static k8s::Result<nlohmann::json, std::string> decodeRelease(std::string_view encoded);
 
-    /// gzip (RFC 1952) at best compression, as Helm's encodeRelease writes it.
+    /// gzip (RFC 1952) at best compression, as Helm's encodeRelease writes it (the client reads
+    /// it back with k8s::HelmReleaseCodec::gunzip).
     static k8s::Result<std::string, std::string> gzip(std::string_view bytes);
-    static k8s::Result<std::string, std::string> gunzip(std::string_view bytes);
 };
 
 } // namespace cubedesk::sim

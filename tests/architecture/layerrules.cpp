@@ -25,11 +25,18 @@ std::set<std::string> withClientCore(std::set<std::string> folders) {
 /// the operating system).
 std::string thirdPartyOf(const std::string &header) {
     static const std::vector<std::pair<std::string, std::string>> prefixes = {
-        {"simdjson.h", "simdjson"},     {"yaml-cpp/", "yaml-cpp"},
-        {"nlohmann/", "nlohmann-json"}, {"httplib.h", "cpp-httplib"},
-        {"openssl/", "openssl"},        {"curl/", "libcurl"},
-        {"gtest/", "googletest"},       {"gmock/", "googletest"},
-        {"vterm.h", "libvterm"},        {"dtl/", "dtl"},
+        {"simdjson.h", "simdjson"},
+        {"yaml-cpp/", "yaml-cpp"},
+        {"nlohmann/", "nlohmann-json"},
+        {"httplib.h", "cpp-httplib"},
+        {"openssl/", "openssl"},
+        {"curl/", "libcurl"},
+        {"gtest/", "googletest"},
+        {"gmock/", "googletest"},
+        {"vterm.h", "libvterm"},
+        {"dtl/", "dtl"},
+        {"zlib.h", "zlib"},
+        {"zconf.h", "zlib"},
     };
     for (const auto &[prefix, library] : prefixes)
         if (header.rfind(prefix, 0) == 0)
@@ -60,7 +67,7 @@ std::string LayerViolation::toString() const {
 
 std::vector<LayerRule> repositoryLayerRules() {
     return {
-        {"k8s/api", {"k8s/api"}, {}, {"simdjson", "yaml-cpp", "dtl"}},
+        {"k8s/api", {"k8s/api"}, {}, {"simdjson", "yaml-cpp", "dtl", "zlib"}},
         {"k8s/config", {"k8s/config", "k8s/api"}, {"QtCore"}, {"yaml-cpp", "openssl"}},
         {"k8s/net", {"k8s/net", "k8s/api"}, {"QtCore"}, {"libcurl", "openssl"}},
         {"k8s/watch", {"k8s/watch"}, {}, {"simdjson"}},
@@ -82,7 +89,7 @@ std::vector<LayerRule> repositoryLayerRules() {
         {"k8s/sim",
          {"k8s/sim", "k8s/api"},
          {},
-         {"nlohmann-json", "cpp-httplib", "openssl", "yaml-cpp"}},
+         {"nlohmann-json", "cpp-httplib", "openssl", "yaml-cpp", "zlib"}},
         {"models", withClientCore({"models"}), {"QtCore", "QtGui", "QtConcurrent"}, {"libvterm"}},
         {"widgets",
          {"k8s/api", "k8s/objects", "k8s/cube", "models", "widgets"},

@@ -151,5 +151,23 @@ TEST(YamlViewTest, SecretValuesAreMaskedUnlessRevealed) {
     EXPECT_NE(map->find("k: v"), std::string::npos) << *map;
 }
 
+TEST(YamlViewTest, StringsThatReadAsOtherTypesAreQuoted) {
+    const auto yaml = YamlView::fromJson(
+        R"({"kind":"ConfigMap","data":{"enabled":"true","version":"1.10","y":"n","n":1,)"
+        R"("ok":"plain","flag":false,"none":null}})");
+    ASSERT_TRUE(yaml) << yaml.error();
+    EXPECT_EQ(*yaml, "kind: ConfigMap\n"
+                     "data:\n"
+                     "  enabled: \"true\"\n"
+                     "  version: \"1.10\"\n"
+                     "  \"y\": \"n\"\n"
+                     "  \"n\": 1\n"
+                     "  ok: plain\n"
+                     "  flag: false\n"
+                     "  none: null\n");
+    EXPECT_EQ(YamlView::documentFromJson(R"([{"kind":"Secret","data":{"k":"v"}}, "on"])").value(),
+              "- kind: Secret\n  data:\n    k: v\n- \"on\"\n");
+}
+
 } // namespace
 } // namespace cubedesk::k8s
