@@ -34,6 +34,10 @@ class ObjectActionController final : public QObject {
     Q_OBJECT
 public:
     enum class Action { Scale, Restart, Suspend, Resume, RunNow, Delete, Apply, Create };
+    /// The object an action is about, and what happens to what it owns on delete (the UI
+    /// names these through the controller: it does not build requests).
+    using Target = k8s::WorkloadWrites::Target;
+    using Propagation = k8s::WorkloadWrites::Propagation;
 
     /// What the user asked for, about one object.
     struct Order {

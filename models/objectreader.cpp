@@ -5,6 +5,7 @@
 #include "k8s/api/servertable.h"
 #include "k8s/api/urlescape.h"
 #include "k8s/api/yamlview.h"
+#include "k8s/cube/schedulerpolicy.h"
 #include "k8s/write/jobwrites.h"
 #include "k8s/write/nodewrites.h"
 #include "models/clusterconnection.h"
@@ -34,6 +35,22 @@ ObjectReader::FullObject fullObjectOf(const k8s::WriteResult &r,
         out.annotations.emplace(toQString(key), toQString(value));
     for (const auto &key : k8s::YamlView::secretKeys(r.body))
         out.secretKeys << toQString(key);
+    // A scheduler policy kept in a ConfigMap (seed 000's policy.cfg, or a
+    // KubeSchedulerConfiguration), shown readably beside the YAML.
+    for (const auto &[key, value] : k8s::ObjectMetadata::stringMap(r.body, "/data")
+                                        .value_or(std::map<std::string, std::string>())) {
+        if (key.find("policy") == std::string::npos && key.find("scheduler") == std::string::npos)
+            continue;
+        const auto policy = k8s::SchedulerPolicyView::parse(value);
+        if (!policy)
+            continue;
+        out.schedulerPolicyKey = toQString(key);
+        for (const auto &row : policy->rows())
+            out.schedulerPolicy.push_back({toQString(row.section), toQString(row.name),
+                                           row.weight ? QString::number(*row.weight) : QString(),
+                                           toQString(row.detail)});
+        break;
+    }
     return out;
 }
 

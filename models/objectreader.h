@@ -37,6 +37,16 @@ public:
         QString yaml;                           ///< Read: the object as read-only YAML
         std::map<QString, QString> annotations; ///< Read: metadata.annotations by key
         QStringList secretKeys; ///< Read, a Secret: the keys of its values (what may be revealed)
+        /// Read, a ConfigMap holding a scheduler policy (a key naming a policy or scheduler
+        /// config that parses as one: k8s::SchedulerPolicyView): which key, and its rows.
+        QString schedulerPolicyKey;
+        struct PolicyRow {
+            QString section;
+            QString name;
+            QString weight; ///< "" when the entry has none
+            QString detail;
+        };
+        std::vector<PolicyRow> schedulerPolicy;
     };
     /// A pod's containers, for choosing whose log to read.
     struct PodContainers {

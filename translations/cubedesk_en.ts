@@ -209,6 +209,53 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::models::CoreDnsEditor</name>
+    <message>
+        <source>The cluster was removed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read kube-system/coredns on %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kube-system/coredns on %1 has no Corefile.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Corefile does not parse: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to save: the Corefile was not read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fix the marked cells first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ConfigMap changed on the cluster meanwhile (409 Conflict): nothing was written. It was read again; save once more to apply your rows to it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server refused the change: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit CoreDNS hosts and forwarders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved. CoreDNS reloads the Corefile within its reload interval; restart it to apply now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::models::DrainController</name>
     <message>
         <source>The cluster %1 is gone.</source>
@@ -2366,6 +2413,101 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::ui::CoreDnsDialog</name>
+    <message>
+        <source>Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart CoreDNS…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Intranet DNS of %1 (CoreDNS)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Upstream DNS servers (space-separated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host names the cluster&apos;s pods resolve to internal addresses (image registries, package mirrors, model hubs), and domains whose names an internal DNS server answers. Kept in the Corefile of the ConfigMap kube-system/coredns; only the lines you change are rewritten.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Hosts&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Domain forwarders&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>domain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The Corefile change&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No changes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the change with a dry run, then write it (only if nobody changed the ConfigMap since it was read)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A rollout restart of the Deployment kube-system/coredns, so the new Corefile is used at once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading kube-system/coredns…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every other name is resolved through: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hosts, row %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forwarders, row %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::ui::DeleteObjectDialog</name>
     <message>
         <source>Delete %1</source>
@@ -3079,6 +3221,96 @@
     <message>
         <source>Metrics</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::HelmReleasesDialog</name>
+    <message>
+        <source>Computed (with the chart&apos;s defaults)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Helm releases</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter by namespace, name or chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Revision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>App version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Manifest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: Secret %2/%3 is not a release Helm can read: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the release Secrets…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n release(s)</source>
+        <translation>
+            <numerusform>%1 of %n release</numerusform>
+            <numerusform>%1 of %n releases</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4934,6 +5166,10 @@
         <source>Start a Job from %1 on %2 now, outside its schedule?</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Edit DNS hosts and forwarders…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::ResourceBrowserPane</name>
@@ -5062,6 +5298,14 @@
         <source>Write new objects as YAML, dry-run them, then create them</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Helm releases…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Helm releases of the clusters in scope (read-only)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::ResourceDetailPanel</name>
@@ -5179,6 +5423,26 @@
     </message>
     <message>
         <source>Hide all values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scheduler policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Section</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scheduler policy (%1)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -204,6 +204,53 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::models::CoreDnsEditor</name>
+    <message>
+        <source>The cluster was removed.</source>
+        <translation>集群已被移除。</translation>
+    </message>
+    <message>
+        <source>Could not read kube-system/coredns on %1: %2</source>
+        <translation>无法读取 %1 上的 kube-system/coredns：%2</translation>
+    </message>
+    <message>
+        <source>kube-system/coredns on %1 has no Corefile.</source>
+        <translation>%1 上的 kube-system/coredns 没有 Corefile。</translation>
+    </message>
+    <message>
+        <source>The Corefile does not parse: %1</source>
+        <translation>Corefile 无法解析：%1</translation>
+    </message>
+    <message>
+        <source>Nothing to save: the Corefile was not read.</source>
+        <translation>没有可保存的内容：尚未读取 Corefile。</translation>
+    </message>
+    <message>
+        <source>Fix the marked cells first.</source>
+        <translation>请先修正标记的单元格。</translation>
+    </message>
+    <message>
+        <source>Nothing changed.</source>
+        <translation>没有变化。</translation>
+    </message>
+    <message>
+        <source>The ConfigMap changed on the cluster meanwhile (409 Conflict): nothing was written. It was read again; save once more to apply your rows to it.</source>
+        <translation>ConfigMap 在此期间已在集群上被修改（409 冲突）：未写入任何内容。已重新读取；请再次保存，把您的行应用到新版本上。</translation>
+    </message>
+    <message>
+        <source>The server refused the change: %1</source>
+        <translation>服务器拒绝了修改：%1</translation>
+    </message>
+    <message>
+        <source>Edit CoreDNS hosts and forwarders</source>
+        <translation>编辑 CoreDNS 主机与转发</translation>
+    </message>
+    <message>
+        <source>Saved. CoreDNS reloads the Corefile within its reload interval; restart it to apply now.</source>
+        <translation>已保存。CoreDNS 会在其 reload 间隔内重新加载 Corefile；如需立即生效请重启它。</translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::models::DrainController</name>
     <message>
         <source>The cluster %1 is gone.</source>
@@ -2342,6 +2389,101 @@
     </message>
 </context>
 <context>
+    <name>cubedesk::ui::CoreDnsDialog</name>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Restart CoreDNS…</source>
+        <translation>重启 CoreDNS…</translation>
+    </message>
+    <message>
+        <source>Intranet DNS of %1 (CoreDNS)</source>
+        <translation>%1 的内网 DNS（CoreDNS）</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>地址</translation>
+    </message>
+    <message>
+        <source>Host name</source>
+        <translation>主机名</translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation>域名</translation>
+    </message>
+    <message>
+        <source>Upstream DNS servers (space-separated)</source>
+        <translation>上游 DNS 服务器（以空格分隔）</translation>
+    </message>
+    <message>
+        <source>Host names the cluster&apos;s pods resolve to internal addresses (image registries, package mirrors, model hubs), and domains whose names an internal DNS server answers. Kept in the Corefile of the ConfigMap kube-system/coredns; only the lines you change are rewritten.</source>
+        <translation>集群内 Pod 解析到内网地址的主机名（镜像仓库、软件源、模型库），以及由内网 DNS 服务器解析的域名。保存在 ConfigMap kube-system/coredns 的 Corefile 中；只改写您修改的行。</translation>
+    </message>
+    <message>
+        <source>Add %1</source>
+        <translation>添加%1</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Hosts&lt;/b&gt;</source>
+        <translation>&lt;b&gt;主机&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Domain forwarders&lt;/b&gt;</source>
+        <translation>&lt;b&gt;域名转发&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>domain</source>
+        <translation>域名</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The Corefile change&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Corefile 的变化&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>No changes.</source>
+        <translation>无修改。</translation>
+    </message>
+    <message>
+        <source>Check the change with a dry run, then write it (only if nobody changed the ConfigMap since it was read)</source>
+        <translation>先以试运行检查修改，然后写入（仅当读取之后无人修改过该 ConfigMap）</translation>
+    </message>
+    <message>
+        <source>A rollout restart of the Deployment kube-system/coredns, so the new Corefile is used at once</source>
+        <translation>滚动重启 Deployment kube-system/coredns，使新的 Corefile 立即生效</translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation>正在保存…</translation>
+    </message>
+    <message>
+        <source>Reading kube-system/coredns…</source>
+        <translation>正在读取 kube-system/coredns…</translation>
+    </message>
+    <message>
+        <source>Every other name is resolved through: %1</source>
+        <translation>其他名称均通过以下方式解析：%1</translation>
+    </message>
+    <message>
+        <source>Hosts, row %1: %2</source>
+        <translation>主机，第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>Forwarders, row %1: %2</source>
+        <translation>转发，第 %1 行：%2</translation>
+    </message>
+</context>
+<context>
     <name>cubedesk::ui::DeleteObjectDialog</name>
     <message>
         <source>Delete %1</source>
@@ -3043,6 +3185,95 @@
     <message>
         <source>Metrics</source>
         <translation>指标</translation>
+    </message>
+</context>
+<context>
+    <name>cubedesk::ui::HelmReleasesDialog</name>
+    <message>
+        <source>Computed (with the chart&apos;s defaults)</source>
+        <translation>计算后的值（含 Chart 默认值）</translation>
+    </message>
+    <message>
+        <source>Helm releases</source>
+        <translation>Helm 发布</translation>
+    </message>
+    <message>
+        <source>Filter by namespace, name or chart</source>
+        <translation>按命名空间、名称或 Chart 过滤</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation>命名空间</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Revision</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>更新时间</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Chart</source>
+        <translation>Chart</translation>
+    </message>
+    <message>
+        <source>App version</source>
+        <translation>应用版本</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>历史</translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>Values</translation>
+    </message>
+    <message>
+        <source>Manifest</source>
+        <translation>清单</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>说明文字</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: Secret %2/%3 is not a release Helm can read: %4</source>
+        <translation>%1：Secret %2/%3 不是 Helm 可读取的发布：%4</translation>
+    </message>
+    <message>
+        <source>Reading the release Secrets…</source>
+        <translation>正在读取发布 Secret…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n release(s)</source>
+        <translation>
+            <numerusform>%1 / %n 个发布</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4876,6 +5107,10 @@
         <source>Start a Job from %1 on %2 now, outside its schedule?</source>
         <translation>现在就在 %2 上从 %1 启动一个 Job（不按其计划）？</translation>
     </message>
+    <message>
+        <source>Edit DNS hosts and forwarders…</source>
+        <translation>编辑 DNS 主机与转发…</translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::ResourceBrowserPane</name>
@@ -5001,6 +5236,14 @@
         <source>Write new objects as YAML, dry-run them, then create them</source>
         <translation>以 YAML 编写新对象，先试运行，再创建</translation>
     </message>
+    <message>
+        <source>Helm releases…</source>
+        <translation>Helm 发布…</translation>
+    </message>
+    <message>
+        <source>The Helm releases of the clusters in scope (read-only)</source>
+        <translation>范围内各集群的 Helm 发布（只读）</translation>
+    </message>
 </context>
 <context>
     <name>cubedesk::ui::ResourceDetailPanel</name>
@@ -5119,6 +5362,26 @@
     <message>
         <source>Hide all values</source>
         <translation>隐藏所有值</translation>
+    </message>
+    <message>
+        <source>Scheduler policy</source>
+        <translation>调度策略</translation>
+    </message>
+    <message>
+        <source>Section</source>
+        <translation>部分</translation>
+    </message>
+    <message>
+        <source>Weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>Scheduler policy (%1)</source>
+        <translation>调度策略（%1）</translation>
     </message>
 </context>
 <context>

@@ -9,7 +9,7 @@
 
 namespace cubedesk::ui {
 
-using Propagation = k8s::WorkloadWrites::Propagation;
+using Propagation = models::ObjectActionController::Propagation;
 
 DeleteObjectDialog::DeleteObjectDialog(const QString &subject, const QString &cluster, bool owns,
                                        QWidget *parent)

@@ -7,7 +7,7 @@
 //
 // Threads: GUI thread only. Owns its widgets.
 
-#include "k8s/write/workloadwrites.h"
+#include "models/objectactioncontroller.h"
 
 #include <QDialog>
 
@@ -23,8 +23,8 @@ public:
     DeleteObjectDialog(const QString &subject, const QString &cluster, bool owns,
                        QWidget *parent = nullptr);
 
-    k8s::WorkloadWrites::Propagation propagation() const;
-    void setPropagation(k8s::WorkloadWrites::Propagation propagation);
+    models::ObjectActionController::Propagation propagation() const;
+    void setPropagation(models::ObjectActionController::Propagation propagation);
 
 private:
     QButtonGroup *m_policy;

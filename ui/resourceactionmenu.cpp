@@ -73,6 +73,13 @@ void ResourceActionMenu::fill(QMenu *menu, const Subject &subject) {
     QAction *edit = menu->addAction(tr("Edit YAML…"));
     edit->setObjectName(QStringLiteral("objectActionEdit"));
     connect(edit, &QAction::triggered, this, [this, subject] { Q_EMIT editRequested(subject); });
+    if (kind == "ConfigMap" && subject.target.ns == "kube-system" &&
+        subject.target.name == "coredns") {
+        QAction *dns = menu->addAction(tr("Edit DNS hosts and forwarders…"));
+        dns->setObjectName(QStringLiteral("objectActionCoreDns"));
+        connect(dns, &QAction::triggered, this,
+                [this, subject] { Q_EMIT coreDnsRequested(subject.cluster); });
+    }
     menu->addSeparator();
     add(Action::Scale, tr("Scale…"));
     add(Action::Restart, tr("Restart (rollout)"));

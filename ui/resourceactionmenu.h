@@ -1,6 +1,7 @@
 #pragma once
 // ResourceActionMenu: the actions on one object of the resource browser, as menu entries where
-// they belong (models::ObjectActionController::applies): Edit YAML… for any object; Scale… and
+// they belong (models::ObjectActionController::applies): Edit YAML… for any object (and for the
+// ConfigMap kube-system/coredns, Edit DNS hosts and forwarders…: the pane's); Scale… and
 // Restart for workloads; Suspend or Resume and Run now for CronJobs; Delete… for any object. An
 // entry first asks the cluster whether the user may do it (an access review: a refusal says why
 // and nothing is sent), then asks the user (the replica count; a confirmation naming the object
@@ -11,7 +12,6 @@
 // does not own the controller or the cluster.
 
 #include "k8s/objects/tablerow.h"
-#include "k8s/write/workloadwrites.h"
 #include "models/objectactioncontroller.h"
 
 #include <QObject>
@@ -35,7 +35,7 @@ public:
     /// One object, as the browser shows it.
     struct Subject {
         QPointer<models::ClusterConnection> cluster;
-        k8s::WorkloadWrites::Target target;
+        models::ObjectActionController::Target target;
         std::optional<std::int64_t> replicas; ///< what the table shows as desired, if it does
         bool suspended = false;               ///< a CronJob's table says so
     };
@@ -57,6 +57,8 @@ public:
 
 Q_SIGNALS:
     void editRequested(const cubedesk::ui::ResourceActionMenu::Subject &subject);
+    /// The CoreDNS ConfigMap's own editor (hosts and forwarders as tables).
+    void coreDnsRequested(cubedesk::models::ClusterConnection *cluster);
 
 private:
     void askThenRun(models::ObjectActionController::Order order,

@@ -8,7 +8,9 @@
 #include "models/resourcecatalogmodel.h"
 #include "models/resourcetablemodel.h"
 #include "models/sortfilterindex.h"
+#include "ui/corednsdialog.h"
 #include "ui/filterfield.h"
+#include "ui/helmreleasesdialog.h"
 #include "ui/resourcedetailpanel.h"
 #include "ui/tableviews.h"
 #include "ui/yamleditordialog.h"
@@ -53,6 +55,7 @@ ResourceBrowserPane::ResourceBrowserPane(models::ClusterHub *hub, QWidget *paren
     , m_view(new QTableView(this))
     , m_detail(new ResourceDetailPanel(this))
     , m_create(new QPushButton(tr("Create from YAML…"), this))
+    , m_helm(new QPushButton(tr("Helm releases…"), this))
     , m_idleStop(new QTimer(this))
     , m_fit(new QTimer(this)) {
     // The navigator.
@@ -126,6 +129,10 @@ ResourceBrowserPane::ResourceBrowserPane(models::ClusterHub *hub, QWidget *paren
     m_create->setToolTip(tr("Write new objects as YAML, dry-run them, then create them"));
     m_create->setEnabled(false);
     connect(m_create, &QPushButton::clicked, this, &ResourceBrowserPane::openCreator);
+    bar->addWidget(m_helm);
+    m_helm->setObjectName(QStringLiteral("helmReleasesButton"));
+    m_helm->setToolTip(tr("The Helm releases of the clusters in scope (read-only)"));
+    connect(m_helm, &QPushButton::clicked, this, &ResourceBrowserPane::openHelmReleases);
     connect(m_namespace->lineEdit(), &QLineEdit::editingFinished, this,
             &ResourceBrowserPane::reopen);
     connect(m_namespace, &QComboBox::activated, this, &ResourceBrowserPane::reopen);
@@ -234,9 +241,28 @@ void ResourceBrowserPane::setActions(models::ObjectActionController *controller)
     m_controller = controller;
     m_actions = controller ? new ResourceActionMenu(controller, this) : nullptr;
     m_create->setEnabled(controller != nullptr);
-    if (m_actions)
+    if (m_actions) {
         connect(m_actions, &ResourceActionMenu::editRequested, this,
                 &ResourceBrowserPane::openEditor);
+        connect(m_actions, &ResourceActionMenu::coreDnsRequested, this,
+                &ResourceBrowserPane::openCoreDns);
+    }
+}
+
+CoreDnsDialog *ResourceBrowserPane::openCoreDns(models::ClusterConnection *cluster) {
+    if (!m_controller || !cluster)
+        return nullptr;
+    auto *dialog = new CoreDnsDialog(cluster, m_controller, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
+}
+
+HelmReleasesDialog *ResourceBrowserPane::openHelmReleases() {
+    auto *dialog = new HelmReleasesDialog(clustersInScope(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
 }
 
 YamlEditorDialog *ResourceBrowserPane::openEditor(const ResourceActionMenu::Subject &subject) {

@@ -45,6 +45,8 @@ namespace cubedesk::ui {
 class ResourceActionMenu;
 class ResourceDetailPanel;
 class YamlEditorDialog;
+class CoreDnsDialog;
+class HelmReleasesDialog;
 
 class ResourceBrowserPane final : public QWidget {
     Q_OBJECT
@@ -60,6 +62,9 @@ public:
     /// the selected row or the first in scope (Create from YAML…); null without actions.
     YamlEditorDialog *openEditor(const ResourceActionMenu::Subject &subject);
     YamlEditorDialog *openCreator();
+    /// The CoreDNS editor of `cluster`; the Helm releases of the clusters in scope.
+    CoreDnsDialog *openCoreDns(models::ClusterConnection *cluster);
+    HelmReleasesDialog *openHelmReleases();
     /// Opens the type `key` ("deployments.apps", "pods"); false when no cluster serves it.
     bool openType(const QString &key);
     /// Selects `name` in `ns` of `cluster` once its row is there (now or when it arrives).
@@ -123,6 +128,7 @@ private:
     ResourceActionMenu *m_actions = nullptr;
     models::ObjectActionController *m_controller = nullptr;
     QPushButton *m_create;
+    QPushButton *m_helm;
     QTimer *m_idleStop;
     QTimer *m_fit;        ///< fits the columns once the view has the first rows
     QString m_typeKey;    ///< the type shown (or to show again when the pane returns)

@@ -46,7 +46,8 @@ ResourceDetailPanel::ResourceDetailPanel(QWidget *parent)
     , m_yaml(new QPlainTextEdit(this))
     , m_reveal(new QToolButton(this))
     , m_events(new QTreeWidget(this))
-    , m_related(new QTreeWidget(this)) {
+    , m_related(new QTreeWidget(this))
+    , m_policy(new QTreeWidget(this)) {
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_yaml->setReadOnly(true);
     m_yaml->setObjectName(QStringLiteral("resourceYaml"));
@@ -93,6 +94,12 @@ ResourceDetailPanel::ResourceDetailPanel(QWidget *parent)
     m_tabs->addTab(m_yaml, tr("YAML"));
     m_tabs->addTab(m_events, tr("Events"));
     m_tabs->addTab(m_related, tr("Related"));
+    m_policy->setObjectName(QStringLiteral("schedulerPolicy"));
+    m_policy->setAccessibleName(tr("Scheduler policy"));
+    m_policy->setRootIsDecorated(false);
+    m_policy->setHeaderLabels({tr("Section"), tr("Name"), tr("Weight"), tr("Details")});
+    m_tabs->addTab(m_policy, tr("Scheduler policy"));
+    m_tabs->setTabVisible(3, false);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     auto *top = new QHBoxLayout;
@@ -130,6 +137,8 @@ void ResourceDetailPanel::clear() {
     m_revealed.clear();
     m_secretKeys.clear();
     m_reveal->hide();
+    m_policy->clear();
+    m_tabs->setTabVisible(3, false);
     m_title->setText(tr("Select an object to see its YAML, events and related objects."));
     m_yaml->clear();
     m_events->clear();
@@ -186,6 +195,19 @@ void ResourceDetailPanel::readYaml() {
                 m_yaml->setPlainText(object.yaml);
                 m_secretKeys = object.secretKeys;
                 m_reveal->setVisible(!m_secretKeys.isEmpty());
+                m_policy->clear();
+                for (const auto &row : object.schedulerPolicy) {
+                    auto *item = new QTreeWidgetItem(
+                        m_policy, {row.section, row.name, row.weight, row.detail});
+                    item->setToolTip(3, row.detail);
+                }
+                m_tabs->setTabVisible(3, !object.schedulerPolicy.empty());
+                if (!object.schedulerPolicy.empty()) {
+                    m_tabs->setTabText(3,
+                                       tr("Scheduler policy (%1)").arg(object.schedulerPolicyKey));
+                    for (int c = 0; c < 3; ++c)
+                        m_policy->resizeColumnToContents(c);
+                }
             } else {
                 m_yaml->setPlainText(tr("Could not read the object: %1").arg(object.error));
             }

@@ -2,7 +2,8 @@
 // ResourceDetailPanel: the resource browser's detail of one object — its YAML as the server has
 // it (managedFields hidden, a Secret's values masked: models::ObjectReader), the events about it
 // (from the cluster's cache, newest first; a Secret's values revealed one key at a time by an
-// explicit choice, masked again for the next object), and what it is related to: its owners, and
+// explicit choice, masked again for the next object; a scheduler policy kept in a ConfigMap also
+// as readable rows: section, name, weight, arguments), and what it is related to: its owners, and
 // for a workload the pods it owns with their status. A double click on a related object asks the
 // browser to show it (objectRequested); a pod's node and log are a click away too.
 //
@@ -47,6 +48,8 @@ public:
     QString yamlText() const;
     QTabWidget *tabs() const { return m_tabs; }
     QTreeWidget *related() const { return m_related; }
+    /// The scheduler policy a ConfigMap holds, as rows (a tab shown only then).
+    QTreeWidget *schedulerPolicy() const { return m_policy; }
     QTreeWidget *events() const { return m_events; }
     /// The Secret keys whose values are shown (none until the user reveals one, per object).
     const std::set<std::string> &revealed() const { return m_revealed; }
@@ -80,6 +83,7 @@ private:
     QStringList m_secretKeys;
     QTreeWidget *m_events;
     QTreeWidget *m_related;
+    QTreeWidget *m_policy;
     int m_reading = 0; ///< which read is current (an older answer is dropped)
 };
 

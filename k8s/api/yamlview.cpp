@@ -104,7 +104,7 @@ void emit(YAML::Emitter &out, const YAML::Node &node) {
     }
     case YAML::NodeType::Null:
     case YAML::NodeType::Undefined:
-        out << std::string("null"); // as kubectl writes it (yaml-cpp's own null is "~")
+        out << YAML::Null; // "~" (yaml-cpp quotes a plain "null" it is handed as text)
         return;
     }
 }

@@ -137,4 +137,16 @@ Result<std::string, std::string> ObjectEdits::restoreMaskedSecret(std::string_vi
     return compactJson(*edited);
 }
 
+Result<std::string, std::string> ObjectEdits::withDataValue(std::string_view objectJson,
+                                                            const std::string &key,
+                                                            const std::string &value) {
+    auto object = parseObject(objectJson);
+    if (!object)
+        return Failure{std::string("the object as read is not JSON")};
+    if (!object->contains("data") || !(*object)["data"].is_object())
+        (*object)["data"] = json::object();
+    (*object)["data"][key] = value;
+    return compactJson(*object);
+}
+
 } // namespace cubedesk::k8s

@@ -38,6 +38,10 @@ public:
     /// to restore (a key renamed while masked) or a JSON text is not an object.
     static Result<std::string, std::string> restoreMaskedSecret(std::string_view editedJson,
                                                                 std::string_view liveJson);
+    /// `objectJson` (a ConfigMap as read, resourceVersion included) with data[`key`] set to
+    /// `value`; everything else as it was. An error when it is not a JSON object.
+    static Result<std::string, std::string>
+    withDataValue(std::string_view objectJson, const std::string &key, const std::string &value);
 };
 
 } // namespace cubedesk::k8s

@@ -85,7 +85,7 @@ std::vector<LayerRule> repositoryLayerRules() {
         {"k8s/cube",
          {"k8s/cube", "k8s/api", "k8s/objects", "k8s/write"},
          {"QtCore"},
-         {"nlohmann-json", "simdjson"}},
+         {"nlohmann-json", "simdjson", "yaml-cpp"}},
         {"k8s/sim",
          {"k8s/sim", "k8s/api"},
          {},

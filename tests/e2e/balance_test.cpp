@@ -192,7 +192,7 @@ void BalanceTest::suggestionAppliedSchedulesThePendingPod() {
     // Audit and notification.
     auto *audit = window.balanceAudit();
     QCOMPARE(audit->rowCount(), 1);
-    QCOMPARE(audit->entry(0).node, QStringLiteral("cpu-beta-1"));
+    QCOMPARE(audit->entry(0).target, QStringLiteral("cpu-beta-1"));
     QCOMPARE(audit->entry(0).fromOrg, QStringLiteral("beta"));
     QCOMPARE(audit->entry(0).mode, cubedesk::models::WriteAuditModel::Mode::Suggestion);
     QTRY_COMPARE_WITH_TIMEOUT(audit->entry(0).result, QStringLiteral("done"), 10000);

@@ -164,7 +164,7 @@ TEST(YamlViewTest, StringsThatReadAsOtherTypesAreQuoted) {
                      "  \"n\": 1\n"
                      "  ok: plain\n"
                      "  flag: false\n"
-                     "  none: null\n");
+                     "  none: ~\n");
     EXPECT_EQ(YamlView::documentFromJson(R"([{"kind":"Secret","data":{"k":"v"}}, "on"])").value(),
               "- kind: Secret\n  data:\n    k: v\n- \"on\"\n");
 }

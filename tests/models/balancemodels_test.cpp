@@ -256,7 +256,7 @@ void BalanceModelsTest::auditKeepsTheNewestRowsOnly() {
     for (int i = 1; i < total; ++i)
         last = audit.record(entry(i));
     QCOMPARE(audit.rowCount(), int(maxRows));
-    QCOMPARE(audit.entry(0).node, QStringLiteral("node-25"));
+    QCOMPARE(audit.entry(0).target, QStringLiteral("node-25"));
     QVERIFY(audit.find(first) == nullptr);
     audit.setResult(first, QStringLiteral("done")); // dropped: nothing happens
     audit.setResult(last, QStringLiteral("done"));

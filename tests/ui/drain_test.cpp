@@ -185,7 +185,7 @@ void DrainUiTest::theRunBlocksOnTheBudgetCancelKeepsItCordonedAndUndoUncordons()
     QTRY_VERIFY(audit->rowCount() >= 2);
     const auto &drainRow = audit->entry(audit->rowCount() - 2);
     QCOMPARE(drainRow.action, QStringLiteral("Drain"));
-    QCOMPARE(drainRow.node, kGpuNode);
+    QCOMPARE(drainRow.target, kGpuNode);
     QVERIFY(drainRow.result.contains(QStringLiteral("cancelled")));
     QCOMPARE(audit->entry(audit->rowCount() - 1).action, QStringLiteral("Uncordon"));
     dialog->close();

@@ -8,15 +8,20 @@
 
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
+#include "models/corednseditor.h"
 #include "models/objectactioncontroller.h"
 #include "models/objecteditsession.h"
 #include "models/resourcetablemodel.h"
 #include "models/writeauditmodel.h"
 #include "tests/support/simprocess.h"
+#include "ui/corednsdialog.h"
+#include "ui/helmreleasesdialog.h"
 #include "ui/resourcebrowserpane.h"
+#include "ui/resourcedetailpanel.h"
 #include "ui/yamleditordialog.h"
 #include "widgets/diffview.h"
 
+#include <QCheckBox>
 #include <QDir>
 #include <QLabel>
 #include <QLoggingCategory>
@@ -24,8 +29,10 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTableWidget>
 #include <QTabWidget>
 #include <QTest>
+#include <QTreeWidget>
 
 #include <nlohmann/json.hpp>
 
@@ -57,6 +64,8 @@ private Q_SLOTS:
     void createSeveralObjectsFromOneText();
     void parseErrorsCarryTheirLine();
     void theWindowsMenuAndEditor();
+    void coreDnsHostsAndForwarders();
+    void helmReleasesAndSchedulerPolicy();
 
 private:
     models::ClusterConnection *cluster(const QString &name) const;
@@ -523,8 +532,10 @@ void ObjectEditsTest::theWindowsMenuAndEditor() {
         if (pane.model()->row(i).key == QStringLiteral("kube-system/coredns"))
             coredns = i;
     QVERIFY(coredns >= 0);
-    QCOMPARE(entries(pane.subjectAt(coredns)),
-             (QStringList{QStringLiteral("Edit YAML…"), QStringLiteral("Delete…")}));
+    QCOMPARE(
+        entries(pane.subjectAt(coredns)),
+        (QStringList{QStringLiteral("Edit YAML…"), QStringLiteral("Edit DNS hosts and forwarders…"),
+                     QStringLiteral("Delete…")}));
     auto *dialog = pane.openEditor(pane.subjectAt(coredns));
     QVERIFY(dialog != nullptr);
     QTRY_VERIFY_WITH_TIMEOUT(!dialog->editor()->isReadOnly(), 10000);
@@ -573,6 +584,83 @@ void ObjectEditsTest::theWindowsMenuAndEditor() {
     QVERIFY(dialog->editor()->toPlainText().contains(QStringLiteral("edited: by-hand")));
     QVERIFY(dialog->editor()->toPlainText().contains(QStringLiteral("10.101.140.97 docker")));
     dialog->close();
+}
+
+// The platform's intranet DNS as tables: a wrong cell is marked and blocks Save; a new host and
+// a changed forwarder reach the Corefile (checked with kubectl), the rest of it untouched.
+void ObjectEditsTest::coreDnsHostsAndForwarders() {
+    const std::string before =
+        kubectlJson({"configmap", "coredns", "-n", "kube-system"})["data"].value("Corefile", "");
+    ui::CoreDnsDialog dialog(cluster(QStringLiteral("alpha")), m_actions.get());
+    dialog.show();
+    QTRY_COMPARE_WITH_TIMEOUT(dialog.hosts()->rowCount(), 5, 10000);
+    QCOMPARE(dialog.forwarders()->rowCount(), 1);
+    QCOMPARE(dialog.forwarders()->item(0, 0)->text(), QStringLiteral("oa.com"));
+    QCOMPARE(dialog.forwarders()->item(0, 1)->text(), QStringLiteral("10.88.0.53"));
+    QVERIFY(!dialog.saveButton()->isEnabled()); // nothing changed yet
+    // A new row, first wrong.
+    const int row = dialog.hosts()->rowCount();
+    dialog.hosts()->insertRow(row);
+    dialog.hosts()->setItem(row, 0, new QTableWidgetItem(QStringLiteral("10.101.140")));
+    dialog.hosts()->setItem(row, 1, new QTableWidgetItem(QStringLiteral("hub.internal")));
+    QVERIFY2(dialog.problemsText().contains(QStringLiteral("row 6")),
+             qPrintable(dialog.problemsText()));
+    QVERIFY(!dialog.saveButton()->isEnabled());
+    QVERIFY(!dialog.hosts()->item(row, 0)->toolTip().isEmpty());
+    dialog.hosts()->item(row, 0)->setText(QStringLiteral("10.101.140.120"));
+    QVERIFY(dialog.problemsText().isEmpty());
+    dialog.forwarders()->item(0, 1)->setText(QStringLiteral("10.88.0.53 10.88.0.54:53"));
+    QVERIFY(dialog.saveButton()->isEnabled());
+    QVERIFY(dialog.grab().save(QStringLiteral("test-output/ui/coredns-editor.png")));
+    QTest::mouseClick(dialog.saveButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(dialog.statusText().startsWith(QStringLiteral("Saved")), 10000);
+    const std::string after =
+        kubectlJson({"configmap", "coredns", "-n", "kube-system"})["data"].value("Corefile", "");
+    QVERIFY2(after.find("10.101.140.120 hub.internal") != std::string::npos, after.c_str());
+    QVERIFY2(after.find("forward . 10.88.0.53 10.88.0.54:53") != std::string::npos, after.c_str());
+    // Only those lines changed.
+    const auto diff = k8s::LineDiff::diff(before, after);
+    QCOMPARE(k8s::LineDiff::count(diff).added, std::size_t(2));
+    QCOMPARE(k8s::LineDiff::count(diff).removed, std::size_t(1));
+    QCOMPARE(m_audit->entry(m_audit->rowCount() - 1).action,
+             QStringLiteral("Edit CoreDNS hosts and forwarders"));
+    QTRY_COMPARE_WITH_TIMEOUT(dialog.hosts()->rowCount(), 6, 5000); // read back
+}
+
+// Helm's releases as `helm list` and `helm history` show them, and a scheduler policy kept in a
+// ConfigMap as readable rows.
+void ObjectEditsTest::helmReleasesAndSchedulerPolicy() {
+    ui::HelmReleasesDialog helm({cluster(QStringLiteral("alpha"))});
+    helm.show();
+    QTRY_VERIFY_WITH_TIMEOUT(helm.releases()->topLevelItemCount() >= 3, 10000);
+    QVERIFY(helm.selectRelease(QStringLiteral("alpha"), QStringLiteral("monitoring"),
+                               QStringLiteral("prometheus")));
+    QCOMPARE(helm.history()->topLevelItemCount(), 3);
+    QVERIFY(!helm.values()->toPlainText().isEmpty());
+    const QString user = helm.values()->toPlainText();
+    helm.computedValues()->setChecked(true);
+    QVERIFY(helm.values()->toPlainText().size() >= user.size());
+    QVERIFY(helm.manifest()->toPlainText().contains(QStringLiteral("kind:")));
+    QVERIFY(helm.grab().save(QStringLiteral("test-output/ui/helm-releases.png")));
+
+    ui::ResourceBrowserPane pane(m_hub.get());
+    pane.setScope({QStringLiteral("alpha")});
+    pane.resize(1400, 900);
+    pane.show();
+    QTRY_VERIFY_WITH_TIMEOUT(pane.openType(QStringLiteral("configmaps")), 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(pane.model()->allLive() && pane.model()->rowCount() > 0, 20000);
+    pane.selectObject(QStringLiteral("alpha"), QStringLiteral("kube-system"),
+                      QStringLiteral("scheduler-policy-config"));
+    auto *policy = pane.detail()->schedulerPolicy();
+    QTRY_VERIFY_WITH_TIMEOUT(policy->topLevelItemCount() > 5, 10000);
+    bool avoid = false;
+    for (int i = 0; i < policy->topLevelItemCount(); ++i)
+        avoid |=
+            policy->topLevelItem(i)->text(1) == QStringLiteral("NodePreferAvoidPodsPriority") &&
+            policy->topLevelItem(i)->text(2) == QStringLiteral("10000");
+    QVERIFY(avoid);
+    pane.detail()->tabs()->setCurrentIndex(3);
+    QVERIFY(pane.grab().save(QStringLiteral("test-output/ui/scheduler-policy.png")));
 }
 
 QTEST_MAIN(ObjectEditsTest)

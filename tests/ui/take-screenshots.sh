@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Takes the README screenshots of CubeDesk in English and Simplified Chinese:
-# docs/screenshots/{en,zh_CN}/{clusters,nodes,overview,pending,jobs,quotas,gpus,board,balance,labels,move}.png,
+# docs/screenshots/{en,zh_CN}/{clusters,nodes,overview,pending,jobs,quotas,gpus,board,balance,labels,move,
+# yaml-editor,coredns,helm-releases}.png,
 # the dark theme's {board,overview,gpus,nodes}-dark.png and preferences.png
 #
 #   tests/ui/take-screenshots.sh [BUILD_DIR]

@@ -12,24 +12,33 @@
 #include "app/cubedesk/democlusters.h"
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
+#include "models/resourcetablemodel.h"
 #include "ui/boardpane.h"
+#include "ui/corednsdialog.h"
 #include "ui/gpuspane.h"
+#include "ui/helmreleasesdialog.h"
 #include "ui/jobspane.h"
 #include "ui/labeleditordialog.h"
 #include "ui/mainwindow.h"
 #include "ui/nodespane.h"
 #include "ui/preferencesdialog.h"
+#include "ui/resourcebrowserpane.h"
 #include "ui/themecontroller.h"
 #include "ui/translations.h"
+#include "ui/yamleditordialog.h"
 #include "widgets/labelchipseditor.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDeadlineTimer>
 #include <QDir>
+#include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSpinBox>
+#include <QTableWidget>
 #include <QTabWidget>
 #include <QTimer>
+#include <QTreeWidget>
 
 #include <csignal>
 #include <functional>
@@ -259,6 +268,59 @@ int main(int argc, char **argv) {
     poll.stop();
     if (!moveSaved)
         return 1;
+
+    // The resource browser's editors: a Corefile edit after its dry run, the CoreDNS tables and
+    // the Helm releases.
+    window.showPane(QStringLiteral("resourcesPane"));
+    auto *resources =
+        window.findChild<cubedesk::ui::ResourceBrowserPane *>(QStringLiteral("resourcesPane"));
+    if (!resources ||
+        !waitFor([&] { return resources->openType(QStringLiteral("configmaps")); }, 20000) ||
+        !waitFor([&] { return resources->model()->allLive(); }, 20000))
+        return fail(QStringLiteral("the ConfigMaps did not list"));
+    int coredns = -1;
+    for (int i = 0; i < resources->model()->rowCount(); ++i)
+        if (resources->model()->row(i).key == QStringLiteral("kube-system/coredns") && coredns < 0)
+            coredns = i;
+    if (coredns < 0)
+        return fail(QStringLiteral("no kube-system/coredns"));
+    const auto subject = resources->subjectAt(coredns);
+    auto *editor = resources->openEditor(subject);
+    if (!editor || !waitFor([&] { return !editor->editor()->isReadOnly(); }, 20000))
+        return fail(QStringLiteral("the YAML editor did not load"));
+    QString text = editor->editor()->toPlainText();
+    text.replace(QStringLiteral("10.101.140.101 modelscope.cn"),
+                 QStringLiteral("10.101.140.111 modelscope.cn"));
+    editor->editor()->setPlainText(text);
+    if (!waitFor([&] { return editor->dryRunButton()->isEnabled(); }, 5000))
+        return fail(QStringLiteral("the edit did not parse"));
+    editor->dryRunButton()->click();
+    if (!waitFor([&] { return editor->applyButton()->isEnabled(); }, 20000))
+        return fail(QStringLiteral("the dry run did not pass"));
+    settle();
+    if (!save(editor, dir, QStringLiteral("yaml-editor.png")))
+        return 1;
+    editor->close();
+    auto *dns = resources->openCoreDns(subject.cluster);
+    if (!dns || !waitFor([&] { return dns->hosts()->rowCount() > 0; }, 20000))
+        return fail(QStringLiteral("the CoreDNS editor did not load"));
+    const int row = dns->hosts()->rowCount();
+    dns->hosts()->insertRow(row);
+    dns->hosts()->setItem(row, 0, new QTableWidgetItem(QStringLiteral("10.101.140.120")));
+    dns->hosts()->setItem(row, 1, new QTableWidgetItem(QStringLiteral("hub.internal")));
+    settle();
+    if (!save(dns, dir, QStringLiteral("coredns.png")))
+        return 1;
+    dns->close();
+    auto *helm = resources->openHelmReleases();
+    if (!waitFor([&] { return helm->releases()->topLevelItemCount() > 0; }, 20000))
+        return fail(QStringLiteral("no Helm release listed"));
+    helm->selectRelease(subject.cluster->name(), QStringLiteral("monitoring"),
+                        QStringLiteral("prometheus"));
+    settle();
+    if (!save(helm, dir, QStringLiteral("helm-releases.png")))
+        return 1;
+    helm->close();
     window.close();
     return 0;
 }
