@@ -32,7 +32,7 @@ cmake --build "$build" --target cubedesk-screenshots -j "${JOBS:-2}"
 # What cubedesk-screenshots writes (the welcome, logs and terminal pictures come from tests, the
 # resources pictures from the demo window under Xvfb; they stay).
 shots=(clusters nodes overview pending jobs quotas gpus board balance labels move
-    board-dark overview-dark gpus-dark nodes-dark preferences)
+    board-dark overview-dark gpus-dark nodes-dark preferences yaml-editor coredns helm-releases)
 for lang in en zh_CN; do
     out="$root/docs/screenshots/$lang"
     mkdir -p "$out"
