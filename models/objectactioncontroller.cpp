@@ -173,7 +173,7 @@ quint64 ObjectActionController::record(ClusterConnection *cluster, const QString
     return m_audit->record(std::move(e));
 }
 
-void ObjectActionController::finish(quint64 auditRow, Outcome outcome, const Done &done) {
+void ObjectActionController::finish(quint64 auditRow, const Outcome &outcome, const Done &done) {
     --m_inFlight;
     if (m_audit && auditRow != 0)
         m_audit->setResult(auditRow, outcome.ok ? tr("done") : outcome.message);

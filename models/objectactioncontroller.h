@@ -89,7 +89,7 @@ Q_SIGNALS:
 
 private:
     quint64 runCronJob(ClusterConnection *cluster, const Order &order);
-    void finish(quint64 auditRow, Outcome outcome, const Done &done);
+    void finish(quint64 auditRow, const Outcome &outcome, const Done &done);
     quint64 record(ClusterConnection *cluster, const QString &subject, const QString &action);
 
     QPointer<WriteAuditModel> m_audit;

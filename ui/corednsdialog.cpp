@@ -146,18 +146,7 @@ CoreDnsDialog::CoreDnsDialog(models::ClusterConnection *cluster,
     connect(m_save, &QPushButton::clicked, this, [this] {
         setStatus(tr("Saving…"), false);
         m_save->setEnabled(false);
-        std::vector<k8s::CoreDnsHostEntry> hosts;
-        for (int r = 0; r < m_hosts->rowCount(); ++r)
-            hosts.emplace_back(cell(m_hosts, r, 0).toStdString(),
-                               cell(m_hosts, r, 1).toStdString());
-        std::vector<k8s::CoreDnsForwarder> forwarders;
-        for (int r = 0; r < m_forwarders->rowCount(); ++r) {
-            std::vector<std::string> upstreams;
-            for (const QString &u :
-                 cell(m_forwarders, r, 1).split(QLatin1Char(' '), Qt::SkipEmptyParts))
-                upstreams.push_back(u.toStdString());
-            forwarders.emplace_back(cell(m_forwarders, r, 0).toStdString(), upstreams);
-        }
+        const auto [hosts, forwarders] = tables();
         m_editor->save(hosts, forwarders);
     });
     connect(m_restart, &QPushButton::clicked, this, [this] {
@@ -176,6 +165,24 @@ CoreDnsDialog::CoreDnsDialog(models::ClusterConnection *cluster,
     m_save->setEnabled(false);
     setStatus(tr("Reading kube-system/coredns…"), false);
     m_editor->load();
+}
+
+std::pair<std::vector<k8s::CoreDnsHostEntry>, std::vector<k8s::CoreDnsForwarder>>
+CoreDnsDialog::tables() const {
+    std::vector<k8s::CoreDnsHostEntry> hosts;
+    hosts.reserve(std::size_t(m_hosts->rowCount()));
+    for (int r = 0; r < m_hosts->rowCount(); ++r)
+        hosts.emplace_back(cell(m_hosts, r, 0).toStdString(), cell(m_hosts, r, 1).toStdString());
+    std::vector<k8s::CoreDnsForwarder> forwarders;
+    forwarders.reserve(std::size_t(m_forwarders->rowCount()));
+    for (int r = 0; r < m_forwarders->rowCount(); ++r) {
+        std::vector<std::string> upstreams;
+        for (const QString &u :
+             cell(m_forwarders, r, 1).split(QLatin1Char(' '), Qt::SkipEmptyParts))
+            upstreams.push_back(u.toStdString());
+        forwarders.emplace_back(cell(m_forwarders, r, 0).toStdString(), upstreams);
+    }
+    return {std::move(hosts), std::move(forwarders)};
 }
 
 QString CoreDnsDialog::problemsText() const {
@@ -227,17 +234,7 @@ void CoreDnsDialog::fill() {
 void CoreDnsDialog::edited() {
     if (m_filling || !m_editor->isLoaded())
         return;
-    std::vector<k8s::CoreDnsHostEntry> hosts;
-    for (int r = 0; r < m_hosts->rowCount(); ++r)
-        hosts.emplace_back(cell(m_hosts, r, 0).toStdString(), cell(m_hosts, r, 1).toStdString());
-    std::vector<k8s::CoreDnsForwarder> forwarders;
-    for (int r = 0; r < m_forwarders->rowCount(); ++r) {
-        std::vector<std::string> upstreams;
-        for (const QString &u :
-             cell(m_forwarders, r, 1).split(QLatin1Char(' '), Qt::SkipEmptyParts))
-            upstreams.push_back(u.toStdString());
-        forwarders.emplace_back(cell(m_forwarders, r, 0).toStdString(), upstreams);
-    }
+    const auto [hosts, forwarders] = tables();
     // Mark the cells the check finds wrong, with the reason as their tooltip.
     m_filling = true;
     for (QTableWidget *t : {m_hosts, m_forwarders})

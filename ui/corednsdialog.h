@@ -9,7 +9,12 @@
 //
 // Threads: GUI thread only. Owns the editor and its widgets; does not own the cluster.
 
+#include "k8s/cube/corednsconfig.h"
+
 #include <QDialog>
+
+#include <utility>
+#include <vector>
 
 class QLabel;
 class QPushButton;
@@ -45,6 +50,9 @@ public:
 
 private:
     void fill();
+    /// The tables as edited.
+    std::pair<std::vector<k8s::CoreDnsHostEntry>, std::vector<k8s::CoreDnsForwarder>>
+    tables() const;
     void edited();
     void setStatus(const QString &text, bool error);
 

@@ -172,6 +172,8 @@ void HelmReleasesDialog::fillReleases() {
                 !cells[NameColumn].toLower().contains(filter) &&
                 !cells[ChartColumn].toLower().contains(filter))
                 continue;
+            // The tree owns its items.
+            // NOLINTNEXTLINE(clang-analyzer-cplusplus.NewDeleteLeaks)
             auto *item = new QTreeWidgetItem(m_releases, cells);
             if (row.status == "failed")
                 item->setForeground(StatusColumn, QColor(0xc6, 0x28, 0x28));

@@ -41,7 +41,7 @@ ResourceActionMenu::Subject ResourceActionMenu::subjectOf(models::ClusterConnect
     s.target.resource.fieldSelector.clear();
     for (int i = 0; i < headers.size() && i < cells.size(); ++i) {
         const QString header = headers[i].toLower();
-        const QString cell = cells[i];
+        const QString &cell = cells[i];
         bool ok = false;
         if (header == QLatin1String("desired")) {
             const qint64 n = cell.toLongLong(&ok);
@@ -102,7 +102,7 @@ void ResourceActionMenu::trigger(Action action, const Subject &subject) {
     askThenRun(std::move(order), subject.cluster, subject.replicas);
 }
 
-void ResourceActionMenu::askThenRun(Order order, QPointer<models::ClusterConnection> cluster,
+void ResourceActionMenu::askThenRun(Order order, const QPointer<models::ClusterConnection> &cluster,
                                     std::optional<std::int64_t> replicas) {
     m_controller->askPermission(
         cluster, order, this,

@@ -62,7 +62,7 @@ Q_SIGNALS:
 
 private:
     void askThenRun(models::ObjectActionController::Order order,
-                    QPointer<models::ClusterConnection> cluster,
+                    const QPointer<models::ClusterConnection> &cluster,
                     std::optional<std::int64_t> replicas);
     bool confirm(models::ObjectActionController::Order &order, models::ClusterConnection *cluster,
                  std::optional<std::int64_t> replicas);

@@ -188,7 +188,7 @@ void ResourceDetailPanel::readYaml() {
     m_yaml->setPlainText(tr("Reading…"));
     models::ObjectReader::readObject(
         m_cluster, m_resource, ns, name, m_revealed, this,
-        [this, reading](models::ObjectReader::FullObject object) {
+        [this, reading](const models::ObjectReader::FullObject &object) {
             if (reading != m_reading)
                 return;
             if (object.status == models::ObjectReader::FullObject::Status::Read) {

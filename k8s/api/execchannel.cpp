@@ -1,37 +1,13 @@
 #include "k8s/api/execchannel.h"
 
 #include "k8s/api/jsonfields.h"
+#include "k8s/api/jsonstring.h"
 
 #include <charconv>
 
 #include <simdjson.h>
 
 namespace cubedesk::k8s {
-
-namespace {
-
-// A JSON string literal's content: quotes, backslashes and control characters escaped.
-std::string jsonEscaped(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (const char c : text) {
-        const auto u = static_cast<unsigned char>(c);
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += c;
-        } else if (u < 0x20) {
-            static constexpr char kHex[] = "0123456789abcdef";
-            out += "\\u00";
-            out += kHex[u >> 4];
-            out += kHex[u & 0xf];
-        } else {
-            out += c;
-        }
-    }
-    return out;
-}
-
-} // namespace
 
 std::string ExecChannel::offeredProtocols() {
     return std::string(kV5) + ", " + std::string(kV4);
@@ -125,13 +101,13 @@ std::string ExecStatus::successJson() {
 std::string ExecStatus::exitCodeJson(int code, std::string_view commandLine) {
     const std::string value = std::to_string(code);
     return R"({"metadata":{},"status":"Failure","message":"command terminated with non-zero exit code: error executing command [)" +
-           jsonEscaped(commandLine) + "], exit code " + value +
+           JsonString::escaped(commandLine) + "], exit code " + value +
            R"(","reason":"NonZeroExitCode","details":{"causes":[{"reason":"ExitCode","message":")" +
            value + R"("}]}})";
 }
 
 std::string ExecStatus::failureJson(std::string_view message) {
-    return R"({"metadata":{},"status":"Failure","message":")" + jsonEscaped(message) +
+    return R"({"metadata":{},"status":"Failure","message":")" + JsonString::escaped(message) +
            R"(","reason":"InternalError","code":500})";
 }
 

@@ -1,6 +1,7 @@
 #include "k8s/api/helmrelease.h"
 
 #include "k8s/api/helmreleasecodec.h"
+#include "k8s/api/jsonstring.h"
 #include "k8s/api/rfc3339.h"
 #include "k8s/api/yamlview.h"
 
@@ -30,25 +31,6 @@ constexpr std::array<std::pair<HelmRelease::Status, std::string_view>, 9> kStatu
     {HelmRelease::Status::PendingRollback, "pending-rollback"},
 }};
 
-void writeJsonString(std::string &out, std::string_view text) {
-    static constexpr std::string_view kHex = "0123456789abcdef";
-    out += '"';
-    for (const char c : text) {
-        const auto u = static_cast<unsigned char>(c);
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += c;
-        } else if (u < 0x20) {
-            out += "\\u00";
-            out += kHex[u >> 4];
-            out += kHex[u & 0xf];
-        } else {
-            out += c;
-        }
-    }
-    out += '"';
-}
-
 /// An object's members by key, sorted as Go's encoding/json writes a map (the last of duplicate
 /// keys wins, as when Go decodes them).
 std::map<std::string_view, element> members(object o) {
@@ -67,7 +49,7 @@ void writeSortedObject(std::string &out, object o) {
     for (const auto &[key, value] : members(o)) {
         out += first ? "" : ",";
         first = false;
-        writeJsonString(out, key);
+        JsonString::append(out, key);
         out += ':';
         writeSorted(out, value);
     }
@@ -111,7 +93,7 @@ void writeCoalesced(std::string &out, object user, object defaults) {
             continue;
         out += first ? "" : ",";
         first = false;
-        writeJsonString(out, key);
+        JsonString::append(out, key);
         out += ':';
         object userMap;
         object defaultMap;

@@ -36,6 +36,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <set>
+
 using namespace cubedesk;
 using Action = models::ObjectActionController::Action;
 using Order = models::ObjectActionController::Order;
@@ -75,6 +77,13 @@ private:
                                        const std::string &ns, const std::string &name) const;
     bool ask(models::ClusterConnection *c, const Order &order, QString *reason);
     models::ObjectActionController::Outcome perform(const Order &order);
+    /// An edit of `ns`/`name` (a ConfigMap unless `plural` says otherwise), read (null and a
+    /// test failure when it was not within 10 s).
+    std::unique_ptr<models::ObjectEditSession> openEdit(const std::string &ns,
+                                                        const std::string &name,
+                                                        const std::string &plural = "configmaps",
+                                                        const std::string &kind = "ConfigMap",
+                                                        std::set<std::string> revealed = {});
 
     std::unique_ptr<test::SimProcess> m_sim;
     std::unique_ptr<models::ClusterHub> m_hub;
@@ -154,6 +163,17 @@ models::ObjectActionController::Outcome ObjectEditsTest::perform(const Order &or
     auto outcome = done.front().front().value<models::ObjectActionController::Outcome>();
     [&] { QCOMPARE(outcome.id, id); }();
     return outcome;
+}
+
+std::unique_ptr<models::ObjectEditSession>
+ObjectEditsTest::openEdit(const std::string &ns, const std::string &name, const std::string &plural,
+                          const std::string &kind, std::set<std::string> revealed) {
+    auto edit = std::make_unique<models::ObjectEditSession>(
+        cluster(QStringLiteral("alpha")), m_actions.get(), target("", "v1", plural, kind, ns, name),
+        std::move(revealed));
+    QSignalSpy loaded(edit.get(), &models::ObjectEditSession::loaded);
+    edit->load();
+    return loaded.wait(10000) || !loaded.isEmpty() ? std::move(edit) : nullptr;
 }
 
 void ObjectEditsTest::accessReviewRefusesAReadOnlyUser() {
@@ -264,13 +284,9 @@ void ObjectEditsTest::deleteNeedsTheVersionTheUserSaw() {
 }
 
 void ObjectEditsTest::editDryRunThenApply() {
-    auto *alpha = cluster(QStringLiteral("alpha"));
-    models::ObjectEditSession edit(
-        alpha, m_actions.get(),
-        target("", "v1", "configmaps", "ConfigMap", "infra", "kubeflow-dashboard-config"), {});
-    QSignalSpy loaded(&edit, &models::ObjectEditSession::loaded);
-    edit.load();
-    QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 10000);
+    const auto opened = openEdit("infra", "kubeflow-dashboard-config");
+    QVERIFY(opened);
+    auto &edit = *opened;
     QVERIFY(edit.baseText().contains(QStringLiteral("ENVIRONMENT: prod")));
     QVERIFY(!edit.baseText().contains(QStringLiteral("managedFields")));
     QVERIFY(!edit.parseError());
@@ -320,13 +336,9 @@ void ObjectEditsTest::editDryRunThenApply() {
 }
 
 void ObjectEditsTest::conflictShowsThreeVersionsAndRebases() {
-    auto *alpha = cluster(QStringLiteral("alpha"));
-    models::ObjectEditSession edit(
-        alpha, m_actions.get(),
-        target("", "v1", "configmaps", "ConfigMap", "infra", "kubeflow-dashboard-config"), {});
-    QSignalSpy loaded(&edit, &models::ObjectEditSession::loaded);
-    edit.load();
-    QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 10000);
+    const auto opened = openEdit("infra", "kubeflow-dashboard-config");
+    QVERIFY(opened);
+    auto &edit = *opened;
     // Lines apart (changes on neighbouring lines overlap, as in any diff3).
     QString mine = edit.baseText();
     mine.replace(QStringLiteral("ENVIRONMENT: staging"), QStringLiteral("ENVIRONMENT: qa"));
@@ -361,12 +373,9 @@ void ObjectEditsTest::conflictShowsThreeVersionsAndRebases() {
     QCOMPARE(data.value("ENVIRONMENT", ""), std::string("qa"));
 
     // Overlapping changes are not merged: the edit stays as it was.
-    models::ObjectEditSession second(
-        alpha, m_actions.get(),
-        target("", "v1", "configmaps", "ConfigMap", "infra", "kubeflow-dashboard-config"), {});
-    QSignalSpy loaded2(&second, &models::ObjectEditSession::loaded);
-    second.load();
-    QTRY_COMPARE_WITH_TIMEOUT(loaded2.count(), 1, 10000);
+    const auto reopened = openEdit("infra", "kubeflow-dashboard-config");
+    QVERIFY(reopened);
+    auto &second = *reopened;
     QString clash = second.baseText();
     clash.replace(QStringLiteral("REDIS_HOST: redis.infra"),
                   QStringLiteral("REDIS_HOST: mine.infra"));
@@ -389,14 +398,10 @@ void ObjectEditsTest::secretValuesStayMaskedAndIntact() {
     g_log.clear();
     const auto previous = qInstallMessageHandler(captureLog);
     QLoggingCategory::setFilterRules(QStringLiteral("cubedesk.*=true"));
-    auto *alpha = cluster(QStringLiteral("alpha"));
     const auto before = kubectlJson({"secret", "mysql-secret", "-n", "infra"});
-    models::ObjectEditSession edit(alpha, m_actions.get(),
-                                   target("", "v1", "secrets", "Secret", "infra", "mysql-secret"),
-                                   {"database"});
-    QSignalSpy loaded(&edit, &models::ObjectEditSession::loaded);
-    edit.load();
-    QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 10000);
+    const auto opened = openEdit("infra", "mysql-secret", "secrets", "Secret", {"database"});
+    QVERIFY(opened);
+    auto &edit = *opened;
     // "admin" base64 is YWRtaW4=; "root" cm9vdA==: never shown; "database" was revealed.
     QVERIFY(!edit.baseText().contains(QStringLiteral("YWRtaW4=")));
     QVERIFY(!edit.baseText().contains(QStringLiteral("cm9vdA==")));
