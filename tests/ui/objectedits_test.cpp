@@ -35,7 +35,6 @@
 #include <QTreeWidget>
 
 #include <nlohmann/json.hpp>
-
 #include <set>
 
 using namespace cubedesk;
