@@ -120,12 +120,13 @@ void CoreDnsEditor::save(const std::vector<k8s::CoreDnsHostEntry> &hosts,
         Q_EMIT saved(true, tr("Nothing changed."));
         return;
     }
-    auto json = k8s::ObjectEdits::withDataValue(m_liveJson, "Corefile", next.corefile);
-    const auto target = configMap();
-    auto dry = json ? k8s::ObjectEdits::replace(target, *json, true)
-                    : k8s::Result<k8s::WriteRequest, std::string>(k8s::Failure{json.error()});
-    auto real = json ? k8s::ObjectEdits::replace(target, *json, false)
-                     : k8s::Result<k8s::WriteRequest, std::string>(k8s::Failure{json.error()});
+    const auto json = k8s::ObjectEdits::withDataValue(m_liveJson, "Corefile", next.corefile);
+    if (!json) {
+        Q_EMIT saved(false, toQString(json.error()));
+        return;
+    }
+    auto dry = k8s::ObjectEdits::replace(configMap(), *json, true);
+    auto real = k8s::ObjectEdits::replace(configMap(), *json, false);
     if (!dry || !real) {
         Q_EMIT saved(false, toQString(dry ? real.error() : dry.error()));
         return;

@@ -161,6 +161,21 @@ void ObjectActionController::askPermission(ClusterConnection *cluster, const Ord
         1);
 }
 
+ObjectActionController::Outcome ObjectActionController::start(ClusterConnection *cluster,
+                                                              Action action, const QString &subject,
+                                                              const QString &actionText,
+                                                              quint64 *auditRow) {
+    *auditRow = record(cluster, subject, actionText);
+    qCInfo(lcWrites).noquote() << cluster->name() << actionText << subject;
+    ++m_inFlight;
+    Outcome outcome;
+    outcome.id = m_nextId++;
+    outcome.action = action;
+    outcome.cluster = cluster->name();
+    outcome.subject = subject;
+    return outcome;
+}
+
 quint64 ObjectActionController::record(ClusterConnection *cluster, const QString &subject,
                                        const QString &action) {
     if (!m_audit)
@@ -190,15 +205,9 @@ void ObjectActionController::finish(quint64 auditRow, const Outcome &outcome, co
 quint64 ObjectActionController::sendAudited(ClusterConnection *cluster, Action action,
                                             const QString &subject, const QString &actionText,
                                             k8s::WriteRequest request, Done done) {
-    const quint64 id = m_nextId++;
-    const quint64 row = record(cluster, subject, actionText);
-    qCInfo(lcWrites).noquote() << cluster->name() << actionText << subject;
-    ++m_inFlight;
-    Outcome base;
-    base.id = id;
-    base.action = action;
-    base.cluster = cluster->name();
-    base.subject = subject;
+    quint64 row = 0;
+    Outcome base = start(cluster, action, subject, actionText, &row);
+    const quint64 id = base.id;
     cluster->submit(
         {std::move(request)}, this,
         [this, row, base, actionText,
@@ -253,17 +262,9 @@ quint64 ObjectActionController::perform(ClusterConnection *cluster, const Order 
 
 quint64 ObjectActionController::runCronJob(ClusterConnection *cluster, const Order &order) {
     // Read the CronJob as it is now (its jobTemplate), then create the Job from it.
-    const quint64 id = m_nextId++;
-    const QString subject = subjectOf(order.target);
-    const QString action = actionText(order);
-    const quint64 row = record(cluster, subject, action);
-    qCInfo(lcWrites).noquote() << cluster->name() << action << subject;
-    ++m_inFlight;
-    Outcome base;
-    base.id = id;
-    base.action = order.action;
-    base.cluster = cluster->name();
-    base.subject = subject;
+    quint64 row = 0;
+    Outcome base = start(cluster, order.action, subjectOf(order.target), actionText(order), &row);
+    const quint64 id = base.id;
     QPointer<ClusterConnection> connection(cluster);
     cluster->submit(
         {k8s::NodeWrites::getObject(order.target.resource.collectionPath(), order.target.ns,

@@ -89,6 +89,10 @@ Q_SIGNALS:
 
 private:
     quint64 runCronJob(ClusterConnection *cluster, const Order &order);
+    /// Begins a write: its audit row (into `auditRow`), its log line, the in-flight count, and
+    /// the outcome's id, action, cluster and subject.
+    Outcome start(ClusterConnection *cluster, Action action, const QString &subject,
+                  const QString &actionText, quint64 *auditRow);
     void finish(quint64 auditRow, const Outcome &outcome, const Done &done);
     quint64 record(ClusterConnection *cluster, const QString &subject, const QString &action);
 

@@ -281,10 +281,7 @@ void ObjectEditSession::apply() {
                 self->m_liveJson = o.body;
                 self->m_base = yamlOf(o.body, self->m_revealed, &error);
                 self->m_dryRunText.reset();
-                self->m_text = self->m_base;
-                const auto parsed = k8s::ManifestDocuments::parse(self->m_text.toStdString());
-                self->m_docs = parsed.documents;
-                self->m_error = parsed.error;
+                self->setText(self->m_base);
             }
             Q_EMIT self->applyFinished(o.ok, o.message);
         });

@@ -36,7 +36,7 @@ void maskSecretValues(YAML::Node root, const std::set<std::string> &revealed) {
             if (revealed.count(key) != 0 || !entry.second.IsScalar())
                 continue;
             const std::string &value = entry.second.Scalar();
-            entry.second = YamlView::maskedValue(base64 ? decodedSize(value) : value.size());
+            entry.second = YamlView::maskOf(value, base64);
         }
     }
 }
@@ -122,6 +122,10 @@ std::string blockYaml(const YAML::Node &root) {
 
 std::string YamlView::maskedValue(std::size_t bytes) {
     return "<hidden: " + std::to_string(bytes) + " bytes>";
+}
+
+std::string YamlView::maskOf(const std::string &value, bool base64) {
+    return maskedValue(base64 ? decodedSize(value) : value.size());
 }
 
 std::vector<std::string> YamlView::secretKeys(const std::string &json) {

@@ -26,6 +26,9 @@ public:
     /// What a masked value reads: "<hidden: N bytes>" (N: the decoded size of base64 `data`,
     /// the length of a `stringData` value).
     static std::string maskedValue(std::size_t bytes);
+    /// maskedValue() of a Secret value as the API holds it: `base64` for `data` (the decoded
+    /// size), the text itself for `stringData`.
+    static std::string maskOf(const std::string &value, bool base64);
     /// The keys of a Secret's `data` and `stringData` (what can be revealed), sorted, without
     /// duplicates; empty for other kinds or when `json` is not an object.
     static std::vector<std::string> secretKeys(const std::string &json);

@@ -26,13 +26,6 @@ std::string stringAt(const json &object, const char *section, const char *field)
     return f != s->end() && f->is_string() ? f->get<std::string>() : std::string();
 }
 
-std::size_t decodedSize(const std::string &text) {
-    std::size_t padding = 0;
-    for (auto it = text.rbegin(); it != text.rend() && *it == '=' && padding < 2; ++it)
-        ++padding;
-    return text.size() / 4 * 3 - (text.size() % 4 == 0 ? padding : 0);
-}
-
 std::string dryRunQuery(bool dryRun) {
     return dryRun ? "?dryRun=All" : "";
 }
@@ -111,8 +104,7 @@ Result<std::string, std::string> ObjectEdits::restoreMaskedSecret(std::string_vi
                                " is still masked but the live Secret has no such value: "
                                "type the value or remove the key"};
             const std::string &original = (*liveValues)[key].get_ref<const std::string &>();
-            const std::size_t size = base64 ? decodedSize(original) : original.size();
-            if (text != YamlView::maskedValue(size))
+            if (text != YamlView::maskOf(original, base64))
                 return Failure{std::string(field) + '.' + key +
                                " holds a mask that is not the live value's"};
             value = original;
