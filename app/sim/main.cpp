@@ -57,6 +57,8 @@ optimistic concurrency, CRDs, server-side tables and a small scheduler.
   --bookmark-interval-ms N    how often watches get a BOOKMARK (default 10000)
   --pod-shutdown-ms N         how long a deleted pod's containers take to stop (default 1000)
   --legacy-discovery          never answer aggregated discovery
+  --no-watch-list             refuse streaming lists (sendInitialEvents) with 422, as a server
+                              with the WatchList feature gate off
   --no-metrics-server         do not serve metrics.k8s.io (kubectl top: "Metrics API not
                               available"), as a cluster without metrics-server
   --no-dcgm-exporter          serve no dcgm-exporter endpoints for the GPU nodes
@@ -214,6 +216,8 @@ int main(int argc, char **argv) {
                 bad(v);
         } else if (arg == "--legacy-discovery") {
             options.aggregatedDiscovery = false;
+        } else if (arg == "--no-watch-list") {
+            options.watchList = false;
         } else if (arg == "--no-dcgm-exporter") {
             options.dcgmExporter = false;
         } else if (arg == "--proxy-service") {

@@ -12,6 +12,9 @@ namespace cubedesk::k8s {
 namespace {
 
 constexpr std::size_t kMaxErrorBody = std::size_t{64} * 1024;
+/// A streaming list gets a LIST page's deadline (WatchTimeouts::listPage) for each this many
+/// objects of its state.
+constexpr std::size_t kStreamPage = 500;
 
 } // namespace
 
@@ -25,7 +28,7 @@ ResourceWatch::ResourceWatch(ResourceDescriptor resource, HttpTransport &transpo
     , m_reflector(KubeReflector::Config{500, 300, 600, std::chrono::milliseconds(800),
                                         std::chrono::milliseconds(30000), std::chrono::seconds(120),
                                         std::chrono::seconds(60), std::chrono::milliseconds(1000),
-                                        seed},
+                                        seed, m_resource.kind != ObjectKind::TableRow},
                   std::move(sink))
     , m_listSplitter(m_resource.kind == ObjectKind::TableRow ? "rows" : "items") {}
 
@@ -39,6 +42,7 @@ void ResourceWatch::start() {
 
 void ResourceWatch::stop() {
     m_stopped = true;
+    m_streamDeadline.reset();
     if (m_request) {
         m_transport.cancel(*m_request);
         m_request.reset();
@@ -46,6 +50,7 @@ void ResourceWatch::stop() {
 }
 
 void ResourceWatch::restart() {
+    m_streamDeadline.reset();
     if (m_request) {
         m_transport.cancel(*m_request);
         m_request.reset();
@@ -55,6 +60,19 @@ void ResourceWatch::restart() {
 }
 
 void ResourceWatch::tick() {
+    if (m_streamDeadline && std::chrono::steady_clock::now() >= *m_streamDeadline) {
+        m_streamDeadline.reset();
+        if (m_request) {
+            m_transport.cancel(*m_request);
+            m_request.reset();
+        }
+        ++m_generation;
+        return fail({0,
+                     "the streamed list missed its deadline: " + std::to_string(kStreamPage) +
+                         " objects did not arrive within " +
+                         std::to_string(m_timeouts.listPage.count()) + " ms",
+                     "", -1});
+    }
     if (!m_request)
         execute(m_reflector.onTimer(std::chrono::steady_clock::now()));
 }
@@ -107,11 +125,16 @@ ReflectorFailure ResourceWatch::failureOf(const HttpResponse &response, const st
 }
 
 void ResourceWatch::fail(const ReflectorFailure &failure) {
+    m_streamDeadline.reset();
     qCWarning(lcWatch).noquote() << QString::fromStdString(m_resource.id())
                                  << "failed:" << failure.httpStatus
                                  << QString::fromStdString(failure.reason)
                                  << QString::fromStdString(failure.message);
+    const bool streamed = m_reflector.streamsLists();
     execute(m_reflector.onFailure(failure, std::chrono::steady_clock::now()));
+    if (streamed && !m_reflector.streamsLists())
+        qCInfo(lcWatch).noquote() << QString::fromStdString(m_resource.id())
+                                  << "the server does not serve streaming lists; listing in pages";
 }
 
 void ResourceWatch::send(HttpRequest req, const std::function<void(std::string_view)> &onBody,
@@ -146,6 +169,7 @@ void ResourceWatch::send(HttpRequest req, const std::function<void(std::string_v
             if (generation != m_generation)
                 return;
             m_request.reset();
+            m_streamDeadline.reset();
             // A failure seen in the body (ERROR event, malformed data) wins over how the
             // request ended; our own cancellations end quietly.
             if (m_pendingFailure) {
@@ -159,6 +183,7 @@ void ResourceWatch::send(HttpRequest req, const std::function<void(std::string_v
 }
 
 void ResourceWatch::startList(const std::string &continueToken, bool unpaged) {
+    m_streamDeadline.reset();
     if (continueToken.empty())
         m_page.clear();
     m_listSplitter.reset();
@@ -247,7 +272,12 @@ void ResourceWatch::startWatch(const ReflectorCommand &command) {
     HttpRequest request;
     request.path = m_resource.collectionPath() + "?watch=1&allowWatchBookmarks=true" +
                    m_resource.selectorQuery();
-    if (!command.resourceVersion.empty())
+    m_streamDeadline.reset();
+    if (command.sendInitialEvents) {
+        request.path += "&sendInitialEvents=true&resourceVersionMatch=NotOlderThan";
+        m_streamDeadline = std::chrono::steady_clock::now() + m_timeouts.listPage;
+        m_streamedSinceDeadline = 0;
+    } else if (!command.resourceVersion.empty())
         request.path += "&resourceVersion=" + UrlEscape::queryValue(command.resourceVersion);
     request.path += "&timeoutSeconds=" + std::to_string(command.timeoutSeconds);
     request.responseTimeout = m_timeouts.response;
@@ -274,6 +304,10 @@ void ResourceWatch::startWatch(const ReflectorCommand &command) {
                     if (m_pendingFailure)
                         return;
                 }
+                if (m_streamDeadline && ++m_streamedSinceDeadline == kStreamPage) {
+                    m_streamedSinceDeadline = 0;
+                    m_streamDeadline = std::chrono::steady_clock::now() + m_timeouts.listPage;
+                }
                 switch (m_event.type) {
                 case WatchEvent::Type::Added:
                     m_reflector.onAdded(m_event.object);
@@ -285,7 +319,12 @@ void ResourceWatch::startWatch(const ReflectorCommand &command) {
                     m_reflector.onDeleted(m_event.object);
                     break;
                 case WatchEvent::Type::Bookmark:
-                    m_reflector.onBookmark(m_event.resourceVersion);
+                    if (m_event.initialEventsEnd) {
+                        m_streamDeadline.reset();
+                        m_reflector.onInitialEventsEnd(m_event.resourceVersion,
+                                                       std::chrono::steady_clock::now());
+                    } else
+                        m_reflector.onBookmark(m_event.resourceVersion);
                     break;
                 case WatchEvent::Type::Error:
                     m_pendingFailure = ReflectorFailure{m_event.status.code, m_event.status.reason,

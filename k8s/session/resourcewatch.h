@@ -94,7 +94,8 @@ public:
     /// Table rows only: where the column definitions go (before start()).
     void setColumnsSink(ColumnsSink sink) { m_columnsSink = std::move(sink); }
     void start();
-    /// Retries a backed-off request when due; call every loop iteration.
+    /// Retries a backed-off request when due, ends a streaming list that missed its deadline;
+    /// call every loop iteration.
     void tick();
     /// Drops the current request and relists (F5, wake from sleep).
     void restart();
@@ -103,7 +104,7 @@ public:
     const ResourceDescriptor &resource() const { return m_resource; }
     const WatchState &state() const { return m_reflector.state(); }
     std::optional<std::chrono::steady_clock::time_point> wakeAt() const {
-        return m_reflector.wakeAt();
+        return m_streamDeadline ? m_streamDeadline : m_reflector.wakeAt();
     }
     std::vector<ObjectPtr> snapshot() const;
     /// Bytes received and time spent decoding (for cubedesk-bench).
@@ -142,6 +143,10 @@ private:
     std::string m_errorBody;
     std::optional<ReflectorFailure> m_pendingFailure;
     WatchEvent m_event;
+    /// A streaming list's state must keep coming: every kStreamPage objects within
+    /// WatchTimeouts::listPage, as a LIST's pages must (unset when not streaming).
+    std::optional<std::chrono::steady_clock::time_point> m_streamDeadline;
+    std::size_t m_streamedSinceDeadline = 0;
     std::uint64_t m_bytes = 0;
     double m_decodeSeconds = 0;
     bool m_stopped = false;

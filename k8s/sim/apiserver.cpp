@@ -1451,6 +1451,13 @@ std::optional<ApiServer::WatchStart> ApiServer::watchStart(const httplib::Reques
                                          "sendInitialEvents is provided"));
         return std::nullopt;
     }
+    if (sendInitial && !m_options.watchList) {
+        sendError(res, ApiError::invalid("ListOptions", "meta.k8s.io", "", "sendInitialEvents",
+                                         "FieldValueForbidden",
+                                         "sendInitialEvents is forbidden for watch unless the "
+                                         "WatchList feature gate is enabled"));
+        return std::nullopt;
+    }
     if (sendInitial && rvMatch != "NotOlderThan") {
         sendError(res, ApiError::invalid("ListOptions", "meta.k8s.io", "", "sendInitialEvents",
                                          "FieldValueForbidden",

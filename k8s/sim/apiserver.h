@@ -56,6 +56,9 @@ public:
         std::map<std::string, SimUser> tokens; ///< bearer token → user
         bool gzip = false;                     ///< honour Accept-Encoding: gzip
         bool aggregatedDiscovery = true;       ///< answer the apidiscovery v2 Accept
+        /// Serve streaming lists (watch with sendInitialEvents, the WatchList feature of 1.32);
+        /// off: 422 as a server with the feature gate off.
+        bool watchList = true;
         std::chrono::milliseconds bookmarkInterval{10000};
         int threads = 192;
         /// Graceful pod deletion and the eviction subresource (not owned; must outlive the

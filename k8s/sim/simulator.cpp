@@ -316,6 +316,7 @@ std::optional<std::string> Simulator::start() {
     server.tls = m_options.tls;
     server.gzip = m_options.gzip;
     server.aggregatedDiscovery = m_options.aggregatedDiscovery;
+    server.watchList = m_options.watchList;
     server.bookmarkInterval = std::chrono::milliseconds(m_options.bookmarkIntervalMs);
     server.terminator = m_terminator.get();
     server.eviction = m_eviction.get();

@@ -54,6 +54,7 @@ struct SimulatorOptions {
     std::string contextName = "cubedesk-sim";
     bool gzip = false;
     bool aggregatedDiscovery = true;
+    bool watchList = true; ///< serve streaming lists (ApiServer::Options::watchList)
     int bookmarkIntervalMs = 10000;
     /// How long a pod's containers take to stop once it is deleted (its grace period caps it).
     int podShutdownMs = 1000;

@@ -24,6 +24,10 @@ struct ReflectorCommand {
     bool unpaged = false;        ///< List: everything in one response (no limit)
     std::string resourceVersion; ///< Watch: resume after this version
     int timeoutSeconds = 0;      ///< Watch: server-side timeout, randomised 5-10 min
+    /// Watch: a streaming list (`sendInitialEvents=true&resourceVersionMatch=NotOlderThan`, no
+    /// resourceVersion): the current state as ADDED events, then a BOOKMARK marked
+    /// `k8s.io/initial-events-end`, then the watch goes on.
+    bool sendInitialEvents = false;
 };
 
 /// How a LIST page or WATCH ended, as the driver saw it.
@@ -38,13 +42,16 @@ struct ReflectorFailure {
 /// never does I/O. The driver (ClusterSession) executes its commands and feeds back pages,
 /// events and endings with the current time; tests drive it with a fake clock.
 ///
-///   LIST in pages (limit + continue) → replace the store, deletions found by diff →
-///   WATCH from the list's resourceVersion with bookmarks and a randomised 5-10 min timeout →
-///   clean end: re-watch from the last version seen (bookmarks included), unless the watch was
-///   "very short" (closed within a second with no event: client-go's rule), which backs off →
-///   a watch that stayed silent past the driver's idle limit: re-watch from the last version,
-///   still Synced (the driver proves the path by the new watch's answer) →
-///   410 Gone (HTTP or ERROR event): relist after the backoff, and keep relisting (never
+///   LIST in pages (limit + continue), or with `streamingLists` one streaming list (a watch
+///   that sends the current state first, KEP-3157; a server that refuses it with 400/422 is
+///   listed in pages from then on, and one that failed is retried once in pages) → replace the
+///   store, deletions found by diff →
+///   WATCH from the list's resourceVersion (a streaming list simply goes on watching) with
+///   bookmarks and a randomised 5-10 min timeout → clean end: re-watch from the last version seen
+///   (bookmarks included), unless the watch was "very short" (closed within a second with no event:
+///   client-go's rule), which backs off → a watch that stayed silent past the driver's idle limit:
+///   re-watch from the last version, still Synced (the driver proves the path by the new watch's
+///   answer) → 410 Gone (HTTP or ERROR event): relist after the backoff, and keep relisting (never
 ///   re-watch the lost version) until a list finishes; a continue token that expired
 ///   mid-list: the whole list again in one unpaged response (client-go's ListPager
 ///   FullListIfExpired: a busy server would expire the pages again) → 429/5xx/network: back off
@@ -85,6 +92,9 @@ public:
         /// A watch that ends cleanly sooner than this with no event is "very short": backed off.
         std::chrono::milliseconds veryShortWatch{1000};
         std::uint64_t seed = 1;
+        /// List by a streaming list (one watch request, no pages, no round trip per page)
+        /// while the server accepts it; pages otherwise.
+        bool streamingLists = false;
     };
 
     Reflector(Config config, Sink sink)
@@ -118,21 +128,17 @@ public:
             return next;
         }
         m_continuing = false;
-        m_relistDue = false;
-        replaceAll();
-        m_lastRv = listRv;
-        m_state.phase = WatchState::Phase::Synced;
-        m_state.since = std::chrono::system_clock::now();
-        m_state.reason.clear();
-        m_state.objects = m_items.size();
-        m_healthySince = now;
+        finishListing(listRv, now);
         return beginWatch(now);
     }
 
-    /// A watch event. `rv` is the event object's resourceVersion (BOOKMARK: only that).
+    /// A watch event. `rv` is the event object's resourceVersion (BOOKMARK: only that). During a
+    /// streaming list's initial events the objects are collected like a LIST's pages.
     void onAdded(const Ptr &obj) { upsert(obj); }
     void onModified(const Ptr &obj) { upsert(obj); }
     void onDeleted(const Ptr &obj) {
+        if (m_streaming)
+            return; // a snapshot has no deletions; a server that sends one is ignored
         ++m_watchEvents;
         m_lastRv = Traits::version(*obj);
         if (!m_items.erase(Traits::key(*obj)))
@@ -146,10 +152,38 @@ public:
             m_lastRv = rv;
     }
 
+    /// The BOOKMARK marked `k8s.io/initial-events-end`: a streaming list's state is complete at
+    /// `rv`. Replaces the store as a finished LIST does; the same request goes on as the watch.
+    /// Outside a streaming list it is an ordinary bookmark.
+    void onInitialEventsEnd(const std::string &rv, Clock::time_point now) {
+        if (!m_streaming)
+            return onBookmark(rv);
+        m_streaming = false;
+        finishListing(rv, now);
+        m_watchBegan = now;
+        m_watchEvents = 0;
+    }
+
+    /// Whether this resource is listed by streaming lists (false once the server refused one).
+    bool streamsLists() const { return m_config.streamingLists && !m_streamingRefused; }
+    /// A streaming list is in flight and its state is not complete yet.
+    bool streaming() const { return m_streaming; }
+
     /// The list or the watch failed (HTTP error, in-stream ERROR, transport error).
     ReflectorCommand onFailure(const ReflectorFailure &f, Clock::time_point now) {
         dropListing();
         const bool continuing = std::exchange(m_continuing, false);
+        if (std::exchange(m_streaming, false)) {
+            if (f.httpStatus == 400 || f.httpStatus == 422) {
+                // The server does not serve streaming lists (the WatchList feature is off, or it
+                // predates it): list in pages, now and from then on.
+                m_streamingRefused = true;
+                return beginList();
+            }
+            // A streaming list that failed is retried in pages once: progress is better than a
+            // stream a flaky path never lets finish (client-go falls back the same way).
+            m_pagedOnce = true;
+        }
         if (f.httpStatus == 410 && continuing) {
             ++m_state.relists;
             markStale("list pages expired; listing again in one response");
@@ -184,6 +218,10 @@ public:
     /// it was very short (no event, closed at once: a proxy that ends every watch), which is a
     /// failure and backs off.
     ReflectorCommand onWatchClosed(Clock::time_point now) {
+        if (m_streaming)
+            return onFailure(
+                {0, "the server ended a streaming list before its state was complete", "", -1},
+                now);
         if (m_watchBegan && m_watchEvents == 0 && now - *m_watchBegan < m_config.veryShortWatch)
             return onFailure(
                 {0, "very short watch: the server ended it at once with no event", "", -1}, now);
@@ -194,8 +232,8 @@ public:
     /// the cluster's state again, so the data is live — also after a backoff resumed the watch
     /// instead of relisting.
     void onWatchOpened(Clock::time_point now) {
-        if (m_state.phase == WatchState::Phase::Synced)
-            return;
+        if (m_state.phase == WatchState::Phase::Synced || m_streaming)
+            return; // a streaming list is live only once its state is complete
         m_state.phase = WatchState::Phase::Synced;
         m_state.since = std::chrono::system_clock::now();
         m_state.reason.clear();
@@ -207,6 +245,9 @@ public:
     /// last version and stay Synced; if the path is dead the new watch fails (the driver gives
     /// it a deadline for its answer) and that failure marks the data stale.
     ReflectorCommand onWatchIdle(Clock::time_point now) {
+        if (m_streaming)
+            return onFailure({0, "a streaming list stalled before its state was complete", "", -1},
+                             now);
         ++m_state.idleRewatches;
         return beginWatch(now);
     }
@@ -290,8 +331,35 @@ private:
         dropListing();
         m_continuing = false;
         ReflectorCommand c;
+        if (streamsLists() && !std::exchange(m_pagedOnce, false)) {
+            m_streaming = true;
+            m_watchBegan.reset();
+            m_watchEvents = 0;
+            c.type = ReflectorCommand::Type::Watch;
+            c.sendInitialEvents = true;
+            c.timeoutSeconds = randomWatchTimeout();
+            return c;
+        }
         c.type = ReflectorCommand::Type::List;
         return c;
+    }
+
+    /// A LIST's last page or a streaming list's end: the listing becomes the store at `rv`.
+    void finishListing(const std::string &rv, Clock::time_point now) {
+        m_relistDue = false;
+        replaceAll();
+        m_lastRv = rv;
+        m_state.phase = WatchState::Phase::Synced;
+        m_state.since = std::chrono::system_clock::now();
+        m_state.reason.clear();
+        m_state.objects = m_items.size();
+        m_healthySince = now;
+    }
+
+    int randomWatchTimeout() {
+        std::uniform_int_distribution<int> dist(m_config.minWatchTimeoutSeconds,
+                                                m_config.maxWatchTimeoutSeconds);
+        return dist(m_rng);
     }
 
     ReflectorCommand beginWatch(Clock::time_point now) {
@@ -300,9 +368,7 @@ private:
         ReflectorCommand c;
         c.type = ReflectorCommand::Type::Watch;
         c.resourceVersion = m_lastRv;
-        std::uniform_int_distribution<int> dist(m_config.minWatchTimeoutSeconds,
-                                                m_config.maxWatchTimeoutSeconds);
-        c.timeoutSeconds = dist(m_rng);
+        c.timeoutSeconds = randomWatchTimeout();
         return c;
     }
 
@@ -321,6 +387,10 @@ private:
     }
 
     void upsert(const Ptr &obj) {
+        if (m_streaming) {
+            m_listing.push_back(obj); // a later duplicate replaces the earlier one (emitInsert)
+            return;
+        }
         ++m_watchEvents;
         m_lastRv = Traits::version(*obj);
         const std::size_t slot = m_items.slotOf(Traits::key(*obj));
@@ -390,6 +460,9 @@ private:
     std::deque<Ptr> m_listing; ///< the pages of a LIST in progress
     bool m_continuing = false; ///< the LIST in flight is a continue page
     bool m_relistDue = false;  ///< after a 410: every retry is a full LIST until one finishes
+    bool m_streaming = false;  ///< the watch in flight is a streaming list still sending its state
+    bool m_streamingRefused = false; ///< the server answered a streaming list with 400/422
+    bool m_pagedOnce = false;        ///< a streaming list failed: the next list is paged
     std::string m_lastRv;
     std::chrono::milliseconds m_backoff{0};
     std::optional<Clock::time_point> m_healthySince;

@@ -271,7 +271,8 @@ TEST(ClusterSessionTest, ExpiredContinueTokenFallsBackToOneUnpagedList) {
     SimulatorOptions o;
     o.scenario = "scale";
     o.nodes = 20;
-    o.pods = 1600; // four pages of 500
+    o.pods = 1600;       // four pages of 500
+    o.watchList = false; // a server without streaming lists: the session lists in pages
     o.faults = "expire-continue:rate=1";
     Simulator sim(o);
     ASSERT_FALSE(sim.start().has_value());
@@ -286,6 +287,37 @@ TEST(ClusterSessionTest, ExpiredContinueTokenFallsBackToOneUnpagedList) {
     // The 1,600 workload pods, the dcgm-exporter pods of the two GPU nodes and Prometheus.
     EXPECT_EQ(cacheVersions(session, "pods").size(), 1600u + 2u + 1u);
     EXPECT_GE(session.states().at("pods").relists, 1u);
+    session.stop();
+}
+
+// A 1.32 server serves streaming lists: the whole state in one watch request, so no page can
+// expire (the same server and fault as above), and nothing is relisted.
+TEST(ClusterSessionTest, AStreamingListNeedsNoPages) {
+    SimulatorOptions o;
+    o.scenario = "scale";
+    o.nodes = 20;
+    o.pods = 1600;
+    o.faults = "expire-continue:rate=1";
+    Simulator sim(o);
+    ASSERT_FALSE(sim.start().has_value());
+    ClusterSession::Options so;
+    so.name = "streamed";
+    so.transport = settingsFor(sim);
+    ClusterSession session(so);
+    session.start();
+    ASSERT_TRUE(waitFor([&] { return session.synced(); }, std::chrono::seconds(30)));
+    EXPECT_EQ(cacheVersions(session, "pods"), serverVersions(sim, "pods"));
+    EXPECT_EQ(cacheVersions(session, "pods").size(), 1600u + 2u + 1u);
+    EXPECT_EQ(session.states().at("pods").relists, 0u) << "no continue page was asked";
+    // The stream goes on as the watch: a change made now reaches the cache.
+    ASSERT_TRUE(sim.createObject(nlohmann::json::parse(R"({"apiVersion":"v1","kind":"Pod",
+        "metadata":{"name":"late","namespace":"monitoring"},
+        "spec":{"containers":[{"name":"c","image":"busybox"}]}})"),
+                                 false)
+                    .ok());
+    EXPECT_TRUE(
+        waitFor([&] { return cacheVersions(session, "pods") == serverVersions(sim, "pods"); },
+                std::chrono::seconds(10)));
     session.stop();
 }
 

@@ -1,5 +1,6 @@
 // Reflector against a fake lister/watcher and a fake clock: pagination, relist with deletions,
-// 410, 429 with Retry-After, backoff growth and reset, short watches, auth and permission errors.
+// 410, 429 with Retry-After, backoff growth and reset, short watches, auth and permission errors,
+// streaming lists and their fallback to pages.
 
 #include "k8s/watch/reflector.h"
 
@@ -347,3 +348,118 @@ TEST_F(ReflectorTest, ForbiddenAndUnauthorizedAreReportedAndRetriedSlowly) {
 }
 
 } // namespace
+
+// Streaming lists (KEP-3157): the state arrives as ADDED events of one watch, complete at the
+// BOOKMARK marked initial-events-end; the same request then goes on as the watch.
+class StreamingReflectorTest : public ReflectorTest {
+protected:
+    static TestReflector::Config streaming() {
+        TestReflector::Config c;
+        c.streamingLists = true;
+        return c;
+    }
+    TestReflector streamer{streaming(),
+                           [this](TestReflector::DeltaType t, const TestReflector::Ptr &o) {
+                               deltas.emplace_back(t, o->key);
+                           }};
+};
+
+TEST_F(StreamingReflectorTest, TheStateIsPublishedWhenItsEndMarkerArrivesThenItWatches) {
+    auto c = streamer.start(now);
+    EXPECT_EQ(c.type, ReflectorCommand::Type::Watch);
+    EXPECT_TRUE(c.sendInitialEvents);
+    EXPECT_TRUE(c.resourceVersion.empty()) << "the latest state, read consistently";
+    streamer.onWatchOpened(now);
+    EXPECT_EQ(streamer.state().phase, WatchState::Phase::Connecting)
+        << "an answered streaming list is not live before its state is complete";
+    streamer.onAdded(item("a", "5"));
+    streamer.onAdded(item("b", "7"));
+    EXPECT_TRUE(deltas.empty()) << "nothing is published before the state is complete";
+    EXPECT_EQ(streamer.size(), 0u);
+    streamer.onInitialEventsEnd("10", now);
+    EXPECT_EQ(streamer.state().phase, WatchState::Phase::Synced);
+    EXPECT_EQ(streamer.size(), 2u);
+    EXPECT_EQ(streamer.lastResourceVersion(), "10");
+    // The same stream goes on with live events.
+    streamer.onModified(item("a", "11"));
+    streamer.onDeleted(item("b", "12"));
+    using D = TestReflector::DeltaType;
+    const std::vector<std::pair<D, std::string>> expected = {
+        {D::Added, "a"}, {D::Added, "b"}, {D::Updated, "a"}, {D::Deleted, "b"}};
+    EXPECT_EQ(deltas, expected);
+    // Its clean end resumes from the last version, as any watch does.
+    c = streamer.onWatchClosed(now + std::chrono::minutes(5));
+    EXPECT_EQ(c.type, ReflectorCommand::Type::Watch);
+    EXPECT_FALSE(c.sendInitialEvents);
+    EXPECT_EQ(c.resourceVersion, "12");
+}
+
+TEST_F(StreamingReflectorTest, ARelistByStreamFindsDeletionsByDiff) {
+    streamer.start(now);
+    streamer.onAdded(item("a", "1"));
+    streamer.onAdded(item("b", "2"));
+    streamer.onInitialEventsEnd("3", now);
+    deltas.clear();
+    auto c = streamer.onFailure({410, "Expired", "too old resource version: 3 (9)", -1}, now);
+    EXPECT_EQ(c.type, ReflectorCommand::Type::None);
+    c = streamer.onTimer(*streamer.wakeAt());
+    EXPECT_EQ(c.type, ReflectorCommand::Type::Watch);
+    EXPECT_TRUE(c.sendInitialEvents) << "a relist is a streaming list too";
+    streamer.onAdded(item("a", "1"));
+    streamer.onAdded(item("c", "8"));
+    streamer.onInitialEventsEnd("9", now);
+    using D = TestReflector::DeltaType;
+    const std::vector<std::pair<D, std::string>> expected = {{D::Deleted, "b"}, {D::Added, "c"}};
+    EXPECT_EQ(deltas, expected);
+    EXPECT_TRUE(streamer.state().live());
+}
+
+TEST_F(StreamingReflectorTest, AServerThatRefusesStreamingListsIsListedInPagesFromThenOn) {
+    streamer.start(now);
+    auto c = streamer.onFailure({422, "Invalid",
+                                 "sendInitialEvents is forbidden for watch unless the WatchList "
+                                 "feature gate is enabled",
+                                 -1},
+                                now);
+    EXPECT_EQ(c.type, ReflectorCommand::Type::List) << "at once: it is an answer, not a failure";
+    EXPECT_FALSE(streamer.streamsLists());
+    c = streamer.onListPage({item("a", "1")}, "3", "", now);
+    EXPECT_EQ(c.type, ReflectorCommand::Type::Watch);
+    EXPECT_FALSE(c.sendInitialEvents);
+    EXPECT_EQ(streamer.state().phase, WatchState::Phase::Synced);
+    // Later relists are paged too.
+    streamer.onFailure({410, "Expired", "", -1}, now);
+    c = streamer.onTimer(*streamer.wakeAt());
+    EXPECT_EQ(c.type, ReflectorCommand::Type::List);
+}
+
+TEST_F(StreamingReflectorTest, AStreamThatEndsOrStallsBeforeItsStateIsCompleteBacksOff) {
+    streamer.start(now);
+    streamer.onAdded(item("a", "1"));
+    auto c = streamer.onWatchClosed(now + std::chrono::seconds(3));
+    EXPECT_EQ(c.type, ReflectorCommand::Type::None) << "an unfinished list is a failure";
+    EXPECT_EQ(streamer.state().phase, WatchState::Phase::BackingOff);
+    EXPECT_EQ(streamer.size(), 0u);
+    EXPECT_TRUE(deltas.empty()) << "half a state is never published";
+    EXPECT_TRUE(streamer.streamsLists()) << "only a refusal turns streaming lists off";
+    c = streamer.onTimer(*streamer.wakeAt());
+    EXPECT_EQ(c.type, ReflectorCommand::Type::List)
+        << "a failed streaming list is retried once in pages: a flaky path may never let a "
+           "stream finish";
+    c = streamer.onListPage({item("a", "1")}, "3", "", now + std::chrono::seconds(5));
+    EXPECT_EQ(c.type, ReflectorCommand::Type::Watch);
+    EXPECT_FALSE(c.sendInitialEvents);
+    EXPECT_TRUE(streamer.state().live());
+    // The next relist streams again; this one stalls before its end.
+    streamer.onFailure({410, "Expired", "", -1}, now + std::chrono::seconds(6));
+    c = streamer.onTimer(*streamer.wakeAt());
+    EXPECT_TRUE(c.sendInitialEvents);
+    streamer.onAdded(item("a", "1"));
+    streamer.onAdded(item("b", "2"));
+    c = streamer.onWatchIdle(now + std::chrono::minutes(2));
+    EXPECT_EQ(c.type, ReflectorCommand::Type::None) << "a stalled list is not resumed as a watch";
+    EXPECT_EQ(streamer.size(), 1u) << "the store keeps what the last finished list said";
+    EXPECT_FALSE(streamer.state().live());
+    c = streamer.onTimer(*streamer.wakeAt());
+    EXPECT_EQ(c.type, ReflectorCommand::Type::List);
+}
