@@ -47,6 +47,18 @@ void ClusterConnection::start(k8s::TransportSettings settings) {
         QMetaObject::invokeMethod(
             this, [this] { Q_EMIT changesPending(); }, Qt::QueuedConnection);
     });
+    m_session->setOnStatesChanged([this] {
+        if (m_statePollPosted.exchange(true))
+            return; // one is on its way and reads the states when it runs
+        // NOLINTNEXTLINE(clang-analyzer-cplusplus.NewDeleteLeaks)
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                m_statePollPosted = false; // before reading: a later change posts again
+                pollState();
+            },
+            Qt::QueuedConnection);
+    });
     m_session->start();
     qCInfo(lcConnection) << "connecting" << m_name << "to" << m_server;
 }

@@ -17,6 +17,7 @@
 #include <QPointer>
 #include <QString>
 
+#include <atomic>
 #include <functional>
 #include <future>
 #include <memory>
@@ -102,7 +103,9 @@ public:
     /// False once discovery has shown that the cluster serves none of the job kinds CubeDesk
     /// knows (JobKinds) and no other CRD with a lifecycle; true before that is known.
     bool servesJobKinds() const;
-    /// Re-reads watch states and version; emits stateChanged() when they differ.
+    /// Re-reads watch states and version; emits stateChanged() when they differ. The session
+    /// asks for it whenever they change; ClusterHub calls it every second while the freshness
+    /// counts down.
     void pollState();
 
 Q_SIGNALS:
@@ -129,6 +132,8 @@ private:
     std::vector<k8s::ClusterSession::Delta> m_backlog; ///< drained, applied up to m_backlogAt
     std::size_t m_backlogAt = 0;
     std::unique_ptr<k8s::ClusterSession> m_session;
+    /// A pollState() is posted and not run yet (the session thread sets it, we clear it).
+    std::atomic<bool> m_statePollPosted{false};
     QPointer<UpdateDispatcher> m_dispatcher;
     bool m_readOnly = false;
     std::optional<bool> m_mayPatchNodes; ///< nullopt until the access review answered

@@ -10,6 +10,8 @@
 
 #include <QLoggingCategory>
 
+#include <algorithm>
+
 namespace cubedesk::models {
 
 Q_LOGGING_CATEGORY(lcHub, "cubedesk.models.hub")
@@ -20,9 +22,9 @@ ClusterHub::ClusterHub(QObject *parent)
     , m_gpuMetrics(new GpuMetricsMonitor(this, this))
     , m_idleGpus(new IdleGpuReport(this, this)) {
     m_resolveOptions.execProviders = std::make_shared<k8s::ExecCredentialProviders>();
-    m_statePoll.setInterval(500);
+    // Sessions say when their states change; the timer only refreshes countdowns.
+    m_statePoll.setInterval(1000);
     connect(&m_statePoll, &QTimer::timeout, this, &ClusterHub::pollStates);
-    m_statePoll.start();
     m_statusKindsGrace.setSingleShot(true);
     m_statusKindsGrace.setInterval(60000);
     connect(&m_statusKindsGrace, &QTimer::timeout, this, [this] {
@@ -94,8 +96,19 @@ void ClusterHub::wire(ClusterConnection *c) {
     m_dispatcher.watch(c);
     connect(c, &ClusterConnection::changed, this,
             [this, c](const ClusterChange &change) { Q_EMIT clusterChanged(c, change); });
-    connect(c, &ClusterConnection::stateChanged, this,
-            [this, c] { Q_EMIT clusterStateChanged(c); });
+    connect(c, &ClusterConnection::stateChanged, this, [this, c] {
+        updateStatePoll();
+        Q_EMIT clusterStateChanged(c);
+    });
+}
+
+void ClusterHub::updateStatePoll() {
+    const bool countdown = std::any_of(m_clusters.cbegin(), m_clusters.cend(),
+                                       [](auto *c) { return c->freshness().countsDown; });
+    if (countdown && !m_statePoll.isActive())
+        m_statePoll.start();
+    else if (!countdown)
+        m_statePoll.stop();
 }
 
 void ClusterHub::adopt(ClusterConnection *cluster) {
@@ -136,6 +149,7 @@ void ClusterHub::remove(ClusterConnection *c) {
     Q_EMIT clusterAboutToBeRemoved(c);
     m_clusters.removeOne(c);
     delete c;
+    updateStatePoll();
 }
 
 void ClusterHub::setReadOnly(bool readOnly) {

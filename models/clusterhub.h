@@ -96,6 +96,8 @@ Q_SIGNALS:
 private:
     void remove(ClusterConnection *cluster);
     void wire(ClusterConnection *cluster);
+    /// Runs the one-second state poll while some cluster's freshness counts down, only then.
+    void updateStatePoll();
 
     QStringList m_requested;
     QStringList m_files;
@@ -104,7 +106,7 @@ private:
     QStringList m_only;
     QList<ClusterConnection *> m_clusters;
     UpdateDispatcher m_dispatcher;
-    QTimer m_statePoll;
+    QTimer m_statePoll;        ///< every second while a freshness counts down (updateStatePoll)
     QTimer m_statusKindsGrace; ///< single shot: unwatch when it fires
     bool m_statusKindsWatched = false;
     UsageMonitor *m_usage;           ///< a child

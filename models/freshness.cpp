@@ -94,6 +94,7 @@ Freshness Freshness::from(const std::map<std::string, k8s::WatchState> &states,
             worst = &s;
             worstId = id;
         }
+        f.countsDown = f.countsDown || s.phase == Phase::BackingOff;
         if (!s.reason.empty() && s.phase != Phase::Synced)
             f.error = QStringLiteral("%1: %2").arg(QString::fromStdString(id),
                                                    QString::fromStdString(s.reason));

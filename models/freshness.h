@@ -20,6 +20,9 @@ struct Freshness {
     QString text;    ///< short, for a badge
     QString details; ///< every watch's state, one per line, for a tooltip
     QString error;   ///< the last error in words ("" when none)
+    /// A watch is backing off: the texts count the seconds to its retry down, so whoever
+    /// shows them must read them again every second (nothing else in them changes by itself).
+    bool countsDown = false;
 
     /// Summarises `states` (resource id → state); `configError` is a kubeconfig problem that
     /// kept the cluster from connecting at all (Offline).

@@ -470,6 +470,28 @@ void HttpTransport::failParked(const std::vector<std::shared_ptr<Transfer>> &par
     }
 }
 
+std::optional<std::chrono::steady_clock::time_point> HttpTransport::nextDeadline() const {
+    std::optional<std::chrono::steady_clock::time_point> next;
+    const auto earliest = [&](std::chrono::steady_clock::time_point at) {
+        if (!next || at < *next)
+            next = at;
+    };
+    for (const auto &[easy, t] : m_running) {
+        const HttpRequest &r = t->request;
+        if (r.responseTimeout.count() > 0) {
+            long code = 0;
+            curl_easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &code);
+            if (code == 0)
+                earliest(t->launchedAt + r.responseTimeout);
+        }
+        if (r.idleTimeout.count() > 0)
+            earliest(t->lastActivity + r.idleTimeout);
+    }
+    if (next) // expireDeadlines() scans at most every 100 ms
+        next = std::max(*next, m_lastDeadlineScan + std::chrono::milliseconds(100));
+    return next;
+}
+
 void HttpTransport::expireDeadlines() {
     const auto now = std::chrono::steady_clock::now();
     // Deadlines are seconds long: a scan of every transfer each 100 ms is exact enough, and a
@@ -614,8 +636,16 @@ void HttpTransport::perform(std::chrono::milliseconds maxWait) {
         if (!m_pending.empty() || !m_cancelled.empty())
             return;
     }
+    if (const auto deadline = nextDeadline()) {
+        const auto untilDue = std::chrono::ceil<std::chrono::milliseconds>(
+            *deadline - std::chrono::steady_clock::now());
+        maxWait = std::clamp(untilDue, std::chrono::milliseconds(0), maxWait);
+    }
     int numfds = 0;
     curl_multi_poll(m_multi, nullptr, 0, static_cast<int>(maxWait.count()), &numfds);
+    if (const auto deadline = nextDeadline();
+        deadline && std::chrono::steady_clock::now() >= *deadline)
+        expireDeadlines();
     curl_multi_perform(m_multi, &running);
     collectFinished();
 }

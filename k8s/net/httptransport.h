@@ -90,7 +90,9 @@ public:
     void cancel(RequestId id);
     /// Ends every queued and running request now, each reporting `cancelled` (owner thread).
     void cancelAll();
-    /// Runs transfers for up to `maxWait` (returns early when woken or something completed).
+    /// Runs transfers for up to `maxWait`; returns early when woken, when something completed,
+    /// or when a running request's response or idle deadline is due (so an owner may wait long:
+    /// it is woken for every deadline).
     void perform(std::chrono::milliseconds maxWait);
     /// Wakes perform() from another thread.
     void wakeup();
@@ -116,6 +118,8 @@ private:
     std::size_t collectFinished();
     /// Ends every running request whose response or idle deadline passed.
     void expireDeadlines();
+    /// When expireDeadlines() next has something to end, if a running request has a deadline.
+    std::optional<std::chrono::steady_clock::time_point> nextDeadline() const;
     void complete(const std::shared_ptr<Transfer> &t);
     static std::size_t onWrite(char *data, std::size_t size, std::size_t n, void *self);
     static std::size_t onHeader(char *data, std::size_t size, std::size_t n, void *self);

@@ -27,6 +27,8 @@ namespace {
 
 /// A discovery document or a write's answer, read whole: beyond this it is not one.
 constexpr std::size_t kMaxDocumentBytes = std::size_t{256} << 20;
+/// The session loop's longest sleep when nothing is due (everything due wakes it earlier).
+constexpr std::chrono::milliseconds kIdleWait{60000};
 
 std::vector<std::string> keyPrefixes(const std::vector<ResourceDescriptor> &resources) {
     std::vector<std::string> prefixes;
@@ -555,8 +557,12 @@ void ClusterSession::watchStatusKinds(bool watched) {
         // Kept until the transport reported the cancellation (its callback still names it).
         m_retiredWatches.push_back(std::move(*it));
         it = m_watches.erase(it);
-        std::lock_guard lock(m_mutex);
-        m_states.erase(id);
+        {
+            std::lock_guard lock(m_mutex);
+            m_states.erase(id);
+        }
+        if (m_onStatesChanged)
+            m_onStatesChanged();
     }
 }
 
@@ -609,9 +615,19 @@ std::pair<std::uint64_t, double> ClusterSession::transferStats() {
 }
 
 void ClusterSession::publishStates() {
-    std::lock_guard lock(m_mutex);
-    for (const auto &w : m_watches)
-        m_states[w->resource().id()] = w->state();
+    bool changed = false;
+    {
+        std::lock_guard lock(m_mutex);
+        for (const auto &w : m_watches) {
+            WatchState &published = m_states[w->resource().id()];
+            WatchState counted = published; // a new object count alone is no news
+            counted.objects = w->state().objects;
+            changed = changed || !(counted == w->state());
+            published = w->state();
+        }
+    }
+    if (changed && m_onStatesChanged)
+        m_onStatesChanged();
 }
 
 void ClusterSession::run() {
@@ -639,8 +655,12 @@ void ClusterSession::run() {
                            std::string_view v;
                            if (parser.parse(*versionBody).get(doc) == simdjson::SUCCESS &&
                                doc["gitVersion"].get(v) == simdjson::SUCCESS) {
-                               std::lock_guard lock(m_mutex);
-                               m_version = std::string(v);
+                               {
+                                   std::lock_guard lock(m_mutex);
+                                   m_version = std::string(v);
+                               }
+                               if (m_onStatesChanged)
+                                   m_onStatesChanged();
                            }
                        });
     startDiscovery();
@@ -654,7 +674,9 @@ void ClusterSession::run() {
         }
         for (auto &job : jobs)
             job();
-        auto wait = std::chrono::milliseconds(250);
+        // Sleep until something happens: the transport wakes for traffic, posted jobs and its
+        // requests' deadlines; timers, retries and backoffs are below. Nothing polls.
+        auto wait = kIdleWait;
         const auto now = std::chrono::steady_clock::now();
         if (m_retryStep && now >= m_retryAt)
             (this->*std::exchange(m_retryStep, nullptr))();

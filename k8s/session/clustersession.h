@@ -91,6 +91,12 @@ public:
     /// follows a drain (from the session thread: post, do not work, in it).
     std::vector<Delta> drainDeltas() { return m_deltas.drain(); }
     void setOnChanges(std::function<void()> callback) { m_deltas.setWake(std::move(callback)); }
+    /// Called on the session thread when a watch's state changed (anything but its object count)
+    /// or the server's version arrived, so the owner reads states() then instead of polling:
+    /// post, do not work, in it. Set before start().
+    void setOnStatesChanged(std::function<void()> callback) {
+        m_onStatesChanged = std::move(callback);
+    }
     /// The server's gitVersion from /version ("" until known).
     std::string serverVersion() const;
     /// What the cluster serves (groups, versions, CRDs); nullopt until discovery finished, or
@@ -171,6 +177,7 @@ private:
     std::thread m_thread;
     mutable std::mutex m_mutex;
     std::map<std::string, WatchState> m_states;
+    std::function<void()> m_onStatesChanged;
     std::string m_version;
     std::optional<Discovery> m_discoveryResult;
     std::map<std::string, CrdStatusKinds::Kind> m_statusKinds;

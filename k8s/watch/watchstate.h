@@ -26,6 +26,7 @@ struct WatchState {
     std::size_t objects = 0;
 
     bool live() const { return phase == Phase::Synced; }
+    bool operator==(const WatchState &) const = default;
 };
 
 } // namespace cubedesk::k8s

@@ -33,15 +33,22 @@ APP=$!
 sleep "${WAIT:-50}"
 
 ticks() { awk '{print $14 + $15}' "/proc/$APP/stat"; }
-switches() { cat /proc/"$APP"/task/*/status | awk '/^voluntary_ctxt_switches/ {s += $2} END {print s}'; }
+# Per thread "tid switches": threads that end or start during the measurement (Qt's pool lets an
+# idle thread go after 30 s) must not count, so only threads alive at both ends are summed.
+switches() { for t in /proc/"$APP"/task/*; do
+    echo "${t##*/} $(awk '/^voluntary_ctxt_switches/ {print $2}' "$t/status" 2>/dev/null)"; done; }
+woken() { awk 'NR == FNR {a[$1] = $2; next} ($1 in a) && $2 != "" {s += $2 - a[$1]} END {print s + 0}' \
+    "$WORK/c0" "$WORK/c1"; }
 gui() { awk '/^voluntary_ctxt_switches/ {print $2}' "/proc/$APP/status"; }
-t0=$(ticks); c0=$(switches); g0=$(gui); s0=$(date +%s.%N)
+t0=$(ticks); switches > "$WORK/c0"; g0=$(gui); s0=$(date +%s.%N)
 sleep "$MEASURE"
-t1=$(ticks); c1=$(switches); g1=$(gui); s1=$(date +%s.%N)
+t1=$(ticks); switches > "$WORK/c1"; g1=$(gui); s1=$(date +%s.%N)
+w=$(woken)
 hz=$(getconf CLK_TCK)
 echo "pane $PANE, $NODES nodes, $PODS pods, no churn, $MEASURE s:" \
     "$(echo "scale=2; 100 * ($t1 - $t0) / $hz / ($s1 - $s0)" | bc) % of one core;" \
-    "$(( (c1 - c0) / MEASURE )) wake-ups/s (all threads), $(( (g1 - g0) / MEASURE ))/s on the GUI thread;" \
+    "$(echo "scale=2; $w / $MEASURE" | bc) wake-ups/s (all threads: $w)," \
+    "$(echo "scale=2; ($g1 - $g0) / $MEASURE" | bc)/s on the GUI thread ($((g1 - g0)));" \
     "$(awk '/^VmRSS/ {print $2 / 1024 " MB"}' "/proc/$APP/status") resident"
 if [[ -n "${PERF:-}" ]]; then
     perf record -F 499 -g -p "$APP" -o "$ROOT/build/idle-perf.data" -- sleep 20 2> /dev/null

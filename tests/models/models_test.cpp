@@ -406,6 +406,7 @@ void ModelsTest::freshnessLevels() {
     auto f = models::Freshness::from(states, {}, now);
     QCOMPARE(f.level, models::Freshness::Level::Live);
     QCOMPARE(f.text, QStringLiteral("synced"));
+    QVERIFY2(!f.countsDown, "nothing in a live badge changes by itself: no timer needed");
     states["pods"].phase = Phase::BackingOff;
     states["pods"].since = std::chrono::system_clock::from_time_t(1700000000);
     states["pods"].retryAt = now + std::chrono::milliseconds(4500);
@@ -415,6 +416,7 @@ void ModelsTest::freshnessLevels() {
     QVERIFY2(f.text.contains(QStringLiteral("reconnecting in 5 s")), qPrintable(f.text));
     QVERIFY(f.text.contains(QStringLiteral("stale since")));
     QVERIFY(f.error.contains(QStringLiteral("connection refused")));
+    QVERIFY2(f.countsDown, "the retry countdown needs a read every second");
     // A watch that never listed is not "stale since 00:00:00": it has no data yet.
     auto never = states;
     never["pods"].since = {};
@@ -427,6 +429,8 @@ void ModelsTest::freshnessLevels() {
     f = models::Freshness::from(states, {}, now);
     QCOMPARE(f.level, models::Freshness::Level::Error);
     QVERIFY(f.text.contains(QStringLiteral("forbidden")));
+    states["pods"].phase = Phase::Stale;
+    QVERIFY(!models::Freshness::from(states, {}, now).countsDown);
     f = models::Freshness::from({}, QStringLiteral("bad certificate"), now);
     QCOMPARE(f.level, models::Freshness::Level::Offline);
     QCOMPARE(f.error, QStringLiteral("bad certificate"));

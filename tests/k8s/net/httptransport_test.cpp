@@ -12,6 +12,7 @@
 #include <mutex>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <optional>
 #include <sys/socket.h>
 #include <thread>
 
@@ -530,6 +531,46 @@ TEST(TransportDeadlineTest, SilenceAfterTheAnswerEndsTheRequest) {
     EXPECT_EQ(out.response.status, 200);
     EXPECT_EQ(out.body, "hello\n");
     EXPECT_NE(out.response.error.find("nothing received"), std::string::npos) << out.response.error;
+}
+
+// An owner may sleep long in perform(): the transport wakes itself for its requests' deadlines
+// (the session loop polls nothing, so a cluster at rest costs no wake-ups).
+TEST(TransportDeadlineTest, ALongPerformEndsAtTheDeadlinesOfItsRequests) {
+    SilentPeer peer("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                    "Transfer-Encoding: chunked\r\n\r\n6\r\nhello\n\r\n");
+    SilentPeer mute("");
+    TransportSettings quiet;
+    quiet.server = peer.url();
+    TransportSettings none;
+    none.server = mute.url();
+    struct Case {
+        TransportSettings settings;
+        std::chrono::milliseconds response;
+        std::chrono::milliseconds idle;
+        HttpResponse::Deadline deadline;
+    };
+    for (const auto &c : {Case{quiet, std::chrono::milliseconds(3000),
+                               std::chrono::milliseconds(500), HttpResponse::Deadline::Idle},
+                          Case{none, std::chrono::milliseconds(500), std::chrono::milliseconds(0),
+                               HttpResponse::Deadline::Response}}) {
+        HttpTransport t(c.settings);
+        HttpRequest req = get("/api/v1/pods?watch=1");
+        req.responseTimeout = c.response;
+        req.idleTimeout = c.idle;
+        std::optional<HttpResponse> response;
+        t.start(std::move(req),
+                [&](HttpTransport::RequestId, const HttpResponse &r) { response = r; });
+        const auto begin = std::chrono::steady_clock::now();
+        int calls = 0;
+        while (!response && calls < 10) {
+            t.perform(std::chrono::seconds(60));
+            ++calls;
+        }
+        const auto took = std::chrono::steady_clock::now() - begin;
+        ASSERT_TRUE(response.has_value());
+        EXPECT_EQ(response->timedOut, c.deadline);
+        EXPECT_LT(took, std::chrono::seconds(5)) << "perform() slept past the deadline";
+    }
 }
 
 /// This process's socket connected to 127.0.0.1:`port` (the transport's, found the way `ss`
