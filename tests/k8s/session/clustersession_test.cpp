@@ -267,19 +267,25 @@ TEST(ClusterSessionTest, WrongTokenIsAnAuthErrorWithItsReason) {
 // A busy server expires a paged list's continue token before the last page (at 10,000 writes/s
 // its history outruns 300 pages of pods). Paging again would expire again; like client-go's
 // pager the session lists once more in a single unpaged response and syncs.
-TEST(ClusterSessionTest, ExpiredContinueTokenFallsBackToOneUnpagedList) {
+/// 1,600 workload pods (four pages of 500) on a server whose every continue page answers 410.
+std::unique_ptr<Simulator> expiringPagesSimulator(bool watchList) {
     SimulatorOptions o;
     o.scenario = "scale";
     o.nodes = 20;
-    o.pods = 1600;       // four pages of 500
-    o.watchList = false; // a server without streaming lists: the session lists in pages
+    o.pods = 1600;
+    o.watchList = watchList;
     o.faults = "expire-continue:rate=1";
-    Simulator sim(o);
-    ASSERT_FALSE(sim.start().has_value());
-    ClusterSession::Options so;
-    so.name = "busy";
-    so.transport = settingsFor(sim);
-    ClusterSession session(so);
+    auto sim = std::make_unique<Simulator>(o);
+    if (auto error = sim->start())
+        ADD_FAILURE() << *error;
+    return sim;
+}
+
+TEST(ClusterSessionTest, ExpiredContinueTokenFallsBackToOneUnpagedList) {
+    // A server without streaming lists: the session lists in pages.
+    const auto simulator = expiringPagesSimulator(false);
+    Simulator &sim = *simulator;
+    ClusterSession session(sessionOptions(sim, "busy"));
     session.start();
     ASSERT_TRUE(waitFor([&] { return session.synced(); }, std::chrono::seconds(30)))
         << "every continue page answers 410: only an unpaged list can sync";
@@ -293,17 +299,9 @@ TEST(ClusterSessionTest, ExpiredContinueTokenFallsBackToOneUnpagedList) {
 // A 1.32 server serves streaming lists: the whole state in one watch request, so no page can
 // expire (the same server and fault as above), and nothing is relisted.
 TEST(ClusterSessionTest, AStreamingListNeedsNoPages) {
-    SimulatorOptions o;
-    o.scenario = "scale";
-    o.nodes = 20;
-    o.pods = 1600;
-    o.faults = "expire-continue:rate=1";
-    Simulator sim(o);
-    ASSERT_FALSE(sim.start().has_value());
-    ClusterSession::Options so;
-    so.name = "streamed";
-    so.transport = settingsFor(sim);
-    ClusterSession session(so);
+    const auto simulator = expiringPagesSimulator(true);
+    Simulator &sim = *simulator;
+    ClusterSession session(sessionOptions(sim, "streamed"));
     session.start();
     ASSERT_TRUE(waitFor([&] { return session.synced(); }, std::chrono::seconds(30)));
     EXPECT_EQ(cacheVersions(session, "pods"), serverVersions(sim, "pods"));
