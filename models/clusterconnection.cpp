@@ -202,6 +202,8 @@ void ClusterConnection::pollState() {
         return;
     m_freshness = std::move(f);
     m_version = version;
+    if (!m_listed && m_freshness.level == Freshness::Level::Live)
+        qCInfo(lcConnection) << m_name << "synced"; // its first sync (tests/bench/startup.sh)
     m_listed = m_listed || m_freshness.level == Freshness::Level::Live;
     if (m_freshness.level == Freshness::Level::Live && !m_accessAsked)
         checkAccess();

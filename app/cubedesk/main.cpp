@@ -12,6 +12,7 @@
 #include "k8s/exec/execstream.h"
 #include "k8s/session/processresources.h"
 #include "models/clusterhub.h"
+#include "ui/firstframelog.h"
 #include "ui/mainwindow.h"
 #include "ui/preferences.h"
 #include "ui/translations.h"
@@ -455,6 +456,7 @@ int main(int argc, char **argv) {
     int rc = 0;
     {
         // The first window, the windows of the last run, and Window → New window.
+        cubedesk::ui::FirstFrameLog::install();
         cubedesk::ui::WindowSet windows(&hub, options);
         windows.open();
         rc = QApplication::exec();

@@ -27,6 +27,12 @@
 // sorts the Nodes table by every column, and the Overview pane's running-pods table (every
 // pod that holds resources: ~150,000 rows) by every column in both orders and changes its filter
 // four times. Prints JSON with medians, p99 and maxima.
+//
+//   cubedesk-bench-gui --memory [--nodes 5000] [--pods 150000]   (no churn)
+// instead reports what the window's memory is made of: resident memory and heap (in use, and
+// freed but kept: ProcessResources::keepFreedMemory) when the process starts, after the sync
+// with the Nodes pane, after each further pane was shown and its models settled, and after
+// malloc_trim (what the kept free heap was).
 // A benchmark, not a test: figures go into the README and docs/performance.md.
 
 #include "k8s/session/processresources.h"
@@ -61,6 +67,7 @@
 #include <string>
 #include <vector>
 
+#include <malloc.h>
 #include <time.h>
 
 using namespace cubedesk;
@@ -137,10 +144,21 @@ int main(int argc, char **argv) {
     }
     const std::vector<int> &simCpus = cpus.simulator;
     QApplication app(argc, argv);
+    const bool memoryMode = bench::hasFlag(argc, argv, "--memory");
+    nlohmann::ordered_json memoryStages = nlohmann::ordered_json::array();
+    const auto memoryStage = [&memoryStages](const char *stage) {
+        const struct mallinfo2 m = mallinfo2();
+        memoryStages.push_back(
+            {{"stage", stage},
+             {"resident_mib", bench::residentMiB("self")},
+             {"heap_in_use_mib", static_cast<double>(m.uordblks + m.hblkhd) / 1048576.0},
+             {"heap_free_kept_mib", static_cast<double>(m.fordblks) / 1048576.0}});
+    };
+    memoryStage("process started (Qt, libraries)");
     QStandardPaths::setTestModeEnabled(true);
     std::string nodes = arg(argc, argv, "--nodes", "5000");
     std::string pods = arg(argc, argv, "--pods", "150000");
-    std::string churn = arg(argc, argv, "--churn", "10000");
+    std::string churn = memoryMode ? "0" : arg(argc, argv, "--churn", "10000");
     const int seconds = std::stoi(arg(argc, argv, "--seconds", "20"));
     std::string kubeconfig = kubeconfigArg;
 
@@ -212,6 +230,28 @@ int main(int argc, char **argv) {
     flushMs.clear();
     flushDeltas.clear();
     applied = 0;
+    if (memoryMode) {
+        memoryStage("synced and applied, Nodes pane shown");
+        for (const char *pane : {"clustersPane", "boardPane", "jobsPane", "quotasPane", "gpusPane",
+                                 "overviewPane", "pendingPane", "resourcesPane", "nodesPane"}) {
+            window.showPane(QString::fromLatin1(pane));
+            window.repaint();
+            QElapsedTimer shown;
+            shown.start();
+            while (shown.elapsed() < 3000 || hub.clusters().front()->hasBacklog())
+                runEventLoop(50);
+            memoryStage(pane);
+        }
+        malloc_trim(0);
+        memoryStage("after malloc_trim (freed heap returned)");
+        nlohmann::ordered_json out;
+        out["nodes"] = nodes;
+        out["pods"] = pods;
+        out["sync_s"] = syncSeconds;
+        out["stages"] = memoryStages;
+        std::printf("%s\n", out.dump(1).c_str());
+        return 0;
+    }
     // One paint of every pane first: the first paint builds glyph and style caches once per
     // process, which is start-up cost, not the steady state this measures.
     for (const char *pane : {"clustersPane", "boardPane", "nodesPane"}) {

@@ -25,6 +25,14 @@ inline std::string arg(int argc, char **argv, const char *name, const char *fall
     return fallback;
 }
 
+/// Whether `name` (a flag without a value) is on the command line.
+inline bool hasFlag(int argc, char **argv, const char *name) {
+    for (int i = 1; i < argc; ++i)
+        if (std::string(argv[i]) == name)
+            return true;
+    return false;
+}
+
 /// "1,3" for {1, 3}.
 inline std::string cpuListText(const std::vector<int> &cpus) {
     std::string text;
