@@ -3,7 +3,6 @@
 #include <QCoreApplication>
 #include <QEvent>
 #include <QLoggingCategory>
-#include <QTimer>
 #include <QWidget>
 
 namespace cubedesk::ui {
@@ -26,14 +25,14 @@ bool FirstFrameLog::eventFilter(QObject *watched, QEvent *event) {
         QCoreApplication::instance()->removeEventFilter(this);
         // Queued: the paint pass that this event belongs to is flushed to the window system
         // before the event loop runs the next posted call.
-        // The analyzer does not see Qt take the slot object over.
-        // NOLINTNEXTLINE(clang-analyzer-cplusplus.NewDeleteLeaks)
-        QTimer::singleShot(0, this, [this] {
-            qCInfo(lcStartup) << "first frame painted";
-            deleteLater();
-        });
+        QMetaObject::invokeMethod(this, "report", Qt::QueuedConnection);
     }
     return QObject::eventFilter(watched, event);
+}
+
+void FirstFrameLog::report() {
+    qCInfo(lcStartup) << "first frame painted";
+    deleteLater();
 }
 
 } // namespace cubedesk::ui

@@ -22,6 +22,8 @@ protected:
 
 private:
     explicit FirstFrameLog(QObject *parent);
+    /// Queued after the first paint: logs the line and deletes this.
+    Q_INVOKABLE void report();
     bool m_seen = false;
 };
 
