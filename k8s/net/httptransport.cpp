@@ -6,6 +6,7 @@
 #include <QLoggingCategory>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <mutex>
 #include <thread>
@@ -20,6 +21,13 @@
 Q_LOGGING_CATEGORY(lcTransport, "cubedesk.k8s.net")
 
 namespace cubedesk::k8s {
+
+namespace {
+/// How soon after a transfer last received bytes it is driven once more without a socket event:
+/// libcurl 7.88 can leave bytes it already decrypted in its TLS layer undelivered until the
+/// socket becomes readable again (a watch's last events then waited for the next bookmark).
+constexpr std::chrono::milliseconds kAfterData{50};
+} // namespace
 
 namespace {
 
@@ -136,6 +144,11 @@ struct HttpTransport::Transfer {
     HttpTransport *owner = nullptr;
     std::chrono::steady_clock::time_point launchedAt;
     std::chrono::steady_clock::time_point lastActivity;
+    /// lastActivity when perform() last drove it once more after data (kAfterData).
+    std::chrono::steady_clock::time_point drivenAfter;
+    /// libcurl's own words for a failure ("SSL certificate problem: certificate has expired"),
+    /// more precise than its error code's text.
+    std::array<char, CURL_ERROR_SIZE> errorText{};
 
     ~Transfer() {
         if (headers != nullptr)
@@ -299,6 +312,8 @@ void HttpTransport::launch(const std::shared_ptr<Transfer> &t) {
     curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, &HttpTransport::onWrite);
     curl_easy_setopt(e, CURLOPT_WRITEDATA, t.get());
+    t->errorText[0] = '\0';
+    curl_easy_setopt(e, CURLOPT_ERRORBUFFER, t->errorText.data());
     curl_easy_setopt(e, CURLOPT_HEADERFUNCTION, &HttpTransport::onHeader);
     curl_easy_setopt(e, CURLOPT_HEADERDATA, t.get());
     curl_easy_setopt(e, CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS);
@@ -486,6 +501,8 @@ std::optional<std::chrono::steady_clock::time_point> HttpTransport::nextDeadline
         }
         if (r.idleTimeout.count() > 0)
             earliest(t->lastActivity + r.idleTimeout);
+        if (t->drivenAfter != t->lastActivity)
+            earliest(t->lastActivity + kAfterData);
     }
     if (next) // expireDeadlines() scans at most every 100 ms
         next = std::max(*next, m_lastDeadlineScan + std::chrono::milliseconds(100));
@@ -565,7 +582,8 @@ void HttpTransport::finish(CURL *easy, CURLcode code) {
     if (code == CURLE_OPERATION_TIMEDOUT && t->request.timeout.count() > 0)
         t->response.timedOut = HttpResponse::Deadline::Total;
     if (code != CURLE_OK && !t->response.cancelled)
-        t->response.error = curl_easy_strerror(code);
+        t->response.error = t->errorText[0] != '\0' ? std::string(t->errorText.data())
+                                                    : std::string(curl_easy_strerror(code));
     if (status == 401 && t->usedCredential && !t->retriedAuth && !t->response.cancelled) {
         // The credential may have expired: one fresh credential for every request the same one
         // failed, then each of them is tried once more.
@@ -643,6 +661,11 @@ void HttpTransport::perform(std::chrono::milliseconds maxWait) {
     }
     int numfds = 0;
     curl_multi_poll(m_multi, nullptr, 0, static_cast<int>(maxWait.count()), &numfds);
+    // Data that came kAfterData ago or more has now been followed by one more drive (below).
+    const auto drivenBefore = std::chrono::steady_clock::now() - kAfterData;
+    for (auto &[easy, t] : m_running)
+        if (t->lastActivity <= drivenBefore)
+            t->drivenAfter = t->lastActivity;
     if (const auto deadline = nextDeadline();
         deadline && std::chrono::steady_clock::now() >= *deadline)
         expireDeadlines();

@@ -3,6 +3,7 @@
 #include "k8s/api/apistatus.h"
 #include "k8s/api/urlescape.h"
 #include "k8s/objects/stringpool.h"
+#include "k8s/session/processresources.h"
 #include "k8s/session/writeexchange.h"
 #include "k8s/watch/listitemsplitter.h"
 
@@ -631,6 +632,7 @@ void ClusterSession::publishStates() {
 }
 
 void ClusterSession::run() {
+    ProcessResources::becomeBackgroundThread(); // the window comes first when they compete
     m_decoder = std::make_unique<ObjectDecoder>(StringPool::create());
     m_nextSeed = m_seed;
     m_statusKindsWanted = m_options.watchStatusKinds;

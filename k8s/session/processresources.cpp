@@ -9,7 +9,11 @@
 #include <malloc.h>
 #endif
 #ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+
 #include <sched.h>
+#include <unistd.h>
 #endif
 
 namespace cubedesk::k8s {
@@ -68,6 +72,17 @@ std::vector<int> ProcessResources::allowedCpus() {
             cpus.push_back(cpu);
 #endif
     return cpus;
+}
+
+void ProcessResources::becomeBackgroundThread() {
+#ifdef __linux__
+    // On Linux PRIO_PROCESS with a thread id sets that thread's nice value alone.
+    const auto tid = static_cast<id_t>(::syscall(SYS_gettid));
+    errno = 0;
+    const int current = ::getpriority(PRIO_PROCESS, tid);
+    if (errno == 0)
+        ::setpriority(PRIO_PROCESS, tid, std::min(19, current + kBackgroundNice));
+#endif
 }
 
 std::optional<std::string> ProcessResources::restrictToCpus(const std::vector<int> &cpus) {

@@ -31,6 +31,13 @@ public:
     /// Restricts the calling thread, and every thread it starts afterwards, to `cpus`. An error
     /// message if the system refused (or cannot do it), nullopt on success.
     static std::optional<std::string> restrictToCpus(const std::vector<int> &cpus);
+
+    /// Background work: lowers the calling thread's priority by kBackgroundNice (Linux: its own
+    /// nice value; threads it starts inherit it), so that when it competes for a CPU with the
+    /// GUI thread the window wins — a session thread still gets every cycle the window does not
+    /// want. Nothing elsewhere, nor when the system refuses.
+    static void becomeBackgroundThread();
+    static constexpr int kBackgroundNice = 5;
 };
 
 } // namespace cubedesk::k8s
