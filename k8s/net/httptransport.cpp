@@ -23,13 +23,11 @@ Q_LOGGING_CATEGORY(lcTransport, "cubedesk.k8s.net")
 namespace cubedesk::k8s {
 
 namespace {
+
 /// How soon after a transfer last received bytes it is driven once more without a socket event:
 /// libcurl 7.88 can leave bytes it already decrypted in its TLS layer undelivered until the
 /// socket becomes readable again (a watch's last events then waited for the next bookmark).
 constexpr std::chrono::milliseconds kAfterData{50};
-} // namespace
-
-namespace {
 
 void globalInit() {
     static std::once_flag once;
@@ -666,9 +664,7 @@ void HttpTransport::perform(std::chrono::milliseconds maxWait) {
     for (auto &[easy, t] : m_running)
         if (t->lastActivity <= drivenBefore)
             t->drivenAfter = t->lastActivity;
-    if (const auto deadline = nextDeadline();
-        deadline && std::chrono::steady_clock::now() >= *deadline)
-        expireDeadlines();
+    expireDeadlines(); // it scans at most every 100 ms, so a busy loop pays nothing for it
     curl_multi_perform(m_multi, &running);
     collectFinished();
 }

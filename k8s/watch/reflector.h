@@ -166,8 +166,6 @@ public:
 
     /// Whether this resource is listed by streaming lists (false once the server refused one).
     bool streamsLists() const { return m_config.streamingLists && !m_streamingRefused; }
-    /// A streaming list is in flight and its state is not complete yet.
-    bool streaming() const { return m_streaming; }
 
     /// The list or the watch failed (HTTP error, in-stream ERROR, transport error).
     ReflectorCommand onFailure(const ReflectorFailure &f, Clock::time_point now) {
