@@ -2,9 +2,11 @@
 
 #include "k8s/cube/jobkinds.h"
 #include "k8s/write/nodewrites.h"
+#include "models/freedmemory.h"
 
 #include <QCoreApplication>
 #include <QLoggingCategory>
+#include <QTimer>
 
 namespace cubedesk::models {
 
@@ -193,6 +195,16 @@ bool ClusterConnection::servesJobKinds() const {
     return !m_session->statusKinds().empty();
 }
 
+void ClusterConnection::returnSyncBuffersWhenApplied() {
+    if (hasBacklog()) {
+        QTimer::singleShot(500, this, &ClusterConnection::returnSyncBuffersWhenApplied);
+        return;
+    }
+    // The sync's transient buffers (response bodies, decoder scratch, delta batches) are freed
+    // by now; keepFreedMemory() would keep them for good.
+    FreedMemory::returnInBackground();
+}
+
 void ClusterConnection::pollState() {
     if (!m_session)
         return;
@@ -202,8 +214,10 @@ void ClusterConnection::pollState() {
         return;
     m_freshness = std::move(f);
     m_version = version;
-    if (!m_listed && m_freshness.level == Freshness::Level::Live)
+    if (!m_listed && m_freshness.level == Freshness::Level::Live) {
         qCInfo(lcConnection) << m_name << "synced"; // its first sync (tests/bench/startup.sh)
+        returnSyncBuffersWhenApplied();
+    }
     m_listed = m_listed || m_freshness.level == Freshness::Level::Live;
     if (m_freshness.level == Freshness::Level::Live && !m_accessAsked)
         checkAccess();

@@ -107,6 +107,9 @@ public:
     /// asks for it whenever they change; ClusterHub calls it every second while the freshness
     /// counts down.
     void pollState();
+    /// After the first sync has been applied (no backlog left), hands the memory its transient
+    /// buffers used back to the system (FreedMemory).
+    void returnSyncBuffersWhenApplied();
 
 Q_SIGNALS:
     /// The session is about to be destroyed (the connection goes): streams on it must end now.

@@ -8,6 +8,9 @@
 // GPUs are whole devices (DumpRows::gpuResourceNames), MIG slices and vGPU shares are listed in
 // the GPU cell's tooltip.
 //
+// Loading: every pod at once in the constructor, or in slices of kLoadSlice per event-loop turn
+// (InitialLoad::InSlices: the Overview builds the table when it is shown, from 150,000 pods).
+//
 // Updates: ClusterChange's pod key lists, per batch — removals as contiguous runs (highest
 // first), then changed rows as coalesced dataChanged ranges, then new rows as one insert run at
 // the end; a cluster removed drops its rows as runs. Never a reset. A batch costs O(changed pods)
@@ -18,8 +21,9 @@
 // build. When a label order runs out of room and relabels, dataChanged over the column's rows
 // follows (rare).
 //
-// Memory: 112 bytes per row, ~80 of index (a hash node keyed by views into the pod), ~50 of name
-// order and 4 of slot table; repeating texts are interned once per model.
+// Memory: 112 bytes per row (the row vector grows by a quarter: at most 25 % spare), ~80 of index
+// (a hash node keyed by views into the pod), ~50 of name order and 4 of slot table; repeating texts
+// are interned once per model.
 //
 // Threads: GUI thread only. Reads the hub's connections and shares their immutable pods; owns its
 // rows and interned texts.
@@ -60,7 +64,17 @@ public:
         ColumnCount
     };
 
-    explicit RunningPodModel(ClusterHub *hub, QObject *parent = nullptr);
+    /// How the constructor takes in the pods the hub's clusters already have.
+    enum class InitialLoad {
+        AtOnce,   ///< all of them, in the constructor
+        InSlices, ///< kLoadSlice pods in the constructor, then as many per event-loop turn
+                  ///< (loading() until done), so that opening a pane over 150,000 pods never
+                  ///< stalls the window; changes meanwhile are applied as usual
+    };
+    static constexpr std::size_t kLoadSlice = 10000;
+
+    explicit RunningPodModel(ClusterHub *hub, QObject *parent = nullptr,
+                             InitialLoad load = InitialLoad::AtOnce);
     ~RunningPodModel() override;
 
     /// The platform's rule: Running, or Pending and bound / PodScheduled=True.
@@ -74,6 +88,8 @@ public:
     SortKey sortKey(int row, int column) const override;
 
     const RunningPodRow &row(int row) const { return m_rows[static_cast<std::size_t>(row)]; }
+    /// The initial load (InSlices) is still taking pods in.
+    bool loading() const { return !m_pendingLoads.empty(); }
     /// The row of the pod "namespace/name" of `cluster`, -1 when it is not in the table.
     int rowOf(const ClusterConnection *cluster, std::string_view podKey) const;
 
@@ -82,7 +98,18 @@ public:
     /// "512 Mi", "1.5 Gi", "16 Gi": binary units, at most one decimal.
     static QString formatBytes(std::int64_t bytes);
 
+Q_SIGNALS:
+    /// The initial load (InSlices) has taken in every pod.
+    void loaded();
+
 private:
+    /// Pods of a cluster still to be taken in by the initial load: keys, since the store's map
+    /// changes between slices (a pod gone by then is skipped, one changed is read as it is).
+    struct PendingLoad {
+        ClusterConnection *cluster = nullptr;
+        std::vector<std::string> keys;
+        std::size_t next = 0;
+    };
     struct Key {
         const ClusterConnection *cluster;
         std::string_view ns; ///< views into the row's pod (or the change's key for look-ups)
@@ -94,6 +121,9 @@ private:
     };
 
     void clusterChanged(ClusterConnection *cluster, const ClusterChange &change);
+    /// Takes in up to `budget` pods of the pending initial load; schedules the next slice or
+    /// says loaded().
+    void loadSlice(std::size_t budget);
     void removeCluster(ClusterConnection *cluster);
     /// Fills `r` from `pod` (texts interned); keeps r.slot.
     void fill(RunningPodRow &r, ClusterConnection *cluster, const PodPtr &pod);
@@ -120,6 +150,7 @@ private:
     RunningPodOrder m_textOrder; ///< over m_folded
     RunningPodOrder m_podOrder;  ///< over row slots, by pod name
     bool m_textsRelabelled = false;
+    std::vector<PendingLoad> m_pendingLoads;
 };
 
 } // namespace cubedesk::models

@@ -186,8 +186,13 @@ void SortFilterIndex::rebuild() {
     m_reverseDirty = true;
     const QAbstractItemModel *source = sourceModel();
     m_sourceRows = source ? source->rowCount() : 0;
-    if (!source)
+    if (!source) {
+        // Nothing to index: give the room back (a released 150,000-row model's index is ~6 MB).
+        m_keys.shrink_to_fit();
+        m_proxyToSource.shrink_to_fit();
+        m_sourceToProxy.shrink_to_fit();
         return;
+    }
     if (m_sortColumn >= source->columnCount())
         m_sortColumn = -1;
     if (m_sortColumn >= 0) {

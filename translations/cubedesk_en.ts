@@ -4663,6 +4663,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>%1 of %2 pods, loading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>CPU</source>
         <translation type="unfinished"></translation>
     </message>

@@ -4605,6 +4605,10 @@
         <translation>%1 / %2 个 Pod</translation>
     </message>
     <message>
+        <source>%1 of %2 pods, loading…</source>
+        <translation>%1 / %2 个 Pod，加载中…</translation>
+    </message>
+    <message>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>

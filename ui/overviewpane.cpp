@@ -1,6 +1,7 @@
 #include "ui/overviewpane.h"
 
 #include "models/clusterhub.h"
+#include "models/freedmemory.h"
 #include "models/overviewaggregator.h"
 #include "models/qtstring.h"
 #include "models/runningpodfilter.h"
@@ -77,7 +78,7 @@ OverviewPane::OverviewPane(models::ClusterHub *hub, QWidget *parent)
     : QWidget(parent)
     , m_hub(hub)
     , m_aggregator(new models::OverviewAggregator(hub, this))
-    , m_pods(new RunningPodModel(hub, this))
+    , m_pods(nullptr)
     , m_proxy(new models::SortFilterIndex(this))
     , m_summary(new QLabel(this))
     , m_donutRow(new QWidget(this))
@@ -89,10 +90,13 @@ OverviewPane::OverviewPane(models::ClusterHub *hub, QWidget *parent)
     , m_filter(new QLineEdit(this))
     , m_count(new QLabel(this))
     , m_view(new QTableView(this))
-    , m_debounce(new QTimer(this)) {
+    , m_debounce(new QTimer(this))
+    , m_release(new QTimer(this)) {
     setObjectName(QStringLiteral("overviewPane"));
     m_aggregator->setActive(false); // until shown
-    m_proxy->setSourceModel(m_pods);
+    m_release->setSingleShot(true);
+    m_release->setInterval(kReleaseAfterMs);
+    connect(m_release, &QTimer::timeout, this, &OverviewPane::releasePodModel);
 
     m_summary->setObjectName(QStringLiteral("overviewSummary"));
     m_summary->setTextFormat(Qt::RichText);
@@ -174,7 +178,7 @@ OverviewPane::OverviewPane(models::ClusterHub *hub, QWidget *parent)
         m_view,
         [this](const QModelIndex &index) {
             const QModelIndex source = m_proxy->mapToSource(index);
-            if (!source.isValid())
+            if (!source.isValid() || !m_pods)
                 return PodActionMenu::Target{};
             const auto &row = m_pods->row(source.row());
             return PodActionMenu::Target{row.cluster, models::toQString(row.pod->namespaceName()),
@@ -211,11 +215,8 @@ OverviewPane::OverviewPane(models::ClusterHub *hub, QWidget *parent)
     layout->addWidget(splitter, 1);
 
     connect(m_aggregator, &models::OverviewAggregator::changed, this, &OverviewPane::updateCharts);
-    // Both: a removal reaches the proxy before the model has dropped the row.
-    for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved}) {
+    for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
         connect(m_proxy, signal, this, &OverviewPane::updateCount);
-        connect(m_pods, signal, this, &OverviewPane::updateCount);
-    }
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &OverviewPane::updateCount);
     updateCharts();
     updateCount();
@@ -254,11 +255,41 @@ QString OverviewPane::summaryText() const {
 void OverviewPane::showEvent(QShowEvent *event) {
     QWidget::showEvent(event);
     m_aggregator->setActive(true);
+    m_release->stop();
+    ensurePodModel();
 }
 
 void OverviewPane::hideEvent(QHideEvent *event) {
     QWidget::hideEvent(event);
     m_aggregator->setActive(false);
+    m_release->start();
+}
+
+void OverviewPane::setReleaseDelay(int ms) {
+    m_release->setInterval(ms);
+}
+
+void OverviewPane::ensurePodModel() {
+    if (m_pods)
+        return;
+    m_pods = new RunningPodModel(m_hub, this, RunningPodModel::InitialLoad::InSlices);
+    // Both: a removal reaches the proxy before the model has dropped the row.
+    for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
+        connect(m_pods, signal, this, &OverviewPane::updateCount);
+    connect(m_pods, &RunningPodModel::loaded, this, &OverviewPane::updateCount);
+    m_proxy->setSourceModel(m_pods);
+    applyFilter();
+}
+
+void OverviewPane::releasePodModel() {
+    if (!m_pods || isVisible())
+        return;
+    m_proxy->setFilter({}); // it reads the model's rows (applyFilter sets it again when shown)
+    m_proxy->setSourceModel(nullptr);
+    delete m_pods;
+    m_pods = nullptr;
+    updateCount();
+    models::FreedMemory::returnInBackground();
 }
 
 void OverviewPane::setScope(const QSet<QString> &clusters) {
@@ -285,7 +316,7 @@ void OverviewPane::applyFilter() {
                                         ? QString()
                                         : tr("Not a valid filter: %1").arg(filter->error()));
     const std::optional<QSet<QString>> scope = m_scope;
-    if (!scope && filter->isEmpty() && filter->error().isEmpty()) {
+    if (!m_pods || (!scope && filter->isEmpty() && filter->error().isEmpty())) {
         m_proxy->setFilter({});
     } else {
         // Cluster names are interned and rows come in runs per cluster: decide a name once per
@@ -307,7 +338,14 @@ void OverviewPane::applyFilter() {
 }
 
 void OverviewPane::updateCount() {
-    m_count->setText(tr("%1 of %2 pods").arg(m_proxy->rowCount()).arg(m_pods->rowCount()));
+    if (!m_pods) {
+        m_count->clear();
+        return;
+    }
+    m_count->setText(
+        m_pods->loading()
+            ? tr("%1 of %2 pods, loading…").arg(m_proxy->rowCount()).arg(m_pods->rowCount())
+            : tr("%1 of %2 pods").arg(m_proxy->rowCount()).arg(m_pods->rowCount()));
 }
 
 void OverviewPane::updateCharts() {

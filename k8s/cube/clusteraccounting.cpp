@@ -3,6 +3,8 @@
 #include "k8s/objects/node.h"
 #include "k8s/objects/pod.h"
 
+#include <algorithm>
+
 namespace cubedesk::k8s {
 
 namespace {
@@ -89,48 +91,111 @@ void ClusterAccounting::removeNode(std::string_view name) {
         m_nodes.erase(it);
 }
 
+std::uint32_t ClusterAccounting::nameId(std::string_view name) {
+    if (name.empty())
+        return kNoName;
+    auto it = m_nameIds.find(name);
+    if (it == m_nameIds.end()) {
+        it = m_nameIds.emplace(std::string(name), static_cast<std::uint32_t>(m_names.size())).first;
+        m_names.emplace_back(name);
+    }
+    return it->second;
+}
+
+ClusterAccounting::RequestSet ClusterAccounting::requestSetOf(const Pod &pod) {
+    RequestSet set;
+    for (const auto entry : pod.effectiveRequests())
+        if (entry.value != 0)
+            set.emplace_back(nameId(entry.name), entry.value);
+    std::sort(set.begin(), set.end());
+    return set;
+}
+
+const ClusterAccounting::RequestSet *ClusterAccounting::acquire(RequestSet set) {
+    if (set.empty())
+        return nullptr;
+    auto it = m_requestSets.try_emplace(std::move(set), 0).first;
+    ++it->second;
+    return &it->first;
+}
+
+void ClusterAccounting::release(const RequestSet *set) {
+    if (!set)
+        return;
+    auto it = m_requestSets.find(*set);
+    if (it != m_requestSets.end() && --it->second == 0)
+        m_requestSets.erase(it);
+}
+
+void ClusterAccounting::add(Amounts &into, const RequestSet *set, int sign) const {
+    if (!set || sign == 0)
+        return;
+    for (const auto &[id, value] : *set) {
+        const std::string &resource = name(id);
+        auto it = into.find(resource);
+        if (it == into.end())
+            it = into.emplace(resource, 0).first;
+        it->second += sign * value;
+        if (it->second == 0)
+            into.erase(it);
+    }
+}
+
 void ClusterAccounting::contribute(const PodEntry &p, int sign) {
     m_totals.pods += sign;
-    add(m_namespaces[p.ns], p.requested, p.holds ? sign : 0);
+    const std::string &ns = name(p.ns);
+    auto nsIt = m_namespaces.find(ns);
+    if (nsIt == m_namespaces.end())
+        nsIt = m_namespaces.emplace(ns, Amounts()).first;
+    add(nsIt->second, p.requested, p.holds ? sign : 0);
     if (p.pending) {
         m_totals.pendingPods += sign;
-        org(p.org).pendingPods += sign;
+        org(name(p.org)).pendingPods += sign;
     }
-    if (!p.holds || p.node.empty())
+    if (!p.holds || p.node == kNoName)
         return;
     m_totals.holdingPods += sign;
     add(m_totals.requested, p.requested, sign);
-    NodeEntry &n = m_nodes[p.node];
+    const std::string &nodeName = name(p.node);
+    auto nodeIt = m_nodes.find(nodeName);
+    if (nodeIt == m_nodes.end())
+        nodeIt = m_nodes.emplace(nodeName, NodeEntry()).first;
+    NodeEntry &n = nodeIt->second;
     n.pods += sign;
     add(n.requested, p.requested, sign);
     add(org(n.org).requested, p.requested, sign);
     if (!n.known && n.pods == 0 && n.requested.empty())
-        m_nodes.erase(p.node);
+        m_nodes.erase(nodeIt);
 }
 
 bool ClusterAccounting::upsertPod(const std::string &key, const Pod &pod) {
     PodEntry next;
-    next.node = std::string(pod.nodeName());
-    next.org = std::string(pod.org());
-    if (next.org.empty())
-        next.org = "public";
-    next.ns = std::string(pod.namespaceName());
-    const bool bound = !next.node.empty();
+    next.node = nameId(pod.nodeName());
+    next.org = nameId(pod.org().empty() ? std::string_view("public") : pod.org());
+    next.ns = nameId(pod.namespaceName());
+    const bool bound = next.node != kNoName;
     next.holds = pod.phase() == Pod::Phase::Running ||
                  (pod.phase() == Pod::Phase::Pending &&
                   (bound || pod.podScheduledStatus() == Pod::ConditionStatus::True));
     next.pending = pod.phase() == Pod::Phase::Pending && !bound;
+    RequestSet requested;
     if (next.holds)
-        next.requested = amountsOf(pod.effectiveRequests());
+        requested = requestSetOf(pod);
     auto it = m_pods.find(key);
     if (it != m_pods.end()) {
-        if (it->second == next)
-            return false;
-        contribute(it->second, -1);
-        it->second = std::move(next);
+        const PodEntry &old = it->second;
+        const bool sameRequests = old.requested ? *old.requested == requested : requested.empty();
+        next.requested = old.requested;
+        if (sameRequests && old == next)
+            return false; // a status heartbeat: nothing it counts for moved
+        next.requested = acquire(std::move(requested));
+        contribute(old, -1);
+        release(old.requested);
+        it->second = next;
         contribute(it->second, +1);
     } else {
-        auto &entry = m_pods.emplace(key, std::move(next)).first->second;
+        next.requested = acquire(std::move(requested));
+        auto &entry = m_pods.emplace(key, next).first->second;
         contribute(entry, +1);
     }
     return true;
@@ -141,6 +206,7 @@ void ClusterAccounting::removePod(const std::string &key) {
     if (it == m_pods.end())
         return;
     contribute(it->second, -1);
+    release(it->second.requested);
     m_pods.erase(it);
 }
 

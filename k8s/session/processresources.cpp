@@ -27,6 +27,12 @@ void ProcessResources::keepFreedMemory() {
 #endif
 }
 
+void ProcessResources::returnFreedMemory() {
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
+}
+
 std::optional<std::vector<int>> ProcessResources::parseCpuList(std::string_view text) {
     std::vector<int> cpus;
     auto number = [](std::string_view s, int &out) {

@@ -21,6 +21,13 @@ public:
     /// high-water mark.
     static void keepFreedMemory();
 
+    /// Hands the heap memory freed so far back to the kernel, once (glibc: malloc_trim over every
+    /// arena; elsewhere nothing). For after a burst whose transient buffers will not be needed
+    /// again soon — a cluster's first sync leaves ~20 MB of them at 150,000 pods — while
+    /// keepFreedMemory() keeps the steady state's. Any thread; it holds each arena's lock for a
+    /// moment, so call it off the GUI thread.
+    static void returnFreedMemory();
+
     /// Parses a CPU list as taskset(1) and cpuset(7) write it ("1", "0,2", "0-3,6"). nullopt if
     /// it is malformed or empty.
     static std::optional<std::vector<int>> parseCpuList(std::string_view text);
@@ -36,6 +43,10 @@ public:
     /// nice value; threads it starts inherit it), so that when it competes for a CPU with the
     /// GUI thread the window wins — a session thread still gets every cycle the window does not
     /// want. Nothing elsewhere, nor when the system refuses.
+    /// Not lower: nice is weighed against every process of the machine, and at +19 (weight 15
+    /// against 1024) a build or a second test program starved the cache — a churn test under
+    /// `ctest -j2` fell a minute behind. Ten clusters syncing at once at +5 (weight 335 each)
+    /// still leave the GUI thread only a quarter of a shared CPU (docs/performance.md).
     static void becomeBackgroundThread();
     static constexpr int kBackgroundNice = 5;
 };

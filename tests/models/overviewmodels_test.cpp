@@ -41,6 +41,7 @@ private Q_SLOTS:
     void runningPodsChurn();
     void runningPodsDeletionsAreRemovalRuns();
     void runningPodsClusterRemoved();
+    void runningPodsLoadInSlicesWhileTheClusterChanges();
     void runningPodsSortAndFilter();
     void runningPodFilterSyntax();
     void runningPodOrderLabelsFollowTheOrder();
@@ -362,6 +363,46 @@ void OverviewModelsTest::runningPodsDeletionsAreRemovalRuns() {
     c->applyDeltas({f.pod(running("q1", "n")), f.pod(running("q2", "n"))});
     QCOMPARE(rec.take(), QStringList{QStringLiteral("ins(root,3,4)")});
     QCOMPARE(model.rowOf(c, "pipeline/q2"), 4);
+}
+
+// InitialLoad::InSlices (the Overview opened over a big cluster): the constructor takes one
+// slice, each event-loop turn the next; pods deleted, changed or added meanwhile end up exactly as
+// the store has them — no pod twice, none missing, none that is gone.
+void OverviewModelsTest::runningPodsLoadInSlicesWhileTheClusterChanges() {
+    using M = models::RunningPodModel;
+    constexpr int kPods = static_cast<int>(M::kLoadSlice) * 2 + 500;
+    Fixture f;
+    auto *c = f.cluster(QStringLiteral("dev"));
+    std::vector<Delta> initial{f.node("n", "public")};
+    for (int i = 0; i < kPods; ++i)
+        initial.push_back(f.pod(running("p" + std::to_string(i), "n")));
+    c->applyDeltas(std::move(initial));
+    M model(&f.hub, nullptr, M::InitialLoad::InSlices);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QSignalSpy loaded(&model, &M::loaded);
+    QCOMPARE(model.rowCount(), static_cast<int>(M::kLoadSlice));
+    QVERIFY(model.loading());
+    // Two pods the first slice did not take: one is deleted, one moves to another node.
+    std::vector<std::string> notYet;
+    for (int i = 0; i < kPods && notYet.size() < 2; ++i)
+        if (model.rowOf(c, "pipeline/p" + std::to_string(i)) < 0)
+            notYet.push_back("p" + std::to_string(i));
+    QCOMPARE(notYet.size(), std::size_t{2});
+    c->applyDeltas({f.node("m", "public"), f.podDeleted(running(notYet[0], "n")),
+                    f.pod(running(notYet[1], "m"), Type::Updated), f.pod(running("fresh", "n"))});
+    QVERIFY(model.loading());
+    QTRY_COMPARE(loaded.count(), 1);
+    QVERIFY(!model.loading());
+    QCOMPARE(model.rowCount(), kPods); // one gone, one new
+    QCOMPARE(model.rowOf(c, "pipeline/" + notYet[0]), -1);
+    const int moved = model.rowOf(c, "pipeline/" + notYet[1]);
+    QVERIFY(moved >= 0);
+    QCOMPARE(model.index(moved, M::NodeColumn).data().toString(), QStringLiteral("m"));
+    QVERIFY(model.rowOf(c, "pipeline/fresh") >= 0);
+    QSet<QString> names;
+    for (int r = 0; r < model.rowCount(); ++r)
+        names.insert(model.index(r, M::PodColumn).data().toString());
+    QCOMPARE(names.size(), kPods);
 }
 
 void OverviewModelsTest::runningPodsClusterRemoved() {

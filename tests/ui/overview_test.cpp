@@ -78,6 +78,7 @@ private Q_SLOTS:
     void initTestCase();
     void overviewEqualsDumpOrgs();
     void runningPodsTableEqualsDumpPods();
+    void runningPodsTableIsReleasedWhileHiddenAndRebuilt();
     void pendingPaneListsTheDemosPendingPods();
     void eventStreamFiltersAgreeWithKubectl();
     void cleanupTestCase();
@@ -240,6 +241,32 @@ void OverviewPanesTest::runningPodsTableEqualsDumpPods() {
     }
     m_overview->setFilterText(QString());
     QCOMPARE(proxy->rowCount(), static_cast<int>(holding.size()));
+}
+
+// The table exists only while it can be seen: released a while after the pane was hidden
+// (memory, issue 25), rebuilt with the same sort and filter when shown again.
+void OverviewPanesTest::runningPodsTableIsReleasedWhileHiddenAndRebuilt() {
+    m_window->showPane(QStringLiteral("overviewPane"));
+    QVERIFY(m_overview->podModel());
+    m_overview->setFilterText(QStringLiteral("gpus>0"));
+    QTRY_VERIFY(m_overview->proxy()->rowCount() > 0);
+    const int filtered = m_overview->proxy()->rowCount();
+    m_overview->setReleaseDelay(200);
+    m_window->showPane(QStringLiteral("nodesPane"));
+    QTRY_VERIFY(m_overview->podModel() == nullptr);
+    QCOMPARE(m_overview->proxy()->rowCount(), 0);
+    // Shown again: rebuilt, with the filter it had.
+    m_window->showPane(QStringLiteral("overviewPane"));
+    QVERIFY(m_overview->podModel());
+    QTRY_COMPARE(m_overview->proxy()->rowCount(), filtered);
+    // Hidden and shown again within the delay: the same table, kept.
+    const models::RunningPodModel *model = m_overview->podModel();
+    m_window->showPane(QStringLiteral("nodesPane"));
+    m_window->showPane(QStringLiteral("overviewPane"));
+    QTest::qWait(400); // longer than the delay: nothing may happen, so no signal to wait for
+    QCOMPARE(m_overview->podModel(), model);
+    m_overview->setFilterText(QString());
+    m_overview->setReleaseDelay(ui::OverviewPane::kReleaseAfterMs);
 }
 
 void OverviewPanesTest::pendingPaneListsTheDemosPendingPods() {

@@ -221,6 +221,7 @@ void OverviewChineseTest::panesShowChinese() {
     QVERIFY(hasChinese(overview.summaryText()));
     QVERIFY(hasChinese(
         overview.findChild<QLineEdit *>(QStringLiteral("podFilter"))->placeholderText()));
+    overview.show(); // the running-pods table (and its count) exists while the pane is shown
     QVERIFY(hasChinese(overview.findChild<QLabel *>(QStringLiteral("podCount"))->text()));
     QVERIFY(hasChinese(pendingPane.findChild<QLabel *>(QStringLiteral("pendingTitle"))->text()));
     QVERIFY(hasChinese(pendingPane.findChild<QLabel *>(QStringLiteral("eventCount"))->text()));
