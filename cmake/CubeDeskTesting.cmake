@@ -14,7 +14,7 @@ endfunction()
 # A test program's own code (its TEST bodies, not the libraries it checks) is compiled without
 # optimisation in Debug builds: GCC spends about half of a test file's compile time optimising
 # large assertion-heavy functions whose run time is negligible. The libraries keep the preset's
-# -O1, so what the tests exercise runs at the same speed.
+# -Og, so what the tests exercise runs at the same speed.
 function(cubedesk_test_program_options name)
     target_compile_options(${name} PRIVATE
         $<$<AND:$<CONFIG:Debug>,$<CXX_COMPILER_ID:GNU,Clang>>:-O0>)
