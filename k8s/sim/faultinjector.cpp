@@ -1,5 +1,6 @@
 #include "k8s/sim/faultinjector.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <limits>
 #include <thread>
@@ -68,9 +69,22 @@ std::optional<std::string> FaultInjector::configure(std::string_view spec) {
                    "': expected drop-watch:every=D, expire-watch:rate=P, "
                    "expire-continue:rate=P, http500:rate=P, "
                    "http429:rate=P, delay:ms=N, malformed:rate=P, reset:every=D, "
-                   "stall:after=D[:for=D] or slow:bps=N";
+                   "stall:after=D[:for=D], slow:bps=N or cycle:every=D[:for=D]";
         };
-        if (name == "stall" && key == "after") {
+        if (name == "cycle" && key == "every") {
+            // every=D or every=D:for=D
+            const std::size_t sep = value.find(":for=");
+            auto every = duration(value.substr(0, sep));
+            if (!every || every->count() == 0)
+                return bad();
+            next.m_cycleEvery = *every;
+            if (sep != std::string::npos) {
+                auto span = duration(value.substr(sep + 5));
+                if (!span)
+                    return bad();
+                next.m_cycleFor = *span;
+            }
+        } else if (name == "stall" && key == "after") {
             // after=D or after=D:for=D
             const std::size_t sep = value.find(":for=");
             auto after = duration(value.substr(0, sep));
@@ -124,6 +138,8 @@ std::optional<std::string> FaultInjector::configure(std::string_view spec) {
     m_delay = next.m_delay;
     m_dropWatch = next.m_dropWatch;
     m_resetEvery = next.m_resetEvery;
+    m_cycleEvery = next.m_cycleEvery;
+    m_cycleFor = next.m_cycleFor;
     m_slowBps = next.m_slowBps;
     m_start = std::chrono::steady_clock::now();
     if (stallAfter) {
@@ -146,7 +162,35 @@ bool FaultInjector::chance(double p) {
     return std::uniform_real_distribution<double>(0, 1)(m_rng) < p;
 }
 
+std::uint64_t FaultInjector::cyclePoints() const {
+    if (m_cycleEvery.count() == 0)
+        return 0;
+    auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::steady_clock::now() - m_start);
+    if (m_cycleFor.count() > 0)
+        elapsed = std::min(elapsed, m_cycleFor);
+    return static_cast<std::uint64_t>(elapsed.count() / m_cycleEvery.count());
+}
+
+std::optional<FaultInjector::CycleFault> FaultInjector::cycleFault() const {
+    const std::uint64_t points = cyclePoints();
+    if (points == 0)
+        return std::nullopt;
+    const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::steady_clock::now() - m_start);
+    const auto sincePoint = elapsed - m_cycleEvery * static_cast<std::int64_t>(points);
+    if (sincePoint > std::chrono::seconds(2))
+        return std::nullopt;
+    return static_cast<CycleFault>((points - 1) % 4);
+}
+
 std::optional<ApiError> FaultInjector::requestFault() {
+    if (const auto cycle = cycleFault()) {
+        if (*cycle == CycleFault::Http500)
+            return ApiError::internal("injected fault (cycle: http500)");
+        if (*cycle == CycleFault::Unauthorized)
+            return ApiError::unauthorized();
+    }
     if (chance(m_http500))
         return ApiError::internal("injected fault (http500)");
     if (chance(m_http429))
@@ -155,7 +199,7 @@ std::optional<ApiError> FaultInjector::requestFault() {
 }
 
 bool FaultInjector::expireWatch() {
-    return chance(m_expire);
+    return cycleFault() == CycleFault::Expire || chance(m_expire);
 }
 
 bool FaultInjector::expireContinue() {
@@ -167,11 +211,12 @@ bool FaultInjector::malformedEvent() {
 }
 
 std::uint64_t FaultInjector::resetGeneration() const {
+    // Every cycle point closes every connection too.
     if (m_resetEvery.count() == 0)
-        return 0;
+        return cyclePoints();
     const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
         std::chrono::steady_clock::now() - m_start);
-    return static_cast<std::uint64_t>(elapsed.count() / m_resetEvery.count());
+    return static_cast<std::uint64_t>(elapsed.count() / m_resetEvery.count()) + cyclePoints();
 }
 
 void FaultInjector::stallNow(std::chrono::milliseconds span) {

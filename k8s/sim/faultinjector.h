@@ -26,6 +26,12 @@ namespace cubedesk::sim {
 ///                         open streams stop sending, new requests get no answer; after `for`
 ///                         (default: never) it carries on as if nothing happened
 ///   slow:bps=N            response bodies of lists and watches trickle at N bytes per second
+///   cycle:every=D[:for=D] every D (for `for`, default: ever) the next fault of a cycle of four
+///                         (the soak of cubedesk-bench-gui): every open connection is closed
+///                         (a dropped watch, a reset); then, for the next 2 s after each of the
+///                         following points, every watch start answers 410 Expired, every
+///                         resource request 500, every request 401 (an expired token) — each
+///                         after closing every connection, so that the client meets it at once
 /// Thread-safety: decisions may be asked from any thread.
 class FaultInjector final {
 public:
@@ -54,7 +60,13 @@ public:
     std::size_t slowBytesPerSecond() const { return m_slowBps; }
 
 private:
+    /// The faults of `cycle`, in order.
+    enum class CycleFault { Reset, Expire, Http500, Unauthorized };
     bool chance(double p);
+    /// The number of cycle points passed so far (0 without a cycle).
+    std::uint64_t cyclePoints() const;
+    /// The cycle fault in force now: the last point's, for 2 s after it.
+    std::optional<CycleFault> cycleFault() const;
 
     bool m_active = false;
     double m_http500 = 0;
@@ -65,6 +77,8 @@ private:
     std::chrono::milliseconds m_delay{0};
     std::chrono::milliseconds m_dropWatch{0};
     std::chrono::milliseconds m_resetEvery{0};
+    std::chrono::milliseconds m_cycleEvery{0};
+    std::chrono::milliseconds m_cycleFor{0}; ///< 0: for ever
     // The stall's span in steady-clock ticks; begin > end: none. Atomic: stallNow() may be
     // called while server threads ask stalled().
     std::atomic<std::chrono::steady_clock::rep> m_stallBegin{1};

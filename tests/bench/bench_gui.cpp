@@ -31,17 +31,24 @@
 //   cubedesk-bench-gui --memory [--nodes 5000] [--pods 150000]   (no churn)
 // instead reports what the window's memory is made of: resident memory and heap (in use, and
 // freed but kept: ProcessResources::keepFreedMemory) when the process starts, after the sync
-// with the Nodes pane, after each further pane was shown and its models settled, and after
-// malloc_trim (what the kept free heap was).
+// with the Nodes pane, after each further pane was shown and its models settled, back on the
+// Nodes pane once the Overview has released its running-pods table (OverviewPane::
+// kReleaseAfterMs), and after malloc_trim (what the kept free heap was, and how long it took).
+//
+//   cubedesk-bench-gui --clusters N ...   many clusters at once: see guimanyclusters.h.
+//   cubedesk-bench-gui --soak DURATION ...   hours of churn and faults: see guisoak.h.
 // A benchmark, not a test: figures go into the README and docs/performance.md.
 
 #include "k8s/session/processresources.h"
 #include "models/clusterconnection.h"
 #include "models/clusterhub.h"
+#include "models/runningpodmodel.h"
 #include "models/sortfilterindex.h"
 #include "models/updatedispatcher.h"
 #include "tests/bench/benchmeasures.h"
 #include "tests/bench/benchsupport.h"
+#include "tests/bench/guimanyclusters.h"
+#include "tests/bench/guisoak.h"
 #include "tests/support/simprocess.h"
 #include "ui/mainwindow.h"
 #include "ui/nodespane.h"
@@ -156,6 +163,10 @@ int main(int argc, char **argv) {
     };
     memoryStage("process started (Qt, libraries)");
     QStandardPaths::setTestModeEnabled(true);
+    if (!bench::arg(argc, argv, "--clusters", "").empty())
+        return bench::runManyClusters(argc, argv, simCpus);
+    if (!bench::arg(argc, argv, "--soak", "").empty())
+        return bench::runSoak(argc, argv, simCpus);
     std::string nodes = arg(argc, argv, "--nodes", "5000");
     std::string pods = arg(argc, argv, "--pods", "150000");
     std::string churn = memoryMode ? "0" : arg(argc, argv, "--churn", "10000");
@@ -238,12 +249,24 @@ int main(int argc, char **argv) {
             window.repaint();
             QElapsedTimer shown;
             shown.start();
-            while (shown.elapsed() < 3000 || hub.clusters().front()->hasBacklog())
+            auto *overview = window.findChild<ui::OverviewPane *>();
+            while (shown.elapsed() < 3000 || hub.clusters().front()->hasBacklog() ||
+                   (overview->podModel() && overview->podModel()->loading()))
                 runEventLoop(50);
             memoryStage(pane);
         }
+        // The running-pods table is released kReleaseAfterMs after the Overview was hidden.
+        QElapsedTimer released;
+        released.start();
+        while (released.elapsed() < ui::OverviewPane::kReleaseAfterMs + 1000)
+            runEventLoop(100);
+        memoryStage("Nodes pane, after the Overview's table was released");
+        QElapsedTimer trim;
+        trim.start();
         malloc_trim(0);
+        const double trimMs = static_cast<double>(trim.nsecsElapsed()) / 1e6;
         memoryStage("after malloc_trim (freed heap returned)");
+        memoryStages.back()["malloc_trim_ms"] = trimMs;
         nlohmann::ordered_json out;
         out["nodes"] = nodes;
         out["pods"] = pods;
@@ -332,9 +355,16 @@ int main(int argc, char **argv) {
     std::vector<double> podSortsCpu; // the GUI thread's CPU time: the simulator shares the cores
     std::vector<double> podFilters;
     int podRows = 0;
+    double overviewLoadMs = -1;
     if (auto *overview = window.findChild<ui::OverviewPane *>()) {
+        // The pane builds its running-pods table when shown, in slices: time it until complete.
+        QElapsedTimer load;
+        load.start();
         window.showPane(QStringLiteral("overviewPane"));
         window.repaint();
+        while (overview->podModel() && overview->podModel()->loading())
+            runEventLoop(5);
+        overviewLoadMs = static_cast<double>(load.nsecsElapsed()) / 1e6;
         auto *pods = overview->proxy();
         podRows = pods->rowCount();
         for (int c = 0; c < pods->columnCount(); ++c)
@@ -414,6 +444,7 @@ int main(int argc, char **argv) {
                                      {"deltas_median", percentile(flushDeltas, 0.5)},
                                      {"fixed_ms", r2(fit.first)},
                                      {"us_per_delta", r2(fit.second * 1000)}}},
+                   {"overview_table_load_ms", r2(overviewLoadMs)},
                    {"kubectl_label_ms", medianMax(kubectlMs)},
                    {"label_in_window_ms", medianMax(labelSeenMs)},
                    {"window", responsiveness(probe)},

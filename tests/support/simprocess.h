@@ -10,7 +10,7 @@ namespace cubedesk::test {
 
 /// A `cubedesk-sim` child process for tests: started with the given flags plus a kubeconfig in a
 /// private temporary directory, ready once it printed its "listening on" line. Fails loudly
-/// (`error()` says why) when the binary is missing or does not come up within 60 s.
+/// (`error()` says why) when the binary is missing or does not come up within 240 s.
 class SimProcess final {
 public:
     explicit SimProcess(std::vector<std::string> flags);

@@ -319,14 +319,20 @@ TEST(ClusterSessionTest, AStreamingListNeedsNoPages) {
     session.stop();
 }
 
-TEST(ClusterSessionTest, ConvergesAfterChurnUnderEveryFault) {
+namespace {
+
+/// Churns the demo cluster under `faults` for `churnSeconds`: once the churn is over, the
+/// session's cache must converge on the server's exact state, and the faults must have made the
+/// watches relist at least once.
+void convergesAfterChurnUnder(const std::string &faults, double churnSeconds,
+                              std::size_t historyWindow = 0) {
     SimulatorOptions o;
     o.scenario = "demo";
     o.churnPerSecond = 150;
-    o.churnDurationSeconds = 6;
-    o.historyWindow = 300; // small, so that watches also expire (410) and relist
-    o.faults = "drop-watch:every=1500ms,expire-watch:rate=0.2,http500:rate=0.05,"
-               "http429:rate=0.05,delay:ms=2,malformed:rate=0.01,reset:every=2s";
+    o.churnDurationSeconds = churnSeconds;
+    if (historyWindow > 0)
+        o.historyWindow = historyWindow;
+    o.faults = faults;
     Simulator sim(o);
     ASSERT_FALSE(sim.start().has_value());
     ClusterSession::Options so;
@@ -334,16 +340,30 @@ TEST(ClusterSessionTest, ConvergesAfterChurnUnderEveryFault) {
     so.transport = settingsFor(sim);
     ClusterSession session(so);
     session.start();
-    // The churn runs its course while the faults fire.
     ASSERT_TRUE(waitFor([&] { return sim.churnFinished(); }, std::chrono::seconds(60)));
-    // Quiet now (the faults go on): the cache must converge on the server's exact state.
     EXPECT_EQ(
-        awaitSameAsServer(session, sim, {"pods", "nodes", "namespaces"}, std::chrono::seconds(60)),
+        awaitSameAsServer(session, sim, {"pods", "nodes", "namespaces"}, std::chrono::seconds(90)),
         "");
     const auto states = session.states();
     EXPECT_GT(states.at("pods").relists + states.at("nodes").relists, 0u)
         << "the faults made the watches relist at least once";
     session.stop();
+}
+
+} // namespace
+
+// Every fault at once while the churn runs (they go on after it: the cache must still converge).
+TEST(ClusterSessionTest, ConvergesAfterChurnUnderEveryFault) {
+    // A small history, so that watches also expire (410) and relist.
+    convergesAfterChurnUnder("drop-watch:every=1500ms,expire-watch:rate=0.2,http500:rate=0.05,"
+                             "http429:rate=0.05,delay:ms=2,malformed:rate=0.01,reset:every=2s",
+                             6, 300);
+}
+
+// The soak's fault cycle (cubedesk-bench-gui --soak): every connection closed, then in turn a
+// 410 on every watch start, 500s and 401s for 2 s each, then over before the churn is.
+TEST(ClusterSessionTest, ConvergesThroughTheSoakFaultCycle) {
+    convergesAfterChurnUnder("cycle:every=1500ms:for=7s", 8);
 }
 
 // A server that goes silent without closing anything (a VPN that dropped, a laptop that slept):
