@@ -56,9 +56,9 @@ std::optional<double> seconds(const std::string &text) {
 /// "namespace/name" (or "name") → resourceVersion of every `resource` kubectl lists.
 std::optional<std::map<std::string, std::string>>
 listed(const test::SimProcess &sim, const std::string &resource, bool namespaced) {
-    std::vector<std::string> args{"get", resource, "--no-headers", "-o",
-                                  "custom-columns=NS:.metadata.namespace,NAME:.metadata.name,"
-                                  "RV:.metadata.resourceVersion"};
+    static constexpr const char *kColumns =
+        "custom-columns=NS:.metadata.namespace,NAME:.metadata.name,RV:.metadata.resourceVersion";
+    std::vector<std::string> args{"get", resource, "--no-headers", "-o", kColumns};
     if (namespaced)
         args.emplace_back("-A");
     const auto r = sim.kubectl(args, std::chrono::seconds(120));
@@ -72,8 +72,13 @@ listed(const test::SimProcess &sim, const std::string &resource, bool namespaced
     std::string ns;
     std::string name;
     std::string rv;
-    while (lines >> ns >> name >> rv)
-        out.emplace(namespaced ? ns + "/" + name : name, rv);
+    while (lines >> ns >> name >> rv) {
+        std::string key = namespaced ? ns : std::string();
+        if (namespaced)
+            key += '/';
+        key += name;
+        out.emplace(std::move(key), rv);
+    }
     return out;
 }
 
@@ -82,14 +87,23 @@ listed(const test::SimProcess &sim, const std::string &resource, bool namespaced
 std::vector<std::string> differences(const std::map<std::string, std::string> &cache,
                                      const std::map<std::string, std::string> &list) {
     std::vector<std::string> out;
+    const auto add = [&out](const std::string &key, const std::string &cached,
+                            const std::string &listed) {
+        std::string line = key;
+        line += " cache ";
+        line += cached;
+        line += " list ";
+        line += listed;
+        out.push_back(std::move(line));
+    };
     for (const auto &[key, rv] : cache) {
         const auto it = list.find(key);
         if (it == list.end() || it->second != rv)
-            out.push_back(key + " cache " + rv + " list " + (it == list.end() ? "-" : it->second));
+            add(key, rv, it == list.end() ? std::string("-") : it->second);
     }
     for (const auto &[key, rv] : list)
         if (!cache.contains(key))
-            out.push_back(key + " cache - list " + rv);
+            add(key, "-", rv);
     return out;
 }
 

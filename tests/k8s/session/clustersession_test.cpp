@@ -322,9 +322,9 @@ TEST(ClusterSessionTest, AStreamingListNeedsNoPages) {
 namespace {
 
 /// Churns the demo cluster under `faults` for `churnSeconds`: once the churn is over, the
-/// session's cache must converge on the server's exact state, and the faults must have made the
-/// watches relist at least once.
-void convergesAfterChurnUnder(const std::string &faults, double churnSeconds,
+/// session's cache must converge on the server's exact state and, with `mustRelist`, the faults
+/// must have made the watches relist at least once.
+void convergesAfterChurnUnder(const std::string &faults, double churnSeconds, bool mustRelist,
                               std::size_t historyWindow = 0) {
     SimulatorOptions o;
     o.scenario = "demo";
@@ -345,8 +345,10 @@ void convergesAfterChurnUnder(const std::string &faults, double churnSeconds,
         awaitSameAsServer(session, sim, {"pods", "nodes", "namespaces"}, std::chrono::seconds(90)),
         "");
     const auto states = session.states();
-    EXPECT_GT(states.at("pods").relists + states.at("nodes").relists, 0u)
-        << "the faults made the watches relist at least once";
+    if (mustRelist) {
+        EXPECT_GT(states.at("pods").relists + states.at("nodes").relists, 0u)
+            << "the faults made the watches relist at least once";
+    }
     session.stop();
 }
 
@@ -357,13 +359,15 @@ TEST(ClusterSessionTest, ConvergesAfterChurnUnderEveryFault) {
     // A small history, so that watches also expire (410) and relist.
     convergesAfterChurnUnder("drop-watch:every=1500ms,expire-watch:rate=0.2,http500:rate=0.05,"
                              "http429:rate=0.05,delay:ms=2,malformed:rate=0.01,reset:every=2s",
-                             6, 300);
+                             6, true, 300);
 }
 
 // The soak's fault cycle (cubedesk-bench-gui --soak): every connection closed, then in turn a
-// 410 on every watch start, 500s and 401s for 2 s each, then over before the churn is.
+// 410 on every watch start, 500s and 401s for 2 s each, then over before the churn is. Whether
+// a watch restarts inside the 410's 2 s depends on its backoff (under TSan it did not), so only
+// the convergence is asserted.
 TEST(ClusterSessionTest, ConvergesThroughTheSoakFaultCycle) {
-    convergesAfterChurnUnder("cycle:every=1500ms:for=7s", 8);
+    convergesAfterChurnUnder("cycle:every=1500ms:for=7s", 8, false);
 }
 
 // A server that goes silent without closing anything (a VPN that dropped, a laptop that slept):
