@@ -42,6 +42,24 @@ std::optional<std::chrono::milliseconds> duration(const std::string &text) {
     return std::nullopt;
 }
 
+/// "D" or "D:for=D" (the spans of `stall:after=` and `cycle:every=`); nullopt when malformed.
+struct DurationAndFor {
+    std::chrono::milliseconds duration;
+    std::optional<std::chrono::milliseconds> span; ///< the `for` part, when given
+};
+std::optional<DurationAndFor> durationAndFor(const std::string &value) {
+    const std::size_t sep = value.find(":for=");
+    const auto first = duration(value.substr(0, sep));
+    if (!first)
+        return std::nullopt;
+    if (sep == std::string::npos)
+        return DurationAndFor{*first, std::nullopt};
+    const auto span = duration(value.substr(sep + 5));
+    if (!span)
+        return std::nullopt;
+    return DurationAndFor{*first, *span};
+}
+
 std::optional<double> probability(const std::string &text) {
     char *end = nullptr;
     const double v = std::strtod(text.c_str(), &end);
@@ -72,31 +90,17 @@ std::optional<std::string> FaultInjector::configure(std::string_view spec) {
                    "stall:after=D[:for=D], slow:bps=N or cycle:every=D[:for=D]";
         };
         if (name == "cycle" && key == "every") {
-            // every=D or every=D:for=D
-            const std::size_t sep = value.find(":for=");
-            auto every = duration(value.substr(0, sep));
-            if (!every || every->count() == 0)
+            const auto spans = durationAndFor(value);
+            if (!spans || spans->duration.count() == 0)
                 return bad();
-            next.m_cycleEvery = *every;
-            if (sep != std::string::npos) {
-                auto span = duration(value.substr(sep + 5));
-                if (!span)
-                    return bad();
-                next.m_cycleFor = *span;
-            }
+            next.m_cycleEvery = spans->duration;
+            next.m_cycleFor = spans->span.value_or(std::chrono::milliseconds(0));
         } else if (name == "stall" && key == "after") {
-            // after=D or after=D:for=D
-            const std::size_t sep = value.find(":for=");
-            auto after = duration(value.substr(0, sep));
-            if (!after)
+            const auto spans = durationAndFor(value);
+            if (!spans || (spans->span && spans->span->count() == 0))
                 return bad();
-            stallAfter = *after;
-            if (sep != std::string::npos) {
-                auto span = duration(value.substr(sep + 5));
-                if (!span || span->count() == 0)
-                    return bad();
-                stallFor = *span;
-            }
+            stallAfter = spans->duration;
+            stallFor = spans->span.value_or(std::chrono::milliseconds(0));
         } else if (name == "slow" && key == "bps") {
             char *end = nullptr;
             const unsigned long long bps = std::strtoull(value.c_str(), &end, 10);
