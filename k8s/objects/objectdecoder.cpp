@@ -1725,6 +1725,10 @@ const StringPoolRef &ObjectDecoder::pool() const {
     return m_impl->m_poolRef;
 }
 
+void ObjectDecoder::renewPool(StringPoolRef pool) {
+    m_impl = std::make_unique<Impl>(std::move(pool));
+}
+
 ObjectKind ObjectDecoder::kindFor(std::string_view kindName) {
     if (kindName == "Pod")
         return ObjectKind::Pod;

@@ -52,6 +52,9 @@ public:
     static ObjectKind kindFor(std::string_view kindName);
 
     const StringPoolRef &pool() const;
+    /// Decodes into `pool` from now on (the session renews a pool that grew with strings no
+    /// object uses any more). Objects decoded before keep the old pool alive while they live.
+    void renewPool(StringPoolRef pool);
 
 private:
     class Impl;

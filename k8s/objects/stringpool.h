@@ -112,6 +112,11 @@ public:
     std::size_t labelSetCount() const { return m_setCount; }
     /// Bytes held by the arena chunks and the three indexes (not the label sets themselves).
     std::size_t indexAndArenaBytes() const;
+    /// Bytes of the arena in use: its chunks less the unused end of the last regular one. Grows
+    /// with every string and label pair interned, never shrinks (ClusterSession renews the pool).
+    std::size_t arenaBytesInUse() const {
+        return m_arenaBytes - std::size_t{m_regularWords - m_used} * sizeof(std::uint32_t);
+    }
 
 private:
     friend class StringPoolRef;

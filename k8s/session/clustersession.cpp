@@ -7,6 +7,9 @@
 #include "k8s/session/writeexchange.h"
 #include "k8s/watch/listitemsplitter.h"
 
+#include <QLoggingCategory>
+#include <QString>
+
 #include <algorithm>
 #include <chrono>
 #include <random>
@@ -17,6 +20,8 @@
 #ifdef __linux__
 #include <pthread.h>
 #endif
+
+Q_LOGGING_CATEGORY(lcSession, "cubedesk.k8s.session")
 
 namespace cubedesk::k8s {
 
@@ -636,6 +641,39 @@ void ClusterSession::publishStates() {
         m_onStatesChanged();
 }
 
+void ClusterSession::checkStringPool() {
+    m_timers.emplace(std::chrono::steady_clock::now() + m_options.poolCheckInterval,
+                     [this] { checkStringPool(); });
+    // Every watch live with its last renewal done, or waiting for the user (its objects are
+    // renewed once it lists again).
+    const bool settled = std::all_of(m_watches.begin(), m_watches.end(), [](const auto &w) {
+        const auto phase = w->state().phase;
+        return phase == WatchState::Phase::AuthError || phase == WatchState::Phase::Forbidden ||
+               phase == WatchState::Phase::Unavailable ||
+               (phase == WatchState::Phase::Synced && !w->renewing());
+    });
+    if (!settled)
+        return;
+    const std::size_t bytes = m_decoder->pool()->arenaBytesInUse();
+    if (m_poolBaseline == 0) {
+        m_poolBaseline = bytes; // what the live objects need, after the first sync or a renewal
+        return;
+    }
+    const auto proportional =
+        static_cast<std::size_t>(static_cast<double>(m_poolBaseline) * m_options.poolRenewalRatio);
+    if (bytes <= m_poolBaseline + std::max(proportional, m_options.poolRenewalGrowth))
+        return;
+    qCInfo(lcSession).noquote() << QString::fromStdString(m_options.name)
+                                << "string pool's arena at" << bytes / 1024
+                                << "KiB, after the last renewal" << m_poolBaseline / 1024
+                                << "KiB: listing every resource again into a fresh pool";
+    m_decoder->renewPool(StringPool::create());
+    for (auto &w : m_watches)
+        w->renew();
+    m_poolBaseline = 0;
+    m_poolRenewals.fetch_add(1);
+}
+
 void ClusterSession::run() {
     ProcessResources::becomeBackgroundThread(); // the window comes first when they compete
 #ifdef __linux__
@@ -677,6 +715,8 @@ void ClusterSession::run() {
     startDiscovery();
     for (auto &w : m_watches)
         w->start();
+    m_timers.emplace(std::chrono::steady_clock::now() + m_options.poolCheckInterval,
+                     [this] { checkStringPool(); });
     while (!m_stop.load()) {
         std::vector<std::function<void()>> jobs;
         {

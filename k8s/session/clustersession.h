@@ -58,6 +58,18 @@ public:
         /// Seeds the watches' backoff jitter and watch timeouts. 0 (the default): from the
         /// system, so that the sessions of every CubeDesk instance do not retry in lockstep.
         std::uint64_t seed = 0;
+        /// The cache's string pool never frees a string (docs/cache.md), and label values that
+        /// come and go — a run id per training run, a job's uid — would grow it for as long as
+        /// the window is open. Every `poolCheckInterval`, with every watch live, the session
+        /// renews the pool when its arena in use has grown by more than `poolRenewalRatio`
+        /// times its size after the last renewal (or the first sync) and by more than
+        /// `poolRenewalGrowth` bytes:
+        /// every resource is listed again into a fresh pool, and the old one is freed with its
+        /// last object. The ratio keeps a renewal's cost (a relist) in proportion to what it
+        /// frees; the floor keeps small clusters from relisting for little.
+        double poolRenewalRatio = 1.0;
+        std::size_t poolRenewalGrowth = std::size_t{2} << 20;
+        std::chrono::milliseconds poolCheckInterval{30000};
     };
     using Delta = DeltaBuffer<ObjectPtr>::Delta;
 
@@ -145,9 +157,14 @@ public:
     std::size_t tableWatchCount() const { return m_tableWatchCount.load(); }
     /// Bytes received and seconds spent decoding, all resources (benchmarks).
     std::pair<std::uint64_t, double> transferStats();
+    /// How often the cache's string pool was renewed (Options::poolRenewalGrowth). Any thread.
+    std::size_t poolRenewals() const { return m_poolRenewals.load(); }
 
 private:
     void run();
+    /// Session thread: renews the cache's string pool when it grew enough (Options), then
+    /// checks again after poolCheckInterval.
+    void checkStringPool();
     void post(std::function<void()> job);
     void publishStates();
     void startDiscovery();
@@ -206,6 +223,8 @@ private:
     std::vector<std::unique_ptr<TableWatch>> m_tableWatches;
     std::vector<std::unique_ptr<TableWatch>> m_retiredTableWatches; ///< freed next turn
     std::atomic<std::size_t> m_tableWatchCount{0};
+    std::atomic<std::size_t> m_poolRenewals{0};
+    std::size_t m_poolBaseline = 0; ///< session thread: the arena in use once settled; 0: not yet
     std::uint64_t m_seed = 0;
     std::uint64_t m_nextSeed = 1;
     // The small members together, so that they share one padded word.

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "k8s/session/deltabuffer.h"
+#include "k8s/session/pendingchange.h"
 #include "k8s/session/resourcewatch.h"
 
 #include <cstdint>
@@ -13,16 +14,20 @@
 
 namespace cubedesk::k8s {
 
-/// The session's hand-over to the GUI thread: DeltaBuffer's contract (per-object coalescing —
-/// ADDED then MODIFIED is one ADDED, ADDED then DELETED cancels out, MODIFIED then DELETED is one
-/// DELETED, several MODIFIED keep the last state — and exactly one wake-up per drain), with the
-/// same drained DeltaBuffer<ObjectPtr>::Delta values, but stored compactly while pending.
+/// The session's hand-over to the GUI thread: DeltaBuffer's contract (per-object coalescing by
+/// PendingChange's rule — ADDED then MODIFIED is one ADDED, ADDED then DELETED cancels out,
+/// MODIFIED then DELETED is one DELETED, DELETED then ADDED is one MODIFIED, the object is its
+/// last state — and exactly one wake-up per drain), with the same drained
+/// DeltaBuffer<ObjectPtr>::Delta values, but stored compactly while pending.
 ///
 /// A pending change costs ~32 bytes (a 24-byte entry in a deque and ~8 bytes of open-addressing
 /// index keyed by a view of the object's own channel/namespace/name) instead of DeltaBuffer's
 /// ~160 (a string key per change, its copy in the index, an unordered_map node). That matters at
 /// the initial sync, when one change per cached object is pending until the consumer drains: the
 /// `resource/namespace/name` key strings are built only by drain(), on the consumer's thread.
+///
+/// Objects are keyed by their namespace's and name's texts (KubeObjectTraits::key), so one decoded
+/// into a renewed string pool coalesces with the same object from the old one.
 ///
 /// Channels: one per watched resource, their key prefix "pods/"; given at construction, more
 /// added with addChannel() when discovery finds optional resources.
@@ -63,22 +68,13 @@ public:
                 Entry &e = m_entries[m_index[i] - 1];
                 if (e.hash != static_cast<std::uint32_t>(h >> 32) || !sameKey(e, channel, *object))
                     continue;
-                const Type was = static_cast<Type>(e.type);
-                if (e.cancelled) {
-                    // Created, deleted and now back before anyone looked: a fresh change.
-                    e.cancelled = type == Type::Deleted;
-                    e.type = static_cast<std::uint8_t>(type);
-                } else if (was == Type::Added && type == Type::Deleted) {
-                    e.cancelled = true; // created and gone before anyone saw it
-                } else {
-                    e.type = static_cast<std::uint8_t>(was == Type::Added ? Type::Added : type);
-                }
+                e.change.then(type);
                 e.object = std::move(object);
                 break;
             }
             if (m_index[i] == 0) {
                 m_entries.push_back(Entry{std::move(object), static_cast<std::uint32_t>(h >> 32),
-                                          channel, static_cast<std::uint8_t>(type), false});
+                                          channel, PendingChange<Type>::first(type)});
                 m_index[i] = static_cast<std::uint32_t>(m_entries.size());
             }
             notify = !m_pending;
@@ -103,15 +99,14 @@ public:
         out.reserve(taken.size());
         while (!taken.empty()) {
             Entry &e = taken.front();
-            if (!e.cancelled) {
+            if (const auto type = e.change.net()) {
                 const KubeObject &o = *e.object;
                 std::string key = prefixes[e.channel];
                 key.reserve(key.size() + o.namespaceName().size() + 1 + o.name().size());
                 key += o.namespaceName();
                 key += '/';
                 key += o.name();
-                out.push_back(
-                    Delta{static_cast<Type>(e.type), std::move(key), std::move(e.object)});
+                out.push_back(Delta{*type, std::move(key), std::move(e.object)});
             }
             taken.pop_front(); // frees the deque block by block
         }
@@ -123,20 +118,18 @@ private:
         ObjectPtr object; ///< Deleted: the last known state; also what the entry is keyed by
         std::uint32_t hash;
         std::uint16_t channel;
-        std::uint8_t type; ///< a Type
-        bool cancelled;    ///< ADDED then DELETED: dropped at drain (kept for its key)
+        PendingChange<Type> change; ///< none at drain (came and went): kept for its key
     };
 
     static std::uint64_t hashOf(std::uint16_t channel, const KubeObject &o) {
-        std::uint64_t h = ObjectKeyHash{}(ObjectKey{o.namespaceId(), o.name()}) + channel;
+        std::uint64_t h = ObjectKeyHash{}(KubeObjectTraits::key(o)) + channel;
         h ^= h >> 33;
         h *= 0xff51afd7ed558ccdULL;
         h ^= h >> 33;
         return h;
     }
     static bool sameKey(const Entry &e, std::uint16_t channel, const KubeObject &o) {
-        return e.channel == channel && e.object->namespaceId() == o.namespaceId() &&
-               e.object->name() == o.name();
+        return e.channel == channel && KubeObjectTraits::key(*e.object) == KubeObjectTraits::key(o);
     }
     void growIndex() {
         const std::size_t size = m_index.empty() ? 64 : m_index.size() * 2;

@@ -49,24 +49,30 @@ void ResourceWatch::stop() {
     }
 }
 
-void ResourceWatch::restart() {
+void ResourceWatch::abandonRequest() {
     m_streamDeadline.reset();
     if (m_request) {
         m_transport.cancel(*m_request);
         m_request.reset();
     }
     ++m_generation;
+}
+
+void ResourceWatch::restart() {
+    abandonRequest();
     execute(m_reflector.restart());
+}
+
+void ResourceWatch::renew() {
+    if (m_stopped)
+        return;
+    abandonRequest();
+    execute(m_reflector.renew());
 }
 
 void ResourceWatch::tick() {
     if (m_streamDeadline && std::chrono::steady_clock::now() >= *m_streamDeadline) {
-        m_streamDeadline.reset();
-        if (m_request) {
-            m_transport.cancel(*m_request);
-            m_request.reset();
-        }
-        ++m_generation;
+        abandonRequest();
         return fail({0,
                      "the streamed list missed its deadline: " + std::to_string(kStreamPage) +
                          " objects did not arrive within " +

@@ -17,17 +17,18 @@
 
 namespace cubedesk::k8s {
 
-/// The identity of a cached object within one resource: its namespace (interned) and a view of
-/// its name inside the object itself — no copy per cached object.
+/// The identity of a cached object within one resource: views of its namespace and name inside
+/// the object itself — no copy per cached object. Texts, not pool ids: objects decoded into two
+/// string pools (while the session renews its pool) have the same key.
 struct ObjectKey {
-    StringId ns;
+    std::string_view ns;
     std::string_view name;
     bool operator==(const ObjectKey &) const = default;
 };
 
 struct ObjectKeyHash {
     std::size_t operator()(const ObjectKey &k) const {
-        return std::hash<std::string_view>{}(k.name) * 31u + static_cast<std::size_t>(k.ns);
+        return std::hash<std::string_view>{}(k.name) * 31u + std::hash<std::string_view>{}(k.ns);
     }
 };
 
@@ -35,7 +36,7 @@ struct ObjectKeyHash {
 struct KubeObjectTraits {
     using Key = ObjectKey;
     using Hash = ObjectKeyHash;
-    static ObjectKey key(const KubeObject &o) { return {o.namespaceId(), o.name()}; }
+    static ObjectKey key(const KubeObject &o) { return {o.namespaceName(), o.name()}; }
     static std::string version(const KubeObject &o) { return o.resourceVersion(); }
     /// version(a) == version(b) without building strings.
     static bool sameVersion(const KubeObject &a, const KubeObject &b) {
@@ -99,6 +100,12 @@ public:
     void tick();
     /// Drops the current request and relists (F5, wake from sleep).
     void restart();
+    /// Lists again and replaces every cached object with one decoded from now on (the decoder
+    /// renewed its string pool): Reflector::renew. A watch in progress is dropped; the state
+    /// stays as it is.
+    void renew();
+    /// A renew() whose list has not finished yet.
+    bool renewing() const { return m_reflector.renewing(); }
     void stop();
 
     const ResourceDescriptor &resource() const { return m_resource; }
@@ -113,6 +120,8 @@ public:
 
 private:
     void execute(const ReflectorCommand &command);
+    /// Cancels the request in flight, if any, and ignores whatever of it is still on its way.
+    void abandonRequest();
     /// Starts `request` (a GET with its path and deadlines set) whose 200 body goes to `onBody`
     /// (decode time and bytes counted, an error body kept for the message) and whose end goes
     /// to `onDone`; abandoned when restarted.

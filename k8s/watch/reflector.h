@@ -257,12 +257,28 @@ public:
         m_waiting = false;
         // After a 410 only a finished list will do: a relist that failed is listed again, never
         // replaced by a watch from the version the server no longer has.
-        if (m_relistDue || m_lastRv.empty() || m_state.phase == WatchState::Phase::AuthError ||
+        if (m_relistDue || m_replaceEvery || m_lastRv.empty() ||
+            m_state.phase == WatchState::Phase::AuthError ||
             m_state.phase == WatchState::Phase::Forbidden ||
             m_state.phase == WatchState::Phase::Unavailable || m_items.empty())
             return beginList();
         return beginWatch(now);
     }
+
+    /// Lists again and replaces every object with the listed one, also each whose version did
+    /// not change: for a driver that renews what objects are decoded into (a fresh string pool),
+    /// so that none of the old ones stays. Not a failure: the state stays as it is (Synced stays
+    /// Synced) while the list runs. Backing off, it waits for the retry, which then lists; a list
+    /// in flight is started over (the driver abandons its request), so every object stored
+    /// after it was decoded after the call.
+    ReflectorCommand renew() {
+        m_replaceEvery = true;
+        if (m_waiting)
+            return {};
+        return beginList();
+    }
+    /// A renew() whose list has not finished yet.
+    bool renewing() const { return m_replaceEvery; }
 
     /// Forces a full relist (F5 in the UI, or after the machine slept).
     ReflectorCommand restart() {
@@ -346,6 +362,7 @@ private:
     void finishListing(const std::string &rv, Clock::time_point now) {
         m_relistDue = false;
         replaceAll();
+        m_replaceEvery = false;
         m_lastRv = rv;
         m_state.phase = WatchState::Phase::Synced;
         m_state.since = std::chrono::system_clock::now();
@@ -404,8 +421,8 @@ private:
         m_sink(DeltaType::Added, obj);
     }
 
-    /// Replaces the store with a finished list: updates in place, deletions by diff (mark and
-    /// sweep over the table's slots), then additions in list order.
+    /// Replaces the store with a finished list: updates in place (every object after renew()),
+    /// deletions by diff (mark and sweep over the table's slots), then additions in list order.
     void replaceAll() {
         if (m_items.empty()) {
             // First sync: move the items over, freeing the listing block by block as it empties.
@@ -427,7 +444,7 @@ private:
                 continue;
             }
             seen[slot] = true;
-            if (!sameVersion(*m_items.at(slot), *obj)) {
+            if (m_replaceEvery || !sameVersion(*m_items.at(slot), *obj)) {
                 m_items.assignAt(slot, obj);
                 m_sink(DeltaType::Updated, obj);
             }
@@ -455,10 +472,11 @@ private:
     std::mt19937_64 m_rng;
     WatchState m_state;
     Map m_items;
-    std::deque<Ptr> m_listing; ///< the pages of a LIST in progress
-    bool m_continuing = false; ///< the LIST in flight is a continue page
-    bool m_relistDue = false;  ///< after a 410: every retry is a full LIST until one finishes
-    bool m_streaming = false;  ///< the watch in flight is a streaming list still sending its state
+    std::deque<Ptr> m_listing;   ///< the pages of a LIST in progress
+    bool m_continuing = false;   ///< the LIST in flight is a continue page
+    bool m_relistDue = false;    ///< after a 410: every retry is a full LIST until one finishes
+    bool m_replaceEvery = false; ///< renew(): the next finished list replaces every object
+    bool m_streaming = false; ///< the watch in flight is a streaming list still sending its state
     bool m_streamingRefused = false; ///< the server answered a streaming list with 400/422
     bool m_pagedOnce = false;        ///< a streaming list failed: the next list is paged
     std::string m_lastRv;

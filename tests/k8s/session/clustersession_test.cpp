@@ -3,13 +3,16 @@
 // the server's state, object for object.
 
 #include "k8s/objects/pod.h"
+#include "k8s/objects/stringpool.h"
 #include "k8s/session/clustersession.h"
 #include "k8s/sim/simulator.h"
 #include "tests/support/fixedcredential.h"
 
 #include <atomic>
+#include <functional>
 #include <gtest/gtest.h>
 #include <map>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -86,12 +89,12 @@ std::map<std::string, std::string> serverVersions(Simulator &sim, const std::str
     return out;
 }
 
-/// What separates the cache from the server for one resource, both taken at the same moment:
+/// What separates `cache` from `server` (namespace/name → resourceVersion) for one resource:
 /// objects only one side has and objects at different versions (at most five of each). Empty when
 /// they agree.
-std::string differences(ClusterSession &session, Simulator &sim, const std::string &resource) {
-    const auto cache = cacheVersions(session, resource);
-    const auto server = serverVersions(sim, resource);
+std::string differences(const std::map<std::string, std::string> &cache,
+                        const std::map<std::string, std::string> &server,
+                        const std::string &resource) {
     std::string onlyCache, onlyServer, versions;
     int shown[3] = {0, 0, 0};
     const auto note = [&shown](std::string &to, int which, const std::string &what) {
@@ -115,19 +118,69 @@ std::string differences(ClusterSession &session, Simulator &sim, const std::stri
            std::to_string(shown[2]) + " at other versions" + versions + '\n';
 }
 
-/// Waits until the cache agrees with the server on every one of `resources` at one moment. The
+/// The session's consumer as the window is one: it drains the deltas and applies them, strictly
+/// — an addition of an object it has, or an update or deletion of one it has not, is a violation
+/// (the hand-over lost or reordered a change).
+struct DeltaConsumer {
+    /// resource → namespace/name → resourceVersion
+    std::map<std::string, std::map<std::string, std::string>> versions;
+    std::string violations;
+
+    void drain(ClusterSession &session) {
+        for (const auto &d : session.drainDeltas()) {
+            const std::size_t slash = d.key.find('/');
+            auto &objects = versions[d.key.substr(0, slash)];
+            const std::string key = d.key.substr(slash + 1);
+            const bool has = objects.contains(key);
+            const bool added = d.type == DeltaBuffer<ObjectPtr>::Type::Added;
+            if (added == has && violations.size() < 2000)
+                violations += (has ? "added again: " : "changed before added: ") + d.key + '\n';
+            if (d.type == DeltaBuffer<ObjectPtr>::Type::Deleted)
+                objects.erase(key);
+            else
+                objects[key] = d.object->resourceVersion();
+        }
+    }
+};
+
+/// waitFor(condition, limit) while `consumer` drains `session`, as the window would meanwhile.
+bool waitDraining(ClusterSession &session, DeltaConsumer &consumer,
+                  const std::function<bool()> &condition, std::chrono::seconds limit) {
+    return waitFor(
+        [&] {
+            consumer.drain(session);
+            return condition();
+        },
+        limit);
+}
+
+/// The cache's and — with `consumer` — the consumer's differences from the server for one
+/// resource, all taken at the same moment.
+std::string differences(ClusterSession &session, Simulator &sim, const std::string &resource,
+                        DeltaConsumer *consumer = nullptr) {
+    const auto server = serverVersions(sim, resource);
+    std::string out = differences(cacheVersions(session, resource), server, resource);
+    if (consumer != nullptr)
+        out += differences(consumer->versions[resource], server, "consumer's " + resource);
+    return out;
+}
+
+/// Waits until the cache (and `consumer`, draining) agrees with the server on every one of
+/// `resources` at one moment. The
 /// simulator's scheduler and controllers go on changing objects after the churn stops, so two
 /// comparisons taken one after the other may disagree without anything being wrong: only the
 /// comparison that succeeded counts. Empty on success, else the last differences seen.
 std::string awaitSameAsServer(ClusterSession &session, Simulator &sim,
-                              const std::vector<std::string> &resources,
-                              std::chrono::seconds limit) {
+                              const std::vector<std::string> &resources, std::chrono::seconds limit,
+                              DeltaConsumer *consumer = nullptr) {
     std::string last;
     waitFor(
         [&] {
+            if (consumer != nullptr)
+                consumer->drain(session);
             last.clear();
             for (const auto &resource : resources)
-                last += differences(session, sim, resource);
+                last += differences(session, sim, resource, consumer);
             return last.empty();
         },
         limit);
@@ -339,11 +392,14 @@ void convergesAfterChurnUnder(const std::string &faults, double churnSeconds, bo
     so.name = "faulty";
     so.transport = settingsFor(sim);
     ClusterSession session(so);
+    DeltaConsumer consumer;
     session.start();
-    ASSERT_TRUE(waitFor([&] { return sim.churnFinished(); }, std::chrono::seconds(60)));
-    EXPECT_EQ(
-        awaitSameAsServer(session, sim, {"pods", "nodes", "namespaces"}, std::chrono::seconds(90)),
-        "");
+    ASSERT_TRUE(waitDraining(
+        session, consumer, [&] { return sim.churnFinished(); }, std::chrono::seconds(60)));
+    EXPECT_EQ(awaitSameAsServer(session, sim, {"pods", "nodes", "namespaces"},
+                                std::chrono::seconds(90), &consumer),
+              "");
+    EXPECT_EQ(consumer.violations, "");
     const auto states = session.states();
     if (mustRelist) {
         EXPECT_GT(states.at("pods").relists + states.at("nodes").relists, 0u)
@@ -368,6 +424,65 @@ TEST(ClusterSessionTest, ConvergesAfterChurnUnderEveryFault) {
 // the convergence is asserted.
 TEST(ClusterSessionTest, ConvergesThroughTheSoakFaultCycle) {
     convergesAfterChurnUnder("cycle:every=1500ms:for=7s", 8, false);
+}
+
+// Churn gives every new pod a label value of its own (a run id), which the cache's string pool
+// keeps for good: once the pool has grown enough the session renews it — every resource listed
+// again into a fresh pool — while the data stays live, no change is lost on the way to the
+// consumer, and the old pool goes with its last object.
+TEST(ClusterSessionTest, RenewsAGrowingStringPoolWithoutLosingAChange) {
+    SimulatorOptions o;
+    o.scenario = "demo";
+    o.churnPerSecond = 400;
+    o.churnDurationSeconds = 10;
+    Simulator sim(o);
+    ASSERT_FALSE(sim.start().has_value());
+    ClusterSession::Options so = sessionOptions(sim, "renewing");
+    so.poolRenewalRatio = 0; // not in proportion to the pool: this demo cluster's is small
+    so.poolRenewalGrowth = 16 * 1024;
+    so.poolCheckInterval = std::chrono::milliseconds(200);
+    ClusterSession session(so);
+    DeltaConsumer consumer;
+    session.start();
+    ASSERT_TRUE(waitDraining(
+        session, consumer, [&] { return session.synced(); }, std::chrono::seconds(30)));
+    std::vector<ObjectPtr> firstPods = session.snapshot("pods");
+    ASSERT_FALSE(firstPods.empty());
+    const StringPool *firstPool = firstPods.front()->pool();
+    const std::uint16_t firstIndex = firstPool->index();
+    bool alwaysLive = true;
+    ASSERT_TRUE(waitDraining(
+        session, consumer,
+        [&] {
+            alwaysLive = alwaysLive && session.synced();
+            return session.poolRenewals() >= 1 && sim.churnFinished();
+        },
+        std::chrono::seconds(90)))
+        << "renewals: " << session.poolRenewals();
+    EXPECT_TRUE(alwaysLive) << "a renewal is no failure: the data stays live";
+    EXPECT_EQ(awaitSameAsServer(session, sim, {"pods", "nodes", "namespaces"},
+                                std::chrono::seconds(60), &consumer),
+              "");
+    EXPECT_EQ(consumer.violations, "");
+    // Every cached object is in the newest pool once the renewal's lists are done.
+    std::set<const StringPool *> pools;
+    EXPECT_TRUE(waitFor(
+        [&] {
+            pools.clear();
+            for (const char *resource : {"pods", "nodes", "namespaces"})
+                for (const auto &obj : session.snapshot(resource))
+                    pools.insert(obj->pool());
+            return pools.size() == 1 && !pools.contains(firstPool);
+        },
+        std::chrono::seconds(30)))
+        << pools.size() << " pools";
+    const std::size_t renewals = session.poolRenewals();
+    session.stop();
+    // The snapshot taken before is the last holder of the first pool's objects.
+    EXPECT_EQ(StringPool::fromIndex(firstIndex), firstPool);
+    firstPods.clear();
+    EXPECT_NE(StringPool::fromIndex(firstIndex), firstPool) << "freed with its last object";
+    EXPECT_GE(renewals, 1u);
 }
 
 // A server that goes silent without closing anything (a VPN that dropped, a laptop that slept):

@@ -106,6 +106,50 @@ TEST_F(ReflectorTest, WatchEventsAndBookmarksAdvanceTheVersion) {
     EXPECT_EQ(reflector.state().relists, 0u);
 }
 
+// renew(): the next list replaces every object, unchanged ones too, and the data stays live.
+TEST_F(ReflectorTest, RenewReplacesEveryObjectWhileStayingLive) {
+    reflector.start(now);
+    listAll({item("a", "1"), item("b", "2"), item("c", "3")}, "3");
+    deltas.clear();
+    auto c = reflector.renew();
+    EXPECT_EQ(c.type, ReflectorCommand::Type::List);
+    EXPECT_TRUE(reflector.renewing());
+    EXPECT_EQ(reflector.state().phase, WatchState::Phase::Synced) << "renewing is no failure";
+    const auto renewedA = item("a", "1");
+    c = listAll({renewedA, item("b", "4"), item("d", "5")}, "6");
+    EXPECT_EQ(c.type, ReflectorCommand::Type::Watch);
+    EXPECT_EQ(c.resourceVersion, "6");
+    EXPECT_FALSE(reflector.renewing());
+    using D = TestReflector::DeltaType;
+    const std::vector<std::pair<D, std::string>> expected = {
+        {D::Updated, "a"}, {D::Updated, "b"}, {D::Deleted, "c"}, {D::Added, "d"}};
+    EXPECT_EQ(deltas, expected);
+    bool storedRenewed = false;
+    reflector.items().forEach(
+        [&](const TestReflector::Ptr &o) { storedRenewed = storedRenewed || o == renewedA; });
+    EXPECT_TRUE(storedRenewed) << "the unchanged object is the newly listed one";
+    // The next relist is an ordinary one again: unchanged objects stay as they are.
+    deltas.clear();
+    reflector.restart();
+    listAll({renewedA, item("b", "4"), item("d", "5")}, "7");
+    EXPECT_TRUE(deltas.empty());
+}
+
+// renew() while backing off waits for the retry, which then lists instead of resuming the watch.
+TEST_F(ReflectorTest, RenewWhileBackingOffListsAtTheRetry) {
+    reflector.start(now);
+    listAll({item("a", "1")}, "3");
+    reflector.onFailure({500, "InternalError", "", -1}, now);
+    ASSERT_TRUE(reflector.wakeAt().has_value());
+    EXPECT_EQ(reflector.renew().type, ReflectorCommand::Type::None);
+    auto c = reflector.onTimer(*reflector.wakeAt());
+    EXPECT_EQ(c.type, ReflectorCommand::Type::List) << "not a watch resumed from version 3";
+    deltas.clear();
+    listAll({item("a", "1")}, "4");
+    ASSERT_EQ(deltas.size(), 1u);
+    EXPECT_EQ(deltas[0].first, TestReflector::DeltaType::Updated);
+}
+
 TEST_F(ReflectorTest, GoneRelistsAndDetectsDeletionsByDiff) {
     reflector.start(now);
     listAll({item("a", "1"), item("b", "2"), item("c", "3")}, "3");
