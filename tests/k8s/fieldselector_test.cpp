@@ -9,13 +9,13 @@ using Fields = std::map<std::string, std::string, std::less<>>;
 
 namespace {
 
-FieldSelector mustParse(std::string_view text) {
+FieldSelector mustParseFields(std::string_view text) {
     const auto s = FieldSelector::parse(text);
     EXPECT_TRUE(s.ok()) << "input: '" << text << "' error: " << (s ? "" : s.error());
     return s.valueOr(FieldSelector());
 }
 
-std::string parseError(std::string_view text) {
+std::string fieldParseError(std::string_view text) {
     const auto s = FieldSelector::parse(text);
     const std::string error = s ? std::string() : s.error();
     EXPECT_FALSE(s.ok()) << "input unexpectedly parsed: '" << text << "'";
@@ -35,7 +35,7 @@ bool matches(const FieldSelector &s, const Fields &fields) {
 
 TEST(FieldSelector, EmptySelector) {
     for (std::string_view text : {"", ",", ",,"}) {
-        const FieldSelector s = mustParse(text);
+        const FieldSelector s = mustParseFields(text);
         EXPECT_TRUE(s.empty()) << text;
         EXPECT_EQ(s.toString(), "");
         EXPECT_TRUE(matches(s, {}));
@@ -44,7 +44,8 @@ TEST(FieldSelector, EmptySelector) {
 }
 
 TEST(FieldSelector, ParsesOperators) {
-    const FieldSelector s = mustParse("metadata.name=web,status.phase!=Running,spec.nodeName==n1");
+    const FieldSelector s =
+        mustParseFields("metadata.name=web,status.phase!=Running,spec.nodeName==n1");
     // Terms are sorted by their source text.
     const std::vector<Term> expected = {
         {"metadata.name", false, "web"},
@@ -57,7 +58,7 @@ TEST(FieldSelector, ParsesOperators) {
 }
 
 TEST(FieldSelector, Matching) {
-    const FieldSelector s = mustParse("spec.nodeName=gpu-node-1,status.phase!=Succeeded");
+    const FieldSelector s = mustParseFields("spec.nodeName=gpu-node-1,status.phase!=Succeeded");
     EXPECT_TRUE(matches(s, {{"spec.nodeName", "gpu-node-1"}, {"status.phase", "Running"}}));
     EXPECT_FALSE(matches(s, {{"spec.nodeName", "gpu-node-1"}, {"status.phase", "Succeeded"}}));
     EXPECT_FALSE(matches(s, {{"spec.nodeName", "gpu-node-2"}, {"status.phase", "Running"}}));
@@ -67,7 +68,7 @@ TEST(FieldSelector, Matching) {
 }
 
 TEST(FieldSelector, EmptyValues) {
-    const FieldSelector s = mustParse("involvedObject.namespace=,involvedObject.name=node-1");
+    const FieldSelector s = mustParseFields("involvedObject.namespace=,involvedObject.name=node-1");
     ASSERT_EQ(s.terms().size(), 2u);
     EXPECT_EQ(s.terms()[0], (Term{"involvedObject.name", false, "node-1"}));
     EXPECT_EQ(s.terms()[1], (Term{"involvedObject.namespace", false, ""}));
@@ -76,63 +77,67 @@ TEST(FieldSelector, EmptyValues) {
     EXPECT_FALSE(
         matches(s, {{"involvedObject.name", "node-1"}, {"involvedObject.namespace", "d"}}));
 
-    const FieldSelector notEmpty = mustParse("spec.nodeName!=");
+    const FieldSelector notEmpty = mustParseFields("spec.nodeName!=");
     EXPECT_TRUE(matches(notEmpty, {{"spec.nodeName", "n"}}));
     EXPECT_FALSE(matches(notEmpty, {}));
     EXPECT_EQ(notEmpty.toString(), "spec.nodeName!=");
 }
 
 TEST(FieldSelector, Escapes) {
-    const FieldSelector s = mustParse(R"(metadata.name=a\,b\=c\\d,x=y)");
+    const FieldSelector s = mustParseFields(R"(metadata.name=a\,b\=c\\d,x=y)");
     ASSERT_EQ(s.terms().size(), 2u);
     EXPECT_EQ(s.terms()[0], (Term{"metadata.name", false, R"(a,b=c\d)"}));
     EXPECT_EQ(s.terms()[1], (Term{"x", false, "y"}));
     EXPECT_TRUE(matches(s, {{"metadata.name", R"(a,b=c\d)"}, {"x", "y"}}));
     EXPECT_EQ(s.toString(), R"(metadata.name=a\,b\=c\\d,x=y)");
-    EXPECT_EQ(mustParse(s.toString()), s);
+    EXPECT_EQ(mustParseFields(s.toString()), s);
 
     // A trailing escaped backslash does not swallow the separator after it.
-    const FieldSelector t = mustParse(R"(a=b\\,c=d)");
+    const FieldSelector t = mustParseFields(R"(a=b\\,c=d)");
     EXPECT_EQ(t.terms(), (std::vector<Term>{{"a", false, R"(b\)"}, {"c", false, "d"}}));
 }
 
 TEST(FieldSelector, InvalidEscapes) {
-    EXPECT_EQ(parseError(R"(a=b\x)"), R"(invalid field selector: invalid escape sequence: \x)");
-    EXPECT_EQ(parseError(R"(a=b\)"), R"(invalid field selector: invalid escape sequence: \)");
-    EXPECT_EQ(parseError("a=\\\xc3\xa9"),
+    EXPECT_EQ(fieldParseError(R"(a=b\x)"),
+              R"(invalid field selector: invalid escape sequence: \x)");
+    EXPECT_EQ(fieldParseError(R"(a=b\)"), R"(invalid field selector: invalid escape sequence: \)");
+    EXPECT_EQ(fieldParseError("a=\\\xc3\xa9"),
               "invalid field selector: invalid escape sequence: \\\xc3\xa9");
-    EXPECT_EQ(parseError("a=b=c"), "invalid field selector: unescaped character in value: '='");
+    EXPECT_EQ(fieldParseError("a=b=c"),
+              "invalid field selector: unescaped character in value: '='");
 }
 
 TEST(FieldSelector, TermWithoutOperator) {
-    EXPECT_EQ(parseError("metadata.name"),
+    EXPECT_EQ(fieldParseError("metadata.name"),
               "invalid selector: 'metadata.name'; can't understand 'metadata.name'");
-    EXPECT_EQ(parseError("a=b,foo"), "invalid selector: 'a=b,foo'; can't understand 'foo'");
+    EXPECT_EQ(fieldParseError("a=b,foo"), "invalid selector: 'a=b,foo'; can't understand 'foo'");
 }
 
 TEST(FieldSelector, OperatorIsTheFirstEqualsSign) {
     // No trimming: whitespace is part of field and value, as upstream.
-    const FieldSelector s = mustParse("a = b");
+    const FieldSelector s = mustParseFields("a = b");
     EXPECT_EQ(s.terms().at(0), (Term{"a ", false, " b"}));
     // "a=!b" is "a" equals "!b".
-    EXPECT_EQ(mustParse("a=!b").terms().at(0), (Term{"a", false, "!b"}));
+    EXPECT_EQ(mustParseFields("a=!b").terms().at(0), (Term{"a", false, "!b"}));
     // "a!==b": "!=" wins at position 1 and the value "=b" holds an unescaped '='.
-    EXPECT_EQ(parseError("a!==b"), "invalid field selector: unescaped character in value: '='");
+    EXPECT_EQ(fieldParseError("a!==b"),
+              "invalid field selector: unescaped character in value: '='");
 }
 
 TEST(FieldSelector, FirstUnknownField) {
     const std::vector<std::string_view> common = {"metadata.name", "metadata.namespace"};
-    EXPECT_EQ(mustParse("metadata.name=a,metadata.namespace!=b").firstUnknownField(common),
+    EXPECT_EQ(mustParseFields("metadata.name=a,metadata.namespace!=b").firstUnknownField(common),
               std::nullopt);
-    EXPECT_EQ(mustParse("").firstUnknownField(common), std::nullopt);
-    EXPECT_EQ(mustParse("metadata.name=a,spec.nodeName=n").firstUnknownField(common),
+    EXPECT_EQ(mustParseFields("").firstUnknownField(common), std::nullopt);
+    EXPECT_EQ(mustParseFields("metadata.name=a,spec.nodeName=n").firstUnknownField(common),
               std::optional<std::string>("spec.nodeName"));
     // First in sorted term order.
-    EXPECT_EQ(mustParse("zz=1,status.phase=Running,metadata.name=x").firstUnknownField(common),
-              std::optional<std::string>("status.phase"));
+    EXPECT_EQ(
+        mustParseFields("zz=1,status.phase=Running,metadata.name=x").firstUnknownField(common),
+        std::optional<std::string>("status.phase"));
     const std::vector<std::string_view> pod = {"metadata.name", "metadata.namespace",
                                                "spec.nodeName", "status.phase"};
-    EXPECT_EQ(mustParse("spec.nodeName=n,status.phase=Running").firstUnknownField(pod),
+    EXPECT_EQ(mustParseFields("spec.nodeName=n,status.phase=Running").firstUnknownField(pod),
               std::nullopt);
 }
 

@@ -9,13 +9,13 @@ using Labels = std::vector<std::pair<std::string, std::string>>;
 
 namespace {
 
-LabelSelector mustParse(std::string_view text) {
+LabelSelector mustParseLabels(std::string_view text) {
     const auto s = LabelSelector::parse(text);
     EXPECT_TRUE(s.ok()) << "input: '" << text << "' error: " << (s ? "" : s.error());
     return s.valueOr(LabelSelector());
 }
 
-std::string parseError(std::string_view text) {
+std::string labelParseError(std::string_view text) {
     const auto s = LabelSelector::parse(text);
     const std::string error = s ? std::string() : s.error();
     EXPECT_FALSE(s.ok()) << "input unexpectedly parsed: '" << text << "' as '"
@@ -25,14 +25,14 @@ std::string parseError(std::string_view text) {
 }
 
 bool matches(std::string_view selector, const Labels &labels) {
-    return mustParse(selector).matches(labels);
+    return mustParseLabels(selector).matches(labels);
 }
 
 } // namespace
 
 TEST(LabelSelector, EmptyTextIsEmptySelectorMatchingEverything) {
     for (std::string_view text : {"", "   ", "\t\n"}) {
-        const LabelSelector s = mustParse(text);
+        const LabelSelector s = mustParseLabels(text);
         EXPECT_TRUE(s.empty());
         EXPECT_TRUE(s.requirements().empty());
         EXPECT_EQ(s.toString(), "");
@@ -59,7 +59,7 @@ TEST(LabelSelector, ParsesEveryOperator) {
         {"k<10", Op::LessThan, {"10"}},
     };
     for (const Case &c : cases) {
-        const LabelSelector s = mustParse(c.text);
+        const LabelSelector s = mustParseLabels(c.text);
         ASSERT_EQ(s.requirements().size(), 1u) << c.text;
         EXPECT_EQ(s.requirements()[0].key, "k") << c.text;
         EXPECT_EQ(s.requirements()[0].op, c.op) << c.text;
@@ -68,15 +68,16 @@ TEST(LabelSelector, ParsesEveryOperator) {
 }
 
 TEST(LabelSelector, WhitespaceAroundTokens) {
-    const LabelSelector s = mustParse("  a = b ,\tc  in  ( x , y ) , ! d ,e!=f\n, g > 3 ");
+    const LabelSelector s = mustParseLabels("  a = b ,\tc  in  ( x , y ) , ! d ,e!=f\n, g > 3 ");
     EXPECT_EQ(s.toString(), "a=b,c in (x,y),!d,e!=f,g>3");
-    const LabelSelector t = mustParse("x notin(a,b)");
+    const LabelSelector t = mustParseLabels("x notin(a,b)");
     EXPECT_EQ(t.toString(), "x notin (a,b)");
-    EXPECT_EQ(mustParse("a in(b)").toString(), "a in (b)");
+    EXPECT_EQ(mustParseLabels("a in(b)").toString(), "a in (b)");
 }
 
 TEST(LabelSelector, PrefixedKeysAndMixedRequirements) {
-    const LabelSelector s = mustParse("nvidia.com/gpu.product in (NVIDIA-H100-80GB-HBM3),!foo");
+    const LabelSelector s =
+        mustParseLabels("nvidia.com/gpu.product in (NVIDIA-H100-80GB-HBM3),!foo");
     ASSERT_EQ(s.requirements().size(), 2u);
     // Sorted by key: '!' is not part of the key, "foo" < "nvidia.com/...".
     EXPECT_EQ(s.requirements()[0].key, "foo");
@@ -94,7 +95,7 @@ TEST(LabelSelector, PrefixedKeysAndMixedRequirements) {
 }
 
 TEST(LabelSelector, GpuAndOrgExample) {
-    const LabelSelector s = mustParse("gpu=true,org in (speech,vision)");
+    const LabelSelector s = mustParseLabels("gpu=true,org in (speech,vision)");
     EXPECT_EQ(s.toString(), "gpu=true,org in (speech,vision)");
     EXPECT_TRUE(s.matches(Labels{{"gpu", "true"}, {"org", "speech"}}));
     EXPECT_TRUE(s.matches(Labels{{"org", "vision"}, {"gpu", "true"}, {"x", "y"}}));
@@ -152,7 +153,7 @@ TEST(LabelSelector, IntegerComparisons) {
 }
 
 TEST(LabelSelector, AllRequirementsAreAnded) {
-    const LabelSelector s = mustParse("a,b=c,d!=e,f notin (g)");
+    const LabelSelector s = mustParseLabels("a,b=c,d!=e,f notin (g)");
     EXPECT_TRUE(s.matches(Labels{{"a", "1"}, {"b", "c"}}));
     EXPECT_FALSE(s.matches(Labels{{"a", "1"}, {"b", "c"}, {"d", "e"}}));
     EXPECT_FALSE(s.matches(Labels{{"a", "1"}, {"b", "c"}, {"f", "g"}}));
@@ -160,7 +161,7 @@ TEST(LabelSelector, AllRequirementsAreAnded) {
 }
 
 TEST(LabelSelector, CustomLookupAndNoAllocationInterface) {
-    const LabelSelector s = mustParse("app=web,tier notin (db)");
+    const LabelSelector s = mustParseLabels("app=web,tier notin (db)");
     const std::map<std::string, std::string, std::less<>> labels{{"app", "web"}, {"tier", "fe"}};
     int calls = 0;
     const auto lookup = [&](std::string_view key) -> std::optional<std::string_view> {
@@ -179,7 +180,7 @@ TEST(LabelSelector, CustomLookupAndNoAllocationInterface) {
 }
 
 TEST(LabelSelector, KeywordsAreOrdinaryWordsWhereKeysAndValuesGo) {
-    const LabelSelector s = mustParse("in in (notin),notin=in");
+    const LabelSelector s = mustParseLabels("in in (notin),notin=in");
     ASSERT_EQ(s.requirements().size(), 2u);
     EXPECT_EQ(s.requirements()[0].key, "in");
     EXPECT_EQ(s.requirements()[0].values, std::vector<std::string>{"notin"});
@@ -205,16 +206,16 @@ TEST(LabelSelector, ToStringIsCanonicalAndRoundTrips) {
         "a=",
     };
     for (size_t i = 0; i < std::size(inputs); ++i) {
-        const LabelSelector s = mustParse(inputs[i]);
+        const LabelSelector s = mustParseLabels(inputs[i]);
         EXPECT_EQ(s.toString(), expected[i]) << inputs[i];
-        const LabelSelector again = mustParse(s.toString());
+        const LabelSelector again = mustParseLabels(s.toString());
         EXPECT_EQ(again, s) << inputs[i];
         EXPECT_EQ(again.toString(), s.toString());
     }
 }
 
 TEST(LabelSelector, RequirementsAreSortedByKeyAndDuplicatesKept) {
-    const LabelSelector s = mustParse("b=2,a=1,b!=3");
+    const LabelSelector s = mustParseLabels("b=2,a=1,b!=3");
     ASSERT_EQ(s.requirements().size(), 3u);
     EXPECT_EQ(s.requirements()[0].key, "a");
     EXPECT_EQ(s.requirements()[1].key, "b");
@@ -223,27 +224,29 @@ TEST(LabelSelector, RequirementsAreSortedByKeyAndDuplicatesKept) {
 }
 
 TEST(LabelSelector, SyntaxErrors) {
-    EXPECT_EQ(parseError("a in (b"), "unable to parse requirement: found '', expected: ',' or ')'");
-    EXPECT_EQ(parseError("a in (b,c"),
+    EXPECT_EQ(labelParseError("a in (b"),
               "unable to parse requirement: found '', expected: ',' or ')'");
-    EXPECT_EQ(parseError("a in b"), "unable to parse requirement: found 'b' expected: '('");
-    EXPECT_EQ(parseError("a in"), "unable to parse requirement: found '' expected: '('");
-    EXPECT_EQ(parseError("a in (="),
+    EXPECT_EQ(labelParseError("a in (b,c"),
+              "unable to parse requirement: found '', expected: ',' or ')'");
+    EXPECT_EQ(labelParseError("a in b"), "unable to parse requirement: found 'b' expected: '('");
+    EXPECT_EQ(labelParseError("a in"), "unable to parse requirement: found '' expected: '('");
+    EXPECT_EQ(labelParseError("a in (="),
               "unable to parse requirement: found '=', expected: ',', ')' or identifier");
-    EXPECT_EQ(parseError("a b"),
+    EXPECT_EQ(labelParseError("a b"),
               "unable to parse requirement: found 'b', expected: in, notin, =, ==, !=, gt, lt");
-    EXPECT_EQ(parseError("a=b c"), "found 'c', expected: ',' or 'end of string'");
-    EXPECT_EQ(parseError("a=b)"), "found ')', expected: ',' or 'end of string'");
-    EXPECT_EQ(parseError("a,"), "found '', expected: identifier after ','");
-    EXPECT_EQ(parseError("a,,b"), "found ',', expected: identifier after ','");
-    EXPECT_EQ(parseError(",a"), "found ',', expected: !, identifier, or 'end of string'");
-    EXPECT_EQ(parseError("(a)"), "found '(', expected: !, identifier, or 'end of string'");
-    EXPECT_EQ(parseError("=b"), "found '=', expected: !, identifier, or 'end of string'");
-    EXPECT_EQ(parseError("!"), "unable to parse requirement: found '', expected: identifier");
-    EXPECT_EQ(parseError("!=a"), "found '!=', expected: !, identifier, or 'end of string'");
-    EXPECT_EQ(parseError("a=(b)"), "unable to parse requirement: found '(', expected: identifier");
-    EXPECT_EQ(parseError("!a=b"), "found '=', expected: ',' or 'end of string'");
-    EXPECT_EQ(parseError("a in (b c)"),
+    EXPECT_EQ(labelParseError("a=b c"), "found 'c', expected: ',' or 'end of string'");
+    EXPECT_EQ(labelParseError("a=b)"), "found ')', expected: ',' or 'end of string'");
+    EXPECT_EQ(labelParseError("a,"), "found '', expected: identifier after ','");
+    EXPECT_EQ(labelParseError("a,,b"), "found ',', expected: identifier after ','");
+    EXPECT_EQ(labelParseError(",a"), "found ',', expected: !, identifier, or 'end of string'");
+    EXPECT_EQ(labelParseError("(a)"), "found '(', expected: !, identifier, or 'end of string'");
+    EXPECT_EQ(labelParseError("=b"), "found '=', expected: !, identifier, or 'end of string'");
+    EXPECT_EQ(labelParseError("!"), "unable to parse requirement: found '', expected: identifier");
+    EXPECT_EQ(labelParseError("!=a"), "found '!=', expected: !, identifier, or 'end of string'");
+    EXPECT_EQ(labelParseError("a=(b)"),
+              "unable to parse requirement: found '(', expected: identifier");
+    EXPECT_EQ(labelParseError("!a=b"), "found '=', expected: ',' or 'end of string'");
+    EXPECT_EQ(labelParseError("a in (b c)"),
               "unable to parse requirement: found 'c', expected: ',' or ')'");
 }
 
@@ -252,37 +255,38 @@ TEST(LabelSelector, InvalidKeys) {
         "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and "
         "end with an alphanumeric character (e.g. 'MyName', or 'my.name', or '123-abc', regex "
         "used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
-    EXPECT_EQ(parseError("a$b=c"),
+    EXPECT_EQ(labelParseError("a$b=c"),
               "unable to parse requirement: key: Invalid value: \"a$b\": " + nameRule);
-    EXPECT_EQ(parseError("-a"),
+    EXPECT_EQ(labelParseError("-a"),
               "unable to parse requirement: key: Invalid value: \"-a\": " + nameRule);
-    EXPECT_EQ(parseError("a_"),
+    EXPECT_EQ(labelParseError("a_"),
               "unable to parse requirement: key: Invalid value: \"a_\": " + nameRule);
 
     const std::string name63(63, 'n');
-    EXPECT_EQ(mustParse(name63).requirements().at(0).key, name63);
+    EXPECT_EQ(mustParseLabels(name63).requirements().at(0).key, name63);
     const std::string name64(64, 'n');
-    EXPECT_EQ(parseError(name64 + "=x"), "unable to parse requirement: key: Invalid value: \"" +
-                                             name64 +
-                                             "\": name part must be no more than 63 characters");
+    EXPECT_EQ(labelParseError(name64 + "=x"),
+              "unable to parse requirement: key: Invalid value: \"" + name64 +
+                  "\": name part must be no more than 63 characters");
 
     // Empty key: "/x" has an empty prefix, "x/" an empty name.
-    EXPECT_NE(parseError("/x").find("prefix part must be non-empty"), std::string::npos);
-    const std::string emptyName = parseError("x/=1");
+    EXPECT_NE(labelParseError("/x").find("prefix part must be non-empty"), std::string::npos);
+    const std::string emptyName = labelParseError("x/=1");
     EXPECT_NE(emptyName.find("name part must be non-empty"), std::string::npos) << emptyName;
     EXPECT_NE(emptyName.find("; name part must consist"), std::string::npos) << emptyName;
 
     // The prefix is a lower-case DNS subdomain of at most 253 characters.
-    EXPECT_NE(parseError("Example.com/a").find("prefix part a lowercase RFC 1123 subdomain"),
+    EXPECT_NE(labelParseError("Example.com/a").find("prefix part a lowercase RFC 1123 subdomain"),
               std::string::npos);
-    EXPECT_NE(parseError("a..b/c").find("prefix part a lowercase RFC 1123"), std::string::npos);
-    EXPECT_NE(parseError("a/b/c").find("a qualified name must consist of"), std::string::npos);
+    EXPECT_NE(labelParseError("a..b/c").find("prefix part a lowercase RFC 1123"),
+              std::string::npos);
+    EXPECT_NE(labelParseError("a/b/c").find("a qualified name must consist of"), std::string::npos);
     std::string prefix253;
     while (prefix253.size() < 253)
         prefix253 += prefix253.empty() ? "a" : ".a";
     ASSERT_EQ(prefix253.size(), 253u);
-    EXPECT_EQ(mustParse(prefix253 + "/k").requirements().at(0).key, prefix253 + "/k");
-    EXPECT_NE(parseError("b" + prefix253 + "/k").find("prefix part must be no more than 253"),
+    EXPECT_EQ(mustParseLabels(prefix253 + "/k").requirements().at(0).key, prefix253 + "/k");
+    EXPECT_NE(labelParseError("b" + prefix253 + "/k").find("prefix part must be no more than 253"),
               std::string::npos);
 }
 
@@ -292,31 +296,32 @@ TEST(LabelSelector, InvalidValues) {
         "'.', and must start and end with an alphanumeric character (e.g. 'MyValue', or "
         "'my_value', or '12345', regex used for validation is "
         "'(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
-    EXPECT_EQ(parseError("a=-b"),
+    EXPECT_EQ(labelParseError("a=-b"),
               "unable to parse requirement: values[0][a]: Invalid value: \"-b\": " + valueRule);
     // The index is into the sorted value set.
-    EXPECT_EQ(parseError("a in (zz/c,ok)"),
+    EXPECT_EQ(labelParseError("a in (zz/c,ok)"),
               "unable to parse requirement: values[1][a]: Invalid value: \"zz/c\": " + valueRule);
     const std::string value63(63, 'v');
     EXPECT_TRUE(matches("a=" + value63, {{"a", value63}}));
-    EXPECT_EQ(parseError("a=" + value63 + "v"),
+    EXPECT_EQ(labelParseError("a=" + value63 + "v"),
               "unable to parse requirement: values[0][a]: Invalid value: \"" + value63 +
                   "v\": must be no more than 63 characters");
 }
 
 TEST(LabelSelector, IntegerOperatorValidation) {
-    EXPECT_EQ(parseError("a>b"), "unable to parse requirement: values[0]: Invalid value: \"b\": "
-                                 "for 'Gt', 'Lt' operators, the value must be an integer");
-    EXPECT_EQ(parseError("a<"), "unable to parse requirement: values[0]: Invalid value: \"\": "
-                                "for 'Gt', 'Lt' operators, the value must be an integer");
-    EXPECT_NE(parseError("a>1.5").find("the value must be an integer"), std::string::npos);
-    EXPECT_NE(parseError("a>99999999999999999999").find("the value must be an integer"),
+    EXPECT_EQ(labelParseError("a>b"),
+              "unable to parse requirement: values[0]: Invalid value: \"b\": "
+              "for 'Gt', 'Lt' operators, the value must be an integer");
+    EXPECT_EQ(labelParseError("a<"), "unable to parse requirement: values[0]: Invalid value: \"\": "
+                                     "for 'Gt', 'Lt' operators, the value must be an integer");
+    EXPECT_NE(labelParseError("a>1.5").find("the value must be an integer"), std::string::npos);
+    EXPECT_NE(labelParseError("a>99999999999999999999").find("the value must be an integer"),
               std::string::npos);
     // A negative bound is an integer but not a valid label value, so upstream rejects it.
-    EXPECT_NE(parseError("a>-1").find("values[0][a]: Invalid value: \"-1\": a valid label"),
+    EXPECT_NE(labelParseError("a>-1").find("values[0][a]: Invalid value: \"-1\": a valid label"),
               std::string::npos);
     // Two problems at once come back as an aggregate.
-    const std::string both = parseError("a>-x");
+    const std::string both = labelParseError("a>-x");
     EXPECT_EQ(both.rfind("unable to parse requirement: [values[0]: Invalid value: \"-x\"", 0), 0u)
         << both;
     EXPECT_NE(both.find(", values[0][a]: Invalid value"), std::string::npos) << both;
@@ -329,8 +334,8 @@ TEST(LabelSelector, NullPointerForErrorIsAllowed) {
 
 TEST(LabelSelector, NulByteEndsTheSelectorLikeUpstream) {
     const std::string text("a=b\0,c", 6);
-    const LabelSelector s = mustParse(text);
+    const LabelSelector s = mustParseLabels(text);
     EXPECT_EQ(s.toString(), "a=b,c");
     const std::string leading("\0garbage(", 9);
-    EXPECT_TRUE(mustParse(leading).empty());
+    EXPECT_TRUE(mustParseLabels(leading).empty());
 }

@@ -14,7 +14,7 @@ using Clock = std::chrono::system_clock;
 
 namespace {
 
-json pod(const json &containerStatus, const json &labels = json::object()) {
+json containerLogPod(const json &containerStatus, const json &labels = json::object()) {
     return {{"metadata", {{"name", "p"}, {"namespace", "ns"}, {"labels", labels}}},
             {"spec", {{"nodeName", "n1"}, {"containers", json::array({{{"name", "c"}}})}}},
             {"status", {{"containerStatuses", json::array({containerStatus})}}}};
@@ -35,7 +35,7 @@ TEST(ContainerLog, InstantsGrowAndAgreeWithTheLookups) {
          {json{{"training.kubeflow.org/replica-type", "master"}},
           json{{"training.kubeflow.org/replica-type", "worker"}}, json{{"pod-type", "notebook"}},
           json{{"pod-type", "inferenceservice"}}, json::object()}) {
-        auto log = ContainerLog::forPod(pod(running(start), labels), "c", false);
+        auto log = ContainerLog::forPod(containerLogPod(running(start), labels), "c", false);
         ASSERT_TRUE(log.ok()) << log.error().message;
         const std::uint64_t n = log->countAt(Clock::now());
         ASSERT_GT(n, 10U) << labels.dump();
@@ -54,8 +54,8 @@ TEST(ContainerLog, InstantsGrowAndAgreeWithTheLookups) {
 // Benchmarks ask a pod for a print rate: an hour at 1,000 lines a second is 3.6 million lines.
 TEST(ContainerLog, APodCanAskForItsPrintRate) {
     const auto now = Clock::now();
-    json chatty = pod(running(now - std::chrono::hours(1)),
-                      {{"training.kubeflow.org/replica-type", "worker"}});
+    json chatty = containerLogPod(running(now - std::chrono::hours(1)),
+                                  {{"training.kubeflow.org/replica-type", "worker"}});
     chatty["metadata"]["annotations"] = {{"sim.cubedesk.io/log-lines-per-second", "1000"}};
     auto log = ContainerLog::forPod(chatty, "c", false);
     ASSERT_TRUE(log.ok()) << log.error().message;
@@ -85,7 +85,7 @@ TEST(ContainerLog, AFailedRunEndsWithItsTracebackAndAKilledOneMidLine) {
                    {"startedAt", formatRfc3339(start)},
                    {"finishedAt", formatRfc3339(end)}}}}}};
     const json labels = {{"training.kubeflow.org/replica-type", "worker"}};
-    auto failed = ContainerLog::forPod(pod(cs, labels), "c", true);
+    auto failed = ContainerLog::forPod(containerLogPod(cs, labels), "c", true);
     ASSERT_TRUE(failed.ok());
     EXPECT_FALSE(failed->running());
     const std::uint64_t n = failed->total();
@@ -98,27 +98,29 @@ TEST(ContainerLog, AFailedRunEndsWithItsTracebackAndAKilledOneMidLine) {
 
     cs["lastState"]["terminated"]["reason"] = "OOMKilled";
     cs["lastState"]["terminated"]["exitCode"] = 137;
-    auto killed = ContainerLog::forPod(pod(cs, labels), "c", true);
+    auto killed = ContainerLog::forPod(containerLogPod(cs, labels), "c", true);
     ASSERT_TRUE(killed.ok());
     EXPECT_FALSE(killed->terminated(killed->total() - 1)) << "cut in the middle of a line";
 }
 
 TEST(ContainerLog, TheKubeletsRefusals) {
     json waiting = {{"name", "c"}, {"state", {{"waiting", {{"reason", "ContainerCreating"}}}}}};
-    auto r = ContainerLog::forPod(pod(waiting), "c", false);
+    auto r = ContainerLog::forPod(containerLogPod(waiting), "c", false);
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().code, 400);
     EXPECT_EQ(r.error().message,
               "container \"c\" in pod \"p\" is waiting to start: ContainerCreating");
     waiting["state"]["waiting"]["reason"] = "ImagePullBackOff";
-    EXPECT_EQ(ContainerLog::forPod(pod(waiting), "c", false).error().message,
+    EXPECT_EQ(ContainerLog::forPod(containerLogPod(waiting), "c", false).error().message,
               "container \"c\" in pod \"p\" is waiting to start: trying and failing to pull "
               "image");
-    EXPECT_EQ(ContainerLog::forPod(pod(running(Clock::now())), "c", true).error().message,
-              "previous terminated container \"c\" in pod \"p\" not found");
-    EXPECT_EQ(ContainerLog::forPod(pod(running(Clock::now())), "d", false).error().message,
-              "container \"d\" in pod \"p\" is not available");
-    EXPECT_EQ(ContainerLog::forPod(pod({{"name", "c"}}), "c", false).error().message,
+    EXPECT_EQ(
+        ContainerLog::forPod(containerLogPod(running(Clock::now())), "c", true).error().message,
+        "previous terminated container \"c\" in pod \"p\" not found");
+    EXPECT_EQ(
+        ContainerLog::forPod(containerLogPod(running(Clock::now())), "d", false).error().message,
+        "container \"d\" in pod \"p\" is not available");
+    EXPECT_EQ(ContainerLog::forPod(containerLogPod({{"name", "c"}}), "c", false).error().message,
               "container \"c\" in pod \"p\" is waiting to start - no logs yet");
 }
 

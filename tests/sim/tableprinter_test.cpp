@@ -24,13 +24,9 @@ using std::chrono::seconds;
 
 namespace {
 
-fs::path fixturesDir() {
-    return cubedesk::test::fixturePath();
-}
-
 // Loads one real fixture object; fails the test loudly when the fixtures are missing.
 json fixture(const std::string &relative, std::size_t index = 0) {
-    const fs::path path = fixturesDir() / relative;
+    const fs::path path = cubedesk::test::fixturePath() / relative;
     if (!fs::exists(path)) {
         ADD_FAILURE() << "real fixture not found: " << path;
         return json::object();
@@ -215,7 +211,8 @@ TEST(TablePrinterPods, SidecarCountsAsContainer) {
 }
 
 TEST(TablePrinterPods, RealPodList) {
-    const auto result = ManifestLoader::loadPath(fixturesDir() / "k8s/podlist-real-kubelet.json");
+    const auto result =
+        ManifestLoader::loadPath(cubedesk::test::fixturePath() / "k8s/podlist-real-kubelet.json");
     ASSERT_EQ(result.objects.size(), 11u) << "fixtures missing?";
     const auto now = at("2020-04-01T00:00:00Z");
     const json grafana = podCells(result.objects[5].object, now);
@@ -576,7 +573,8 @@ TEST(TablePrinterBuiltins, ResourceQuotaRequestAndLimit) {
 
     // With the real status fragment from the same documentation page. It has no kind, so it is
     // read as a plain YAML document rather than as a manifest.
-    const fs::path fragmentPath = fixturesDir() / "k8s/resourcequota-mem-cpu-status-fragment.yaml";
+    const fs::path fragmentPath =
+        cubedesk::test::fixturePath() / "k8s/resourcequota-mem-cpu-status-fragment.yaml";
     std::ifstream in(fragmentPath, std::ios::binary);
     ASSERT_TRUE(in) << "real fixture not found: " << fragmentPath;
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

@@ -241,7 +241,7 @@ struct BrokenCase {
     const char *expect; ///< part of the first error's message
 };
 
-std::string a100() {
+std::string a100TopoText() {
     return gputest::realFixture("nvidia-smi-topo-a100-8gpu.txt");
 }
 
@@ -280,7 +280,7 @@ TEST_P(BrokenInputTest, RejectedWithTheLineThatIsWrong) {
 
 std::vector<BrokenCase> brokenCases() {
     // Lines of the A100 fixture: 1 prompt, 2 header, 3-10 GPU0-GPU7.
-    const std::string t = a100();
+    const std::string t = a100TopoText();
     return {
         {"empty", "", 0, "empty"},
         {"blank", "\n  \n\t\n", 0, "empty"},

@@ -25,13 +25,13 @@ std::string demoPolicy() {
     return {};
 }
 
-SchedulerPolicyView parsed(std::string_view text) {
+SchedulerPolicyView parsedPolicy(std::string_view text) {
     auto view = SchedulerPolicyView::parse(text);
     EXPECT_TRUE(view.ok()) << (view.ok() ? "" : view.error());
     return view.ok() ? std::move(view).value() : SchedulerPolicyView();
 }
 
-std::string failure(std::string_view text) {
+std::string policyFailure(std::string_view text) {
     auto view = SchedulerPolicyView::parse(text);
     EXPECT_FALSE(view.ok());
     return view.ok() ? "parsed" : view.error();
@@ -40,7 +40,7 @@ std::string failure(std::string_view text) {
 } // namespace
 
 TEST(SchedulerPolicyViewTest, DemoPolicyHasTheSeedsPrioritiesAndWeights) {
-    const SchedulerPolicyView view = parsed(demoPolicy());
+    const SchedulerPolicyView view = parsedPolicy(demoPolicy());
     EXPECT_EQ(view.format(), SchedulerPolicyView::Format::Policy);
     EXPECT_EQ(view.rows(),
               (std::vector<Row>{
@@ -59,7 +59,7 @@ TEST(SchedulerPolicyViewTest, DemoPolicyHasTheSeedsPrioritiesAndWeights) {
 TEST(SchedulerPolicyViewTest, PolicyPredicatesSettingsAndExtenders) {
     // Kubernetes' legacy policy example (kubernetes/examples/scheduler-policy-config.json
     // shape), with the arguments a predicate and a priority can take and an extender.
-    const SchedulerPolicyView view = parsed(R"({
+    const SchedulerPolicyView view = parsedPolicy(R"({
   "kind": "Policy",
   "apiVersion": "v1",
   "predicates": [
@@ -103,7 +103,7 @@ TEST(SchedulerPolicyViewTest, KubeSchedulerConfigurationProfiles) {
     // The shape of the kube-scheduler configuration docs' examples (kubernetes.io, "Scheduler
     // Configuration" and "Resource Bin Packing"): a bin-packing score and a second profile
     // that scores nothing.
-    const SchedulerPolicyView view = parsed(R"(apiVersion: kubescheduler.config.k8s.io/v1
+    const SchedulerPolicyView view = parsedPolicy(R"(apiVersion: kubescheduler.config.k8s.io/v1
 kind: KubeSchedulerConfiguration
 percentageOfNodesToScore: 50
 profiles:
@@ -164,7 +164,7 @@ profiles:
 }
 
 TEST(SchedulerPolicyViewTest, AConfigurationInJsonReadsTheSame) {
-    const SchedulerPolicyView view = parsed(
+    const SchedulerPolicyView view = parsedPolicy(
         R"({"apiVersion":"kubescheduler.config.k8s.io/v1beta3","kind":"KubeSchedulerConfiguration",
             "profiles":[{"plugins":{"multiPoint":{"enabled":[{"name":"MyPlugin","weight":4}]}}}]})");
     EXPECT_EQ(view.rows(), (std::vector<Row>{
@@ -176,24 +176,25 @@ TEST(SchedulerPolicyViewTest, OtherShapesSayWhatWasExpected) {
     const std::string expected =
         "expected a scheduler Policy (JSON with kind: Policy) or a KubeSchedulerConfiguration "
         "(apiVersion kubescheduler.config.k8s.io/…)";
-    EXPECT_EQ(failure("[1, 2]"), expected + ", found array");
-    EXPECT_EQ(failure(""), expected + ", found nothing");
-    EXPECT_EQ(failure("just words"), expected + ", found string");
-    EXPECT_EQ(failure(R"({"kind": "Deployment", "apiVersion": "apps/v1"})"),
+    EXPECT_EQ(policyFailure("[1, 2]"), expected + ", found array");
+    EXPECT_EQ(policyFailure(""), expected + ", found nothing");
+    EXPECT_EQ(policyFailure("just words"), expected + ", found string");
+    EXPECT_EQ(policyFailure(R"({"kind": "Deployment", "apiVersion": "apps/v1"})"),
               expected + ", found kind Deployment (apps/v1)");
-    EXPECT_EQ(failure(R"({"metadata": {}})"), expected + ", found an object without kind");
-    EXPECT_EQ(failure("kind: KubeSchedulerConfiguration\napiVersion: v1\n"),
+    EXPECT_EQ(policyFailure(R"({"metadata": {}})"), expected + ", found an object without kind");
+    EXPECT_EQ(policyFailure("kind: KubeSchedulerConfiguration\napiVersion: v1\n"),
               expected + ", found kind KubeSchedulerConfiguration (v1)");
-    EXPECT_EQ(failure(R"({"kind": "Policy", "priorities": {"name": "x"}})"),
+    EXPECT_EQ(policyFailure(R"({"kind": "Policy", "priorities": {"name": "x"}})"),
               "priorities: expected a list");
-    EXPECT_EQ(failure(R"({"kind": "Policy", "priorities": [{"weight": 1}]})"),
+    EXPECT_EQ(policyFailure(R"({"kind": "Policy", "priorities": [{"weight": 1}]})"),
               "priorities[0]: expected an object with a name");
-    EXPECT_EQ(failure("apiVersion: kubescheduler.config.k8s.io/v1\n"
-                      "kind: KubeSchedulerConfiguration\nprofiles:\n  - plugins:\n"
-                      "      score:\n        enabled: yes\n"),
+    EXPECT_EQ(policyFailure("apiVersion: kubescheduler.config.k8s.io/v1\n"
+                            "kind: KubeSchedulerConfiguration\nprofiles:\n  - plugins:\n"
+                            "      score:\n        enabled: yes\n"),
               "profiles[0].plugins.score.enabled: expected a list");
-    EXPECT_EQ(failure("{\"kind\": \"Policy\", [").substr(0, 21), "neither JSON nor YAML");
-    EXPECT_EQ(failure(std::string(5000, '[') + std::string(5000, ']')), "nested more than 64 deep");
+    EXPECT_EQ(policyFailure("{\"kind\": \"Policy\", [").substr(0, 21), "neither JSON nor YAML");
+    EXPECT_EQ(policyFailure(std::string(5000, '[') + std::string(5000, ']')),
+              "nested more than 64 deep");
 }
 
 TEST(SchedulerPolicyViewTest, AliasBombsAreRefused) {
@@ -206,5 +207,5 @@ TEST(SchedulerPolicyViewTest, AliasBombsAreRefused) {
         yaml += "]\n";
         prev = c;
     }
-    EXPECT_EQ(failure(yaml), "more than 100000 values");
+    EXPECT_EQ(policyFailure(yaml), "more than 100000 values");
 }

@@ -17,7 +17,7 @@ using nlohmann::json;
 
 namespace {
 
-constexpr std::int64_t kMi = 1024 * 1024;
+constexpr std::int64_t kMiB = 1024 * 1024;
 
 std::shared_ptr<const Pod> decodePod(ObjectDecoder &decoder, const std::string &text) {
     return decodeAs<Pod>(decoder, ObjectKind::Pod, text);
@@ -88,13 +88,13 @@ TEST(PodProjection, RealPodFixture) {
     const ResourceList requests = pod->requests();
     ASSERT_EQ(requests.size(), 2u);
     EXPECT_EQ(requests.milliCpu(), 100);
-    EXPECT_EQ(requests.memoryBytes(), 70 * kMi);
+    EXPECT_EQ(requests.memoryBytes(), 70 * kMiB);
     const ResourceList limits = pod->limits();
     ASSERT_EQ(limits.size(), 1u);
     EXPECT_FALSE(value(limits, "cpu"));
-    EXPECT_EQ(limits.memoryBytes(), 170 * kMi);
+    EXPECT_EQ(limits.memoryBytes(), 170 * kMiB);
     EXPECT_EQ(pod->effectiveRequests().milliCpu(), 100);
-    EXPECT_EQ(pod->effectiveRequests().memoryBytes(), 70 * kMi);
+    EXPECT_EQ(pod->effectiveRequests().memoryBytes(), 70 * kMiB);
 }
 
 TEST(PodProjection, NativeSidecarFixture) {
@@ -113,12 +113,12 @@ TEST(PodProjection, NativeSidecarFixture) {
     EXPECT_EQ(pod->restartCount(), 0u);
     // requests()/limits(): the app container "sleep" only.
     EXPECT_EQ(pod->requests().milliCpu(), 30);
-    EXPECT_EQ(pod->requests().memoryBytes(), 10 * kMi);
+    EXPECT_EQ(pod->requests().memoryBytes(), 10 * kMiB);
     EXPECT_EQ(pod->limits().milliCpu(), 230);
-    EXPECT_EQ(pod->limits().memoryBytes(), 40 * kMi);
+    EXPECT_EQ(pod->limits().memoryBytes(), 40 * kMiB);
     // Effective: max(sleep 30m/10Mi + sidecar 20m/40Mi, init 333m/333Mi (no sidecar before it)).
     EXPECT_EQ(pod->effectiveRequests().milliCpu(), 333);
-    EXPECT_EQ(pod->effectiveRequests().memoryBytes(), 333 * kMi);
+    EXPECT_EQ(pod->effectiveRequests().memoryBytes(), 333 * kMiB);
     EXPECT_EQ(pod->effectiveRequests().size(), 2u);
 }
 
@@ -141,13 +141,13 @@ TEST(PodProjection, KubeletPodListItems) {
     };
     const Expected expected[] = {
         {"speaker-cpxhz", "metallb-system", "DaemonSet", "speaker", 54, 1,
-         Pod::QosClass::Guaranteed, 100, 100 * kMi, 4},
+         Pod::QosClass::Guaranteed, 100, 100 * kMiB, 4},
         {"seashell-ptsqm", "utils", "DaemonSet", "seashell", 33, 1, Pod::QosClass::BestEffort, 0, 0,
          3},
         {"nginx-ingress-default-backend-5b967cf596-pp4m9", "nginx", "ReplicaSet",
          "nginx-ingress-default-backend-5b967cf596", 18, 1, Pod::QosClass::BestEffort, 0, 0, 4},
         {"controller-5c9894b5cd-r66xh", "metallb-system", "ReplicaSet", "controller-5c9894b5cd", 18,
-         1, Pod::QosClass::Guaranteed, 100, 100 * kMi, 3},
+         1, Pod::QosClass::Guaranteed, 100, 100 * kMiB, 3},
         {"honeycomb-agent-59mqh", "test", "DaemonSet", "honeycomb-agent", 0, 1,
          Pod::QosClass::BestEffort, 0, 0, 5},
         {"grafana-7db5dff8ff-vwrnf", "olly", "ReplicaSet", "grafana-7db5dff8ff", 36, 2,
@@ -223,7 +223,7 @@ TEST(PodProjection, QuantityNotations) {
     EXPECT_EQ(value(r, "nvidia.com/mig-1g.10gb"), 1);
     EXPECT_EQ(value(r, "nvidia.com/gpucores"), 50);
     EXPECT_EQ(value(r, "ephemeral-storage"), 129'000'000);
-    EXPECT_EQ(value(r, "hugepages-2Mi"), 4 * kMi);
+    EXPECT_EQ(value(r, "hugepages-2Mi"), 4 * kMiB);
     EXPECT_EQ(r.size(), 7u);
     // Iteration: cpu, memory, then the others in first-seen order (nlohmann writes keys sorted).
     EXPECT_EQ(r.at(0).name, "cpu");
@@ -233,7 +233,7 @@ TEST(PodProjection, QuantityNotations) {
     EXPECT_EQ(r.at(3).name, "hugepages-2Mi");
     const ResourceList l = pod->limits();
     EXPECT_EQ(l.milliCpu(), 2000 + 1000);
-    EXPECT_EQ(l.memoryBytes(), 2048 * kMi + 1536 * kMi);
+    EXPECT_EQ(l.memoryBytes(), 2048 * kMiB + 1536 * kMiB);
     EXPECT_EQ(value(l, "nvidia.com/gpu"), 2);
     EXPECT_EQ(value(l, "nvidia.com/gpucores"), 50);
     EXPECT_FALSE(value(l, "nvidia.com/mig-1g.10gb"));
@@ -277,7 +277,7 @@ TEST(PodProjection, MissingRequestDefaultsToLimit) {
                                 "a", {{"cpu", "100m"}},
                                 {{"cpu", "1"}, {"memory", "1Gi"}, {"nvidia.com/gpu", "1"}})})}}));
     EXPECT_EQ(pod->requests().milliCpu(), 100);
-    EXPECT_EQ(pod->requests().memoryBytes(), 1024 * kMi);
+    EXPECT_EQ(pod->requests().memoryBytes(), 1024 * kMiB);
     EXPECT_EQ(value(pod->requests(), "nvidia.com/gpu"), 1);
     EXPECT_EQ(pod->qosClass(), Pod::QosClass::Burstable); // computed: no status.qosClass
 }
@@ -295,9 +295,9 @@ TEST(PodProjection, EffectiveRequestsWithInitContainers) {
               json::array({container("a", {{"cpu", "1"}, {"memory", "128Mi"}}, nullptr),
                            container("b", {{"cpu", "250m"}, {"memory", "128Mi"}}, nullptr)})}}));
     EXPECT_EQ(classic->requests().milliCpu(), 1250);
-    EXPECT_EQ(classic->requests().memoryBytes(), 256 * kMi);
+    EXPECT_EQ(classic->requests().memoryBytes(), 256 * kMiB);
     EXPECT_EQ(classic->effectiveRequests().milliCpu(), 2000);
-    EXPECT_EQ(classic->effectiveRequests().memoryBytes(), 1024 * kMi);
+    EXPECT_EQ(classic->effectiveRequests().memoryBytes(), 1024 * kMiB);
     EXPECT_EQ(classic->totalContainers(), 2u);
 
     // Sidecars (restartPolicy Always) add to the app containers and to later init containers;
@@ -316,7 +316,7 @@ TEST(PodProjection, EffectiveRequestsWithInitContainers) {
     // app+sidecar: cpu 300m, memory 48Mi; i0: 300m; i1 + sidecar: 1000m, gpu 1, memory 32Mi.
     EXPECT_EQ(withSidecar->requests().milliCpu(), 200);
     EXPECT_EQ(withSidecar->effectiveRequests().milliCpu(), 1000 + 10);
-    EXPECT_EQ(withSidecar->effectiveRequests().memoryBytes(), 48 * kMi + 1 * kMi);
+    EXPECT_EQ(withSidecar->effectiveRequests().memoryBytes(), 48 * kMiB + 1 * kMiB);
     EXPECT_EQ(value(withSidecar->effectiveRequests(), "nvidia.com/gpu"), 1);
     EXPECT_FALSE(value(withSidecar->requests(), "nvidia.com/gpu"));
     EXPECT_EQ(withSidecar->totalContainers(), 2u);
@@ -427,7 +427,7 @@ TEST(PodProjection, PendingPodExplainsWhy) {
     EXPECT_FALSE(pod->startTime());
     EXPECT_EQ(pod->creationTimestamp(), 1794477780);
     EXPECT_EQ(pod->requests().milliCpu(), 200'000);
-    EXPECT_EQ(pod->requests().memoryBytes(), 64 * 1024 * kMi);
+    EXPECT_EQ(pod->requests().memoryBytes(), 64 * 1024 * kMiB);
     // Non-canonical uid and resourceVersion are kept as text.
     EXPECT_EQ(pod->uid(), "0A1B2C3D-not-canonical");
     EXPECT_FALSE(pod->binaryUid());
