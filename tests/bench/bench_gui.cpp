@@ -47,6 +47,7 @@
 #include "models/updatedispatcher.h"
 #include "tests/bench/benchmeasures.h"
 #include "tests/bench/benchsupport.h"
+#include "tests/bench/guibenchjson.h"
 #include "tests/bench/guimanyclusters.h"
 #include "tests/bench/guisoak.h"
 #include "tests/support/simprocess.h"
@@ -80,6 +81,9 @@
 using namespace cubedesk;
 using bench::arg;
 using bench::cpuListText;
+using bench::Json;
+using bench::r2;
+using bench::responsivenessJson;
 using bench::runEventLoop;
 using bench::startKubectl;
 
@@ -158,7 +162,7 @@ int main(int argc, char **argv) {
         memoryStages.push_back(
             {{"stage", stage},
              {"resident_mib", bench::residentMiB("self")},
-             {"heap_in_use_mib", static_cast<double>(m.uordblks + m.hblkhd) / 1048576.0},
+             {"heap_in_use_mib", bench::heapInUseMiB()},
              {"heap_free_kept_mib", static_cast<double>(m.fordblks) / 1048576.0}});
     };
     memoryStage("process started (Qt, libraries)");
@@ -399,28 +403,11 @@ int main(int argc, char **argv) {
     }
     // flush time ≈ fixed + per-delta × deltas (least squares): what a flush costs however small.
     const std::pair<double, double> fit = linearFit(flushDeltas, flushMs);
-    using Json = nlohmann::ordered_json;
-    const auto r2 = [](double v) { return std::round(v * 100) / 100; };
-    const auto figures = [&](const ui::ResponsivenessProbe::Figures &f) {
-        return Json{
-            {"count", f.count}, {"median", r2(f.median)}, {"p99", r2(f.p99)}, {"max", r2(f.max)}};
-    };
     const auto medianMax = [&](const std::vector<double> &v) {
         return Json{{"median", r2(percentile(v, 0.5))}, {"max", r2(percentile(v, 1.0))}};
     };
     // The window as in use, then the worst case; frame_time_ms is the criterion (see
     // ResponsivenessProbe): p99 at most 16.7 ms, no stall over 100 ms.
-    const auto responsiveness = [&](const ui::ResponsivenessProbe &p) {
-        Json frameTime = figures(p.frameTimes());
-        frameTime["over_16_7ms"] = p.lateFrames();
-        const auto gaps = p.gaps();
-        return Json{{"frame_time_ms", frameTime},
-                    {"frame_interval_ms", figures(p.frameIntervals())},
-                    {"paint_ms", figures(p.paints())},
-                    {"event_loop_gap_ms", Json{{"p99", r2(gaps.p99)},
-                                               {"max", r2(gaps.max)},
-                                               {"stalls_over_100ms", p.stalls(100)}}}};
-    };
     const Json out{{"nodes", nodes},
                    {"pods", pods},
                    {"churn_per_s", churn},
@@ -447,8 +434,8 @@ int main(int argc, char **argv) {
                    {"overview_table_load_ms", r2(overviewLoadMs)},
                    {"kubectl_label_ms", medianMax(kubectlMs)},
                    {"label_in_window_ms", medianMax(labelSeenMs)},
-                   {"window", responsiveness(probe)},
-                   {"forced_full_repaint", responsiveness(forced)},
+                   {"window", responsivenessJson(probe)},
+                   {"forced_full_repaint", responsivenessJson(forced)},
                    {"sort_nodes_ms", medianMax(sorts)},
                    {"pod_rows", podRows},
                    {"sort_pods_ms", medianMax(podSorts)},

@@ -5,6 +5,7 @@
 #include "models/clusterhub.h"
 #include "tests/bench/benchmeasures.h"
 #include "tests/bench/benchsupport.h"
+#include "tests/bench/guibenchjson.h"
 #include "tests/support/simprocess.h"
 #include "ui/mainwindow.h"
 #include "ui/responsivenessprobe.h"
@@ -19,40 +20,13 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include <malloc.h>
-
 namespace cubedesk::bench {
 
 namespace {
 
-using Json = nlohmann::ordered_json;
-
-double r2(double v) {
-    return std::round(v * 100) / 100;
-}
-
-double heapInUseMiB() {
-    const struct mallinfo2 m = mallinfo2();
-    return static_cast<double>(m.uordblks + m.hblkhd) / 1048576.0;
-}
-
 Json medianMax(const std::vector<double> &v) {
     return Json{{"median", r2(median(v))},
                 {"max", r2(v.empty() ? 0.0 : *std::max_element(v.begin(), v.end()))}};
-}
-
-Json responsiveness(const ui::ResponsivenessProbe &p) {
-    const auto figures = [](const ui::ResponsivenessProbe::Figures &f) {
-        return Json{
-            {"count", f.count}, {"median", r2(f.median)}, {"p99", r2(f.p99)}, {"max", r2(f.max)}};
-    };
-    Json frameTime = figures(p.frameTimes());
-    frameTime["over_16_7ms"] = p.lateFrames();
-    const auto gaps = p.gaps();
-    return Json{
-        {"frame_time_ms", frameTime},
-        {"event_loop_gap_ms",
-         Json{{"p99", r2(gaps.p99)}, {"max", r2(gaps.max)}, {"stalls_over_100ms", p.stalls(100)}}}};
 }
 
 /// Seconds from now until every cluster of `hub` named in `names` is synced (Live, backlog
@@ -150,7 +124,7 @@ int runManyClusters(int argc, char **argv, const std::vector<int> &simCpus) {
         std::vector<double> times;
         for (const auto &[name, s] : syncTogether)
             times.push_back(s);
-        together = responsiveness(connecting);
+        together = responsivenessJson(connecting);
         together["sync_s"] = medianMax(times);
 
         QElapsedTimer settle;
@@ -166,7 +140,7 @@ int runManyClusters(int argc, char **argv, const std::vector<int> &simCpus) {
             runEventLoop(50);
         use.stop();
         const double runS = static_cast<double>(run.elapsed()) / 1000.0;
-        inUse = responsiveness(use);
+        inUse = responsivenessJson(use);
         inUse["cpu_percent_of_one_core"] = r2(100.0 * (cpuSeconds("self") - cpuBefore) / runS);
 
         std::size_t cached = 0;
