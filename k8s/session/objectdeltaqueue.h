@@ -64,15 +64,16 @@ public:
             const std::uint64_t h = hashOf(channel, *object);
             const std::size_t mask = m_index.size() - 1;
             std::size_t i = h & mask;
-            for (; m_index[i] != 0; i = (i + 1) & mask) {
+            Entry *pending = nullptr;
+            for (; m_index[i] != 0 && pending == nullptr; i = (i + 1) & mask) {
                 Entry &e = m_entries[m_index[i] - 1];
-                if (e.hash != static_cast<std::uint32_t>(h >> 32) || !sameKey(e, channel, *object))
-                    continue;
-                e.change.then(type);
-                e.object = std::move(object);
-                break;
+                if (e.hash == static_cast<std::uint32_t>(h >> 32) && sameKey(e, channel, *object))
+                    pending = &e;
             }
-            if (m_index[i] == 0) {
+            if (pending != nullptr) {
+                pending->change.then(type);
+                pending->object = std::move(object);
+            } else {
                 m_entries.push_back(Entry{std::move(object), static_cast<std::uint32_t>(h >> 32),
                                           channel, PendingChange<Type>::first(type)});
                 m_index[i] = static_cast<std::uint32_t>(m_entries.size());

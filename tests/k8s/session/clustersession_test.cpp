@@ -438,8 +438,8 @@ TEST(ClusterSessionTest, RenewsAGrowingStringPoolWithoutLosingAChange) {
     Simulator sim(o);
     ASSERT_FALSE(sim.start().has_value());
     ClusterSession::Options so = sessionOptions(sim, "renewing");
-    so.poolRenewalRatio = 0; // not in proportion to the pool: this demo cluster's is small
-    so.poolRenewalGrowth = 16 * 1024;
+    so.poolRenewalRatio = 0;     // not in proportion to the pool: this demo cluster's is small
+    so.poolRenewalGrowth = 2048; // some 70 new label values: the churn makes them at any speed
     so.poolCheckInterval = std::chrono::milliseconds(200);
     ClusterSession session(so);
     DeltaConsumer consumer;
